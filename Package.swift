@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "memberdesk",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "memberdesk", targets: ["memberdesk"]),
+        .library(name: "MemberKit", targets: ["MemberKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    ],
+    targets: [
+        // System libraries: each reached only through a module map and a shim header.
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw"),
+        .systemLibrary(name: "CPCSCLite", path: "Sources/CPCSCLite", pkgConfig: "libpcsclite"),
+        .systemLibrary(name: "CBlueZ", path: "Sources/CBlueZ", pkgConfig: "bluez"),
+        .systemLibrary(name: "CJavaScriptCore", path: "Sources/CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1"),
+
+        // The core: model, store, check-in rules, exchange formats, event bus. No terminal, reader, radio or JS I/O.
+        .target(name: "MemberKit", dependencies: [
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
+        .target(name: "CardReader", dependencies: ["MemberKit", "CPCSCLite"]),
+        .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
+        .target(name: "RegionKit", dependencies: ["MemberKit", "CJavaScriptCore"]),
+        .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
+        .executableTarget(name: "memberdesk", dependencies: [
+            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "memberdesk-bench", dependencies: [
+            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
+        ]),
+
+        // A virtual card, a btsnoop writer, a fake clock, a screen-assert helper, and a way to run the built binary.
+        .target(name: "MemberDeskTestSupport", dependencies: ["MemberKit"], path: "Tests/MemberDeskTestSupport"),
+        .testTarget(name: "MemberKitTests", dependencies: [
+            "MemberKit", "MemberDeskTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "DeskUITests", dependencies: ["DeskUI", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MemberKit", "MemberDeskTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

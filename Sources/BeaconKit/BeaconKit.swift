@@ -1,0 +1,1 @@
+// BeaconKit: see docs/architecture.md

@@ -1,0 +1,1 @@
+// CardReader: see docs/architecture.md

@@ -1,0 +1,1 @@
+// DeskUI: see docs/architecture.md

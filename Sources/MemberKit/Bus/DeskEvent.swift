@@ -1,0 +1,175 @@
+import Foundation
+
+/// Everything that happens at the desk. Every part publishes and listens on one `EventBus`.
+/// Adapters own their payload types here, in the core, so the core depends on nothing of ours.
+public enum DeskEvent: Sendable {
+    // Check-ins (published only after the visit is committed).
+    case checkIn(CheckInReport)
+    // ClubKit's ClubMiddlewareDelegate notifications.
+    case memberCreated(MemberRecord)
+    case memberUpdated(MemberRecord)
+    case memberDeleted(memberId: String)
+    case imported(ImportNotice)
+    case error(DeskErrorNotice)
+    // Card readers.
+    case reader(ReaderEvent)
+    // Beacons.
+    case beacon(BeaconEvent)
+    // Regions and scripts.
+    case region(RegionEvent)
+    case notification(DeskNotification)
+    case log(LogLine)
+
+    /// UI-only events may be dropped, oldest first, when a subscriber falls behind.
+    /// Everything else is kept until the subscriber's hard bound.
+    public var isDroppable: Bool {
+        switch self {
+        case .beacon(let event): return event.isDroppable
+        case .log: return true
+        default: return false
+        }
+    }
+}
+
+public struct CheckInReport: Sendable {
+    public var time: Date
+    public var source: CheckInSource
+    /// The pass as normalized (or the raw text, when it could not be).
+    public var passId: String
+    public var outcome: CheckInOutcome
+    public var terminalId: String
+
+    public init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String) {
+        self.time = time
+        self.source = source
+        self.passId = passId
+        self.outcome = outcome
+        self.terminalId = terminalId
+    }
+}
+
+public struct ImportNotice: Sendable {
+    public var file: String
+    public var new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int
+    public init(file: String, new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int) {
+        self.file = file
+        self.new = new
+        self.updated = updated
+        self.unchanged = unchanged
+        self.unified = unified
+        self.deleted = deleted
+    }
+}
+
+public struct DeskErrorNotice: Sendable {
+    /// Which part: "reader", "beacons", "regions", "script", "store", "import" ...
+    public var source: String
+    public var message: String
+    public init(source: String, message: String) {
+        self.source = source
+        self.message = message
+    }
+}
+
+public enum ReaderEvent: Sendable, Equatable {
+    case attached(reader: String)
+    case removed(reader: String)
+    case cardPresented(reader: String, atr: [UInt8])
+    case cardRemoved(reader: String)
+    /// pcscd reachable again (true) or gone (false).
+    case service(available: Bool)
+    case failure(reader: String?, message: String)
+}
+
+public struct BeaconIdentity: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Codable { case iBeacon, altBeacon, eddystoneUID, eddystoneURL }
+    public var kind: Kind
+    /// iBeacon/AltBeacon: proximity UUID (uppercase, hyphenated); Eddystone-UID: namespace (hex).
+    public var uuid: String?
+    public var major: UInt16?
+    public var minor: UInt16?
+    /// Eddystone-UID instance (hex).
+    public var instance: String?
+    /// Eddystone-URL, decoded.
+    public var url: String?
+
+    public init(kind: Kind, uuid: String? = nil, major: UInt16? = nil, minor: UInt16? = nil,
+                instance: String? = nil, url: String? = nil) {
+        self.kind = kind
+        self.uuid = uuid
+        self.major = major
+        self.minor = minor
+        self.instance = instance
+        self.url = url
+    }
+}
+
+public enum Proximity: String, Sendable, Codable, Comparable, CaseIterable {
+    case immediate, near, far, unknown
+
+    private var rank: Int { Self.allCases.firstIndex(of: self)! }
+    public static func < (a: Proximity, b: Proximity) -> Bool { a.rank < b.rank }
+}
+
+public struct BeaconSnapshot: Sendable, Hashable {
+    public var identity: BeaconIdentity
+    public var address: String
+    public var proximity: Proximity
+    public var smoothedRSSI: Double
+    public var distance: Double?
+    public var lastSeen: Date
+    public var reports: Int
+
+    public init(identity: BeaconIdentity, address: String, proximity: Proximity, smoothedRSSI: Double,
+                distance: Double?, lastSeen: Date, reports: Int) {
+        self.identity = identity
+        self.address = address
+        self.proximity = proximity
+        self.smoothedRSSI = smoothedRSSI
+        self.distance = distance
+        self.lastSeen = lastSeen
+        self.reports = reports
+    }
+}
+
+public enum BeaconEvent: Sendable {
+    case appeared(BeaconSnapshot)
+    case proximityChanged(BeaconSnapshot, from: Proximity, to: Proximity)
+    /// A fresh reading with no change of state: for the beacon pane only.
+    case updated(BeaconSnapshot)
+    case lost(BeaconSnapshot)
+    case scanner(available: Bool, reason: String?)
+
+    var isDroppable: Bool { if case .updated = self { return true } else { return false } }
+}
+
+public enum RegionEvent: Sendable {
+    case entered(identifier: String, name: String)
+    case exited(identifier: String, name: String)
+    case scriptOutput(identifier: String, text: String)
+    case scriptError(identifier: String, message: String)
+    case listUpdated(count: Int, source: String)
+    case switched(on: Bool)
+}
+
+public struct DeskNotification: Sendable {
+    public var alert: String
+    public var sound: String?
+    public var badge: Int?
+    public var userInfo: [String: JSONValue]
+    public init(alert: String, sound: String? = nil, badge: Int? = nil, userInfo: [String: JSONValue] = [:]) {
+        self.alert = alert
+        self.sound = sound
+        self.badge = badge
+        self.userInfo = userInfo
+    }
+}
+
+public struct LogLine: Sendable {
+    public var source: String
+    public var text: String
+    public init(source: String, text: String) {
+        self.source = source
+        self.text = text
+    }
+}

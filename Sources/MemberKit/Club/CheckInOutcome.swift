@@ -1,0 +1,72 @@
+import Foundation
+
+public enum CheckInSource: String, Sendable, Codable, CaseIterable {
+    case nfc, wedge, manual, script
+}
+
+public enum EnrolmentPolicy: String, Sendable, Codable, CaseIterable {
+    /// Enrol with one visit, as ClubKit's automaticallyOnScan does.
+    case auto
+    /// Report `unknownPass` so that the UI can ask staff.
+    case prompt
+    case deny
+}
+
+public enum RefusalReason: String, Sendable, Codable {
+    case suspended, expired
+}
+
+public enum CheckInOutcome: Sendable {
+    case checkedIn(MemberRecord, visitNumber: Int)
+    /// Seen again within the debounce window: not counted. `since` is seconds since the counted visit.
+    case duplicate(MemberRecord, since: TimeInterval)
+    case enrolled(MemberRecord)
+    case refused(MemberRecord, reason: RefusalReason)
+    case unknownPass(String)
+
+    /// The outcome's name in JSON output.
+    public var name: String {
+        switch self {
+        case .checkedIn: return "checkedIn"
+        case .duplicate: return "duplicate"
+        case .enrolled: return "enrolled"
+        case .refused: return "refused"
+        case .unknownPass: return "unknownPass"
+        }
+    }
+
+    public var member: MemberRecord? {
+        switch self {
+        case .checkedIn(let m, _), .duplicate(let m, _), .enrolled(let m), .refused(let m, _): return m
+        case .unknownPass: return nil
+        }
+    }
+
+    /// Checked in, duplicate or enrolled: the person may come in.
+    public var isAdmitted: Bool {
+        switch self {
+        case .checkedIn, .duplicate, .enrolled: return true
+        case .refused, .unknownPass: return false
+        }
+    }
+
+    /// The line staff read.
+    public var message: String {
+        switch self {
+        case .checkedIn(let m, let n): return "Welcome back, \(m.displayName) — visit #\(n)"
+        case .duplicate(_, let since): return "Already checked in \(Self.describe(seconds: since)) ago"
+        case .enrolled(let m): return "Welcome, \(m.displayName) — new member, visit #1"
+        case .refused(_, .suspended): return "Suspended"
+        case .refused(_, .expired): return "Membership expired"
+        case .unknownPass: return "Unknown card"
+        }
+    }
+
+    /// "40 s", "3 min", "2 h".
+    public static func describe(seconds: TimeInterval) -> String {
+        let s = max(0, Int(seconds.rounded(.down)))
+        if s < 60 { return "\(s) s" }
+        if s < 3600 { return "\(s / 60) min" }
+        return "\(s / 3600) h"
+    }
+}

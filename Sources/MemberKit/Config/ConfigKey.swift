@@ -1,0 +1,101 @@
+import Foundation
+import TOMLKit
+
+/// One documented configuration key: its dotted name, its default as TOML, and how it applies.
+public struct ConfigKey: Sendable {
+    public let name: String
+    public let help: String
+    let apply: @Sendable (inout DeskConfig, TOMLValueConvertible) throws -> Void
+    let current: @Sendable (DeskConfig) -> String
+
+    /// Every key the config file may hold. A key not listed here is an error.
+    public static let all: [ConfigKey] = [
+        string("terminal_name", "This terminal's name, shown in the status bar and in synced files",
+               \.terminalName, nonEmpty: true),
+        number("debounce_seconds", "The same pass again within this many seconds is not counted again",
+               \.debounceSeconds, range: 0...86400),
+        choice("enrolment", "Unknown passes: auto (enrol with one visit), prompt (ask staff) or deny", \.enrolment),
+        bool("reader.feedback", "Beep or LED on check-in and refusal, where the reader supports it", \.reader.feedback),
+        string("reader.name", "Watch only this reader (empty: every reader)", \.reader.name),
+        bool("beacons.enabled", "Scan for beacons when the front desk starts", \.beacons.enabled),
+        number("beacons.exit_timeout", "A beacon is lost after this many seconds without a report",
+               \.beacons.exitTimeout, range: 0.1...3600),
+        string("beacons.hci", "The Bluetooth adapter for live scanning", \.beacons.hci, nonEmpty: true),
+        string("regions.source", "The region list: a file path or an http(s) URL (empty: none)", \.regions.source),
+        number("regions.ttl", "Refresh the cached region list when older than this many seconds",
+               \.regions.ttl, range: 60...31_536_000),
+        number("regions.exit_delay", "Exit a beacon region after this many seconds without its beacon",
+               \.regions.exitDelay, range: 0...3600),
+        number("regions.script_timeout", "Stop a region script after this many seconds",
+               \.regions.scriptTimeout, range: 0.01...60),
+        stringList("regions.http_allowlist", "Hosts that wk_http_get/post may reach (empty: any)",
+                   \.regions.httpAllowlist),
+        number("regions.http_timeout", "Timeout of wk_http_get/post, in seconds", \.regions.httpTimeout, range: 0.1...300),
+        string("regions.location", "A fixed position \"LAT,LNG\" for circular regions (empty: none)", \.regions.location),
+        string("regions.gpsd", "gpsd \"host:port\" for circular regions (empty: none)", \.regions.gpsd),
+        bool("regions.notify_send", "Also send script notifications to notify-send", \.regions.notifySend),
+        number("ui.banner_seconds", "How long the check-in banner stays, in seconds", \.ui.bannerSeconds, range: 0.5...600),
+    ]
+
+    static func bad(_ name: String, _ what: String) -> DeskError {
+        DeskError.config("config key '\(name)': \(what)")
+    }
+
+    static func string(_ name: String, _ help: String, _ path: WritableKeyPath<DeskConfig, String> & Sendable,
+                       nonEmpty: Bool = false) -> ConfigKey {
+        ConfigKey(name: name, help: help, apply: { config, value in
+            guard let text = value.string else { throw bad(name, "expected a string") }
+            if nonEmpty, text.trimmingCharacters(in: .whitespaces).isEmpty { throw bad(name, "must not be empty") }
+            config[keyPath: path] = text
+        }, current: { quote($0[keyPath: path]) })
+    }
+
+    static func stringList(_ name: String, _ help: String, _ path: WritableKeyPath<DeskConfig, [String]> & Sendable) -> ConfigKey {
+        ConfigKey(name: name, help: help, apply: { config, value in
+            guard let array = value.array else { throw bad(name, "expected an array of strings") }
+            var items: [String] = []
+            for element in array {
+                guard let text = element.string else { throw bad(name, "expected an array of strings") }
+                items.append(text)
+            }
+            config[keyPath: path] = items
+        }, current: { "[" + $0[keyPath: path].map(quote).joined(separator: ", ") + "]" })
+    }
+
+    static func number(_ name: String, _ help: String, _ path: WritableKeyPath<DeskConfig, Double> & Sendable,
+                       range: ClosedRange<Double>) -> ConfigKey {
+        ConfigKey(name: name, help: help, apply: { config, value in
+            guard let number = value.double ?? value.int.map(Double.init) else { throw bad(name, "expected a number") }
+            guard range.contains(number) else {
+                throw bad(name, "\(format(number)) is out of range (\(format(range.lowerBound))...\(format(range.upperBound)))")
+            }
+            config[keyPath: path] = number
+        }, current: { format($0[keyPath: path]) })
+    }
+
+    static func bool(_ name: String, _ help: String, _ path: WritableKeyPath<DeskConfig, Bool> & Sendable) -> ConfigKey {
+        ConfigKey(name: name, help: help, apply: { config, value in
+            guard let flag = value.bool else { throw bad(name, "expected true or false") }
+            config[keyPath: path] = flag
+        }, current: { $0[keyPath: path] ? "true" : "false" })
+    }
+
+    static func choice<T: RawRepresentable<String> & CaseIterable & Sendable>(
+        _ name: String, _ help: String, _ path: WritableKeyPath<DeskConfig, T> & Sendable) -> ConfigKey {
+        ConfigKey(name: name, help: help, apply: { config, value in
+            let options = T.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let text = value.string, let choice = T(rawValue: text) else {
+                throw bad(name, "expected one of \(options)")
+            }
+            config[keyPath: path] = choice
+        }, current: { quote($0[keyPath: path].rawValue) })
+    }
+
+    static func quote(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TOMLKit
+
+extension DeskConfig {
+    /// Reads a config file. A missing file gives the defaults; an unknown key or a bad
+    /// value is an error naming the key.
+    public static func load(path: String) throws -> DeskConfig {
+        guard FileManager.default.fileExists(atPath: path) else { return DeskConfig() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DeskError.config("cannot read config \(path)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DeskError.config("config \(path) is not UTF-8 text")
+        }
+        do {
+            return try parse(text)
+        } catch let error as DeskError {
+            throw DeskError.config("\(path): \(error.description)")
+        }
+    }
+
+    public static func parse(_ text: String) throws -> DeskConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw DeskError.config("line \(error.source.begin.line): \(error.description)")
+        } catch {
+            throw DeskError.config("not valid TOML")
+        }
+        var config = DeskConfig()
+        let keys = Dictionary(uniqueKeysWithValues: ConfigKey.all.map { ($0.name, $0) })
+        try apply(table, prefix: "", keys: keys, to: &config)
+        return config
+    }
+
+    private static func apply(_ table: TOMLTable, prefix: String, keys: [String: ConfigKey],
+                              to config: inout DeskConfig) throws {
+        for name in table.keys.sorted() {
+            guard let value = table[name] else { continue }
+            let dotted = prefix + name
+            if let key = keys[dotted] {
+                try key.apply(&config, value)
+            } else if let section = value.table, keys.keys.contains(where: { $0.hasPrefix(dotted + ".") }) {
+                try apply(section, prefix: dotted + ".", keys: keys, to: &config)
+            } else {
+                throw DeskError.config("unknown config key '\(dotted)'")
+            }
+        }
+    }
+
+    /// The effective configuration as TOML, each key with its help.
+    public func rendered() -> String {
+        var lines: [String] = []
+        var section = ""
+        for key in ConfigKey.all {
+            let parts = key.name.split(separator: ".")
+            let keySection = parts.count > 1 ? String(parts[0]) : ""
+            if keySection != section {
+                section = keySection
+                lines.append("")
+                lines.append("[\(section)]")
+            }
+            lines.append("# \(key.help)")
+            lines.append("\(parts.last!) = \(key.current(self))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The effective configuration. Every key is optional in the file; `ConfigKey.all`
+/// documents each key with its default, and `memberdesk config show` prints them.
+public struct DeskConfig: Sendable, Equatable {
+    public var terminalName = "Front desk"
+    public var debounceSeconds: Double = 60
+    public var enrolment: EnrolmentPolicy = .auto
+    public var reader = Reader()
+    public var beacons = Beacons()
+    public var regions = Regions()
+    public var ui = UI()
+
+    public init() {}
+
+    public struct Reader: Sendable, Equatable {
+        /// Beep / LED on check-in and refusal, where the reader supports it (ACR122U-class).
+        public var feedback = true
+        /// Watch only this reader; empty watches every reader.
+        public var name = ""
+    }
+
+    public struct Beacons: Sendable, Equatable {
+        /// A beacon is lost when no report has come for this long (seconds).
+        public var exitTimeout: Double = 10
+        /// The HCI adapter for live scanning.
+        public var hci = "hci0"
+        /// Scan for beacons when the front desk starts.
+        public var enabled = true
+    }
+
+    public struct Regions: Sendable, Equatable {
+        /// A file path or an http(s) URL; empty for no region list.
+        public var source = ""
+        /// Refresh the cached list when it is older than this (seconds).
+        public var ttl: Double = 86400
+        /// A beacon region is exited when no matching beacon was seen for this long (seconds).
+        public var exitDelay: Double = 30
+        /// Each script run is stopped after this long (seconds).
+        public var scriptTimeout: Double = 1
+        /// wk_http_get/post may reach only these hosts; empty allows any.
+        public var httpAllowlist: [String] = []
+        public var httpTimeout: Double = 10
+        /// A fixed position "LAT,LNG" for circular regions (a desk does not move); empty for none.
+        public var location = ""
+        /// gpsd as "host:port" for circular regions; empty for none.
+        public var gpsd = ""
+        /// Also pass wk_send_notification to notify-send.
+        public var notifySend = false
+    }
+
+    public struct UI: Sendable, Equatable {
+        /// How long the check-in banner stays before it fades (seconds).
+        public var bannerSeconds: Double = 5
+    }
+
+    public var clubSettings: ClubSettings {
+        ClubSettings(debounce: debounceSeconds, enrolment: enrolment)
+    }
+}

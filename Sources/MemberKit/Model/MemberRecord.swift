@@ -1,0 +1,118 @@
+import Foundation
+
+public enum MemberStatus: String, Sendable, Codable, CaseIterable {
+    case active, suspended
+}
+
+/// One member as the store holds it: ClubKit's six fields, the subclass fields as JSON
+/// (`fields`), and memberdesk's own additions. Value type, so it crosses threads freely.
+public struct MemberRecord: Sendable, Hashable, Codable {
+    public var memberId: String
+    public var passId: String
+    public var username: String?
+    public var timeStampAdded: Double
+    public var numVisits: Int
+    public var timeStampOfLastVisit: Double
+    /// Subclass fields (and fields another terminal's subclass had), keyed by name.
+    public var fields: [String: JSONValue]
+    public var status: MemberStatus
+    /// Membership expiry, epoch seconds; nil for no expiry.
+    public var expiresAt: Double?
+    public var note: String?
+    /// Last modification time and terminal, for last-writer-wins sync.
+    public var modifiedAt: Double
+    public var modifiedBy: String
+    /// Set when the member was deleted; the row stays as a tombstone for sync.
+    public var deletedAt: Double?
+
+    public init(
+        memberId: String = UUID().uuidString, passId: String, username: String? = nil,
+        timeStampAdded: Double, numVisits: Int = 0, timeStampOfLastVisit: Double = 0,
+        fields: [String: JSONValue] = [:], status: MemberStatus = .active, expiresAt: Double? = nil,
+        note: String? = nil, modifiedAt: Double, modifiedBy: String, deletedAt: Double? = nil
+    ) {
+        self.memberId = memberId
+        self.passId = passId
+        self.username = username
+        self.timeStampAdded = timeStampAdded
+        self.numVisits = numVisits
+        self.timeStampOfLastVisit = timeStampOfLastVisit
+        self.fields = fields
+        self.status = status
+        self.expiresAt = expiresAt
+        self.note = note
+        self.modifiedAt = modifiedAt
+        self.modifiedBy = modifiedBy
+        self.deletedAt = deletedAt
+    }
+
+    public var isDeleted: Bool { deletedAt != nil }
+
+    public func isExpired(at time: Double) -> Bool {
+        guard let expiresAt else { return false }
+        return time > expiresAt
+    }
+
+    /// The display name: the username, else the pass id.
+    public var displayName: String {
+        if let username, !username.isEmpty { return username }
+        return passId
+    }
+
+    /// The value of a ClubKit or subclass field by name, as JSON.
+    public func value(forField name: String) -> JSONValue {
+        switch name {
+        case "memberId": return .string(memberId)
+        case "passId": return .string(passId)
+        case "username": return username.map(JSONValue.string) ?? .null
+        case "timeStampAdded": return .double(timeStampAdded)
+        case "numVisits": return .int(numVisits)
+        case "timeStampOfLastVisit": return .double(timeStampOfLastVisit)
+        default: return fields[name] ?? .null
+        }
+    }
+
+    /// The ClubKit-shaped object: the six keys, then the subclass fields.
+    public func clubKitObject(fieldNames: [String]) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        for name in MembershipUser.baseFieldNames { object[name] = value(forField: name) }
+        for name in fieldNames where object[name] == nil { object[name] = fields[name] ?? .null }
+        for (name, value) in fields where object[name] == nil { object[name] = value }
+        return object
+    }
+}
+
+extension MemberRecord {
+    /// Splits a ClubKit user (or subclass) into the record's columns.
+    public init(user: MembershipUser, modifiedAt: Double, modifiedBy: String) throws {
+        let object = try JSONDecoder().decode([String: JSONValue].self, from: JSONEncoder().encode(user))
+        var fields = object
+        for name in MembershipUser.baseFieldNames { fields[name] = nil }
+        self.init(memberId: user.memberId, passId: user.passId, username: user.username,
+                  timeStampAdded: user.timeStampAdded, numVisits: user.numVisits,
+                  timeStampOfLastVisit: user.timeStampOfLastVisit, fields: fields,
+                  modifiedAt: modifiedAt, modifiedBy: modifiedBy)
+    }
+
+    /// Builds a ClubKit user of the given class (dynamic: subclasses decode their own fields).
+    public func user<User: MembershipUser>(as type: User.Type = CustomMembershipUser.self) throws -> User {
+        let data = try JSONEncoder().encode(clubKitObject(fieldNames: type.variableNamesAsStrings()))
+        let decoder = JSONDecoder()
+        decoder.userInfo[DynamicUser.typeKey] = type
+        guard let user = try decoder.decode(DynamicUser.self, from: data).user as? User else {
+            throw DeskError.invalidInput("member \(memberId) is not a \(type)")
+        }
+        return user
+    }
+}
+
+/// Decodes through a metatype held in userInfo, so the subclass's own `init(from:)` runs.
+struct DynamicUser: Decodable {
+    static let typeKey = CodingUserInfoKey(rawValue: "memberdesk.userType")!
+    let user: MembershipUser
+
+    init(from decoder: Decoder) throws {
+        let type = decoder.userInfo[Self.typeKey] as? MembershipUser.Type ?? CustomMembershipUser.self
+        user = try type.init(from: decoder)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+/// What changed between two values of an observed member list, by memberId.
+public struct MemberCollectionChange: Sendable {
+    public var members: [MemberRecord]
+    public var totalCount: Int
+    public var insertions: [String]
+    public var deletions: [String]
+    public var modifications: [String]
+    /// True for the first value.
+    public var isInitial: Bool
+}
+
+/// ClubKit's `MembershipUserCollection<T>`, built on GRDB's ValueObservation: an initial
+/// value, then each change as insertions, deletions and modifications.
+///
+/// Values are delivered on a private queue, not the main queue: the terminal UI blocks the
+/// main thread in its input loop, and main-queue delivery would starve.
+public final class MemberCollection: Sendable {
+    public let search: String?
+    public let sort: MemberSort
+    public let limit: Int
+    private let database: AppDatabase
+
+    public init(database: AppDatabase, search: String? = nil, sort: MemberSort = .name, limit: Int = 200) {
+        self.database = database
+        self.search = search
+        self.sort = sort
+        self.limit = limit
+    }
+
+    private struct Snapshot: Equatable {
+        var members: [MemberRecord]
+        var total: Int
+    }
+
+    /// Starts observing; keep the returned cancellable for as long as updates are wanted.
+    public func observe(onError: @escaping @Sendable (Error) -> Void = { _ in },
+                        onChange: @escaping @Sendable (MemberCollectionChange) -> Void) -> AnyDatabaseCancellable {
+        let (search, sort, limit) = (self.search, self.sort, self.limit)
+        let observation = ValueObservation.tracking { db in
+            Snapshot(members: try AppDatabase.members(db, matching: search, sort: sort, limit: limit, offset: 0),
+                     total: try AppDatabase.memberCount(db, matching: search))
+        }.removeDuplicates()
+        let previous = PreviousValue()
+        let queue = DispatchQueue(label: "memberdesk.observation")
+        return observation.start(in: database.writer, scheduling: .async(onQueue: queue), onError: onError) { snapshot in
+            onChange(previous.diff(to: snapshot.members, total: snapshot.total))
+        }
+    }
+
+    /// The same updates as an async sequence.
+    public func updates() -> AsyncThrowingStream<MemberCollectionChange, Error> {
+        AsyncThrowingStream { continuation in
+            let cancellable = observe(onError: { continuation.finish(throwing: $0) }) { continuation.yield($0) }
+            continuation.onTermination = { _ in cancellable.cancel() }
+        }
+    }
+
+    /// Only touched from the observation's serial queue.
+    private final class PreviousValue: @unchecked Sendable {
+        var members: [String: MemberRecord]?
+
+        func diff(to members: [MemberRecord], total: Int) -> MemberCollectionChange {
+            let current = Dictionary(members.map { ($0.memberId, $0) }, uniquingKeysWith: { $1 })
+            defer { self.members = current }
+            guard let old = self.members else {
+                return MemberCollectionChange(members: members, totalCount: total, insertions: members.map(\.memberId),
+                                              deletions: [], modifications: [], isInitial: true)
+            }
+            let insertions = members.map(\.memberId).filter { old[$0] == nil }
+            let deletions = old.keys.filter { current[$0] == nil }.sorted()
+            let modifications = members.filter { member in old[member.memberId].map { $0 != member } ?? false }.map(\.memberId)
+            return MemberCollectionChange(members: members, totalCount: total, insertions: insertions,
+                                          deletions: deletions, modifications: modifications, isInitial: false)
+        }
+    }
+}

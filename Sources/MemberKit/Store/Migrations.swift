@@ -1,0 +1,82 @@
+import GRDB
+
+extension AppDatabase {
+    /// Append-only, named migrations: never edit one that has shipped; add the next.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE member (
+                    id INTEGER PRIMARY KEY,
+                    memberId TEXT NOT NULL UNIQUE,
+                    passId TEXT NOT NULL,
+                    username TEXT,
+                    timeStampAdded REAL NOT NULL,
+                    numVisits INTEGER NOT NULL DEFAULT 0,
+                    timeStampOfLastVisit REAL NOT NULL DEFAULT 0,
+                    fields TEXT NOT NULL DEFAULT '{}',          -- subclass fields, JSON object
+                    status TEXT NOT NULL DEFAULT 'active',
+                    expiresAt REAL,
+                    note TEXT,
+                    modifiedAt REAL NOT NULL,
+                    modifiedBy TEXT NOT NULL,
+                    deletedAt REAL                               -- tombstone, kept for sync
+                );
+                -- A scan finds its own member, never "the first one"; tombstones free the pass.
+                CREATE UNIQUE INDEX member_passId ON member(passId) WHERE deletedAt IS NULL;
+                CREATE INDEX member_name ON member(username COLLATE NOCASE);
+                CREATE INDEX member_pass_nocase ON member(passId COLLATE NOCASE);
+                CREATE INDEX member_lastVisit ON member(timeStampOfLastVisit);
+                CREATE INDEX member_visits ON member(numVisits);
+                CREATE INDEX member_added ON member(timeStampAdded);
+
+                -- Substring search over name, pass and email (trigram, case-insensitive).
+                CREATE VIRTUAL TABLE member_search USING fts5(username, passId, email, tokenize = 'trigram');
+                CREATE TRIGGER member_search_insert AFTER INSERT ON member WHEN NEW.deletedAt IS NULL BEGIN
+                    INSERT INTO member_search(rowid, username, passId, email)
+                    VALUES (NEW.rowid, NEW.username, NEW.passId, json_extract(NEW.fields, '$.userEmailAddress'));
+                END;
+                CREATE TRIGGER member_search_delete AFTER DELETE ON member BEGIN
+                    DELETE FROM member_search WHERE rowid = OLD.rowid;
+                END;
+                CREATE TRIGGER member_search_update AFTER UPDATE OF username, passId, fields, deletedAt ON member BEGIN
+                    DELETE FROM member_search WHERE rowid = OLD.rowid;
+                    INSERT INTO member_search(rowid, username, passId, email)
+                    SELECT NEW.rowid, NEW.username, NEW.passId, json_extract(NEW.fields, '$.userEmailAddress')
+                    WHERE NEW.deletedAt IS NULL;
+                END;
+
+                -- One row per accepted check-in: the audit trail and the source for stats.
+                CREATE TABLE visit (
+                    id INTEGER PRIMARY KEY,
+                    visitId TEXT NOT NULL UNIQUE,
+                    memberId TEXT NOT NULL,
+                    terminalId TEXT NOT NULL,
+                    time REAL NOT NULL,
+                    source TEXT NOT NULL
+                );
+                CREATE INDEX visit_member ON visit(memberId, time);
+                CREATE INDEX visit_time ON visit(time);
+
+                -- Per-terminal visit counters (a G-counter): numVisits is their sum.
+                CREATE TABLE visit_counter (
+                    memberId TEXT NOT NULL,
+                    terminalId TEXT NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (memberId, terminalId)
+                ) WITHOUT ROWID;
+
+                CREATE TABLE script_kv (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                );
+
+                CREATE TABLE terminal_setting (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                );
+                """)
+        }
+        return migrator
+    }
+}

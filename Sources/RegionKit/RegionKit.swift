@@ -1,0 +1,1 @@
+// RegionKit: see docs/architecture.md

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import MemberKit
+
+/// Turns any error into one line on stderr and an exit status.
+enum CommandLineFailure {
+    static func report(_ error: Error) -> Int32 {
+        if let exit = error as? ExitCode { return exit.rawValue }
+        if let desk = error as? DeskError {
+            printError(desk.description)
+            return 1
+        }
+        let code = MemberDesk.exitCode(for: error)
+        if code == .success {
+            // --help and --version are not failures.
+            print(MemberDesk.fullMessage(for: error))
+            return 0
+        }
+        let message = MemberDesk.message(for: error)
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("Usage:") && !$0.hasPrefix("See '") }
+            .joined(separator: "; ")
+        printError(message.isEmpty ? "\(error)" : message + " (see 'memberdesk --help')")
+        return code.rawValue
+    }
+
+    static func printError(_ message: String) {
+        let line = message.replacingOccurrences(of: "\n", with: " ")
+        FileHandle.standardError.write(Data("memberdesk: \(line)\n".utf8))
+    }
+}

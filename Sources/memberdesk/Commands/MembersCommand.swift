@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import MemberKit
+
+struct MembersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "members",
+        abstract: "List, show, add, edit and delete members.",
+        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self]
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List members (one JSON object per line with --json).")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print JSON lines.") var json = false
+        @Option(help: "Only members whose name, pass or email contains TEXT (case-insensitive).") var search: String?
+        @Option(help: "At most N members (0 for all).") var limit = 100
+        @Option(help: "Order: name, lastVisit, visits or added.") var sort: MemberSort = .name
+
+        func validate() throws {
+            guard limit >= 0 else { throw ValidationError("--limit must be 0 or more") }
+        }
+
+        func run() throws {
+            let context = try DeskContext.open(global, readOnly: true)
+            let members = try context.database.members(matching: search, sort: sort, limit: limit == 0 ? Int.max : limit)
+            let fields = context.club.settings.memberFields
+            if json {
+                for member in members { JSONOutput.print(JSONOutput.member(member, fields: fields)) }
+                return
+            }
+            MemberTable.print(members, fields: fields)
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one member, by member id or pass.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "A member id or a pass.") var idOrPass: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let context = try DeskContext.open(global, readOnly: true)
+            guard let member = try context.database.member(idOrPass: idOrPass) else {
+                throw DeskError.notFound("no member with id or pass '\(idOrPass)'")
+            }
+            let visits = try context.database.visits(memberId: member.memberId, limit: 10)
+            let counters = try context.database.visitCounters(memberId: member.memberId)
+            if json {
+                var object = JSONOutput.member(member, fields: context.club.settings.memberFields)
+                object["visitCounters"] = .object(counters.mapValues(JSONValue.int))
+                object["recentVisits"] = .array(visits.map {
+                    .object(["time": .double($0.time), "terminalId": .string($0.terminalId), "source": .string($0.source)])
+                })
+                JSONOutput.print(object)
+                return
+            }
+            for name in context.club.settings.memberFields {
+                print("\(TextWidth.pad(name, to: 22)) \(MemberTable.cell(member, name))")
+            }
+            print("\(TextWidth.pad("status", to: 22)) \(member.status.rawValue)")
+            print("\(TextWidth.pad("expires", to: 22)) \(member.expiresAt.map(MemberTable.date) ?? "never")")
+            print("\(TextWidth.pad("note", to: 22)) \(member.note ?? "")")
+            if !visits.isEmpty {
+                print("recent visits:")
+                for visit in visits { print("  \(MemberTable.date(visit.time))  \(visit.source)") }
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a member with no visits.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "The member's pass: a card UID or a pass id.") var pass: String
+        @Option(help: "The member's name.") var name: String?
+        @Option(help: "The member's email address.") var email: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func validate() throws {
+            if let email { try MemberInput.validateEmail(email) }
+        }
+
+        func run() throws {
+            let context = try DeskContext.open(global)
+            var fields: [String: JSONValue] = [:]
+            if let email, !email.isEmpty { fields["userEmailAddress"] = .string(email) }
+            let member = try context.club.addMember(passId: pass, username: name, fields: fields)
+            if json {
+                JSONOutput.print(JSONOutput.member(member, fields: context.club.settings.memberFields))
+            } else {
+                print("added \(member.displayName): member \(member.memberId), pass \(member.passId)")
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a member's fields (an empty value clears one).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "A member id or a pass.") var id: String
+        @Option(help: "The member's name.") var name: String?
+        @Option(help: "The member's email address.") var email: String?
+        @Option(help: "A new pass.") var pass: String?
+        @Option(help: "active or suspended.") var status: MemberStatus?
+        @Option(help: "Membership expiry: YYYY-MM-DD (valid through that day), an ISO-8601 time, or 'never'.") var expires: String?
+        @Option(help: "A free-text note.") var note: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func validate() throws {
+            if let email { try MemberInput.validateEmail(email) }
+            if let expires { _ = try MemberInput.expiry(expires) }
+            if [name, email, pass, expires, note].allSatisfy({ $0 == nil }) && status == nil {
+                throw ValidationError("nothing to change: give at least one of --name, --email, --pass, --status, --expires, --note")
+            }
+        }
+
+        func run() throws {
+            let context = try DeskContext.open(global)
+            guard let member = try context.database.member(idOrPass: id) else {
+                throw DeskError.notFound("no member with id or pass '\(id)'")
+            }
+            var changes = MemberChanges(passId: pass, status: status)
+            if let name { changes.username = .some(name.isEmpty ? nil : name) }
+            if let email { changes.fields["userEmailAddress"] = email.isEmpty ? .null : .string(email) }
+            if let expires { changes.expiresAt = .some(try MemberInput.expiry(expires)) }
+            if let note { changes.note = .some(note.isEmpty ? nil : note) }
+            let updated = try context.club.updateMember(id: member.memberId, changes)
+            if json {
+                JSONOutput.print(JSONOutput.member(updated, fields: context.club.settings.memberFields))
+            } else {
+                print("updated \(updated.displayName) (member \(updated.memberId))")
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a member (a tombstone is kept for sync).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "A member id or a pass.") var id: String
+
+        func run() throws {
+            let context = try DeskContext.open(global)
+            guard let member = try context.database.member(idOrPass: id) else {
+                throw DeskError.notFound("no member with id or pass '\(id)'")
+            }
+            try context.club.deleteMember(id: member.memberId)
+            print("deleted \(member.displayName) (member \(member.memberId))")
+        }
+    }
+}
+
+extension MemberSort: ExpressibleByArgument {}
+extension MemberStatus: ExpressibleByArgument {}
+extension EnrolmentPolicy: ExpressibleByArgument {}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import MemberKit
+
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Member count, visits today, and today's check-ins per hour."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let context = try DeskContext.open(global, readOnly: true)
+        let stats = try context.database.stats(now: context.club.clock.now())
+        if json {
+            JSONOutput.print([
+                "memberCount": .int(stats.memberCount),
+                "visitsToday": .int(stats.visitsToday),
+                "perHourToday": .array(stats.perHourToday.map(JSONValue.int)),
+                "perDayLast30": .array(stats.perDayLast30.map(JSONValue.int)),
+                "activeThisWeek": .int(stats.activeThisWeek),
+                "activeThisMonth": .int(stats.activeThisMonth),
+            ])
+            return
+        }
+        print("members: \(stats.memberCount)")
+        print("visits today: \(stats.visitsToday)")
+        print("active this week: \(stats.activeThisWeek), this month: \(stats.activeThisMonth)")
+        let peak = max(1, stats.perHourToday.max() ?? 1)
+        for (hour, count) in stats.perHourToday.enumerated() where count > 0 || (7...21).contains(hour) {
+            let bar = String(repeating: "█", count: Int((Double(count) / Double(peak) * 40).rounded(.up)))
+            print(String(format: "%02d:00 %5d ", hour, count) + bar)
+        }
+    }
+}

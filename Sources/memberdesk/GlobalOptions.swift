@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MemberKit
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The member database (default: MEMBERDESK_DB, else $XDG_DATA_HOME/memberdesk/members.sqlite).", valueName: "path"))
+    var db: String?
+
+    @Option(name: .long, help: ArgumentHelp("The config file (default: MEMBERDESK_CONFIG, else $XDG_CONFIG_HOME/memberdesk/config.toml).", valueName: "path"))
+    var config: String?
+}
+
+/// The parts a command works with, wired from the options, the environment and the config.
+struct DeskContext {
+    let paths: DeskPaths
+    let configPath: String
+    let config: DeskConfig
+    let database: AppDatabase
+    let bus: EventBus
+    let club: Club
+    let log = Logger(label: "memberdesk")
+
+    var terminal: TerminalIdentity { club.terminal }
+
+    static func open(_ options: GlobalOptions, readOnly: Bool = false) throws -> DeskContext {
+        let paths = DeskPaths()
+        let configPath = paths.config(override: options.config)
+        let config = try DeskConfig.load(path: configPath)
+        let database = try AppDatabase.open(path: paths.database(override: options.db), readOnly: readOnly)
+        let terminal = try database.terminalIdentity(name: config.terminalName)
+        let bus = EventBus()
+        let club = Club(database: database, terminal: terminal, settings: config.clubSettings, bus: bus)
+        return DeskContext(paths: paths, configPath: configPath, config: config, database: database, bus: bus, club: club)
+    }
+}

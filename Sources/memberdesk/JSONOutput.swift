@@ -1,0 +1,47 @@
+import Foundation
+import MemberKit
+
+/// JSON as the CLI prints it: one object per line, keys sorted, `/` not escaped.
+enum JSONOutput {
+    static func line(_ object: [String: JSONValue]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func print(_ object: [String: JSONValue]) {
+        Swift.print(line(object))
+        fflush(nil)
+    }
+
+    /// A member: ClubKit's keys, the subclass keys, then memberdesk's own.
+    static func member(_ member: MemberRecord, fields: [String]) -> [String: JSONValue] {
+        var object = member.clubKitObject(fieldNames: fields)
+        object["status"] = .string(member.status.rawValue)
+        object["expiresAt"] = member.expiresAt.map(JSONValue.double) ?? .null
+        object["note"] = member.note.map(JSONValue.string) ?? .null
+        return object
+    }
+
+    static func checkIn(_ report: CheckInReport) -> [String: JSONValue] {
+        let member = report.outcome.member
+        var object: [String: JSONValue] = [
+            "time": .string(ISO8601DateFormatter().string(from: report.time)),
+            "outcome": .string(report.outcome.name),
+            "passId": .string(report.passId),
+            "source": .string(report.source.rawValue),
+            "memberId": member.map { .string($0.memberId) } ?? .null,
+            "username": member?.username.map(JSONValue.string) ?? .null,
+            "numVisits": member.map { .int($0.numVisits) } ?? .null,
+            "message": .string(report.outcome.message),
+        ]
+        switch report.outcome {
+        case .checkedIn(_, let n): object["visitNumber"] = .int(n)
+        case .duplicate(_, let since): object["secondsSinceLastVisit"] = .double(since)
+        case .refused(_, let reason): object["reason"] = .string(reason.rawValue)
+        default: break
+        }
+        return object
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Runs the built `memberdesk` binary, for end-to-end tests.
+public struct DeskBinary: Sendable {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// The binary next to the running test bundle (both live in .build/<triple>/debug).
+    public static var path: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("memberdesk").path
+    }
+
+    /// A scratch home: its own XDG folders, so a test never touches the user's files.
+    public let home: TemporaryDirectory
+    public var extraEnvironment: [String: String] = [:]
+
+    public init() throws {
+        home = try TemporaryDirectory()
+    }
+
+    public var databasePath: String { home.path + "/data/memberdesk/members.sqlite" }
+
+    public var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for key in ["MEMBERDESK_DB", "MEMBERDESK_CONFIG"] { env[key] = nil }
+        env["HOME"] = home.path
+        env["XDG_DATA_HOME"] = home.path + "/data"
+        env["XDG_CONFIG_HOME"] = home.path + "/config"
+        env["XDG_STATE_HOME"] = home.path + "/state"
+        env["XDG_CACHE_HOME"] = home.path + "/cache"
+        env["LANG"] = "C.UTF-8"
+        env["TZ"] = env["TZ"] ?? "UTC"
+        for (key, value) in extraEnvironment { env[key] = value }
+        return env
+    }
+
+    /// Runs to completion (with a generous deadline, so a hang fails instead of blocking CI).
+    @discardableResult
+    public func run(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 60) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.path)
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+        try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+        }
+        let outData = AsyncData(out.fileHandleForReading), errData = AsyncData(err.fileHandleForReading)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(2_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw DeskBinaryError.timedOut(arguments)
+        }
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: outData.text(), stderr: errData.text())
+    }
+}
+
+public enum DeskBinaryError: Error, CustomStringConvertible {
+    case timedOut([String])
+    public var description: String {
+        switch self { case .timedOut(let args): return "memberdesk \(args.joined(separator: " ")) timed out" }
+    }
+}
+
+/// Reads a pipe to its end on a background thread, so a chatty child never blocks on a full pipe.
+final class AsyncData: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func text() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A temporary folder removed when the value is released.
+public final class TemporaryDirectory: Sendable {
+    public let path: String
+
+    public init() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("memberdesk-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        path = base.path
+    }
+
+    public func file(_ name: String) -> String { path + "/" + name }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Polls a condition until it holds or the deadline passes: tests wait on conditions, never bare sleeps.
+public func waitUntil(timeout: TimeInterval = 10, poll: TimeInterval = 0.01, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try condition() { return true }
+        Thread.sleep(forTimeInterval: poll)
+    }
+    return try condition()
+}

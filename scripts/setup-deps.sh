@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages memberdesk builds and tests against, only when missing.
+set -euo pipefail
+PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux"
+missing=""
+for p in $PKGS; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "setup: installing Debian packages:$missing" >&2
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >&2
+# pcscd's maintainer scripts try to start the service; tests start their own.
+$SUDO apt-get install -y -qq --no-install-recommends $missing >&2
