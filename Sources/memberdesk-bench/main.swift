@@ -1,1 +1,19 @@
-print("bench")
+import Foundation
+
+// `memberdesk-bench NAME [ARGS...]`: each benchmark lives in its own file and registers here.
+// Every benchmark prints memberdesk's figure beside a reference run, as a ratio.
+let benches: [String: ([String]) throws -> Void] = [
+    "checkin": runCheckInBench,
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first, let bench = benches[name] else {
+    FileHandle.standardError.write(Data("usage: memberdesk-bench \(benches.keys.sorted().joined(separator: "|")) [args]\n".utf8))
+    exit(2)
+}
+do {
+    try bench(Array(arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("memberdesk-bench: \(error)\n".utf8))
+    exit(1)
+}
