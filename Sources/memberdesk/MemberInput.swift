@@ -5,25 +5,12 @@ import MemberKit
 /// Checks and conversions for what people type into member fields.
 enum MemberInput {
     static func validateEmail(_ email: String) throws {
-        guard email.isEmpty || (email.contains("@") && !email.contains(where: \.isWhitespace) && email.count <= 254) else {
-            throw ValidationError("'\(email)' is not an email address")
-        }
+        do { try MemberFieldRules.validateEmail(email) } catch { throw ValidationError("\(error)") }
     }
 
     /// nil for "never"; a date is valid through the end of that local day.
     static func expiry(_ text: String) throws -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty || trimmed.lowercased() == "never" { return nil }
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.dateFormat = "yyyy-MM-dd"
-        day.isLenient = false
-        if trimmed.count == 10, let date = day.date(from: trimmed),
-           let end = Calendar.current.date(byAdding: .day, value: 1, to: Calendar.current.startOfDay(for: date)) {
-            return end.timeIntervalSince1970 - 0.001
-        }
-        if let date = ISO8601DateFormatter().date(from: trimmed) { return date.timeIntervalSince1970 }
-        throw ValidationError("--expires '\(text)' is not a date: use YYYY-MM-DD, an ISO-8601 time, or 'never'")
+        do { return try MemberFieldRules.expiry(text) } catch { throw ValidationError("--expires \(error)") }
     }
 }
 

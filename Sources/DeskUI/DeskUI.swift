@@ -1,1 +1,0 @@
-// DeskUI: see docs/architecture.md

@@ -1,0 +1,107 @@
+import Foundation
+import MemberKit
+
+/// The check-in banner, the thing staff look at: the last outcome, large and coloured,
+/// with the member's details, until it fades after `duration` seconds.
+public struct BannerModel: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case welcome, duplicate, refused, unknown, error
+    }
+
+    public struct Shown: Sendable, Equatable {
+        public var kind: Kind
+        public var headline: String
+        public var details: [String]
+        /// For `.unknown` under the prompt policy: the pass that Enter enrols.
+        public var enrolPass: String?
+        public var shownAt: Date
+    }
+
+    public var duration: TimeInterval
+    public private(set) var current: Shown?
+
+    public init(duration: TimeInterval) {
+        self.duration = duration
+    }
+
+    public mutating func show(_ report: CheckInReport, policy: EnrolmentPolicy, now: Date) {
+        let outcome = report.outcome
+        var kind: Kind
+        var headline = outcome.message
+        var enrolPass: String?
+        switch outcome {
+        case .checkedIn, .enrolled: kind = .welcome
+        case .duplicate: kind = .duplicate
+        case .refused: kind = .refused
+        case .unknownPass(let pass):
+            kind = .unknown
+            if policy == .prompt {
+                headline = "Unknown card — press Enter to enrol"
+                enrolPass = pass
+            } else {
+                headline = "Unknown card — not enrolled"
+            }
+        }
+        var details: [String] = []
+        if let member = outcome.member {
+            var line = "\(member.displayName) · pass \(member.passId) · \(member.numVisits) visits"
+            if let expires = member.expiresAt { line += " · expires \(MemberFieldRules.expiryText(expires))" }
+            if member.status != .active { line += " · \(member.status.rawValue)" }
+            details.append(line)
+            if let email = member.fields["userEmailAddress"]?.displayText, !email.isEmpty { details.append(email) }
+        } else {
+            details.append("pass \(report.passId)")
+        }
+        details.append("\(report.source.rawValue) · \(RelativeTime.clock(report.time))")
+        current = Shown(kind: kind, headline: headline, details: details, enrolPass: enrolPass, shownAt: now)
+    }
+
+    public mutating func showError(_ message: String, now: Date) {
+        current = Shown(kind: .error, headline: message, details: [], enrolPass: nil, shownAt: now)
+    }
+
+    /// What shows at `now`: nil once faded.
+    public func visible(at now: Date) -> Shown? {
+        guard let current, now.timeIntervalSince(current.shownAt) < duration else { return nil }
+        return current
+    }
+
+    /// Forgets a faded banner; true when that changed what shows.
+    public mutating func expire(now: Date) -> Bool {
+        guard current != nil, visible(at: now) == nil else { return false }
+        current = nil
+        return true
+    }
+
+    public mutating func dismiss() { current = nil }
+
+    public static func tone(_ kind: Kind) -> Tone {
+        switch kind {
+        case .welcome: return .success
+        case .duplicate: return .warning
+        case .refused, .error: return .danger
+        case .unknown: return .info
+        }
+    }
+
+    public func render(into grid: inout CellGrid, rect: Rect, now: Date) {
+        guard !rect.isEmpty else { return }
+        guard let shown = visible(at: now) else {
+            grid.fill(rect)
+            let idle = "Ready — tap a card, or press F4 to check in by pass id"
+            grid.putField(idle, x: rect.x + 1, y: rect.y + rect.height / 2, width: rect.width - 2, style: CellStyle(.dim))
+            return
+        }
+        // A solid band of colour (reverse video) that reads from across the room.
+        let band = CellStyle(Self.tone(shown.kind), bold: true, reverse: true)
+        grid.fill(rect, style: band)
+        let lines = [shown.headline] + shown.details
+        let top = rect.y + max(0, (rect.height - lines.count) / 2)
+        for (i, line) in lines.enumerated() where top + i < rect.maxY {
+            let cut = TextWidth.truncate(line, to: rect.width - 2)
+            let x = rect.x + max(1, (rect.width - TextWidth.of(cut)) / 2)
+            grid.put(cut, x: x, y: top + i, style: i == 0 ? band : CellStyle(Self.tone(shown.kind), reverse: true),
+                     clip: rect.maxX - 1)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import MemberKit
+
+/// Scans, check-ins, enrolments, region events, script output, notifications and errors:
+/// newest first, scrollable, at most `capacity` lines.
+public struct EventLogModel: Sendable {
+    public struct Entry: Sendable, Equatable {
+        public var time: Date
+        public var tone: Tone
+        public var text: String
+    }
+
+    public private(set) var entries: [Entry] = []
+    public var capacity: Int
+    /// Lines scrolled down from the newest.
+    public private(set) var scroll = 0
+
+    public init(capacity: Int = 1000) {
+        self.capacity = capacity
+    }
+
+    public mutating func add(_ text: String, tone: Tone = .normal, at time: Date) {
+        entries.insert(Entry(time: time, tone: tone, text: text), at: 0)
+        if entries.count > capacity { entries.removeLast(entries.count - capacity) }
+        // Keep the lines being read still while new ones arrive above.
+        if scroll > 0 { scroll = min(scroll + 1, max(0, entries.count - 1)) }
+    }
+
+    /// Logs what an event means to staff; false for events the log does not show.
+    @discardableResult
+    public mutating func add(_ event: DeskEvent, at now: Date) -> Bool {
+        guard let (text, tone) = Self.describe(event) else { return false }
+        add(text, tone: tone, at: now)
+        return true
+    }
+
+    public mutating func scroll(by lines: Int) {
+        scroll = min(max(0, scroll + lines), max(0, entries.count - 1))
+    }
+
+    public mutating func scrollToNewest() { scroll = 0 }
+
+    public static func describe(_ event: DeskEvent) -> (String, Tone)? {
+        switch event {
+        case .checkIn(let report):
+            let who = report.outcome.member?.displayName ?? report.passId
+            let tone: Tone = switch report.outcome {
+            case .checkedIn, .enrolled: .success
+            case .duplicate: .warning
+            case .refused: .danger
+            case .unknownPass: .info
+            }
+            return ("\(report.source.rawValue): \(who) — \(report.outcome.message)", tone)
+        case .memberCreated(let m): return ("added \(m.displayName) (pass \(m.passId))", .normal)
+        case .memberUpdated(let m): return ("updated \(m.displayName)", .normal)
+        case .memberDeleted(let id): return ("deleted member \(id)", .normal)
+        case .imported(let n):
+            return ("imported \(n.file): \(n.new) new, \(n.updated) updated, \(n.unified) unified, \(n.deleted) deleted", .success)
+        case .error(let e): return ("error (\(e.source)): \(e.message)", .danger)
+        case .reader(let r):
+            switch r {
+            case .attached(let name): return ("reader attached: \(name)", .normal)
+            case .removed(let name): return ("reader removed: \(name)", .warning)
+            case .cardPresented(let name, _): return ("card on \(name)", .dim)
+            case .cardRemoved: return nil
+            case .service(let up): return (up ? "pcscd is running" : "pcscd is not running", up ? .normal : .warning)
+            case .failure(let name, let message): return ("reader \(name ?? "")error: \(message)", .danger)
+            }
+        case .beacon(let b):
+            switch b {
+            case .appeared(let s): return ("beacon in range: \(BeaconPaneModel.identityText(s.identity))", .info)
+            case .lost(let s): return ("beacon lost: \(BeaconPaneModel.identityText(s.identity))", .dim)
+            case .proximityChanged(let s, _, let to): return ("beacon \(BeaconPaneModel.identityText(s.identity)) \(to.rawValue)", .dim)
+            case .updated: return nil
+            case .scanner(let ok, let reason): return (ok ? "Bluetooth scanning" : "Bluetooth off: \(reason ?? "unavailable")", ok ? .normal : .warning)
+            }
+        case .region(let r):
+            switch r {
+            case .entered(_, let name): return ("entered region \(name)", .info)
+            case .exited(_, let name): return ("left region \(name)", .info)
+            case .scriptOutput(let id, let text): return ("script \(id): \(text)", .normal)
+            case .scriptError(let id, let message): return ("script \(id) error: \(message)", .danger)
+            case .listUpdated(let count, let source): return ("\(count) regions from \(source)", .normal)
+            case .switched(let on): return ("regions \(on ? "on" : "off")", .normal)
+            }
+        case .notification(let n): return ("notification: \(n.alert)", .info)
+        case .log(let line): return ("\(line.source): \(line.text)", .dim)
+        }
+    }
+
+    public func render(into grid: inout CellGrid, rect: Rect, focused: Bool) {
+        grid.fill(rect)
+        grid.box(rect, title: "Event log" + (scroll > 0 ? " (↓\(scroll))" : ""), style: CellStyle(focused ? .title : .dim))
+        let inner = rect.inset(1)
+        guard !inner.isEmpty else { return }
+        if entries.isEmpty {
+            grid.putField("No events yet", x: inner.x, y: inner.y, width: inner.width, style: CellStyle(.dim))
+            return
+        }
+        for (i, entry) in entries.dropFirst(scroll).prefix(inner.height).enumerated() {
+            let stamp = RelativeTime.clock(entry.time) + " "
+            let x = grid.put(stamp, x: inner.x, y: inner.y + i, style: CellStyle(.dim), clip: inner.maxX)
+            grid.putField(entry.text, x: x, y: inner.y + i, width: inner.maxX - x, style: CellStyle(entry.tone))
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import MemberKit
+
+/// The member detail and edit form: every editable field (the subclass's too), validation,
+/// and the member's visit history.
+public struct MemberFormModel: Sendable {
+    public enum FieldKind: Sendable, Equatable {
+        case name, pass, status, expires, note
+        /// A subclass field such as `userEmailAddress`.
+        case extra(String)
+    }
+
+    public struct Field: Sendable, Equatable {
+        public var kind: FieldKind
+        public var label: String
+        public var input: TextField
+    }
+
+    /// nil for a new member.
+    public let original: MemberRecord?
+    public private(set) var fields: [Field]
+    public var focus = 0
+    public var status: MemberStatus
+    public var error: String?
+    public var errorField: Int?
+    public var visits: [VisitRecord]?
+    public var saving = false
+
+    public var isNew: Bool { original == nil }
+
+    public init(member: MemberRecord?, extraFields: [String]) {
+        original = member
+        status = member?.status ?? .active
+        var fields = [
+            Field(kind: .name, label: "Name", input: TextField(member?.username ?? "", maxLength: 200)),
+            Field(kind: .pass, label: "Pass", input: TextField(member?.passId ?? "", maxLength: 200)),
+        ]
+        for name in extraFields where !MembershipUser.baseFieldNames.contains(name) {
+            let label = name == "userEmailAddress" ? "Email" : name
+            fields.append(Field(kind: .extra(name), label: label,
+                                input: TextField(member?.fields[name]?.displayText ?? "", maxLength: 254)))
+        }
+        fields.append(Field(kind: .status, label: "Status", input: TextField(status.rawValue)))
+        fields.append(Field(kind: .expires, label: "Expires", input: TextField(MemberFieldRules.expiryText(member?.expiresAt), maxLength: 40)))
+        fields.append(Field(kind: .note, label: "Note", input: TextField(member?.note ?? "", maxLength: 1000)))
+        self.fields = fields
+    }
+
+    public func value(_ kind: FieldKind) -> String? { fields.first { $0.kind == kind }?.input.text }
+
+    /// Editing and moving keys; Enter and Esc belong to the caller (save, cancel).
+    public mutating func handle(_ key: Key) {
+        switch key {
+        case .tab, .down: focus = (focus + 1) % fields.count
+        case .backTab, .up: focus = (focus + fields.count - 1) % fields.count
+        default:
+            if fields[focus].kind == .status {
+                // Status is a choice: any key that edits flips it.
+                if [.left, .right].contains(key) || key == .character(" ") {
+                    status = status == .active ? .suspended : .active
+                    fields[focus].input.text = status.rawValue
+                }
+                return
+            }
+            if fields[focus].input.handle(key) { error = nil; errorField = nil }
+        }
+    }
+
+    /// The change to save, or an error naming the field at fault (which takes the focus).
+    public mutating func validate() -> MemberChanges? {
+        do {
+            var changes = MemberChanges()
+            for (index, field) in fields.enumerated() {
+                let text = field.input.text.trimmingCharacters(in: .whitespaces)
+                do {
+                    switch field.kind {
+                    case .name: changes.username = .some(text.isEmpty ? nil : text)
+                    case .pass:
+                        guard !text.isEmpty else { throw DeskError.invalidInput("a member needs a pass") }
+                        changes.passId = try PassIdNormalizer.normalize(text).passId
+                    case .extra(let name):
+                        if name == "userEmailAddress" { try MemberFieldRules.validateEmail(text) }
+                        changes.fields[name] = text.isEmpty ? .null : .string(text)
+                    case .status: changes.status = status
+                    case .expires: changes.expiresAt = .some(try MemberFieldRules.expiry(text))
+                    case .note: changes.note = .some(text.isEmpty ? nil : text)
+                    }
+                } catch {
+                    errorField = index
+                    focus = index
+                    throw DeskError.invalidInput("\(field.label): \(error)")
+                }
+            }
+            error = nil
+            errorField = nil
+            return changes
+        } catch {
+            self.error = "\(error)"
+            return nil
+        }
+    }
+
+    public func render(into grid: inout CellGrid, rect: Rect, now: Date) {
+        grid.fill(rect)
+        let title = isNew ? "New member" : "Member: \(original?.displayName ?? "")"
+        grid.box(rect, title: title, style: CellStyle(.title))
+        let inner = rect.inset(1)
+        guard inner.height > 2, inner.width > 20 else { return }
+        let labelWidth = 9
+        var y = inner.y
+        for (index, field) in fields.enumerated() where y < inner.maxY {
+            let focused = index == focus
+            grid.putField(field.label, x: inner.x, y: y, width: labelWidth,
+                          style: CellStyle(index == errorField ? .danger : .normal, bold: focused))
+            let fx = inner.x + labelWidth + 1
+            let width = min(inner.maxX - fx, 60)
+            if field.kind == .status {
+                grid.putField("◀ \(status.rawValue) ▶", x: fx, y: y, width: width,
+                              style: CellStyle(status == .active ? .success : .danger, reverse: focused))
+            } else {
+                field.input.render(into: &grid, x: fx, y: y, width: width, focused: focused)
+            }
+            if field.kind == .expires, focused, width + fx + 2 < inner.maxX {
+                grid.putField("YYYY-MM-DD or empty", x: fx + width + 1, y: y, width: inner.maxX - fx - width - 1, style: CellStyle(.dim))
+            }
+            y += 1
+        }
+        if let original, y < inner.maxY {
+            let line = "Visits \(original.numVisits) · last \(RelativeTime.describe(original.timeStampOfLastVisit, now: now))"
+                + " · added \(RelativeTime.day(original.timeStampAdded)) · id \(original.memberId)"
+            grid.putField(line, x: inner.x, y: y, width: inner.width, style: CellStyle(.dim))
+            y += 1
+        }
+        if let error, y < inner.maxY {
+            grid.putField("✗ " + error, x: inner.x, y: y, width: inner.width, style: CellStyle(.danger, bold: true))
+        }
+        y += 1
+        if !isNew, y < inner.maxY - 1 {
+            grid.putField("Visit history", x: inner.x, y: y, width: inner.width, style: CellStyle(.title, bold: true))
+            y += 1
+            if let visits {
+                if visits.isEmpty { grid.putField("no visits", x: inner.x, y: y, width: inner.width, style: CellStyle(.dim)) }
+                for visit in visits where y < inner.maxY - 1 {
+                    grid.putField("\(RelativeTime.day(visit.time))  \(visit.source)", x: inner.x, y: y, width: inner.width)
+                    y += 1
+                }
+            } else {
+                grid.putField("loading…", x: inner.x, y: y, width: inner.width, style: CellStyle(.dim))
+            }
+        }
+        let hint = saving ? "Saving…" : "Enter save · Tab/↑↓ next field · ←→ status · Esc cancel"
+        grid.putField(hint, x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
+    }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import MemberKit
+
+/// A page the list needs from the database, run off the UI thread.
+public struct MemberPageRequest: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case first
+        case last
+        case after(MemberRow)
+        case before(MemberRow)
+        /// Reload from an absolute position after the data changed (one OFFSET query, then seeks again).
+        case at(Int)
+    }
+
+    public var generation: Int
+    public var search: String?
+    public var sort: MemberSort
+    public var kind: Kind
+    public var limit: Int
+}
+
+/// The virtualized member list. It holds only a window of rows around the viewport (never
+/// every member) and asks for the next page by keyset when the viewport nears an edge.
+public struct MemberListModel: Sendable {
+    public private(set) var sort: MemberSort = .lastVisit
+    public var search = TextField(maxLength: 100)
+    public var isSearching = false
+    public private(set) var total: Int?
+    public private(set) var rows: [MemberRow] = []
+    /// The absolute index of `rows[0]`.
+    public private(set) var windowStart = 0
+    public private(set) var selected = 0
+    public private(set) var top = 0
+    public private(set) var viewport = 10
+    public private(set) var generation = 0
+    private var inFlight: MemberPageRequest?
+    private var stale = false
+
+    public init() {}
+
+    public var searchText: String? {
+        let text = search.text.trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
+    }
+
+    public var windowEnd: Int { windowStart + rows.count }
+    public var selectedMember: MemberRecord? { row(at: selected)?.member }
+    /// Bigger pages cost one query, not one per row: a few screens at a time.
+    var pageSize: Int { max(50, viewport * 3) }
+    var maxWindow: Int { pageSize * 4 }
+
+    public func row(at index: Int) -> MemberRow? {
+        guard index >= windowStart, index < windowEnd else { return nil }
+        return rows[index - windowStart]
+    }
+
+    /// The listing changed (search, sort, or the data): start again from the top.
+    public mutating func reset() {
+        generation += 1
+        rows = []
+        windowStart = 0
+        selected = 0
+        top = 0
+        total = nil
+        inFlight = nil
+        stale = false
+    }
+
+    public mutating func setSort(_ sort: MemberSort) {
+        guard sort != self.sort else { return }
+        self.sort = sort
+        reset()
+    }
+
+    public mutating func cycleSort() {
+        let order: [MemberSort] = [.lastVisit, .name, .visits]
+        setSort(order[((order.firstIndex(of: sort) ?? 0) + 1) % order.count])
+    }
+
+    /// Members changed somewhere: reload the rows on screen, keeping the position.
+    public mutating func markStale() {
+        stale = true
+    }
+
+    /// Shows a changed member at once, before the reload comes back.
+    public mutating func replace(_ member: MemberRecord) {
+        if let i = rows.firstIndex(where: { $0.member.memberId == member.memberId }) { rows[i].member = member }
+    }
+
+    public mutating func setViewport(_ height: Int) {
+        viewport = max(1, height)
+        scrollToSelection()
+    }
+
+    // MARK: Movement
+
+    public mutating func move(_ key: Key) {
+        let last = max(0, (total ?? windowEnd) - 1)
+        switch key {
+        case .up: selected -= 1
+        case .down: selected += 1
+        case .pageUp: selected -= viewport
+        case .pageDown: selected += viewport
+        case .home: selected = 0
+        case .end:
+            guard let total else { return }
+            selected = total - 1
+        default: return
+        }
+        selected = min(max(0, selected), last)
+        scrollToSelection()
+    }
+
+    private mutating func scrollToSelection() {
+        if selected < top { top = selected }
+        if selected >= top + viewport { top = selected - viewport + 1 }
+        if let total { top = max(0, min(top, total - viewport)) }
+        top = max(0, top)
+    }
+
+    // MARK: Paging
+
+    /// The next page to fetch for the viewport, if any (and none while one is on its way).
+    public mutating func nextRequest() -> MemberPageRequest? {
+        guard inFlight == nil else { return nil }
+        let needStart = top, needEnd = top + viewport
+        let request: MemberPageRequest.Kind?
+        if stale {
+            request = .at(max(0, top - pageSize / 4))
+        } else if rows.isEmpty {
+            if total == 0 { return nil }
+            if let total, needEnd >= total, top > 0 { request = .last } else if top == 0 { request = .first } else {
+                request = .at(top)
+            }
+        } else if needStart >= windowStart, needEnd <= windowEnd || (total.map { windowEnd >= $0 } ?? false) {
+            request = nil
+        } else if needStart >= windowStart, needStart <= windowEnd + pageSize, let lastRow = rows.last {
+            request = windowEnd >= (total ?? .max) ? nil : .after(lastRow)
+        } else if needEnd <= windowEnd, needEnd >= windowStart - pageSize, let firstRow = rows.first {
+            request = windowStart == 0 ? nil : .before(firstRow)
+        } else if let total, needEnd >= total {
+            request = .last
+        } else if top == 0 {
+            request = .first
+        } else {
+            request = .at(top)
+        }
+        guard let request else { return nil }
+        let made = MemberPageRequest(generation: generation, search: searchText, sort: sort, kind: request,
+                                     limit: request == .last ? max(pageSize, viewport) : pageSize)
+        inFlight = made
+        return made
+    }
+
+    /// Takes a fetched page; pages for an older listing are ignored.
+    public mutating func receive(_ page: [MemberRow], for request: MemberPageRequest) {
+        guard request.generation == generation, request == inFlight else { return }
+        inFlight = nil
+        switch request.kind {
+        case .first:
+            rows = page
+            windowStart = 0
+            if page.count < request.limit { total = page.count }
+        case .at(let offset):
+            stale = false
+            rows = page
+            windowStart = offset
+        case .last:
+            rows = page
+            if let total { windowStart = max(0, total - page.count) }
+        case .after:
+            rows += page
+            if page.count < request.limit { total = windowEnd }
+            let excess = rows.count - maxWindow
+            if excess > 0, windowStart + excess <= top {
+                rows.removeFirst(excess)
+                windowStart += excess
+            }
+        case .before:
+            rows = page + rows
+            windowStart -= page.count
+            if page.count < request.limit, windowStart != 0 {
+                // The count moved under us; renumber from the top.
+                windowStart = 0
+            }
+            let excess = rows.count - maxWindow
+            if excess > 0, windowStart + rows.count - excess >= top + viewport { rows.removeLast(excess) }
+        }
+        if let total, selected >= total { selected = max(0, total - 1) }
+        scrollToSelection()
+    }
+
+    /// A fetch failed: let the next tick try again.
+    public mutating func failed(_ request: MemberPageRequest) {
+        if request == inFlight { inFlight = nil }
+    }
+
+    public mutating func receiveCount(_ count: Int, generation: Int) {
+        guard generation == self.generation else { return }
+        total = count
+        if rows.count > count - windowStart { rows = Array(rows.prefix(max(0, count - windowStart))) }
+        if selected >= count { selected = max(0, count - 1) }
+        scrollToSelection()
+    }
+
+    // MARK: Drawing
+
+    public struct Columns: Equatable {
+        public var name: Int, pass: Int, visits: Int, last: Int, status: Int
+    }
+
+    public static func columns(width: Int) -> Columns {
+        let visits = 6, last = 11, status = 9
+        let pass = width >= 100 ? 20 : 14
+        let name = max(4, width - 2 - pass - visits - last - status - 4)
+        return Columns(name: name, pass: pass, visits: visits, last: last, status: status)
+    }
+
+    public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool) {
+        grid.fill(rect)
+        let sortName = switch sort { case .lastVisit: "last visit"; case .name: "name"; case .visits: "visits"; case .added: "added" }
+        let count = total.map { "\(StatusBarModel.grouped($0))" } ?? "…"
+        grid.box(rect, title: "Members (\(count)) · sort: \(sortName) [o]", style: CellStyle(focused ? .title : .dim))
+        let inner = rect.inset(1)
+        guard inner.height >= 3, inner.width >= 20 else { return }
+        // Search line.
+        let label = "Search [/]: "
+        let x = grid.put(label, x: inner.x, y: inner.y, style: CellStyle(isSearching ? .title : .dim, bold: isSearching))
+        if isSearching || !search.text.isEmpty {
+            search.render(into: &grid, x: x, y: inner.y, width: inner.maxX - x, focused: isSearching)
+        } else {
+            grid.putField("name, pass or email", x: x, y: inner.y, width: inner.maxX - x, style: CellStyle(.dim))
+        }
+        // Header.
+        let c = Self.columns(width: inner.width)
+        let header = CellStyle(.title, bold: true)
+        var hx = inner.x + 2
+        for (title, width, sortKey) in [("Name", c.name, MemberSort.name), ("Pass", c.pass, nil), ("Visits", c.visits, .visits),
+                                        ("Last visit", c.last, .lastVisit), ("Status", c.status, nil)] {
+            let marked = sortKey == sort ? title + (sort == .name ? " ▲" : " ▼") : title
+            grid.putField(marked, x: hx, y: inner.y + 1, width: width, style: header, alignRight: title == "Visits")
+            hx += width + 1
+        }
+        let body = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
+        if total == 0 {
+            grid.putField(searchText == nil ? "No members yet: press F7 to add one" : "No member matches",
+                          x: body.x + 2, y: body.y, width: body.width - 2, style: CellStyle(.dim))
+            return
+        }
+        for line in 0..<body.height {
+            let index = top + line
+            if let total, index >= total { break }
+            let y = body.y + line
+            let isSelected = index == selected
+            let style = CellStyle(isSelected ? .selected : .normal, reverse: isSelected && focused)
+            if isSelected { grid.fill(Rect(x: body.x, y: y, width: body.width, height: 1), style: style) }
+            grid.put(isSelected ? "▶" : " ", x: body.x, y: y, style: style)
+            guard let member = row(at: index)?.member else {
+                grid.putField("…", x: body.x + 2, y: y, width: c.name, style: CellStyle(.dim, reverse: isSelected && focused))
+                continue
+            }
+            var cx = body.x + 2
+            let statusText = member.isExpired(at: now.timeIntervalSince1970) ? "expired" : member.status.rawValue
+            let cells: [(String, Int, Bool)] = [
+                (member.displayName, c.name, false), (member.passId, c.pass, false), (String(member.numVisits), c.visits, true),
+                (RelativeTime.describe(member.timeStampOfLastVisit, now: now), c.last, false), (statusText, c.status, false),
+            ]
+            for (i, (text, width, right)) in cells.enumerated() {
+                var cellStyle = style
+                if i == 4, statusText != "active", !isSelected { cellStyle = CellStyle(.danger) }
+                grid.putField(text, x: cx, y: y, width: width, style: cellStyle, alignRight: right)
+                cx += width + 1
+            }
+        }
+    }
+}

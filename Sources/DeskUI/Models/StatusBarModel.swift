@@ -1,0 +1,111 @@
+import Foundation
+import MemberKit
+
+/// The top line: terminal name, reader, Bluetooth, regions, member count and a clock.
+public struct StatusBarModel: Sendable {
+    public enum ReaderState: Sendable, Equatable {
+        /// This build or run has no reader monitor.
+        case notAvailable
+        case none
+        case serviceDown
+        case readers([String])
+    }
+
+    public enum RadioState: Sendable, Equatable {
+        case notAvailable
+        case scanning
+        case unavailable(String?)
+    }
+
+    public enum RegionState: Sendable, Equatable {
+        case notAvailable, on, off
+    }
+
+    public var terminalName: String
+    public var reader: ReaderState
+    public var bluetooth: RadioState
+    public var regions: RegionState
+    public var memberCount: Int?
+
+    public init(terminalName: String, reader: ReaderState = .notAvailable, bluetooth: RadioState = .notAvailable,
+                regions: RegionState = .notAvailable) {
+        self.terminalName = terminalName
+        self.reader = reader
+        self.bluetooth = bluetooth
+        self.regions = regions
+    }
+
+    /// Follows reader and scanner events; true when the bar changed.
+    public mutating func apply(_ event: DeskEvent) -> Bool {
+        let before = (reader, bluetooth, regions)
+        switch event {
+        case .reader(let event):
+            var names: [String] = if case .readers(let list) = reader { list } else { [] }
+            switch event {
+            case .attached(let name): if !names.contains(name) { names.append(name) }
+            case .removed(let name): names.removeAll { $0 == name }
+            case .service(available: false):
+                reader = .serviceDown
+                return before != (reader, bluetooth, regions)
+            case .service(available: true), .cardPresented, .cardRemoved, .failure: break
+            }
+            reader = names.isEmpty ? .none : .readers(names)
+        case .beacon(.scanner(let available, let reason)):
+            bluetooth = available ? .scanning : .unavailable(reason)
+        case .region(.switched(let on)):
+            regions = on ? .on : .off
+        default:
+            break
+        }
+        return before != (reader, bluetooth, regions)
+    }
+
+    public var readerText: String {
+        switch reader {
+        case .notAvailable: return "Reader: not available"
+        case .none: return "Reader: none"
+        case .serviceDown: return "Reader: pcscd down"
+        case .readers(let names): return "Reader: " + names.joined(separator: ", ")
+        }
+    }
+
+    public var bluetoothText: String {
+        switch bluetooth {
+        case .notAvailable: return "Bluetooth: not available"
+        case .scanning: return "Bluetooth: scanning"
+        case .unavailable(let reason): return "Bluetooth: off" + (reason.map { " (\($0))" } ?? "")
+        }
+    }
+
+    public var regionsText: String {
+        switch regions {
+        case .notAvailable: return "Regions: not available"
+        case .on: return "Regions: on"
+        case .off: return "Regions: off"
+        }
+    }
+
+    public static func grouped(_ n: Int) -> String {
+        let digits = String(n)
+        var out = ""
+        for (i, c) in digits.reversed().enumerated() {
+            if i > 0, i % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return String(out.reversed())
+    }
+
+    public func render(into grid: inout CellGrid, y: Int, now: Date) {
+        let style = CellStyle(.bar, reverse: true)
+        grid.fill(Rect(x: 0, y: y, width: grid.width, height: 1), style: style)
+        let clock = RelativeTime.clock(now)
+        let members = memberCount.map { "\(Self.grouped($0)) members" } ?? "… members"
+        let parts = [terminalName, readerText, bluetoothText, regionsText, members]
+        let available = grid.width - TextWidth.of(clock) - 2
+        // Drop pieces from the right of the middle when the screen is narrow, never the clock.
+        var text = " " + parts.joined(separator: " │ ")
+        if TextWidth.of(text) > available { text = TextWidth.truncate(text, to: available) }
+        grid.put(text, x: 0, y: y, style: CellStyle(.bar, bold: true, reverse: true), clip: available)
+        grid.put(clock, x: grid.width - TextWidth.of(clock) - 1, y: y, style: style)
+    }
+}
