@@ -4,4 +4,7 @@
 #define NCURSES_WIDECHAR 1
 #include <locale.h>
 #include <ncursesw/curses.h>
+
+// stdscr is a mutable C global, which Swift 6 will not read directly.
+static inline WINDOW *cncursesw_stdscr(void) { return stdscr; }
 #endif

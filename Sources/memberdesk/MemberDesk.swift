@@ -1,7 +1,7 @@
 import ArgumentParser
 import MemberKit
 
-struct MemberDesk: AsyncParsableCommand {
+struct MemberDesk: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "memberdesk",
         abstract: "A membership and loyalty check-in terminal.",
@@ -17,7 +17,9 @@ struct MemberDesk: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
-        print(Self.helpMessage())
+    // Synchronous on purpose: main.swift's `await asyncCommand.run()` resolves to the sync default
+    // (which prints help), and the front desk's loop runs on this thread anyway.
+    func run() throws {
+        try FrontDeskLauncher.run(global)
     }
 }

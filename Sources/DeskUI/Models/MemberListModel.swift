@@ -210,7 +210,7 @@ public struct MemberListModel: Sendable {
     }
 
     public static func columns(width: Int) -> Columns {
-        let visits = 6, last = 11, status = 9
+        let visits = 6, last = 12, status = 9
         let pass = width >= 100 ? 20 : 14
         let name = max(4, width - 2 - pass - visits - last - status - 4)
         return Columns(name: name, pass: pass, visits: visits, last: last, status: status)

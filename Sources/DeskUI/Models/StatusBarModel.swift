@@ -100,10 +100,15 @@ public struct StatusBarModel: Sendable {
         grid.fill(Rect(x: 0, y: y, width: grid.width, height: 1), style: style)
         let clock = RelativeTime.clock(now)
         let members = memberCount.map { "\(Self.grouped($0)) members" } ?? "… members"
-        let parts = [terminalName, readerText, bluetoothText, regionsText, members]
         let available = grid.width - TextWidth.of(clock) - 2
-        // Drop pieces from the right of the middle when the screen is narrow, never the clock.
-        var text = " " + parts.joined(separator: " │ ")
+        // Narrow screens get the short forms ("BT: n/a"); the clock always shows.
+        var text = " " + [terminalName, readerText, bluetoothText, regionsText, members].joined(separator: " │ ")
+        if TextWidth.of(text) > available {
+            let short = [readerText, bluetoothText, regionsText].map {
+                $0.replacingOccurrences(of: "not available", with: "n/a").replacingOccurrences(of: "Bluetooth", with: "BT")
+            }
+            text = " " + ([terminalName] + short + [members]).joined(separator: " │ ")
+        }
         if TextWidth.of(text) > available { text = TextWidth.truncate(text, to: available) }
         grid.put(text, x: 0, y: y, style: CellStyle(.bar, bold: true, reverse: true), clip: available)
         grid.put(clock, x: grid.width - TextWidth.of(clock) - 1, y: y, style: style)

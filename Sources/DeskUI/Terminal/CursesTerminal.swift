@@ -1,0 +1,176 @@
+import CNcursesw
+import Foundation
+import MemberKit
+
+/// The only code that calls ncurses (the wide-character API). It draws cell grids, reads keys,
+/// and maps tones to colours, or to bold/reverse/underline in monochrome and under NO_COLOR.
+public final class CursesTerminal: TerminalDevice {
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let color: Bool
+
+    // ncurses' attribute bits (their macros are not visible to Swift).
+    private static let underline: UInt32 = 1 << 17
+    private static let reverse: UInt32 = 1 << 18
+    private static let dim: UInt32 = 1 << 20
+    private static let bold: UInt32 = 1 << 21
+
+    /// Opens the terminal named by TERM on stdin/stdout. `newterm` (unlike `initscr`, which exits
+    /// the process) returns nil for an unknown TERM, so this fails with a message instead.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
+            throw TerminalUnavailable(description: "the front desk needs a terminal: stdin and stdout must be a tty")
+        }
+        guard let term = environment["TERM"], !term.isEmpty else {
+            throw TerminalUnavailable(description: "TERM is not set: set it to your terminal type (for example TERM=xterm-256color) to start the front desk")
+        }
+        guard term != "dumb" else {
+            throw TerminalUnavailable(description: "TERM=dumb cannot show the front desk: use a terminal such as xterm, tmux or the Linux console")
+        }
+        Self.ensureUTF8Locale()
+        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
+              let screen = term.withCString({ newterm($0, output, input) }) else {
+            throw TerminalUnavailable(description: "unknown terminal type '\(term)' (TERM): no terminfo entry; try TERM=xterm-256color")
+        }
+        self.screen = screen
+        set_term(screen)
+        guard let window = cncursesw_stdscr() else {
+            throw TerminalUnavailable(description: "cannot open the terminal '\(term)'")
+        }
+        self.window = window
+        raw()
+        noecho()
+        keypad(window, true)
+        set_escdelay(25)
+        curs_set(0)
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        color = !noColor && has_colors()
+        if color {
+            start_color()
+            use_default_colors()
+            for tone in Tone.allCases {
+                init_pair(Int16(tone.rawValue) + 1, Self.foreground(tone), -1)
+            }
+        }
+    }
+
+    deinit { close() }
+
+    private var closed = false
+
+    /// Gives the terminal back as it was.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        endwin()
+        delscreen(screen)
+    }
+
+    /// Wide characters need a UTF-8 locale; fall back to C.UTF-8 when the environment's is not.
+    static func ensureUTF8Locale() {
+        let current = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? ""
+        if !current.uppercased().contains("UTF-8") && !current.uppercased().contains("UTF8") {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+
+    static func foreground(_ tone: Tone) -> Int16 {
+        switch tone {
+        case .normal, .key: return -1
+        case .title: return Int16(COLOR_CYAN)
+        case .bar: return Int16(COLOR_BLUE)
+        case .selected: return Int16(COLOR_CYAN)
+        case .dim: return -1
+        case .success: return Int16(COLOR_GREEN)
+        case .warning: return Int16(COLOR_YELLOW)
+        case .danger: return Int16(COLOR_RED)
+        case .info: return Int16(COLOR_MAGENTA)
+        }
+    }
+
+    public var width: Int { Int(getmaxx(window)) }
+    public var height: Int { Int(getmaxy(window)) }
+
+    func attributes(_ style: CellStyle) -> (UInt32, Int16) {
+        var attrs: UInt32 = 0
+        if style.bold { attrs |= Self.bold }
+        if style.reverse { attrs |= Self.reverse }
+        if color {
+            if style.tone == .dim { attrs |= Self.dim }
+            return (attrs, Int16(style.tone.rawValue) + 1)
+        }
+        switch style.tone {
+        case .title, .success, .info: attrs |= Self.bold
+        case .warning, .danger: attrs |= Self.bold | Self.underline
+        case .dim: attrs |= Self.dim
+        case .selected: if !style.reverse { attrs |= Self.underline }
+        case .normal, .bar, .key: break
+        }
+        return (attrs, 0)
+    }
+
+    public func draw(_ grid: CellGrid, previous: CellGrid?) {
+        let rows = grid.changedRows(since: previous)
+        if previous == nil || previous?.width != grid.width || previous?.height != grid.height { werase(window) }
+        for y in rows where y < height {
+            var x = 0
+            let row = Array(grid.row(y))
+            // One call per run of cells in the same style.
+            while x < row.count {
+                let style = row[x].style
+                var scalars: [wchar_t] = []
+                let start = x
+                while x < row.count, row[x].style == style {
+                    if row[x].width > 0 { scalars += row[x].text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } }
+                    x += 1
+                }
+                let (attrs, pair) = attributes(style)
+                wattr_set(window, attr_t(attrs), pair, nil)
+                _ = scalars.withUnsafeBufferPointer { buffer in
+                    mvwaddnwstr(window, Int32(y), Int32(start), buffer.baseAddress, Int32(buffer.count))
+                }
+            }
+        }
+        wattr_set(window, 0, 0, nil)
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    public func readKey(timeout: Int) -> Key? {
+        wtimeout(window, Int32(timeout))
+        var code: wint_t = 0
+        let result = wget_wch(window, &code)
+        if result == KEY_CODE_YES { return Self.functionKey(Int32(code)) }
+        guard result == OK else { return nil }
+        switch code {
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 9: return .tab
+        case 127, 8: return .backspace
+        case 3: return .function(10)  // Ctrl-C quits, as F10 does (raw mode: no SIGINT)
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    static func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_BTAB: return .backTab
+        case KEY_RESIZE: return .resize
+        case (KEY_F0 + 1)...(KEY_F0 + 12): return .function(Int(code - KEY_F0))
+        default: return nil
+        }
+    }
+}
