@@ -124,7 +124,11 @@ extension FrontDesk {
             switch key {
             case .escape: self.dialog = nil
             case .enter, .function(2):
-                guard !form.saving, let changes = form.validate() else { break }
+                guard !form.saving else { break }
+                guard let changes = form.validate() else {
+                    self.dialog = .form(form)  // shows the error on the field at fault
+                    break
+                }
                 form.saving = true
                 self.dialog = .form(form)
                 save(form, changes)

@@ -1,0 +1,53 @@
+import DeskUI
+import MemberKit
+import Testing
+
+@Suite struct CellGridTests {
+    @Test func asciiAndWideCharactersTakeTheirColumns() {
+        var grid = CellGrid(width: 10, height: 1)
+        let end = grid.put("a山b", x: 0, y: 0)
+        #expect(end == 4)
+        #expect(grid[1, 0].width == 2)
+        #expect(grid[2, 0].width == 0)
+        #expect(grid[3, 0].text == "b")
+        #expect(grid.text(row: 0) == "a山b      ")
+    }
+
+    @Test func aWideCharacterThatDoesNotFitLeavesABlank() {
+        var grid = CellGrid(width: 3, height: 1)
+        grid.put("ab山", x: 0, y: 0)
+        #expect(grid.text(row: 0) == "ab ")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var grid = CellGrid(width: 4, height: 1)
+        grid.put("山", x: 0, y: 0)
+        grid.put("x", x: 1, y: 0)
+        #expect(grid.text(row: 0) == " x  ")
+    }
+
+    @Test func controlCharactersNeverReachTheTerminal() {
+        var grid = CellGrid(width: 8, height: 1)
+        grid.put("a\u{1B}[2Jb", x: 0, y: 0)
+        #expect(!grid.text(row: 0).contains("\u{1B}"))
+        #expect(grid.text(row: 0).hasPrefix("a\u{FFFD}[2Jb"))
+    }
+
+    @Test func fieldsAreCutWithAnEllipsisAndPadded() {
+        var grid = CellGrid(width: 12, height: 2)
+        grid.putField("Wolfeschlegelsteinhausen", x: 0, y: 0, width: 10)
+        grid.putField("山田太郎山田太郎", x: 0, y: 1, width: 9)
+        #expect(grid.text(row: 0) == "Wolfeschl…  ")
+        #expect(grid.text(row: 1) == "山田太郎…   ")
+    }
+
+    @Test func changedRowsListsOnlyWhatDiffers() {
+        var a = CellGrid(width: 5, height: 3)
+        a.put("x", x: 0, y: 0)
+        var b = a
+        b.put("y", x: 2, y: 2)
+        #expect(b.changedRows(since: a) == [2])
+        #expect(b.changedRows(since: nil) == [0, 1, 2])
+        #expect(CellGrid(width: 6, height: 3).changedRows(since: a) == [0, 1, 2])
+    }
+}

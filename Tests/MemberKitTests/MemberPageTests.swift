@@ -1,0 +1,58 @@
+import Foundation
+import MemberDeskTestSupport
+@testable import MemberKit
+import Testing
+
+@Suite struct MemberPageTests {
+    /// Members with NULL names, equal names in different cases, and tied visit counts and times.
+    func database() throws -> AppDatabase {
+        let database = try AppDatabase.inMemory()
+        let club = Club(database: database, terminal: try database.terminalIdentity(name: "T"), clock: FakeClock())
+        let names: [String?] = [nil, "ana", "Ana", "bob", nil, "Émile", "zoë", "ANA", "carl", nil, "bob", "山田"]
+        for (i, name) in names.enumerated() {
+            let member = try club.addMember(passId: String(format: "04%06X", i), username: name)
+            for v in 0..<(i % 3) {
+                try club.checkIn(passId: member.passId, source: .manual, at: Date(timeIntervalSince1970: 1_000_000 + Double((i % 4) * 100 + v * 1000)))
+            }
+        }
+        return database
+    }
+
+    @Test(arguments: [MemberSort.name, .lastVisit, .visits, .added])
+    func seekingForwardAndBackwardMatchesOffsetPaging(sort: MemberSort) throws {
+        let database = try database()
+        let all = try database.members(sort: sort, limit: 1000).map(\.memberId)
+        #expect(all.count == 12)
+        // Forward in pages of 5.
+        var forward: [MemberRow] = []
+        var cursor: MemberRow?
+        while true {
+            let page = try database.memberPage(sort: sort, cursor: cursor, limit: 5)
+            forward += page
+            guard page.count == 5, let last = page.last else { break }
+            cursor = last
+        }
+        #expect(forward.map(\.member.memberId) == all)
+        // Backward from the end, in pages of 4.
+        var backward: [MemberRow] = []
+        cursor = nil
+        while true {
+            let page = try database.memberPage(sort: sort, cursor: cursor, direction: .backward, limit: 4)
+            backward = page + backward
+            guard page.count == 4, let first = page.first else { break }
+            cursor = first
+        }
+        #expect(backward.map(\.member.memberId) == all)
+        // An absolute offset lands where OFFSET paging does.
+        #expect(try database.memberPage(sort: sort, offset: 7, limit: 3).map(\.member.memberId) == Array(all[7..<10]))
+    }
+
+    @Test func seekingWorksWithASearch() throws {
+        let database = try database()
+        let matches = try database.members(matching: "an", sort: .name, limit: 100).map(\.memberId)
+        let first = try database.memberPage(matching: "an", sort: .name, limit: 2)
+        let rest = try database.memberPage(matching: "an", sort: .name, cursor: first.last, limit: 100)
+        #expect((first + rest).map(\.member.memberId) == matches)
+        #expect(try database.memberCount(matching: "an") == matches.count)
+    }
+}
