@@ -1,6 +1,7 @@
 import DeskUI
 import Foundation
 import MemberKit
+import Synchronization
 
 /// `memberdesk` with no subcommand: wires the front desk's parts and runs its screen.
 /// A part this build lacks is passed as nil and shows as "not available".
@@ -22,8 +23,32 @@ enum FrontDeskLauncher {
         defer { terminal.close() }
         let desk = FrontDesk(services: services)
         let trace = environment["MEMBERDESK_TUI_TRACE"].map(StartupTrace.init)
-        FrontDeskLoop.run(desk, on: terminal) { _ in trace?.frame(desk) }
+        let stop = StopSignals()
+        FrontDeskLoop.run(desk, on: terminal, stopRequested: { stop.requested }) { _ in trace?.frame(desk) }
     }
+}
+
+/// SIGTERM and SIGHUP end the loop so that the terminal is restored (ncurses' own handlers would not).
+final class StopSignals {
+    final class Flag: Sendable {
+        let value = Mutex(false)
+    }
+
+    private let flag = Flag()
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        let flag = self.flag
+        sources = [SIGTERM, SIGHUP, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { flag.value.withLock { $0 = true } }
+            source.resume()
+            return source
+        }
+    }
+
+    var requested: Bool { flag.value.withLock { $0 } }
 }
 
 /// For `make bench`: when the first frame, and the first frame with member rows, reached the screen.

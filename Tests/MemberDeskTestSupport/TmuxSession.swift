@@ -6,6 +6,8 @@ public final class TmuxSession: @unchecked Sendable {
     public let socket: String
     public let width: Int, height: Int
     private var killed = false
+    private var serverPid: pid_t?
+    private let configPath: String
 
     public enum Failure: Error, CustomStringConvertible {
         case tmux(String)
@@ -23,31 +25,51 @@ public final class TmuxSession: @unchecked Sendable {
         socket = "memberdesk-test-\(UUID().uuidString.prefix(8))"
         self.width = width
         self.height = height
+        // The pane stays after the command ends, so "[exited N]" can be read; no trailing `sleep`,
+        // which would outlive kill-server when SIGHUP is ignored.
+        configPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).conf").path
+        FileManager.default.createFile(atPath: configPath, contents: Data("set -g remain-on-exit on\n".utf8))
         // `env -i` gives the pane exactly the test's environment, not the tmux server's.
         let envArgs = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let shellLine = (["env", "-i"] + envArgs + command).map(Self.quote).joined(separator: " ")
-            + "; echo \"[exited $?]\"; sleep 600"
+            + "; echo \"[exited $?]\""
         try tmux(["new-session", "-d", "-x", String(width), "-y", String(height), shellLine])
+        serverPid = pid_t(try tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     deinit { kill() }
 
     static func quote(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
+    /// Runs tmux with posix_spawn and waitpid, output to files. Not Foundation's Process: the server
+    /// that `new-session` forks inherits the descriptors Process uses to notice the child's exit, so
+    /// Process would wait for the server's whole life.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+        let outPath = base + ".out", errPath = base + ".err"
+        defer {
+            unlink(outPath)
+            unlink(errPath)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ["tmux", "-L", socket, "-f", configPath] + arguments
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for arg in cArgs { free(arg) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArgs, environ)
+        guard spawned == 0 else { throw Failure.tmux("cannot run tmux: \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        let data = FileManager.default.contents(atPath: outPath) ?? Data()
+        let errData = FileManager.default.contents(atPath: errPath) ?? Data()
+        let exited = (status & 0x7f) == 0, code = (status >> 8) & 0xff
+        guard exited, code == 0 else {
             throw Failure.tmux("\(arguments.first ?? ""): \(String(decoding: errData, as: UTF8.self))")
         }
         return String(decoding: data, as: UTF8.self)
@@ -84,5 +106,8 @@ public final class TmuxSession: @unchecked Sendable {
         guard !killed else { return }
         killed = true
         _ = try? tmux(["kill-server"])
+        // Make sure: a server whose pane ignores SIGHUP would otherwise linger.
+        if let serverPid, Foundation.kill(serverPid, 0) == 0 { Foundation.kill(serverPid, SIGKILL) }
+        unlink(configPath)
     }
 }

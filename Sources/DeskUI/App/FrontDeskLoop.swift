@@ -4,11 +4,12 @@ import MemberKit
 /// The UI thread's loop: wait for a key at most 100 ms (so bus events and the clock redraw at
 /// no more than 10 Hz), apply keys, events and finished jobs, and redraw what changed.
 public enum FrontDeskLoop {
+    /// `stopRequested` is polled each turn (SIGTERM, SIGHUP): the loop ends and the terminal is restored.
     public static func run(_ desk: FrontDesk, on terminal: any TerminalDevice, clock: any DeskClock = SystemClock(),
-                           onFrame: ((CellGrid) -> Void)? = nil) {
+                           stopRequested: () -> Bool = { false }, onFrame: ((CellGrid) -> Void)? = nil) {
         desk.start(width: terminal.width, height: terminal.height)
         var previous: CellGrid?
-        while !desk.wantsQuit {
+        while !desk.wantsQuit, !stopRequested() {
             desk.tick()
             if desk.needsRedraw {
                 let grid = desk.render()

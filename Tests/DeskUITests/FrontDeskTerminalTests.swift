@@ -1,0 +1,91 @@
+import Foundation
+import MemberDeskTestSupport
+import Testing
+
+/// The built binary in a real terminal (tmux), on a temporary database: keys in, screen out.
+@Suite(.serialized) struct FrontDeskTerminalTests {
+    func desk(_ members: [(String, String)] = [("Ana López", "04A1B2C3"), ("山田太郎", "04A1B2C4")],
+              environment: [String: String] = [:]) throws -> (DeskBinary, TmuxSession) {
+        let binary = try DeskBinary()
+        for (name, pass) in members { try #require(binary.run(["members", "add", "--pass", pass, "--name", name]).status == 0) }
+        var env = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "TZ"]
+            .reduce(into: [String: String]()) { $0[$1] = binary.environment[$1] }
+        env["LANG"] = "C.UTF-8"
+        env["TERM"] = "tmux-256color"
+        for (key, value) in environment { env[key] = value }
+        let session = try TmuxSession(command: [DeskBinary.path], environment: env.filter { !$0.value.isEmpty })
+        return (binary, session)
+    }
+
+    @Test func startsSearchesEditsChecksInAndQuits() throws {
+        let (binary, tmux) = try desk()
+        defer { tmux.kill() }
+        // No reader, no pcscd, no Bluetooth in this build: it starts and says so.
+        let first = try tmux.waitFor("2 members")
+        #expect(first.contains("Reader: not available") || first.contains("Reader: n/a"))
+        #expect(first.contains("F10Quit"))
+        #expect(first.contains("Ana López"))
+
+        try tmux.press("/")
+        try tmux.type("山田")
+        try tmux.waitFor("no Ana López in the list") { screen in
+            screen.contains("山田太郎") && screen.contains("Members (1)")
+        }
+        try tmux.press("Escape")
+        try tmux.waitFor("Members (2)")
+
+        // Edit the selected member's note through the form.
+        try tmux.press("Home")
+        try tmux.press("F2")
+        try tmux.waitFor("Visit history")
+        for _ in 0..<5 { try tmux.press("Down") }
+        try tmux.type("Locker 12")
+        try tmux.press("Enter")
+        try tmux.waitFor("updated")
+        let shown = try binary.run(["members", "show", "04A1B2C3", "--json"]).stdout
+            + binary.run(["members", "show", "04A1B2C4", "--json"]).stdout
+        #expect(shown.contains("Locker 12"))
+
+        // Check in by hand.
+        try tmux.press("F4")
+        try tmux.waitFor("Type or paste a pass id")
+        try tmux.type("04a1b2c3")
+        try tmux.press("Enter")
+        try tmux.waitFor("Welcome back, Ana López — visit #1")
+
+        try tmux.press("F10")
+        try tmux.waitFor("[exited 0]")
+    }
+
+    @Test func aWedgeBurstChecksIn() throws {
+        let (binary, tmux) = try desk()
+        defer { withExtendedLifetime(binary) {} }
+        defer { tmux.kill() }
+        try tmux.waitFor("Ana López")
+        // tmux delivers the whole string at once: a keyboard wedge's burst.
+        try tmux.press("04A1B2C4", "Enter")
+        try tmux.waitFor("Welcome back, 山田太郎 — visit #1")
+        try tmux.press("q")
+        try tmux.waitFor("[exited 0]")
+    }
+
+    @Test func withoutTERMItSaysSoAndExitsOne() throws {
+        let (binary, tmux) = try desk(environment: ["TERM": ""])
+        defer {
+            tmux.kill()
+            withExtendedLifetime(binary) {}
+        }
+        let screen = try tmux.waitFor("[exited 1]")
+        #expect(screen.contains("memberdesk: TERM is not set"))
+    }
+
+    @Test func anUnknownTERMSaysSoAndExitsOne() throws {
+        let (binary, tmux) = try desk(environment: ["TERM": "no-such-terminal-xyz"])
+        defer {
+            tmux.kill()
+            withExtendedLifetime(binary) {}
+        }
+        let screen = try tmux.waitFor("[exited 1]")
+        #expect(screen.contains("unknown terminal type 'no-such-terminal-xyz'"))
+    }
+}
