@@ -77,6 +77,17 @@ extension AppDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v2-member-alias") { db in
+            // Sync: a member unified into another (both held the same pass) keeps a tombstone
+            // and this pointer, so that re-imports find the survivor and stay idempotent.
+            try db.execute(sql: """
+                CREATE TABLE member_alias (
+                    memberId TEXT PRIMARY KEY NOT NULL,
+                    survivorId TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX member_alias_survivor ON member_alias(survivorId);
+                """)
+        }
         return migrator
     }
 }
