@@ -61,8 +61,9 @@ public final class MusrlDecoder: MemberFileDecoder {
             }
         }
         element += 1
+        let opening = try parser.peekToken()
         let line = reader.line
-        guard try parser.peekToken() == UInt8(ascii: "{") else {
+        guard opening == UInt8(ascii: "{") else {
             _ = try parser.parseValue()  // a clear JSON error first, if the value is not even JSON
             throw error("a member must be a JSON object", line: line, element: element)
         }

@@ -29,7 +29,14 @@ struct SpreadsheetCSV: CSVLayout {
             texts.append(record.expiresAt.map(LocalTime.text) ?? "")
             texts.append(record.note ?? "")
             let extra = CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields)
-            texts.append(CSVFieldText.json(MemberExtras.object(member, includeStatus: false, fields: extra)))
+            var sync = MemberExtras.object(member, includeStatus: false, fields: extra)
+            // The readable times keep milliseconds; the exact ones ride along so a round trip is exact.
+            if case .object(var object) = sync {
+                object["timeStampAdded"] = .double(record.timeStampAdded)
+                object["timeStampOfLastVisit"] = .double(record.timeStampOfLastVisit)
+                sync = .object(object)
+            }
+            texts.append(CSVFieldText.json(sync))
         }
         return texts.map { (FormulaGuard.neutralize($0), false) }
     }
@@ -55,7 +62,18 @@ struct SpreadsheetCSV: CSVLayout {
         let known: Set<String> = [Column.memberId, Column.passId, Column.name, Column.added, Column.visits, Column.lastVisit,
                                   Column.status, Column.expires, Column.note, Column.sync]
         for (name, text) in values where !known.contains(name) { object[name] = text.isEmpty ? .null : .string(text) }
-        if let sync = values[Column.sync], !sync.isEmpty { object[ExchangeMember.extrasKey] = try extras(sync) }
+        var exact: [String: JSONValue] = [:]
+        if let sync = values[Column.sync], !sync.isEmpty {
+            let parsed = try extras(sync)
+            object[ExchangeMember.extrasKey] = parsed
+            if case .object(let syncObject) = parsed { exact = syncObject }
+        }
+        // An exact time from the Sync column replaces the readable one it rounds to (unless staff edited it).
+        for key in ["timeStampAdded", "timeStampOfLastVisit"] {
+            if let precise = FieldValue.double(exact[key]), let shown = FieldValue.double(object[key]), abs(precise - shown) < 0.0011 {
+                object[key] = .double(precise)
+            }
+        }
         var member = try FieldValue.member(from: object)
         // The readable columns are what staff edit, so they win over nothing: they are the only copy.
         if let status = values[Column.status], !status.isEmpty {

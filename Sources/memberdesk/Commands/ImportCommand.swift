@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import MemberKit
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Merge another terminal's member list (.musrl, .mucsv or .csv) into this one.",
+        discussion: """
+            Prints a preview (new, updated, unchanged, unified and deleted members) and asks before writing. \
+            Without a terminal and without --yes, it prints the preview and writes nothing. \
+            The merge never loses a visit; see docs/sync.md.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The file to import.") var file: String
+    @Option(help: "musrl, mucsv or csv (overrides the extension).") var format: ExchangeFormat?
+    @Flag(help: "Show the preview only; never write.") var dryRun = false
+    @Flag(help: "Apply without asking.") var yes = false
+    @Flag(help: "Print the preview (and the outcome) as JSON.") var json = false
+
+    func validate() throws {
+        if dryRun && yes { throw ValidationError("--dry-run and --yes contradict each other") }
+    }
+
+    func run() throws {
+        let context = try DeskContext.open(global)
+        let planner = MergePlanner(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20)
+        let bar = ProgressBar(label: "reading")
+        let plan = try DeskCommandError.wrap {
+            try planner.plan(file: file, format: format) { bar.update(done: $0, total: $1) }
+        }
+        bar.finish()
+        let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        var applied: ImportNotice?
+        var reason: String?
+        if dryRun {
+            reason = "dry run"
+        } else if plan.isEmpty {
+            reason = "nothing to change"
+        } else if !yes && !interactive {
+            reason = "no terminal to ask: run with --yes to apply"
+        }
+        if !json { printPreview(plan) }
+        if reason == nil, !yes {
+            print("Apply these changes? [y/N] ", terminator: "")
+            fflush(nil)
+            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            if answer != "y" && answer != "yes" { reason = "not confirmed" }
+        }
+        if reason == nil {
+            let applyBar = ProgressBar(label: "importing")
+            applied = try DeskCommandError.wrap { try plan.apply { applyBar.update(done: $0, total: $1) } }
+            applyBar.finish()
+        }
+        if json {
+            JSONOutput.print(jsonObject(plan, applied: applied, reason: reason))
+        } else if let applied {
+            print("imported: \(applied.new) new, \(applied.updated) updated, \(applied.unchanged) unchanged, "
+                  + "\(applied.unified) unified, \(applied.deleted) deleted")
+        } else if let reason {
+            print("nothing written (\(reason))")
+        }
+    }
+
+    private func printPreview(_ plan: MergePlan) {
+        let c = plan.counts
+        print("\(file): \(c.new) new, \(c.updated) updated, \(c.unchanged) unchanged, \(c.unified) unified, \(c.deleted) deleted")
+        for change in plan.changes {
+            print("  \(TextWidth.pad(change.kind.rawValue, to: 8)) \(TextWidth.pad(change.name, to: 24)) \(change.detail)")
+        }
+        if plan.changesTruncated { print("  …") }
+    }
+
+    private func jsonObject(_ plan: MergePlan, applied: ImportNotice?, reason: String?) -> [String: JSONValue] {
+        let c = plan.counts
+        var object: [String: JSONValue] = [
+            "file": .string(file),
+            "new": .int(c.new), "updated": .int(c.updated), "unchanged": .int(c.unchanged),
+            "unified": .int(c.unified), "deleted": .int(c.deleted),
+            "changes": .array(plan.changes.map {
+                .object(["kind": .string($0.kind.rawValue), "memberId": .string($0.memberId),
+                         "name": .string($0.name), "detail": .string($0.detail)])
+            }),
+            "changesTruncated": .bool(plan.changesTruncated),
+            "applied": .bool(applied != nil),
+        ]
+        if let reason { object["reason"] = .string(reason) }
+        return object
+    }
+}
