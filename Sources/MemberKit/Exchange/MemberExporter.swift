@@ -46,7 +46,7 @@ public struct MemberExporter: Sendable {
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member m \(live)") ?? 0
             let members = try Row.fetchCursor(db, sql: """
                 SELECT \(SyncRows.memberColumns.split(separator: ",").map { "m." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
-                    a.survivorId
+                    a.survivorId, a.ownDeletedAt
                 FROM member m LEFT JOIN member_alias a ON a.memberId = m.memberId \(live)
                 ORDER BY m.memberId
                 """)
@@ -57,14 +57,17 @@ public struct MemberExporter: Sendable {
             encoder.begin(into: &out)
             var count = 0
             while let row = try members.next() {
-                let record = SyncRows.record(row)
+                var record = SyncRows.record(row)
+                let unifiedInto: String? = row[13]
+                // A unified member's file entry carries its real deletion time (nil if it was never deleted).
+                if unifiedInto != nil { record.deletedAt = row[14] }
                 var memberCounters: [String: Int] = [:]
                 // Both cursors walk memberIds in the same (binary) order: advance the counters to this member.
                 while let counter = pending, let id: String = counter[0], id <= record.memberId {
                     if id == record.memberId { memberCounters[counter[1]] = counter[2] }
                     pending = try counters?.next()?.copy()
                 }
-                var member = ExchangeMember(record: record, counters: memberCounters, unifiedInto: row[13])
+                var member = ExchangeMember(record: record, counters: memberCounters, unifiedInto: unifiedInto)
                 member.record.numVisits = record.numVisits  // the stored total (the class sum for a survivor)
                 encoder.encode(member, into: &out)
                 count += 1

@@ -42,9 +42,23 @@ enum SyncRows {
         return counters
     }
 
-    static func alias(_ db: Database, memberId: String) throws -> String? {
-        let statement = try db.cachedStatement(sql: "SELECT survivorId FROM member_alias WHERE memberId = ?")
-        return try String.fetchOne(statement, arguments: [memberId])
+    /// The member this one is unified into, and its real deletion time.
+    static func alias(_ db: Database, memberId: String) throws -> (survivorId: String, ownDeletedAt: Double?)? {
+        let statement = try db.cachedStatement(sql: "SELECT survivorId, ownDeletedAt FROM member_alias WHERE memberId = ?")
+        return try Row.fetchOne(statement, arguments: [memberId]).map { ($0[0], $0[1]) }
+    }
+
+    static func ownSum(_ db: Database, _ memberId: String) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT coalesce(sum(count), 0) FROM visit_counter WHERE memberId = ?"),
+                         arguments: [memberId]) ?? 0
+    }
+
+    /// A member's visits with those of the members unified into it.
+    static func classSum(_ db: Database, _ memberId: String) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT coalesce(sum(count), 0) FROM visit_counter
+            WHERE memberId = ?1 OR memberId IN (SELECT memberId FROM member_alias WHERE survivorId = ?1)
+            """), arguments: [memberId]) ?? 0
     }
 
     static func insert(_ db: Database, _ record: MemberRecord) throws {

@@ -31,7 +31,7 @@ struct BadFileTests {
         Case(name: "truncated", bytes: Array("[\(good),\n{\"memberId\":\"X".utf8), format: .musrl, expected: "unterminated JSON string"),
         Case(name: "trailing garbage", bytes: Array("[\(good)] x".utf8), format: .musrl, expected: "unexpected data after"),
         Case(name: "invalid UTF-8 in .musrl", bytes: Array("[\(good),\n{\"memberId\":\"".utf8) + [0xC3, 0x28] + Array("\"}]".utf8),
-             format: .musrl, expected: "(line 2): invalid UTF-8"),
+             format: .musrl, expected: "line 2): invalid UTF-8"),
         Case(name: "deep nesting", bytes: Array(String(repeating: "[", count: 100_000).utf8), format: .musrl,
              expected: "nested more than"),
         Case(name: "ragged CSV row", bytes: Array((header + "A,PA,a,1,0,0\nB,PB,b,1,0\nC,PC,c,1,0,0").utf8), format: .mucsv,
@@ -44,7 +44,7 @@ struct BadFileTests {
         Case(name: "CSV unterminated quote", bytes: Array((header + "A,PA,\"a,1,0,0").utf8), format: .mucsv,
              expected: "unterminated quoted field"),
         Case(name: "invalid UTF-8 in CSV", bytes: Array((header + "A,PA,").utf8) + [0xFF, 0xFE] + Array(",1,0,0".utf8), format: .mucsv,
-             expected: "(line 2): invalid UTF-8"),
+             expected: "line 2): invalid UTF-8"),
         Case(name: "spreadsheet CSV bad time", bytes: Array("Member ID,Pass ID,Added,Visits\nA,P,soon,1".utf8), format: .csv,
              expected: "Added 'soon' is not an ISO-8601 time"),
     ]
