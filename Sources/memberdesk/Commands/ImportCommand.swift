@@ -26,6 +26,10 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let context = try DeskContext.open(global)
+        if yes {
+            try applyDirectly(context)
+            return
+        }
         let planner = MergePlanner(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20)
         let bar = ProgressBar(label: "reading")
         let plan = try DeskCommandError.wrap {
@@ -39,11 +43,11 @@ struct ImportCommand: ParsableCommand {
             reason = "dry run"
         } else if plan.isEmpty {
             reason = "nothing to change"
-        } else if !yes && !interactive {
+        } else if !interactive {
             reason = "no terminal to ask: run with --yes to apply"
         }
         if !json { printPreview(plan) }
-        if reason == nil, !yes {
+        if reason == nil {
             print("Apply these changes? [y/N] ", terminator: "")
             fflush(nil)
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
@@ -64,6 +68,34 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
+    /// With --yes there is nothing to ask: merge once, in one transaction, and report what it did.
+    private func applyDirectly(_ context: DeskContext) throws {
+        let chosen = try DeskCommandError.wrap { try ExchangeFormat(path: file, override: format) }
+        let applier = MergeApplier(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20)
+        let bar = ProgressBar(label: "importing")
+        let outcome = try DeskCommandError.wrap {
+            try applier.apply(.file(path: file, format: chosen)) { bar.update(done: $0, total: $1) }
+        }
+        bar.finish()
+        let c = outcome.counts
+        if json {
+            var object: [String: JSONValue] = [
+                "file": .string(file), "new": .int(c.new), "updated": .int(c.updated), "unchanged": .int(c.unchanged),
+                "unified": .int(c.unified), "deleted": .int(c.deleted), "applied": .bool(true),
+                "changesTruncated": .bool(outcome.changesTruncated),
+            ]
+            object["changes"] = .array(outcome.changes.map(Self.changeObject))
+            JSONOutput.print(object)
+        } else {
+            print("imported \(file): \(c.new) new, \(c.updated) updated, \(c.unchanged) unchanged, \(c.unified) unified, \(c.deleted) deleted")
+        }
+    }
+
+    static func changeObject(_ change: MergeChange) -> JSONValue {
+        .object(["kind": .string(change.kind.rawValue), "memberId": .string(change.memberId),
+                 "name": .string(change.name), "detail": .string(change.detail)])
+    }
+
     private func printPreview(_ plan: MergePlan) {
         let c = plan.counts
         print("\(file): \(c.new) new, \(c.updated) updated, \(c.unchanged) unchanged, \(c.unified) unified, \(c.deleted) deleted")
@@ -79,10 +111,7 @@ struct ImportCommand: ParsableCommand {
             "file": .string(file),
             "new": .int(c.new), "updated": .int(c.updated), "unchanged": .int(c.unchanged),
             "unified": .int(c.unified), "deleted": .int(c.deleted),
-            "changes": .array(plan.changes.map {
-                .object(["kind": .string($0.kind.rawValue), "memberId": .string($0.memberId),
-                         "name": .string($0.name), "detail": .string($0.detail)])
-            }),
+            "changes": .array(plan.changes.map(Self.changeObject)),
             "changesTruncated": .bool(plan.changesTruncated),
             "applied": .bool(applied != nil),
         ]
