@@ -82,7 +82,7 @@ struct MergeEngine {
             }
         }
 
-        let after = try SyncRows.member(db, memberId: memberId)
+        let after = fieldsChanged || !raisedCounters.isEmpty ? try SyncRows.member(db, memberId: memberId) : stored
         classify(before: stored, after: after, countersChanged: !raisedCounters.isEmpty, unified: unified)
     }
 
