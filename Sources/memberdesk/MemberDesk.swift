@@ -12,6 +12,8 @@ struct MemberDesk: ParsableCommand {
             CheckInCommand.self,
             StatsCommand.self,
             ConfigCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
         ]
     )
 

@@ -1,0 +1,75 @@
+import Foundation
+
+/// ClubKit's .mucsv: its field names as the header, `<null>` for nil, LF line ends and no
+/// trailing newline. memberdesk adds one `memberdesk` column (a JSON object) unless `--clubkit`.
+/// ClubKit writes values raw; we quote per RFC 4180 when a value needs it, which ClubKit itself cannot read.
+struct ClubKitCSV: CSVLayout {
+    static let null = "<null>"
+    var requiredColumns: [String] { MembershipUser.baseFieldNames }
+    var preamble: [UInt8] { [] }
+    var trailingNewline: Bool { false }
+
+    func header(subclassFields: [String], clubKit: Bool) -> [String] {
+        MembershipUser.baseFieldNames + subclassFields + (clubKit ? [] : [ExchangeMember.extrasKey])
+    }
+
+    func cells(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool) -> [(text: String, forceQuotes: Bool)] {
+        let record = member.record
+        func text(_ value: String?) -> (String, Bool) {
+            guard let value else { return (Self.null, false) }
+            return (value, value == Self.null)
+        }
+        var cells: [(text: String, forceQuotes: Bool)] = [
+            text(record.memberId), text(record.passId), text(record.username),
+            (ExchangeNumber.text(record.timeStampAdded), false), (String(record.numVisits), false),
+            (ExchangeNumber.text(record.timeStampOfLastVisit), false),
+        ]
+        for name in subclassFields { cells.append(text(CSVFieldText.text(record.fields[name]))) }
+        if !clubKit {
+            let extra = CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields)
+            cells.append((CSVFieldText.json(MemberExtras.object(member, fields: extra)), false))
+        }
+        return cells
+    }
+
+    func member(_ values: [String: (text: String, quoted: Bool)]) throws(FieldError) -> ExchangeMember {
+        var object: [String: JSONValue] = [:]
+        for (name, value) in values {
+            if name == ExchangeMember.extrasKey {
+                if !value.text.isEmpty, value.quoted || value.text != Self.null { object[name] = try extras(value.text) }
+            } else {
+                object[name] = (!value.quoted && value.text == Self.null) ? .null : .string(value.text)
+            }
+        }
+        return try FieldValue.member(from: object)
+    }
+}
+
+/// Subclass field values as CSV text, shared by both CSV layouts.
+enum CSVFieldText {
+    /// A string as itself; other values as JSON text (they also travel typed in the extras); nil for null.
+    static func text(_ value: JSONValue?) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case let other?: return other.displayText
+        }
+    }
+
+    /// The fields a CSV's columns cannot carry exactly: those without a column, and non-strings.
+    static func fieldsWithoutColumns(_ fields: [String: JSONValue], columns: [String]) -> [String: JSONValue] {
+        fields.filter { name, value in
+            if !columns.contains(name) { return true }
+            switch value {
+            case .string, .null: return false
+            default: return true
+            }
+        }
+    }
+
+    static func json(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        JSONWriter.append(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
