@@ -12,7 +12,10 @@ enum FrontDeskLauncher {
         let services = DeskServices(
             club: context.club, terminalName: context.config.terminalName,
             bannerSeconds: context.config.ui.bannerSeconds,
-            importer: nil, exporter: nil, regions: nil,
+            importer: SyncImportService(database: context.database, bus: context.bus),
+            exporter: SyncExportService(database: context.database, memberFields: context.club.settings.memberFields,
+                                        directory: FileManager.default.currentDirectoryPath),
+            regions: nil,
             readerMonitorRunning: false, beaconScannerRunning: false)
         let terminal: CursesTerminal
         do {

@@ -13,7 +13,8 @@ import Testing
         env["LANG"] = "C.UTF-8"
         env["TERM"] = "tmux-256color"
         for (key, value) in environment { env[key] = value }
-        let session = try TmuxSession(command: [DeskBinary.path], environment: env.filter { !$0.value.isEmpty })
+        let session = try TmuxSession(command: [DeskBinary.path], environment: env.filter { !$0.value.isEmpty },
+                                      directory: binary.home.path)
         return (binary, session)
     }
 
@@ -53,6 +54,47 @@ import Testing
         try tmux.press("Enter")
         try tmux.waitFor("Welcome back, Ana López — visit #1")
 
+        try tmux.press("F10")
+        try tmux.waitFor("[exited 0]")
+    }
+
+    @Test func importsThroughTheReviewDialogAndExports() throws {
+        // Another terminal's list, as a .musrl file.
+        let other = try DeskBinary()
+        try #require(other.run(["members", "add", "--pass", "04BEEF01", "--name", "Olga Other"]).status == 0)
+        try #require(other.run(["members", "add", "--pass", "04BEEF02", "--name", "Piet Other"]).status == 0)
+        let file = other.home.file("other.musrl")
+        try #require(other.run(["export", file]).status == 0)
+
+        let (binary, tmux) = try desk()
+        defer {
+            tmux.kill()
+            withExtendedLifetime(binary) {}
+        }
+        try tmux.waitFor("2 members")
+        try tmux.press("F6")
+        try tmux.waitFor("Import members")
+        try tmux.type(file)
+        try tmux.press("Enter")
+        let review = try tmux.waitFor("Received 2 users to import. Would you like to save them?")
+        #expect(review.contains("2 new"))
+        #expect(review.contains("Olga Other"))
+        #expect(review.contains("[ Merge ]"))
+        try tmux.press("Enter")
+        try tmux.waitFor("4 members")
+        #expect(try binary.run(["members", "show", "04BEEF01"]).status == 0)
+
+        try tmux.press("F5")
+        try tmux.waitFor("Export members")
+        let exported = binary.home.file("out.mucsv")
+        try tmux.press("BSpace", times: 120)
+        try tmux.type(exported)
+        try tmux.press("Tab")  // musrl → mucsv
+        try tmux.press("Enter")
+        try tmux.waitFor("exported 4 members")
+        let text = try String(contentsOfFile: exported, encoding: .utf8)
+        #expect(text.contains("Olga Other") && text.contains("Ana López"))
+        try tmux.press("Escape")
         try tmux.press("F10")
         try tmux.waitFor("[exited 0]")
     }

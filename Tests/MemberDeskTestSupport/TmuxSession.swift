@@ -21,7 +21,8 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Starts `command` (with `environment`) in a `width`×`height` session.
-    public init(command: [String], environment: [String: String], width: Int = 100, height: Int = 30) throws {
+    public init(command: [String], environment: [String: String], directory: String? = nil, width: Int = 100,
+                height: Int = 30) throws {
         socket = "memberdesk-test-\(UUID().uuidString.prefix(8))"
         self.width = width
         self.height = height
@@ -33,7 +34,8 @@ public final class TmuxSession: @unchecked Sendable {
         let envArgs = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let shellLine = (["env", "-i"] + envArgs + command).map(Self.quote).joined(separator: " ")
             + "; echo \"[exited $?]\""
-        try tmux(["new-session", "-d", "-x", String(width), "-y", String(height), shellLine])
+        try tmux(["new-session", "-d", "-x", String(width), "-y", String(height)]
+                 + (directory.map { ["-c", $0] } ?? []) + [shellLine])
         serverPid = pid_t(try tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
@@ -80,6 +82,9 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// tmux key names ("F10", "Enter", "Escape", "Down") or literal text.
     public func press(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+
+    /// Presses one key `count` times.
+    public func press(_ key: String, times count: Int) throws { try tmux(["send-keys", "-N", String(count), key]) }
 
     /// Types text literally (no key-name lookup).
     public func type(_ text: String) throws { try tmux(["send-keys", "-l", text]) }
