@@ -40,6 +40,8 @@ let package = Package(
         .executableTarget(name: "memberdesk-bench", dependencies: [
             "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            "MemberDeskTestSupport",  // TmuxSession, for the front desk's startup/idle/RSS bench
         ]),
 
         // A virtual card, a btsnoop writer, a fake clock, a screen-assert helper, and a way to run the built binary.

@@ -5,6 +5,7 @@ import Foundation
 let benches: [String: ([String]) throws -> Void] = [
     "checkin": runCheckInBench,
     "sync": runSyncBench,
+    "tui": runTUIBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

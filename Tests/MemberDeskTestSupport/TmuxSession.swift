@@ -107,6 +107,11 @@ public final class TmuxSession: @unchecked Sendable {
         return last
     }
 
+    /// The process running in the pane (the command itself when it was exec'd, as `env` does).
+    public var panePid: Int32? {
+        (try? tmux(["display-message", "-p", "#{pane_pid}"])).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
     public func kill() {
         guard !killed else { return }
         killed = true
