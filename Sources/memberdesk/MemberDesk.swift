@@ -12,6 +12,8 @@ struct MemberDesk: AsyncParsableCommand {
             CheckInCommand.self,
             StatsCommand.self,
             ConfigCommand.self,
+            ReadersCommand.self,
+            ScanCommand.self,
         ]
     )
 
