@@ -66,6 +66,8 @@ public enum CardReadError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .status(let command, let sw1, let sw2):
             return "the card answered \(hex([sw1, sw2], separator: " ")) to \(command) (\(APDU.meaning(sw1: sw1, sw2: sw2)))"
+        case .truncated(let command, 0):
+            return "no answer to \(command) (was the card taken away too soon?); tap again"
         case .truncated(let command, let bytes):
             return "the card's answer to \(command) was truncated (\(bytes) byte\(bytes == 1 ? "" : "s"))"
         case .emptyUID:
