@@ -7,8 +7,8 @@ import Synchronization
 /// One thread blocks in `SCardGetStatusChange` over all readers plus the PnP pseudo-reader
 /// (or re-lists every second where PnP is unsupported). A presentation is a change to
 /// "present"; a card lying on the reader raises no further change, so it counts once.
-/// Cards already present when the monitor (re)connects are a baseline, not a tap, so a pcscd
-/// restart never counts a card twice. pcscd going away is retried with backoff up to 2 s.
+/// A card already on a reader when the monitor starts counts; one that lay there before pcscd
+/// went away does not count again when it comes back. pcscd going away is retried with backoff up to 2 s.
 public final class ReaderMonitor: Sendable {
     public struct Options: Sendable {
         /// Watch only readers whose name equals or contains this (case-insensitive); empty: all.
@@ -45,6 +45,7 @@ public final class ReaderMonitor: Sendable {
     private let options: Options
     private let onTap: (@Sendable (TapTiming) -> Void)?
     private let stopping = Atomic<Bool>(false)
+    private let watching = Atomic<Bool>(false)
     private let running = Mutex<Bool>(false)
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
@@ -81,6 +82,9 @@ public final class ReaderMonitor: Sendable {
         running.withLock { $0 = false }
     }
 
+    /// True once the readers' first states are known. False while pcscd is away.
+    public var isWatching: Bool { watching.load(ordering: .sequentiallyConsistent) }
+
     private var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
 
     /// Sleeps unless `stop()` comes first.
@@ -116,6 +120,7 @@ public final class ReaderMonitor: Sendable {
                 try watch(&readers)
             } catch let error as PCSCError where !isStopping {
                 // pcscd stopped or restarted: its readers are gone until we reconnect.
+                watching.store(false, ordering: .sequentiallyConsistent)
                 bus.publish(.reader(.failure(reader: nil, message: "\(error.description); reconnecting")))
                 bus.publish(.reader(.service(available: false)))
                 serviceUp = false
@@ -137,6 +142,7 @@ public final class ReaderMonitor: Sendable {
         var states = readers.states(plugAndPlay: plugAndPlay)
         while !isStopping {
             if states.isEmpty {
+                watching.store(true, ordering: .sequentiallyConsistent)
                 pause(options.relistInterval)
                 try readers.update(to: listReaders(), bus: bus)
                 states = readers.states(plugAndPlay: plugAndPlay)
@@ -174,6 +180,7 @@ public final class ReaderMonitor: Sendable {
                     bus.publish(.reader(.failure(reader: state.reader, message: "\(state.reader): the card does not answer (mute); tap again")))
                 }
             }
+            watching.store(true, ordering: .sequentiallyConsistent)
             if relist {
                 let names = try listReaders()
                 if Set(names) != readers.names {
@@ -246,6 +253,8 @@ struct ReaderSet {
     private(set) var names: Set<String> = []
     private var ordered: [String] = []
     private var seen: [String: Seen] = [:]
+    /// Survives reader removal and pcscd outages, unlike `seen`.
+    private var lastPresence: [String: Bool] = [:]
 
     /// Publishes attached/removed for the difference.
     mutating func update(to list: [String], bus: EventBus) {
@@ -273,7 +282,7 @@ struct ReaderSet {
         return states
     }
 
-    /// The first report for a reader is its baseline; later ones are compared with it.
+    /// Compares a reader's report with what it showed last.
     mutating func track(_ state: ReaderState) -> Change {
         var entry = seen[state.reader] ?? Seen()
         defer { seen[state.reader] = entry }
@@ -281,9 +290,15 @@ struct ReaderSet {
         let mute = state.flags.contains(.present) && state.flags.contains(.mute)
         let count = state.eventCount
         guard entry.known else {
+            // A reader's first report: a card there now counts, unless it already lay there
+            // before pcscd went away (a daemon restart is not a tap).
+            let lay = lastPresence[state.reader] ?? false
             entry = Seen(present: present, mute: mute, eventCount: count, known: true)
-            return .none
+            lastPresence[state.reader] = present
+            if mute { return .mute }
+            return present && !lay ? .presented : .none
         }
+        defer { lastPresence[state.reader] = present }
         let wasPresent = entry.present
         // Two or more card events while "present" both times: removed and presented again in between.
         let retapped = wasPresent && present && (count &- entry.eventCount) & 0xFFFF >= 2

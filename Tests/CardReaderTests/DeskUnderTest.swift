@@ -49,7 +49,7 @@ final class DeskUnderTest: Sendable {
 
     /// Waits until the monitor watches the virtual reader.
     func waitForReader() -> Bool {
-        waitUntil(timeout: 10) { count(.attached(reader: PCSCDaemon.virtualReader)) > 0 }
+        waitUntil(timeout: 10) { count(.attached(reader: PCSCDaemon.virtualReader)) > 0 && monitor.isWatching }
     }
 
     /// Puts the card on, waits for the presentation's outcome (a check-in or a reader error),
