@@ -194,6 +194,10 @@ public final class VirtualCard: Sendable {
         var got = 0
         while got < count {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + got, count - got, 0) }
+            // vpcd writes without TCP_NODELAY: ACK at once so that Nagle never holds its next
+            // message for our delayed ACK (40 ms per command otherwise).
+            var one: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_QUICKACK, &one, socklen_t(MemoryLayout<Int32>.size))
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { return nil }
             got += n
