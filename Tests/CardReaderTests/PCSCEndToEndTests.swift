@@ -138,6 +138,9 @@ struct PCSCEndToEndTests {
 
         daemon.kill()
         #expect(waitUntil { scan.stdout.contains("\"available\":false") })
+        let readers = try binary.run(["readers"])
+        #expect(readers.status == 1)
+        #expect(readers.stderr == "memberdesk: pcscd is not running (SCARD_E_NO_SERVICE): start it with 'pcscd' (or 'systemctl start pcscd.socket')\n")
         try daemon.start()
         #expect(waitUntil { scan.stdout.components(separatedBy: "\"available\":true").count == 3 },
                 "scan did not reconnect: \(scan.stdout)")
