@@ -44,6 +44,11 @@ final class FakePCSC: PCSCContext {
         }
     }
 
+    /// Lifted and put back between two status reports: only the event counter shows it.
+    func retap(_ reader: String) {
+        state.withLock { $0.counters[reader, default: 0] += 2 }
+    }
+
     func removeCard(from reader: String) {
         state.withLock {
             if $0.cards.removeValue(forKey: reader) != nil { $0.counters[reader, default: 0] += 1 }

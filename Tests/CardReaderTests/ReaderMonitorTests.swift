@@ -91,6 +91,15 @@ struct ReaderMonitorTests {
         #expect(waitUntil { (try? rig.checkIns()) == 2 })
     }
 
+    @Test func aQuickLiftAndTapBetweenTwoReportsStillCounts() throws {
+        let rig = try Rig(readers: [Self.acr])
+        defer { rig.monitor.stop() }
+        rig.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { (try? rig.checkIns()) == 1 })
+        rig.pcsc.retap(Self.acr)
+        #expect(waitUntil { (try? rig.checkIns()) == 2 })
+    }
+
     @Test func readersAttachedAndRemovedLaterAreReported() throws {
         let rig = try Rig(readers: [])
         defer { rig.monitor.stop() }
