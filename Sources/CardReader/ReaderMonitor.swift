@@ -138,13 +138,13 @@ public final class ReaderMonitor: Sendable {
     /// Follows status changes until pcscd goes away (throws) or the monitor stops (returns).
     private func watch(_ readers: inout ReaderSet) throws {
         let plugAndPlay = try supportsPlugAndPlay()
-        try readers.update(to: listReaders(), bus: bus)
+        try relist(&readers)
         var states = readers.states(plugAndPlay: plugAndPlay)
         while !isStopping {
             if states.isEmpty {
                 watching.store(true, ordering: .sequentiallyConsistent)
                 pause(options.relistInterval)
-                try readers.update(to: listReaders(), bus: bus)
+                try relist(&readers)
                 states = readers.states(plugAndPlay: plugAndPlay)
                 continue
             }
@@ -155,18 +155,18 @@ public final class ReaderMonitor: Sendable {
             } catch let error as PCSCError where error.code == PCSCError.cancelled {
                 continue
             } catch let error as PCSCError where error.isReaderGone {
-                try readers.update(to: listReaders(), bus: bus)
+                try relist(&readers)
                 states = readers.states(plugAndPlay: plugAndPlay)
                 continue
             }
             let detected = ContinuousClock.now
-            var relist = !plugAndPlay && !changed
+            var needsRelist = !plugAndPlay && !changed
             for index in states.indices {
                 let state = states[index]
                 defer { states[index].currentState = state.eventState }
                 guard changed, state.flags.contains(.changed) || state.currentState == 0 else { continue }
-                if state.reader == ReaderState.plugAndPlay { relist = true; continue }
-                if state.flags.contains(.unknown) || state.flags.contains(.unavailable) { relist = true; continue }
+                if state.reader == ReaderState.plugAndPlay { needsRelist = true; continue }
+                if state.flags.contains(.unknown) || state.flags.contains(.unavailable) { needsRelist = true; continue }
                 switch readers.track(state) {
                 case .none: break
                 case .presented:
@@ -181,18 +181,29 @@ public final class ReaderMonitor: Sendable {
                 }
             }
             watching.store(true, ordering: .sequentiallyConsistent)
-            if relist {
-                let names = try listReaders()
-                if Set(names) != readers.names {
-                    readers.update(to: names, bus: bus)
-                    states = readers.states(plugAndPlay: plugAndPlay, keeping: states)
-                }
+            if needsRelist {
+                let before = readers.names
+                try relist(&readers)
+                if readers.names != before { states = readers.states(plugAndPlay: plugAndPlay, keeping: states) }
             }
         }
     }
 
-    private func listReaders() throws -> [String] {
-        try context.listReaders().filter { $0 != ReaderState.plugAndPlay && options.watches($0) }
+    /// Lists readers again and reports the difference. A `--reader` name that matches none of
+    /// the readers pcscd has is reported once, with the names it could have been.
+    private func relist(_ readers: inout ReaderSet) throws {
+        let all = try context.listReaders().filter { $0 != ReaderState.plugAndPlay }
+        let watched = all.filter(options.watches)
+        if watched.isEmpty, !all.isEmpty {
+            if readers.unmatched != all {
+                bus.publish(.reader(.failure(reader: nil, message:
+                    "no reader matches '\(options.readerName)'; pcscd sees: \(all.joined(separator: ", "))")))
+            }
+            readers.unmatched = all
+        } else {
+            readers.unmatched = nil
+        }
+        readers.update(to: watched, bus: bus)
     }
 
     /// pcsc-lite answers "unknown" for the PnP pseudo-reader when it cannot notify.
@@ -251,6 +262,8 @@ struct ReaderSet {
     }
 
     private(set) var names: Set<String> = []
+    /// The readers pcscd had when none matched the name asked for (reported once).
+    var unmatched: [String]?
     private var ordered: [String] = []
     private var seen: [String: Seen] = [:]
     /// Survives reader removal and pcscd outages, unlike `seen`.

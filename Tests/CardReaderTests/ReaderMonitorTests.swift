@@ -18,7 +18,7 @@ struct ReaderMonitorTests {
         let monitor: ReaderMonitor
 
         init(readers: [String], feedback: Bool = true, enrolment: EnrolmentPolicy = .auto,
-             cards: [String: FakePCSC.Card] = [:]) throws {
+             cards: [String: FakePCSC.Card] = [:], only name: String = "") throws {
             pcsc = FakePCSC(readers: readers)
             for (reader, card) in cards { pcsc.insert(card, into: reader) }
             let database = try AppDatabase.inMemory()
@@ -26,7 +26,7 @@ struct ReaderMonitorTests {
                         settings: ClubSettings(debounce: 0, enrolment: enrolment), bus: EventBus())
             events = club.bus.subscribe()
             monitor = ReaderMonitor(context: pcsc, club: club,
-                                    options: .init(feedback: feedback, relistInterval: .milliseconds(20),
+                                    options: .init(readerName: name, feedback: feedback, relistInterval: .milliseconds(20),
                                                    initialBackoff: .milliseconds(5), maximumBackoff: .milliseconds(40)))
             monitor.start()
             _ = waitUntil { monitor.isWatching }
@@ -98,6 +98,25 @@ struct ReaderMonitorTests {
         #expect(waitUntil { (try? rig.checkIns()) == 1 })
         rig.pcsc.retap(Self.acr)
         #expect(waitUntil { (try? rig.checkIns()) == 2 })
+    }
+
+    @Test func onlyTheNamedReaderIsWatchedAndANameMatchingNoneIsReported() throws {
+        let rig = try Rig(readers: [Self.acr, "Generic Reader 00 00"], only: "acr122")
+        #expect(waitUntil { rig.monitor.isWatching })
+        rig.pcsc.insert(Self.uidCard, into: "Generic Reader 00 00")
+        rig.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { (try? rig.checkIns()) == 1 })
+        rig.monitor.stop()
+        let attached = rig.events.drain().compactMap { if case .reader(.attached(let r)) = $0 { r } else { nil } }
+        #expect(attached == [Self.acr])
+
+        let none = try Rig(readers: ["Generic Reader 00 00"], only: "Nope")
+        defer { none.monitor.stop() }
+        var seen: [DeskEvent] = []
+        #expect(waitUntil {
+            seen += none.events.drain()
+            return seen.contains { if case .reader(.failure(nil, let m)) = $0 { m == "no reader matches 'Nope'; pcscd sees: Generic Reader 00 00" } else { false } }
+        })
     }
 
     @Test func readersAttachedAndRemovedLaterAreReported() throws {
