@@ -6,6 +6,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "checkin": runCheckInBench,
     "sync": runSyncBench,
     "tui": runTUIBench,
+    "cardreader": runCardReaderBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -14,6 +14,8 @@ struct MemberDesk: ParsableCommand {
             ConfigCommand.self,
             ExportCommand.self,
             ImportCommand.self,
+            ReadersCommand.self,
+            ScanCommand.self,
         ]
     )
 
