@@ -122,8 +122,9 @@ public final class PresenceTracker {
         floodedAddresses.insert(address)
         telemetry[address] = nil
         // Whatever this address made appear cannot be trusted: it leaves now.
-        for (key, beacon) in beacons where beacon.address == address {
-            beacons[key] = nil
+        let flooded = beacons.values.filter { $0.address == address }.sorted { $0.lastSeen < $1.lastSeen }
+        for beacon in flooded {
+            beacons[beacon.key] = nil
             publish(.lost(snapshot(of: beacon)))
         }
         onFlood?(address, record.keys.count)
