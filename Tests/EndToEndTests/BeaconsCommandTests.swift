@@ -119,4 +119,27 @@ import Testing
         #expect(try jsonLines(result.stdout).count >= 3)
         #expect(result.stderr.contains("the last record is cut short"))
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func onATerminalItDrawsATable() throws {
+        let desk = try DeskBinary()
+        let path = try capture(desk)
+        // util-linux `script` gives the command a pseudo-terminal, as a user's shell would.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(DeskBinary.path)' beacons --replay '\(path)' --fast", "/dev/null"]
+        process.environment = desk.environment.merging(["COLUMNS": "120", "TERM": "xterm"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("\u{1B}[H\u{1B}[2J"))
+        #expect(text.contains("Replaying — 3 beacons"))
+        #expect(text.contains("TYPE          IDENTITY"))
+        #expect(text.contains("AltBeacon     2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6 7/1"))
+    }
 }
