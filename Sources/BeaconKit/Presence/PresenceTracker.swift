@@ -147,7 +147,8 @@ public final class PresenceTracker {
             lastAddressSweep = now
             let horizon = now - max(600, settings.exitTimeout * 10)
             addresses = addresses.filter { $0.value.lastSeen >= horizon }
-            telemetry = telemetry.filter { address, _ in beacons.values.contains { $0.address == address } }
+            let present = Set(beacons.values.map(\.address))
+            telemetry = telemetry.filter { present.contains($0.key) }
         }
     }
 
