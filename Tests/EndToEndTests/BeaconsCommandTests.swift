@@ -90,6 +90,13 @@ import Testing
         #expect(result.stderr.hasPrefix("memberdesk: "))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
         #expect(["Bluetooth", "adapter", "permission"].contains { result.stderr.contains($0) })
+
+        let json = try desk.run(["beacons", "--hci", "hci9", "--json"])
+        #expect(json.status != 0)
+        let line = try #require(try jsonLines(json.stdout).first)
+        #expect(line["event"] as? String == "scanner")
+        #expect(line["available"] as? Bool == false)
+        #expect("memberdesk: \(line["reason"] as? String ?? "")\n" == json.stderr)
     }
 
     @Test func badCapturesAndBadArgumentsFailInOneLine() throws {

@@ -51,6 +51,8 @@ struct BeaconsCommand: ParsableCommand {
         do {
             try source.start()
         } catch {
+            // Scripts reading JSON see why, too; the one-line reason still goes to stderr.
+            if json && !summary { view.show(.scanner(available: false, reason: "\(error)")) }
             throw DeskError.io("\(error)")
         }
         view.show(.scanner(available: true, reason: nil))
