@@ -15,7 +15,7 @@ import Testing
         try BeaconDemoScene.capture(.h4).write(to: path)
         let bus = EventBus()
         let subscription = bus.subscribe(capacity: 100_000)
-        let service = BeaconService(bus: bus, settings: PresenceSettings()) { BtsnoopReplay(path: path, pacing: .fast) }
+        let service = BeaconService.replay(path: path, fast: true, config: DeskConfig().beacons, bus: bus)
         service.start()
         var seen: [BeaconEvent] = []
         let ended = waitUntil {
@@ -49,5 +49,19 @@ import Testing
         guard case .error(let notice)? = events.last else { Issue.record("no error notice"); return }
         #expect(notice.source == "beacons")
         #expect(!service.isRunning)
+    }
+
+    @Test func liveServiceOnThisMachineEitherScansOrSaysWhyNot() throws {
+        var config = DeskConfig().beacons
+        config.hci = "hci9"
+        let bus = EventBus()
+        let subscription = bus.subscribe()
+        let service = BeaconService.live(config: config, bus: bus, clock: FakeClock())
+        service.start()
+        var events: [DeskEvent] = []
+        #expect(waitUntil { events += subscription.drain(); return !events.isEmpty })
+        service.stop()
+        guard case .beacon(.scanner(false, let reason?))? = events.first else { Issue.record("expected scanner off"); return }
+        #expect(!reason.contains("\n"))
     }
 }

@@ -80,3 +80,18 @@ public final class BeaconService: Sendable {
 
     public var isRunning: Bool { state.withLock { $0.running } }
 }
+
+extension BeaconService {
+    /// Live scanning on `config.hci`, with the configured exit timeout.
+    public static func live(config: DeskConfig.Beacons, bus: EventBus, clock: any DeskClock = SystemClock()) -> BeaconService {
+        let adapter = config.hci
+        return BeaconService(bus: bus, settings: PresenceSettings(config: config)) { HCIScanner(adapter: adapter, clock: clock) }
+    }
+
+    /// A btsnoop capture replayed at its recorded pace (or `fast`): demos and tests with no radio.
+    public static func replay(path: String, fast: Bool = false, config: DeskConfig.Beacons, bus: EventBus) -> BeaconService {
+        BeaconService(bus: bus, settings: PresenceSettings(config: config)) {
+            BtsnoopReplay(path: path, pacing: fast ? .fast : .realTime)
+        }
+    }
+}
