@@ -34,6 +34,7 @@ struct DeskContext {
             path: databasePath, readOnly: readOnly && FileManager.default.fileExists(atPath: databasePath))
         let terminal = try database.terminalIdentity(name: config.terminalName)
         let bus = EventBus()
+        BusLogger.start(bus)
         let club = Club(database: database, terminal: terminal, settings: config.clubSettings, bus: bus)
         return DeskContext(paths: paths, configPath: configPath, config: config, database: database, bus: bus, club: club)
     }
