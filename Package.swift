@@ -41,7 +41,7 @@ let package = Package(
             "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "GRDB", package: "GRDB.swift"),
-            "MemberDeskTestSupport",  // the virtual card, the pcscd harness, TmuxSession
+            "MemberDeskTestSupport",  // the virtual card, the pcscd harness, the btsnoop writer, TmuxSession
         ]),
 
         // A virtual card, a btsnoop writer, a fake clock, a screen-assert helper, and a way to run the built binary.

@@ -7,6 +7,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "sync": runSyncBench,
     "tui": runTUIBench,
     "cardreader": runCardReaderBench,
+    "beacons": runBeaconBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

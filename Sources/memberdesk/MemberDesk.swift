@@ -16,6 +16,7 @@ struct MemberDesk: ParsableCommand {
             ImportCommand.self,
             ReadersCommand.self,
             ScanCommand.self,
+            BeaconsCommand.self,
         ]
     )
 
