@@ -151,10 +151,9 @@ public final class RegionMonitor: Sendable {
                 if let transition = settle(&tracked, at: date) { transitions.append(transition) }
                 s.tracked[identifier] = tracked
             }
-            transitions += expire(&s, at: date)
         }
         persist(transitions: transitions)
-        return transitions
+        return transitions + tick(at: date)  // readings also carry time forward for the other regions
     }
 
     public func handle(_ fix: LocationFix) -> [RegionTransition] {
