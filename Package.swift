@@ -30,7 +30,7 @@ let package = Package(
         ]),
         .target(name: "CardReader", dependencies: ["MemberKit", "CPCSCLite"]),
         .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
-        .target(name: "RegionKit", dependencies: ["MemberKit", "CJavaScriptCore"]),
+        .target(name: "RegionKit", dependencies: ["MemberKit", "BeaconKit", "CJavaScriptCore"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
         .executableTarget(name: "memberdesk", dependencies: [
             "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
