@@ -28,7 +28,10 @@ struct DeskContext {
         let paths = DeskPaths()
         let configPath = paths.config(override: options.config)
         let config = try DeskConfig.load(path: configPath)
-        let database = try AppDatabase.open(path: paths.database(override: options.db), readOnly: readOnly)
+        let databasePath = paths.database(override: options.db)
+        // A first run creates the database even for a read-only command: an empty list, not an error.
+        let database = try AppDatabase.open(
+            path: databasePath, readOnly: readOnly && FileManager.default.fileExists(atPath: databasePath))
         let terminal = try database.terminalIdentity(name: config.terminalName)
         let bus = EventBus()
         let club = Club(database: database, terminal: terminal, settings: config.clubSettings, bus: bus)

@@ -40,10 +40,12 @@ public struct DeskBinary: Sendable {
 
     /// Runs to completion (with a generous deadline, so a hang fails instead of blocking CI).
     @discardableResult
-    public func run(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 60) throws -> Result {
+    public func run(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 60,
+                    viaExecutable executable: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.path)
-        process.arguments = arguments
+        // `viaExecutable` runs a wrapper (setpriv, timeout ...) whose arguments name the binary.
+        process.executableURL = URL(fileURLWithPath: executable ?? Self.path)
+        process.arguments = executable == nil ? arguments : Array(arguments.dropFirst())
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
