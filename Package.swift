@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -38,7 +39,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
-            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
+            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "CJavaScriptCore",
         ]),
 
         // A virtual card, a btsnoop writer, a fake clock, a screen-assert helper, and a way to run the built binary.
@@ -55,3 +56,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (scripts/fuzz.sh sets MEMBERDESK_FUZZ=1): each Fuzz/<Name>/ becomes `fuzz-<Name>`,
+// parsed as a library so that libFuzzer's main is the entry point.
+if ProcessInfo.processInfo.environment["MEMBERDESK_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("RegionList", ["RegionKit"]),
+    ]
+    for fuzz in fuzzTargets {
+        package.targets.append(.executableTarget(name: "fuzz-\(fuzz.name)", dependencies: fuzz.dependencies,
+                                                 path: "Fuzz/\(fuzz.name)",
+                                                 swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+    }
+}

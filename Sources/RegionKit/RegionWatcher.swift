@@ -11,6 +11,7 @@ public final class RegionWatcher: Sendable {
     let database: AppDatabase
     let clock: any DeskClock
     private let on: Atomic<Bool>
+    private let switchReadAt: Atomic<UInt64>
     private let tasks = Mutex<[Task<Void, Never>]>([])
     private let location = Mutex<(any LocationSource)?>(nil)
     /// Called on the script queue after each run (the bench measures dispatch with it).
@@ -25,9 +26,23 @@ public final class RegionWatcher: Sendable {
         self.clock = clock
         self.onScriptFinished = onScriptFinished
         on = Atomic(RegionSwitch.isOn(database))
+        switchReadAt = Atomic(DispatchTime.now().uptimeNanoseconds)
     }
 
     public var isOn: Bool { on.load(ordering: .relaxed) }
+
+    /// Reads the persisted on/off switch now.
+    public func reloadSwitch() {
+        switchReadAt.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+        on.store(RegionSwitch.isOn(database), ordering: .relaxed)
+    }
+
+    /// Turns regions on or off, persisted, and says so on the bus.
+    public func setOn(_ value: Bool) throws {
+        try RegionSwitch.set(value, database)
+        on.store(value, ordering: .relaxed)
+        bus.publish(.region(.switched(on: value)))
+    }
 
     // MARK: Inputs (each returns what happened, so `regions simulate` can print it)
 
@@ -72,7 +87,9 @@ public final class RegionWatcher: Sendable {
 
     @discardableResult
     public func tick(at date: Date) -> [RegionTransition] {
-        on.store(RegionSwitch.isOn(database), ordering: .relaxed)  // `regions on|off` from another process
+        // `regions on|off` may come from another process: re-read the switch, at most once a second.
+        let uptime = DispatchTime.now().uptimeNanoseconds
+        if uptime &- switchReadAt.load(ordering: .relaxed) >= 1_000_000_000 { reloadSwitch() }
         guard isOn else { return [] }
         return dispatch(monitor.tick(at: date))
     }

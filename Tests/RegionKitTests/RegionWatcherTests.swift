@@ -49,9 +49,12 @@ import Testing
         let watcher = RegionWatcher(monitor: RegionMonitor(database: f.database), engine: f.engine, database: f.database, clock: f.clock)
         watcher.load([Region(identifier: "door", uuid: testUUID, enterScript: "wk_console_log('x')")], at: f.clock.now())
         #expect(watcher.handle(.beacon(beacon(at: f.clock.now())), at: f.clock.now()).isEmpty)
-        try RegionSwitch.set(true, f.database)
-        watcher.tick(at: f.clock.now())
+        try RegionSwitch.set(true, f.database)  // as `memberdesk regions on` in another process
+        watcher.reloadSwitch()
         #expect(watcher.handle(.beacon(beacon(at: f.clock.now())), at: f.clock.now()).names == ["enter door"])
+        try watcher.setOn(false)
+        #expect(!RegionSwitch.isOn(f.database))
+        #expect(f.drain().contains { if case .region(.switched(on: false)) = $0 { true } else { false } })
     }
 
     @Test func circularRegionsFromAFakeGpsd() throws {

@@ -62,9 +62,22 @@ enum JS {
         return try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     }
 
+    /// Builds the value directly (no JSON text in between: this runs for every script run).
     static func make(_ ctx: JSContextRef, _ value: JSONValue) -> JSValueRef {
-        let data = (try? JSONEncoder().encode(value)) ?? Data("null".utf8)
-        return fromJSON(ctx, String(decoding: data, as: UTF8.self)) ?? JSValueMakeNull(ctx)
+        switch value {
+        case .null: return JSValueMakeNull(ctx)
+        case .bool(let flag): return JSValueMakeBoolean(ctx, flag)
+        case .int(let number): return JSValueMakeNumber(ctx, Double(number))
+        case .double(let number): return JSValueMakeNumber(ctx, number)
+        case .string(let text): return Self.value(ctx, text)
+        case .array(let items):
+            var elements: [JSValueRef?] = items.map { make(ctx, $0) }
+            return elements.withUnsafeMutableBufferPointer { JSObjectMakeArray(ctx, $0.count, $0.baseAddress, nil) } ?? JSValueMakeNull(ctx)
+        case .object(let fields):
+            guard let object = JSObjectMake(ctx, nil, nil) else { return JSValueMakeNull(ctx) }
+            for (key, field) in fields { set(ctx, object, key, make(ctx, field)) }
+            return object
+        }
     }
 
     static func set(_ ctx: JSContextRef, _ object: JSObjectRef, _ name: String, _ value: JSValueRef?) {

@@ -51,6 +51,7 @@ public final class ScriptEngine: @unchecked Sendable {
         queue.sync {
             for context in contexts.values { JSGlobalContextRelease(context) }
             contexts.removeAll()
+            releaseSources()
         }
         JSContextGroupRelease(group)
     }
@@ -91,6 +92,7 @@ public final class ScriptEngine: @unchecked Sendable {
 
     // queue
     private func execute(_ source: String, activity: ScriptActivity) -> ScriptRunResult {
+        let startedAt = DispatchTime.now().uptimeNanoseconds
         let ctx = context(for: activity.identifier)
         let global = JSContextGetGlobalObject(ctx)!
         JS.set(ctx, global, "wk_activity_identifier", JS.value(ctx, activity.identifier))
@@ -106,14 +108,12 @@ public final class ScriptEngine: @unchecked Sendable {
         current = state
         defer { current = nil }
         termination.fired.store(false, ordering: .sequentiallyConsistent)
-        let script = JS.string(source)
-        let url = JS.string("\(activity.identifier)/\(activity.kind.rawValue)")
-        defer { JSStringRelease(script); JSStringRelease(url) }
+        let (script, url) = compiledSource(source, activity: activity)
         var exception: JSValueRef?
         _ = JSEvaluateScript(ctx, script, nil, url, 1, &exception)
         let error = exception.map { failure(ctx, $0, activity: activity, what: "\(activity.kind.rawValue) script") }
         return ScriptRunResult(identifier: activity.identifier, kind: activity.kind, output: state.output,
-                               error: error?.message, timedOut: error?.timedOut ?? false)
+                               error: error?.message, timedOut: error?.timedOut ?? false, startedAt: startedAt)
     }
 
     /// Reports an exception (or a termination) and replaces a terminated context.
@@ -130,6 +130,33 @@ public final class ScriptEngine: @unchecked Sendable {
 
     static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
+    /// The script's text as a JSString, kept per region and kind while the text is unchanged,
+    /// so a busy region does not convert its script on every run.
+    private var sources: [String: (text: String, script: JSStringRef, url: JSStringRef)] = [:]
+
+    // queue
+    private func compiledSource(_ source: String, activity: ScriptActivity) -> (JSStringRef, JSStringRef) {
+        let key = "\(activity.identifier)/\(activity.kind.rawValue)"
+        if let cached = sources[key], cached.text == source { return (cached.script, cached.url) }
+        if let stale = sources.removeValue(forKey: key) {
+            JSStringRelease(stale.script)
+            JSStringRelease(stale.url)
+        }
+        if sources.count > 1024 { releaseSources() }
+        let entry = (text: source, script: JS.string(source), url: JS.string(key))
+        sources[key] = entry
+        return (entry.script, entry.url)
+    }
+
+    // queue
+    private func releaseSources() {
+        for entry in sources.values {
+            JSStringRelease(entry.script)
+            JSStringRelease(entry.url)
+        }
+        sources.removeAll()
     }
 
     // queue

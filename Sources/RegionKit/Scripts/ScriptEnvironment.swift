@@ -62,4 +62,6 @@ public struct ScriptRunResult: Sendable {
     /// The exception with its line, or the time-limit report; nil when the script finished.
     public var error: String?
     public var timedOut: Bool
+    /// When evaluation began (DispatchTime uptime nanoseconds), for the dispatch bench.
+    public var startedAt: UInt64 = 0
 }
