@@ -89,3 +89,25 @@ import Testing
         }
     }
 }
+
+@Suite struct RegionWatcherLiveTests {
+    @Test func startLiveWiresTheBusTheCacheAndAFixedLocation() throws {
+        let home = try TemporaryDirectory()
+        let paths = DeskPaths(environment: ["HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache", "XDG_DATA_HOME": home.path + "/data"])
+        try FileManager.default.createDirectory(atPath: paths.cacheDirectory, withIntermediateDirectories: true)
+        try RegionCapture.regions.write(toFile: paths.regionCache, atomically: true, encoding: .utf8)
+        var config = DeskConfig()
+        config.regions.location = "35.6596,139.7005"
+        let database = try AppDatabase.inMemory()
+        let bus = EventBus()
+        let club = Club(database: database, terminal: try database.terminalIdentity(name: "Live"), bus: bus)
+        let events = bus.subscribe()
+        let watcher = RegionWatcher.startLive(config: config, paths: paths, club: club)
+        defer { watcher.stop() }
+        var seen: [DeskEvent] = []
+        #expect(waitUntil { seen += events.drain(); return seen.scriptOutput.contains("at the shop") })
+        bus.publish(.beacon(beacon(major: 100, minor: 7, at: Date())))
+        #expect(waitUntil { seen += events.drain(); return seen.scriptOutput.contains("hi 入口") })
+        #expect(Set(watcher.monitor.insideIdentifiers) == ["door", "shop"])
+    }
+}

@@ -69,4 +69,14 @@ import Testing
         #expect(result.error == nil)
         #expect(result.output.first?.hasPrefix("caught:") == true)
     }
+
+    @Test func engineIsReleasedWhenDropped() throws {
+        weak var released: ScriptEngine?
+        do {
+            let f = try EngineFixture()
+            _ = f.run("wk_console_log('x'); desk.log('y')")
+            released = f.engine
+        }
+        #expect(released == nil)
+    }
 }

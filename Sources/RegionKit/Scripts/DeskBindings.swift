@@ -7,7 +7,9 @@ import MemberKit
 ///
 ///     if (desk.event.visitNumber % 10 === 0) desk.notify("Free coffee for " + desk.event.username)
 enum DeskBindings {
-    static func install(in ctx: JSGlobalContextRef, engine: ScriptEngine) {
+    static func install(in ctx: JSGlobalContextRef, engine owner: ScriptEngine) {
+        // The engine owns the contexts that own these closures: hold it weakly, or it never goes.
+        let engine = WeakEngine(owner)
         let global = JSContextGetGlobalObject(ctx)!
         let desk = JSObjectMake(ctx, nil, nil)!
         let env = engine.environment

@@ -47,12 +47,12 @@ public final class ScriptEngine: @unchecked Sendable {
         }, flag)
     }
 
+    // Every queued closure holds the engine, so none is left when this runs (and it may run on
+    // the queue itself, which is why it must not `queue.sync`).
     deinit {
-        queue.sync {
-            for context in contexts.values { JSGlobalContextRelease(context) }
-            contexts.removeAll()
-            releaseSources()
-        }
+        for context in contexts.values { JSGlobalContextRelease(context) }
+        contexts.removeAll()
+        releaseSources()
         JSContextGroupRelease(group)
     }
 
@@ -251,5 +251,27 @@ public final class ScriptEngine: @unchecked Sendable {
             JSObjectCallAsFunction(ctx, function, nil, buffer.count, buffer.baseAddress, &exception)
         }
         if let exception { _ = failure(ctx, exception, activity: activity, what: "\(what) callback") }
+    }
+}
+
+/// What the bindings hold of their engine: weakly, because the engine owns the contexts that
+/// own the bindings' closures.
+final class WeakEngine {
+    weak var engine: ScriptEngine?
+    let environment: ScriptEnvironment
+
+    init(_ engine: ScriptEngine) {
+        self.engine = engine
+        environment = engine.environment
+    }
+
+    var activity: ScriptActivity? { engine?.activity }
+
+    func output(_ text: String) { engine?.output(text) }
+
+    func callLater(_ ctx: JSContextRef, callback: JSValueRef?, what: String,
+                   work: (@escaping @Sendable (@escaping @Sendable (JSContextRef) -> [JSValueRef?]) -> Void) -> Void) throws {
+        guard let engine else { throw ScriptThrow("\(what): the script engine has stopped") }
+        try engine.callLater(ctx, callback: callback, what: what, work: work)
     }
 }

@@ -6,7 +6,9 @@ import MemberKit
 /// files stay in the script folder, HTTP is asynchronous with a timeout and an optional
 /// host allowlist, and values persist in SQLite. Runs on the script queue.
 enum WKBindings {
-    static func install(in ctx: JSGlobalContextRef, engine: ScriptEngine) {
+    static func install(in ctx: JSGlobalContextRef, engine owner: ScriptEngine) {
+        // The engine owns the contexts that own these closures: hold it weakly, or it never goes.
+        let engine = WeakEngine(owner)
         let global = JSContextGetGlobalObject(ctx)!
         let env = engine.environment
         let sandbox = env.sandbox
@@ -152,7 +154,7 @@ enum WKBindings {
     }
 
     /// The callback gets (body, status) on a reply, or ("", 0, error) when there was none.
-    static func send(_ engine: ScriptEngine, _ ctx: JSContextRef, _ request: HTTPRequest, callback: JSValueRef?, what: String) throws {
+    static func send(_ engine: WeakEngine, _ ctx: JSContextRef, _ request: HTTPRequest, callback: JSValueRef?, what: String) throws {
         let http = engine.environment.http
         try engine.callLater(ctx, callback: callback, what: what) { deliver in
             http.send(request) { result in

@@ -14,7 +14,7 @@ struct RegionsCommand: ParsableCommand {
     )
 
     /// The key under which `regions load` remembers its source, for `regions refresh`.
-    static let loadedSourceKey = "regions.loadedSource"
+    static let loadedSourceKey = RegionWatcher.loadedSourceKey
 
     static func listSource(_ context: DeskContext) -> RegionListSource {
         RegionListSource(cachePath: context.paths.regionCache, ttl: context.config.regions.ttl,
