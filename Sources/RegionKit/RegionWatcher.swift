@@ -126,15 +126,25 @@ public final class RegionWatcher: Sendable {
             for await event in subscription { handle(event, at: clock.now()) }
         }
         let ticker = Task.detached { [self] in
+            var cacheDate = list?.cacheDate()
             while !Task.isCancelled {
                 tick(at: clock.now())
                 if let list, !listOrigin.isEmpty, list.isRefreshDue() {
                     do {
                         let regions = try await list.refresh(from: listOrigin)
+                        cacheDate = list.cacheDate()
                         load(regions, at: clock.now())
                         bus.publish(.region(.listUpdated(count: regions.count, source: listOrigin)))
                     } catch {
                         bus.publish(.error(DeskErrorNotice(source: "regions", message: "\(error)")))
+                    }
+                }
+                // A list loaded by `memberdesk regions load|refresh` in another process.
+                if let list, let date = list.cacheDate(), date != cacheDate {
+                    cacheDate = date
+                    if let regions = try? list.cached() {
+                        load(regions, at: clock.now())
+                        bus.publish(.region(.listUpdated(count: regions.count, source: list.cachePath)))
                     }
                 }
                 try? await Task.sleep(nanoseconds: 1_000_000_000)

@@ -109,5 +109,11 @@ import Testing
         bus.publish(.beacon(beacon(major: 100, minor: 7, at: Date())))
         #expect(waitUntil { seen += events.drain(); return seen.scriptOutput.contains("hi 入口") })
         #expect(Set(watcher.monitor.insideIdentifiers) == ["door", "shop"])
+        // Another process loads a list without the door: the running watcher picks it up and exits it.
+        let shopOnly = try JSONDecoder().decode([JSONValue].self, from: Data(RegionCapture.regions.utf8))
+            .filter { $0 != .null && { if case .object(let o) = $0 { return o["identifier"] != .string("door") } else { return true } }($0) }
+        try JSONEncoder().encode(shopOnly).write(to: URL(fileURLWithPath: paths.regionCache), options: .atomic)
+        #expect(waitUntil { seen += events.drain(); return seen.regionChanges.contains("exit door") })
+        #expect(watcher.monitor.insideIdentifiers == ["shop"])
     }
 }

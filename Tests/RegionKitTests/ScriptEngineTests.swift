@@ -79,4 +79,13 @@ import Testing
         }
         #expect(released == nil)
     }
+
+    @Test func deepRecursionAndOddThrowsAreJustErrors() throws {
+        let f = try EngineFixture()
+        #expect(f.run("function f() { return f() + 1 } f()").error?.contains("RangeError") == true)
+        #expect(f.run("throw 42").error?.contains("42") == true)
+        #expect(f.run("throw {toString: function () { throw 1 }}").error != nil)
+        #expect(f.run("wk_console_log(Symbol('s'))").error == nil)
+        #expect(f.run("wk_console_log('fine')").output == ["fine"])
+    }
 }
