@@ -30,7 +30,7 @@ let package = Package(
         ]),
         .target(name: "CardReader", dependencies: ["MemberKit", "CPCSCLite"]),
         .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
-        .target(name: "RegionKit", dependencies: ["MemberKit", "CJavaScriptCore"]),
+        .target(name: "RegionKit", dependencies: ["MemberKit", "BeaconKit", "CJavaScriptCore"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
         .executableTarget(name: "memberdesk", dependencies: [
             "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
@@ -38,7 +38,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
-            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
+            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "CJavaScriptCore",
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "GRDB", package: "GRDB.swift"),
             "MemberDeskTestSupport",  // the virtual card, the pcscd harness, the btsnoop writer, TmuxSession

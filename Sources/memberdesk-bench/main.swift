@@ -8,6 +8,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "tui": runTUIBench,
     "cardreader": runCardReaderBench,
     "beacons": runBeaconBench,
+    "regions": runRegionBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -17,6 +17,7 @@ struct MemberDesk: ParsableCommand {
             ReadersCommand.self,
             ScanCommand.self,
             BeaconsCommand.self,
+            RegionsCommand.self,
         ]
     )
 
