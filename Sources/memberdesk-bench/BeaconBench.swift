@@ -12,7 +12,7 @@ func runBeaconBench(_ arguments: [String]) throws {
     let options = BenchOptions(arguments)
     let datalink: BtsnoopWriter.Datalink = options.value("--datalink") == "h4" ? .h4 : .monitor
     if options.positional.first == "sample" {
-        guard options.positional.count == 2 else { throw BenchError.usage("beacons sample FILE") }
+        guard options.positional.count == 2 else { throw BeaconBenchError.usage("beacons sample FILE") }
         let capture = BeaconDemoScene.capture(datalink)
         try capture.write(to: options.positional[1])
         print("wrote \(options.positional[1]): \(capture.recordCount) records, \(capture.bytes.count) bytes")
@@ -40,7 +40,7 @@ func runBeaconBench(_ arguments: [String]) throws {
         beacons = pipeline.tracker.count
     }
     guard seen == reports, beacons == 100 else {
-        throw BenchError.failed("replay saw \(seen) reports and \(beacons) beacons, expected \(reports) and 100")
+        throw BeaconBenchError.failed("replay saw \(seen) reports and \(beacons) beacons, expected \(reports) and 100")
     }
     let rate = Double(reports) / best
     print(String(format: "memberdesk replay --fast (parser + tracker): %.3f s, %.0f reports/s (goal: 1,000,000/s) %@",
@@ -131,7 +131,7 @@ struct BenchOptions {
     func value(_ name: String) -> String? { values[name] }
 }
 
-enum BenchError: Error, CustomStringConvertible {
+enum BeaconBenchError: Error, CustomStringConvertible {
     case usage(String)
     case failed(String)
     var description: String {

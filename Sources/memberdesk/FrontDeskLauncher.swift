@@ -1,22 +1,18 @@
+import BeaconKit
+import CardReader
 import DeskUI
 import Foundation
 import MemberKit
+import RegionKit
 import Synchronization
 
 /// `memberdesk` with no subcommand: wires the front desk's parts and runs its screen.
-/// A part this build lacks is passed as nil and shows as "not available".
+/// Each part publishes on the club's bus; the screen only listens (and asks through DeskServices).
 enum FrontDeskLauncher {
     static func run(_ options: GlobalOptions) throws {
         let context = try DeskContext.open(options)
         let environment = ProcessInfo.processInfo.environment
-        let services = DeskServices(
-            club: context.club, terminalName: context.config.terminalName,
-            bannerSeconds: context.config.ui.bannerSeconds,
-            importer: SyncImportService(database: context.database, bus: context.bus),
-            exporter: SyncExportService(database: context.database, memberFields: context.club.settings.memberFields,
-                                        directory: FileManager.default.currentDirectoryPath),
-            regions: nil,
-            readerMonitorRunning: false, beaconScannerRunning: false)
+        let config = context.config
         let terminal: CursesTerminal
         do {
             terminal = try CursesTerminal(environment: environment)
@@ -24,14 +20,42 @@ enum FrontDeskLauncher {
             throw DeskError.io(error.description)
         }
         defer { terminal.close() }
+
+        let regions = RegionWatcher.startLive(config: config, paths: context.paths, club: context.club)
+        let services = DeskServices(
+            club: context.club, terminalName: config.terminalName, bannerSeconds: config.ui.bannerSeconds,
+            importer: SyncImportService(database: context.database, bus: context.bus),
+            exporter: SyncExportService(database: context.database, memberFields: context.club.settings.memberFields,
+                                        directory: FileManager.default.currentDirectoryPath),
+            regions: RegionWatcherToggle(watcher: regions),
+            readerMonitorRunning: true, beaconScannerRunning: config.beacons.enabled)
+        // Subscribe before the parts start, so their first reports (no pcscd, no adapter) show.
         let desk = FrontDesk(services: services)
+        let readers = ReaderMonitor(context: PCSCLiteContext(), club: context.club,
+                                    options: .init(readerName: config.reader.name, feedback: config.reader.feedback))
+        let beacons = config.beacons.enabled ? BeaconService.live(config: config.beacons, bus: context.bus) : nil
+        readers.start()
+        beacons?.start()
+        defer {
+            readers.stop()
+            beacons?.stop()
+            regions.stop()
+        }
+
         let trace = environment["MEMBERDESK_TUI_TRACE"].map(StartupTrace.init)
         let stop = StopSignals()
         FrontDeskLoop.run(desk, on: terminal, stopRequested: { stop.requested }) { _ in trace?.frame(desk) }
     }
 }
 
-/// SIGTERM and SIGHUP end the loop so that the terminal is restored (ncurses' own handlers would not).
+/// F9: the region watcher's persisted on/off switch.
+struct RegionWatcherToggle: RegionToggle {
+    let watcher: RegionWatcher
+    var isOn: Bool { watcher.isOn }
+    func set(on: Bool) throws { try watcher.setOn(on) }
+}
+
+/// SIGTERM, SIGHUP and SIGINT end the loop so that the terminal is restored (ncurses' own handlers would not).
 final class StopSignals {
     final class Flag: Sendable {
         let value = Mutex(false)

@@ -73,7 +73,9 @@ public struct StatusBarModel: Sendable {
         switch bluetooth {
         case .notAvailable: return "Bluetooth: not available"
         case .scanning: return "Bluetooth: scanning"
-        case .unavailable(let reason): return "Bluetooth: off" + (reason.map { " (\($0))" } ?? "")
+        case .unavailable(let reason):
+            // The whole reason goes to the event log; the bar keeps a short one.
+            return "Bluetooth: off" + (reason.map { " (\(TextWidth.truncate($0, to: 24)))" } ?? "")
         }
     }
 

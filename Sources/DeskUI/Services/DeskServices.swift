@@ -42,7 +42,7 @@ public protocol ExportService: Sendable {
 }
 
 /// Turns region monitoring on and off (F9). The regions module provides the real one.
-public protocol RegionSwitch: Sendable {
+public protocol RegionToggle: Sendable {
     var isOn: Bool { get }
     func set(on: Bool) throws
 }
@@ -56,7 +56,7 @@ public struct DeskServices: Sendable {
     public var bannerSeconds: TimeInterval
     public var importer: (any ImportService)?
     public var exporter: (any ExportService)?
-    public var regions: (any RegionSwitch)?
+    public var regions: (any RegionToggle)?
     /// The reader monitor, when one runs: it publishes `.reader` events.
     public var readerMonitorRunning: Bool
     /// The beacon scanner, when one runs: it publishes `.beacon` events.
@@ -64,7 +64,7 @@ public struct DeskServices: Sendable {
 
     public init(club: Club, clock: any DeskClock = SystemClock(), terminalName: String, bannerSeconds: TimeInterval = 5,
                 importer: (any ImportService)? = nil, exporter: (any ExportService)? = nil,
-                regions: (any RegionSwitch)? = nil, readerMonitorRunning: Bool = false,
+                regions: (any RegionToggle)? = nil, readerMonitorRunning: Bool = false,
                 beaconScannerRunning: Bool = false) {
         self.club = club
         self.clock = clock
