@@ -71,7 +71,7 @@ if ProcessInfo.processInfo.environment["MEMBERDESK_FUZZ"] != nil {
               isDirectory.boolValue else { continue }
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)",
-            dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit"],
+            dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI"],
             path: "Fuzz/\(name)",
             exclude: ["seeds"].filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\(name)/\($0)").path) },
             swiftSettings: [.enableExperimentalFeature("Extern")],

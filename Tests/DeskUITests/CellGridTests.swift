@@ -33,6 +33,24 @@ import Testing
         #expect(grid.text(row: 0).hasPrefix("a\u{FFFD}[2Jb"))
     }
 
+    @Test func clustersOfSeveralWideScalarsKeepTheColumns() {
+        var grid = CellGrid(width: 6, height: 1)
+        grid.put("👨‍👩‍👧x", x: 0, y: 0)
+        #expect(grid.text(row: 0) == "👨x   ")
+        #expect(grid.row(0).reduce(0) { $0 + Int($1.width) } == 6)
+    }
+
+    @Test(arguments: [(1, 1), (10, 5), (40, 10), (79, 23)])
+    func tinyTerminalsRenderWithoutTrouble(size: (Int, Int)) throws {
+        let f = try DeskFixture(width: size.0, height: size.1)
+        try f.add("山田太郎 with a long name", pass: "04000001")
+        f.settle()
+        f.press(.function(7))
+        let grid = f.desk.render()
+        #expect(grid.width == size.0 && grid.height == size.1)
+        for y in 0..<grid.height { #expect(TextWidth.of(grid.text(row: y)) == size.0) }
+    }
+
     @Test func fieldsAreCutWithAnEllipsisAndPadded() {
         var grid = CellGrid(width: 12, height: 2)
         grid.putField("Wolfeschlegelsteinhausen", x: 0, y: 0, width: 10)

@@ -1,5 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
+import MemberKit
 import Testing
 
 /// The built binary in a real terminal (tmux), on a temporary database: keys in, screen out.
@@ -114,6 +115,49 @@ import Testing
         try tmux.press("04A1B2C4", "Enter")
         try tmux.waitFor("Welcome back, 山田太郎 — visit #1")
         try tmux.press("q")
+        try tmux.waitFor("[exited 0]")
+    }
+
+    /// SGR colour codes (foreground 30–37/90–97, background 40–47, 256-colour 38;5 / 48;5).
+    static func hasColour(_ styled: String) -> Bool {
+        styled.range(of: "\u{1B}\\[[0-9;]*(3[0-7]|4[0-7]|9[0-7]|38;5;[0-9]+)m", options: .regularExpression) != nil
+    }
+
+    @Test func colourByDefaultAndNoneUnderNO_COLOR() throws {
+        for noColor in [false, true] {
+            let (binary, tmux) = try desk(environment: noColor ? ["NO_COLOR": "1"] : [:])
+            defer {
+                tmux.kill()
+                withExtendedLifetime(binary) {}
+            }
+            try tmux.waitFor("2 members")
+            try tmux.press("F4")
+            try tmux.type("04A1B2C3")
+            try tmux.press("Enter")
+            try tmux.waitFor("Welcome back")
+            let styled = try tmux.styledScreen()
+            #expect(Self.hasColour(styled) == !noColor, "NO_COLOR=\(noColor)")
+            // Either way the banner stands out: reverse video.
+            #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m") || styled.contains("[7;"))
+            try tmux.press("F10")
+            try tmux.waitFor("[exited 0]")
+        }
+    }
+
+    @Test func resizesLive() throws {
+        let (binary, tmux) = try desk()
+        defer {
+            tmux.kill()
+            withExtendedLifetime(binary) {}
+        }
+        try tmux.waitFor("2 members")
+        try tmux.resize(width: 150, height: 40)
+        // Wide: the beacon pane moves beside the list.
+        try tmux.waitFor("the side panes beside the list") { $0.contains("┐┌ Beacons") }
+        try tmux.resize(width: 80, height: 24)
+        let narrow = try tmux.waitFor("the narrow layout") { !$0.contains("Beacons") && $0.contains("Event log") }
+        #expect(narrow.split(separator: "\n").allSatisfy { TextWidth.of(String($0)) <= 80 })
+        try tmux.press("F10")
         try tmux.waitFor("[exited 0]")
     }
 

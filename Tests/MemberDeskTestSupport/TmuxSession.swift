@@ -80,6 +80,14 @@ public final class TmuxSession: @unchecked Sendable {
     /// The screen as text.
     public func screen() throws -> String { try tmux(["capture-pane", "-p"]) }
 
+    /// The screen with its colours and attributes as escape sequences (`capture-pane -e`).
+    public func styledScreen() throws -> String { try tmux(["capture-pane", "-p", "-e"]) }
+
+    /// Resizes the window, as a person dragging the terminal's corner would.
+    public func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-x", String(width), "-y", String(height)])
+    }
+
     /// tmux key names ("F10", "Enter", "Escape", "Down") or literal text.
     public func press(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
 

@@ -81,7 +81,13 @@ public struct CellGrid: Sendable, Equatable {
         for character in text {
             var glyph = String(character)
             if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { glyph = "\u{FFFD}" }
-            let w = TextWidth.of(glyph)
+            var w = TextWidth.of(glyph)
+            if w > 2, let firstScalar = glyph.unicodeScalars.first {
+                // A cluster of several wide scalars (a ZWJ emoji family): terminals disagree on its
+                // width, so draw its first scalar alone and keep the columns aligned.
+                glyph = String(firstScalar)
+                w = min(2, max(1, TextWidth.of(glyph)))
+            }
             if w == 0 {
                 // A lone combining mark or format character joins the cell before it.
                 if column > x, column - 1 < width, column - 1 >= 0 {
