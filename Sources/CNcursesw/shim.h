@@ -7,4 +7,13 @@
 
 // stdscr is a mutable C global, which Swift 6 will not read directly.
 static inline WINDOW *cncursesw_stdscr(void) { return stdscr; }
+
+// term.h last: its capability macros (lines, columns, bell …) must not touch the headers above.
+#include <ncursesw/term.h>
+
+// ncurses sends runs of one character as "char + REP(n)". tmux 3.3 repeats only ASCII, so a
+// line of "─" would show as one dash: drop the capability and let ncurses write every cell.
+static inline void cncursesw_disable_repeat_char(void) {
+    if (cur_term != 0) { repeat_char = 0; }
+}
 #endif

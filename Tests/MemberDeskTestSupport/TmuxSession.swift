@@ -47,7 +47,7 @@ public final class TmuxSession: @unchecked Sendable {
     /// that `new-session` forks inherits the descriptors Process uses to notice the child's exit, so
     /// Process would wait for the server's whole life.
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    public func tmux(_ arguments: [String]) throws -> String {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
         let outPath = base + ".out", errPath = base + ".err"
         defer {
@@ -60,11 +60,20 @@ public final class TmuxSession: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // The server (and so every pane) would inherit this thread's blocked signals,
+        // and a program that never sees SIGWINCH never resizes: start from a clean slate.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let argv = ["tmux", "-L", socket, "-f", configPath] + arguments
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for arg in cArgs { free(arg) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArgs, environ)
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArgs, environ)
         guard spawned == 0 else { throw Failure.tmux("cannot run tmux: \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1, errno == EINTR {}
@@ -78,7 +87,9 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// The screen as text.
-    public func screen() throws -> String { try tmux(["capture-pane", "-p"]) }
+    /// The screen as text, with wrapped lines joined and anything scrolled into the history
+    /// (tmux scrolls when a dead pane's "Pane is dead" line is written).
+    public func screen() throws -> String { try tmux(["capture-pane", "-p", "-J", "-S", "-"]) }
 
     /// The screen with its colours and attributes as escape sequences (`capture-pane -e`).
     public func styledScreen() throws -> String { try tmux(["capture-pane", "-p", "-e"]) }

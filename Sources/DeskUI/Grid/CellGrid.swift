@@ -132,8 +132,11 @@ public struct CellGrid: Sendable, Equatable {
     }
 
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: CellStyle = .plain) {
-        for y in max(0, rect.y)..<min(height, rect.maxY) {
-            for x in max(0, rect.x)..<min(width, rect.maxX) {
+        let (top, bottom) = (max(0, rect.y), min(height, rect.maxY))
+        let (left, right) = (max(0, rect.x), min(width, rect.maxX))
+        guard top < bottom, left < right else { return }
+        for y in top..<bottom {
+            for x in left..<right {
                 clearWide(at: x, y: y)
                 self[x, y] = Cell(text: String(character), width: 1, style: style)
             }

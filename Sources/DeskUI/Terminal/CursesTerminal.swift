@@ -28,6 +28,13 @@ public final class CursesTerminal: TerminalDevice {
             throw TerminalUnavailable(description: "TERM=dumb cannot show the front desk: use a terminal such as xterm, tmux or the Linux console")
         }
         Self.ensureUTF8Locale()
+        // ncurses installs its SIGWINCH handler (live resize) only over the default disposition;
+        // a parent that ignored or blocked SIGWINCH (test runners do) would leave the screen stuck at its first size.
+        signal(SIGWINCH, SIG_DFL)
+        var winch = sigset_t()
+        sigemptyset(&winch)
+        sigaddset(&winch, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &winch, nil)
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
               let screen = term.withCString({ newterm($0, output, input) }) else {
             throw TerminalUnavailable(description: "unknown terminal type '\(term)' (TERM): no terminfo entry; try TERM=xterm-256color")
@@ -38,6 +45,7 @@ public final class CursesTerminal: TerminalDevice {
             throw TerminalUnavailable(description: "cannot open the terminal '\(term)'")
         }
         self.window = window
+        cncursesw_disable_repeat_char()
         raw()
         noecho()
         keypad(window, true)
