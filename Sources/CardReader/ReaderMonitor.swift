@@ -65,6 +65,7 @@ public final class ReaderMonitor: Sendable {
     public func start() {
         let first = running.withLock { running -> Bool in defer { running = true }; return !running }
         guard first else { return }
+        stopping.store(false, ordering: .sequentiallyConsistent)
         let thread = Thread { [self] in
             run()
             finished.signal()

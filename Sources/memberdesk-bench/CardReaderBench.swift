@@ -46,7 +46,15 @@ func runCardReaderBench(_ arguments: [String]) throws {
         let inserted = ContinuousClock.now
         try card.insert()
         guard waitUntil(timeout: 10, poll: 0.0005, { overheads.withLock { $0.count } > tap && bare.presentations.count > before }) else {
-            throw BenchError("tap \(tap + 1) was not counted")
+            let failures = removals.drain().compactMap { event -> String? in
+                switch event {
+                case .reader(.failure(_, let message)): return message
+                case .error(let notice): return notice.message
+                default: return nil
+                }
+            }
+            throw BenchError("tap \(tap + 1) was not counted (bare client saw it: \(bare.presentations.count > before)); "
+                             + "errors: \(failures.joined(separator: "; "))")
         }
         detections.append(bare.presentations[before] - inserted)
         card.remove()
