@@ -109,6 +109,22 @@ enum RegionCapture {
         #expect(missing.status != 0 && missing.stderr.contains("no region 'nope'"))
     }
 
+    @Test func loadAndRefreshFromAURL() throws {
+        let body = Locked(RegionCapture.regions)
+        let server = try TestHTTPServer { _ in .ok(body.value) }
+        defer { server.stop() }
+        let binary = try DeskBinary()
+        let url = server.baseURL + "/regions.json"
+        let loaded = try binary.run(["regions", "load", url])
+        #expect(loaded.status == 0, "\(loaded.stderr)")
+        #expect(loaded.stdout == "Loaded 3 regions from \(url)\n")
+        body.mutex.withLock { $0 = "<html>maintenance</html>" }
+        let refused = try binary.run(["regions", "refresh"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "memberdesk: \(url): region list is not valid JSON\n")
+        #expect(try binary.run(["regions", "list", "--json"]).stdout.split(separator: "\n").count == 3)
+    }
+
     @Test func runReportsScriptErrorsWithTheirLine() throws {
         let binary = try DeskBinary()
         let list = binary.home.file("regions.json")
