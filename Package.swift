@@ -40,6 +40,7 @@ let package = Package(
         .executableTarget(name: "memberdesk-bench", dependencies: [
             "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "CJavaScriptCore",
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            "MemberDeskTestSupport", // the btsnoop writer, to generate bench captures
         ]),
 
         // A virtual card, a btsnoop writer, a fake clock, a screen-assert helper, and a way to run the built binary.

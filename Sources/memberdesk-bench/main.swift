@@ -4,6 +4,7 @@ import Foundation
 // Every benchmark prints memberdesk's figure beside a reference run, as a ratio.
 let benches: [String: ([String]) throws -> Void] = [
     "checkin": runCheckInBench,
+    "beacons": runBeaconBench,
     "regions": runRegionBench,
 ]
 

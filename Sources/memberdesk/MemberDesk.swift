@@ -12,6 +12,7 @@ struct MemberDesk: AsyncParsableCommand {
             CheckInCommand.self,
             StatsCommand.self,
             ConfigCommand.self,
+            BeaconsCommand.self,
             RegionsCommand.self,
         ]
     )

@@ -41,6 +41,21 @@ import Testing
         #expect(uid.telemetry?.temperature == 22.5)
     }
 
+    @Test func unencapsulatedHCIDatalinkIsReadToo() throws {
+        // A monitor capture's event records carry flags 3, which on datalink 1001 also mean
+        // "event from the controller"; its New Index record (flags 0) is then skipped.
+        var bytes = CaptureFixture.scene(.monitor).bytes
+        bytes[14] = 0x03
+        bytes[15] = 0xE9 // 1001
+        let reader = try BtsnoopReader(bytes: bytes)
+        #expect(reader.datalink == .hci)
+        let pipeline = BeaconPipeline(tracker: PresenceTracker())
+        while try reader.next({ record in
+            if let event = record.hciEvent(datalink: .hci) { pipeline.handle(event: event, time: record.time) }
+        }) {}
+        #expect(pipeline.tracker.count == 4)
+    }
+
     @Test func extendedReportsReplayToo() throws {
         let (pipeline, _, _) = try replay(CaptureFixture.scene(.monitor, extended: true))
         #expect(pipeline.tracker.count == 4)

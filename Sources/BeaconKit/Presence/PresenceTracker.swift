@@ -122,8 +122,9 @@ public final class PresenceTracker {
         floodedAddresses.insert(address)
         telemetry[address] = nil
         // Whatever this address made appear cannot be trusted: it leaves now.
-        for (key, beacon) in beacons where beacon.address == address {
-            beacons[key] = nil
+        let flooded = beacons.values.filter { $0.address == address }.sorted { $0.lastSeen < $1.lastSeen }
+        for beacon in flooded {
+            beacons[beacon.key] = nil
             publish(.lost(snapshot(of: beacon)))
         }
         onFlood?(address, record.keys.count)
@@ -146,7 +147,8 @@ public final class PresenceTracker {
             lastAddressSweep = now
             let horizon = now - max(600, settings.exitTimeout * 10)
             addresses = addresses.filter { $0.value.lastSeen >= horizon }
-            telemetry = telemetry.filter { address, _ in beacons.values.contains { $0.address == address } }
+            let present = Set(beacons.values.map(\.address))
+            telemetry = telemetry.filter { present.contains($0.key) }
         }
     }
 

@@ -3,7 +3,7 @@
 public protocol BeaconSource: AnyObject {
     /// "hci0" or the capture's path, for messages.
     var name: String { get }
-    /// Opens the source. Throws an error whose description is one line a person can act on.
+    /// Opens the source (again is harmless). Throws an error whose description is one line a person can act on.
     func start() throws
     /// Delivers the HCI events that are ready (event code, length, parameters) with their
     /// Unix times, waiting at most `timeout` seconds. Returns false once the source has ended.
