@@ -48,7 +48,8 @@ enum RegionCapture {
             let type = line["type"]?.stringValue ?? "?"
             return "\(type) \(line["region"]?.stringValue ?? "") \(line["text"]?.stringValue ?? "")".trimmingCharacters(in: .whitespaces)
         }
-        #expect(summary.contains("enter shop"))
+        #expect(summary.first == "enter shop")  // the first fix, at the capture's start
+        #expect(lines.first?["time"] == .double(RegionCapture.start.timeIntervalSince1970))
         #expect(summary.contains("output shop at the shop"))
         let door = summary.filter { $0.contains("door") }
         #expect(door == ["enter door", "output door hi 入口", "exit door", "output door bye"])
