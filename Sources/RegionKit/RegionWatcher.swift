@@ -155,7 +155,12 @@ public final class RegionWatcher: Sendable {
         tasks.withLock { $0 += [listener, ticker] }
         if let source {
             location.withLock { $0 = source }
-            source.start { [weak self] fix in self?.handle(fix) }
+            // Fixes join the bus events and ticks on the watcher's one queue, so transitions keep their order.
+            let queue = executor.queue
+            source.start { [weak self] fix in
+                guard let self else { return }
+                queue.async { self.handle(fix) }
+            }
         }
     }
 
