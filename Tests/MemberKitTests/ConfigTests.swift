@@ -37,6 +37,7 @@ import Testing
         // Found by fuzzing: toml++ asserted on control characters in a table header.
         ("[\u{2}", "line 1: control character U+0002"),
         ("[\n", "line 1"),
+        ("\u{FEFF}[ :", "line 1: a table header needs a name"),
         ("a = 1\n[\u{0}x]", "line 2: control character U+0000"),
     ])
     func badConfigNamesTheKey(text: String, message: String) {

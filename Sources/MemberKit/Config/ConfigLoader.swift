@@ -47,7 +47,7 @@ extension DeskConfig {
     /// toml++ asserts when a table header's `[` is not followed by a key (found by fuzzing: "[\n").
     private static func checkTableHeaders(_ text: String) throws {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line.drop { $0 == " " || $0 == "\t" }
+            var rest = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
             guard rest.first == "[" else { continue }
             rest = rest.dropFirst()
             if rest.first == "[" { rest = rest.dropFirst() }
