@@ -44,15 +44,19 @@ extension DeskConfig {
         return config
     }
 
-    /// toml++ asserts when a table header's `[` is not followed by a key (found by fuzzing: "[\n").
+    /// toml++ asserts when a table header's `[` is not followed by a key (found by fuzzing:
+    /// "[\n", a BOM before "[ :", "[" + a combining mark). Checked on scalars, not characters,
+    /// since a combining mark would merge with the bracket into one Character.
     private static func checkTableHeaders(_ text: String) throws {
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+        for (index, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let blank: Set<Unicode.Scalar> = [" ", "\t", "\u{FEFF}"]
+            var rest = line.drop { blank.contains($0) }
             guard rest.first == "[" else { continue }
             rest = rest.dropFirst()
             if rest.first == "[" { rest = rest.dropFirst() }
-            rest = rest.drop { $0 == " " || $0 == "\t" }
-            guard let next = rest.first, next.isASCII, next.isLetter || next.isNumber || "_-\"'".contains(next) else {
+            rest = rest.drop { blank.contains($0) }
+            guard let next = rest.first, next.isASCII,
+                  next.properties.isAlphabetic || ("0"..."9").contains(next) || "_-\"'".unicodeScalars.contains(next) else {
                 throw DeskError.config("line \(index + 1): a table header needs a name, as in [reader]")
             }
         }
