@@ -5,6 +5,8 @@ import Foundation
 let benches: [String: ([String]) throws -> Void] = [
     "checkin": runCheckInBench,
     "cardreader": runCardReaderBench,
+    "beacons": runBeaconBench,
+    "regions": runRegionBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -14,6 +14,8 @@ struct MemberDesk: AsyncParsableCommand {
             ConfigCommand.self,
             ReadersCommand.self,
             ScanCommand.self,
+            BeaconsCommand.self,
+            RegionsCommand.self,
         ]
     )
 
