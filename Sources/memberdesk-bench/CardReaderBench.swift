@@ -33,7 +33,7 @@ func runCardReaderBench(_ arguments: [String]) throws {
     bare.start()
     defer { bare.stop() }
     guard waitUntil(timeout: 15, { monitor.isWatching && bare.isWatching }) else {
-        throw BenchError("the monitor or the bare client never saw \(reader)")
+        throw CardBenchError("the monitor or the bare client never saw \(reader)")
     }
 
     var detections: [Duration] = []
@@ -53,7 +53,7 @@ func runCardReaderBench(_ arguments: [String]) throws {
                 default: return nil
                 }
             }
-            throw BenchError("tap \(tap + 1) was not counted (bare client saw it: \(bare.presentations.count > before)); "
+            throw CardBenchError("tap \(tap + 1) was not counted (bare client saw it: \(bare.presentations.count > before)); "
                              + "errors: \(failures.joined(separator: "; "))")
         }
         detections.append(bare.presentations[before] - inserted)
@@ -61,12 +61,12 @@ func runCardReaderBench(_ arguments: [String]) throws {
         guard waitUntil(timeout: 10, poll: 0.0005, {
             removed += removals.drain().filter { if case .reader(.cardRemoved) = $0 { true } else { false } }.count
             return removed > tap && bare.removals > tap
-        }) else { throw BenchError("removal after tap \(tap + 1) was not seen") }
+        }) else { throw CardBenchError("removal after tap \(tap + 1) was not seen") }
     }
     let overhead = overheads.withLock { $0 }
     let visits = try database.member(idOrPass: "04102030405060")?.numVisits ?? 0
     let passVisits = try database.member(idOrPass: "BENCH-PASS")?.numVisits ?? 0
-    guard visits + passVisits == taps else { throw BenchError("\(visits + passVisits) visits for \(taps) taps") }
+    guard visits + passVisits == taps else { throw CardBenchError("\(visits + passVisits) visits for \(taps) taps") }
 
     func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
     func percentile(_ values: [Duration], _ p: Double) -> Double {
@@ -87,7 +87,7 @@ func runCardReaderBench(_ arguments: [String]) throws {
     print(String(format: "  goal p99 tap-to-commit <= 5 ms: %@", o99 <= 5 ? "met" : "NOT met"))
 }
 
-struct BenchError: Error, CustomStringConvertible {
+struct CardBenchError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
