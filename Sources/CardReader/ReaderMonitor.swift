@@ -37,6 +37,8 @@ public final class ReaderMonitor: Sendable {
     public struct TapTiming: Sendable {
         public var reader: String
         public var detected: ContinuousClock.Instant
+        /// The card read (connect and APDUs through pcscd) finished.
+        public var read: ContinuousClock.Instant
         public var committed: ContinuousClock.Instant
     }
 
@@ -63,6 +65,7 @@ public final class ReaderMonitor: Sendable {
     public func start() {
         let first = running.withLock { running -> Bool in defer { running = true }; return !running }
         guard first else { return }
+        stopping.store(false, ordering: .sequentiallyConsistent)
         let thread = Thread { [self] in
             run()
             finished.signal()
@@ -238,6 +241,7 @@ public final class ReaderMonitor: Sendable {
             bus.publish(.reader(.failure(reader: reader, message: "\(reader): \(error.description)")))
             return
         }
+        let readAt = ContinuousClock.now
         let outcome: CheckInOutcome
         do {
             outcome = try club.checkIn(passId: read.credential, source: .nfc)
@@ -245,7 +249,7 @@ public final class ReaderMonitor: Sendable {
             // Club has published the error (bad pass or store failure) already.
             return
         }
-        onTap?(TapTiming(reader: reader, detected: detected, committed: .now))
+        onTap?(TapTiming(reader: reader, detected: detected, read: readAt, committed: .now))
         if options.feedback { ReaderFeedback.send(outcome.isAdmitted ? .accepted : .refused, to: card) }
     }
 }

@@ -55,14 +55,14 @@ public struct RegionSimulation {
         func step(_ time: Double) {
             now = max(now, time)
             let date = Date(timeIntervalSince1970: now)
+            var changed = false
             if !started {
                 started = true
-                watcher.load(regions, at: date)
+                changed = !watcher.load(regions, at: date).isEmpty
                 if let location {
-                    watcher.handle(LocationFix(latitude: location.latitude, longitude: location.longitude, time: date))
+                    changed = !watcher.handle(LocationFix(latitude: location.latitude, longitude: location.longitude, time: date)).isEmpty || changed
                 }
             }
-            var changed = false
             for event in pending where !watcher.handle(.beacon(event), at: date).isEmpty { changed = true }
             pending.removeAll()
             if now - lastTick >= 1 {

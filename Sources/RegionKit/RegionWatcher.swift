@@ -14,6 +14,8 @@ public final class RegionWatcher: Sendable {
     private let switchReadAt: Atomic<UInt64>
     private let tasks = Mutex<[Task<Void, Never>]>([])
     private let location = Mutex<(any LocationSource)?>(nil)
+    /// The live loops' own thread (see `DispatchTaskExecutor`).
+    private let executor = DispatchTaskExecutor(label: "memberdesk.region-watcher")
     /// Called on the script queue after each run (the bench measures dispatch with it).
     let onScriptFinished: (@Sendable (ScriptRunResult) -> Void)?
 
@@ -122,10 +124,10 @@ public final class RegionWatcher: Sendable {
     /// list from `listSource` when it is due (with backoff after a failure).
     public func start(location source: (any LocationSource)?, list: RegionListSource?, listOrigin: String) {
         let subscription = bus.subscribe()
-        let listener = Task.detached { [self] in
+        let listener = Task(executorPreference: executor) { [self] in
             for await event in subscription { handle(event, at: clock.now()) }
         }
-        let ticker = Task.detached { [self] in
+        let ticker = Task(executorPreference: executor) { [self] in
             var cacheDate = list?.cacheDate()
             while !Task.isCancelled {
                 tick(at: clock.now())
@@ -153,7 +155,12 @@ public final class RegionWatcher: Sendable {
         tasks.withLock { $0 += [listener, ticker] }
         if let source {
             location.withLock { $0 = source }
-            source.start { [weak self] fix in self?.handle(fix) }
+            // Fixes join the bus events and ticks on the watcher's one queue, so transitions keep their order.
+            let queue = executor.queue
+            source.start { [weak self] fix in
+                guard let self else { return }
+                queue.async { self.handle(fix) }
+            }
         }
     }
 

@@ -10,10 +10,11 @@ import MemberKit
 /// - idle CPU and RSS of the running binary, beside the sqlite3 shell's RSS for the same query.
 func runTUIBench(_ arguments: [String]) throws {
     let count = arguments.first.flatMap(Int.init) ?? 1_000_000
-    let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+    let binDir = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent().path
     let cache = ProcessInfo.processInfo.environment["TUI_BENCH_DB"] ?? ".build/bench-tui-\(count).sqlite"
-    let database = try TUIBenchData.open(path: cache, count: count)
-    let path = database.path!
+    // Absolute: the pane in tmux need not share this process's working directory.
+    let path = URL(fileURLWithPath: cache).standardizedFileURL.path
+    let database = try TUIBenchData.open(path: path, count: count)
 
     // 1. Startup to the first screen with rows.
     var startups: [Double] = [], references: [Double] = []

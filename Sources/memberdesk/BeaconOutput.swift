@@ -54,7 +54,8 @@ enum BeaconOutput {
         case .appeared(let s): return "\(timestamp(s.lastSeen)) appeared \(s.identity.displayText) \(s.address) \(rssiText(s))"
         case .proximityChanged(let s, let from, let to):
             return "\(timestamp(s.lastSeen)) \(from.rawValue) -> \(to.rawValue) \(s.identity.displayText) \(rssiText(s))"
-        case .lost(let s): return "\(timestamp(s.lastSeen)) lost \(s.identity.displayText) after \(s.reports) reports"
+        case .lost(let s):
+            return "lost \(s.identity.displayText) \(s.address): last seen \(timestamp(s.lastSeen)), \(s.reports) reports"
         case .scanner(let available, let reason): return "scanner \(available ? "on" : "off")\(reason.map { ": " + $0 } ?? "")"
         case .updated: return nil
         }

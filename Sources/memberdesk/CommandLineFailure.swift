@@ -29,3 +29,26 @@ enum CommandLineFailure {
         FileHandle.standardError.write(Data("memberdesk: \(line)\n".utf8))
     }
 }
+
+extension MemberDesk {
+    /// Parses the arguments and runs the command; the exit status. Async commands get their
+    /// async `run()`: called on the existential from top-level code, the synchronous
+    /// requirement was chosen, which prints help.
+    static func runParsed() async -> Int32 {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await runAsync(&asyncCommand)
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch {
+            return CommandLineFailure.report(error)
+        }
+    }
+
+    private static func runAsync<Command: AsyncParsableCommand>(_ command: inout Command) async throws {
+        try await command.run()
+    }
+}

@@ -41,6 +41,24 @@ import Testing
         #expect(uid.telemetry?.temperature == 22.5)
     }
 
+    @Test func recordsAcrossBufferRefillsReadTheSameAsInMemory() throws {
+        // ~500 KB through the smallest buffer the reader allows (128 KiB): records straddle refills.
+        let writer = CaptureFixture.scene(.h4, seconds: 400)
+        let folder = try TemporaryDirectory()
+        let path = folder.file("big.btsnoop")
+        try writer.write(to: path)
+        func digest(_ reader: BtsnoopReader) throws -> [Int64] {
+            var stamps: [Int64] = []
+            while try reader.next({ stamps.append($0.timestamp &* 31 &+ Int64($0.data.count) &+ Int64($0.data.last ?? 0)) }) {}
+            return stamps
+        }
+        let streamed = try digest(BtsnoopReader(path: path, bufferSize: 1))
+        let whole = try digest(BtsnoopReader(bytes: writer.bytes))
+        #expect(writer.bytes.count > 400_000)
+        #expect(streamed.count == writer.recordCount)
+        #expect(streamed == whole)
+    }
+
     @Test func unencapsulatedHCIDatalinkIsReadToo() throws {
         // A monitor capture's event records carry flags 3, which on datalink 1001 also mean
         // "event from the controller"; its New Index record (flags 0) is then skipped.

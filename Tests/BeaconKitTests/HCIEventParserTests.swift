@@ -7,7 +7,7 @@ import Testing
 
     func reports(_ event: [UInt8]) -> [(String, Int8?, Bool, Int)] {
         var found: [(String, Int8?, Bool, Int)] = []
-        event.withUnsafeBytes { buffer in
+        _ = event.withUnsafeBytes { buffer in
             HCIEventParser.forEachReport(in: buffer) { found.append(($0.address.description, $0.rssi, $0.isExtended, $0.data.count)) }
         }
         return found

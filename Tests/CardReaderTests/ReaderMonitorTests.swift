@@ -18,8 +18,9 @@ struct ReaderMonitorTests {
         let monitor: ReaderMonitor
 
         init(readers: [String], feedback: Bool = true, enrolment: EnrolmentPolicy = .auto,
-             cards: [String: FakePCSC.Card] = [:], only name: String = "") throws {
+             cards: [String: FakePCSC.Card] = [:], only name: String = "", serviceUp: Bool = true) throws {
             pcsc = FakePCSC(readers: readers)
+            pcsc.setService(up: serviceUp)
             for (reader, card) in cards { pcsc.insert(card, into: reader) }
             let database = try AppDatabase.inMemory()
             club = Club(database: database, terminal: try database.terminalIdentity(name: "t"),
@@ -29,7 +30,7 @@ struct ReaderMonitorTests {
                                     options: .init(readerName: name, feedback: feedback, relistInterval: .milliseconds(20),
                                                    initialBackoff: .milliseconds(5), maximumBackoff: .milliseconds(40)))
             monitor.start()
-            _ = waitUntil { monitor.isWatching }
+            if serviceUp { _ = waitUntil { monitor.isWatching } }
         }
 
         func checkIns() throws -> Int { try club.database.member(idOrPass: "04010203")?.numVisits ?? 0 }
@@ -117,6 +118,21 @@ struct ReaderMonitorTests {
             seen += none.events.drain()
             return seen.contains { if case .reader(.failure(nil, let m)) = $0 { m == "no reader matches 'Nope'; pcscd sees: Generic Reader 00 00" } else { false } }
         })
+    }
+
+    @Test func startsWithoutPcscdSaysSoAndPicksItUpLater() throws {
+        let rig = try Rig(readers: [Self.acr], serviceUp: false)
+        defer { rig.monitor.stop() }
+        var seen: [DeskEvent] = []
+        #expect(waitUntil {
+            seen += rig.events.drain()
+            return seen.contains { if case .reader(.failure(nil, let m)) = $0 { m.contains("SCARD_E_NO_SERVICE") } else { false } }
+        })
+        #expect(seen.contains { if case .reader(.service(false)) = $0 { true } else { false } })
+        rig.pcsc.setService(up: true)
+        #expect(waitUntil { rig.monitor.isWatching })
+        rig.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { (try? rig.checkIns()) == 1 })
     }
 
     @Test func readersAttachedAndRemovedLaterAreReported() throws {

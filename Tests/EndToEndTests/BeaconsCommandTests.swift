@@ -71,6 +71,17 @@ import Testing
         #expect(flood.filter { $0["event"] as? String == "lost" }.count == 10)
     }
 
+    @Test func pipedItPrintsOneLinePerChange() throws {
+        let desk = try DeskBinary()
+        let result = try desk.run(["beacons", "--replay", try capture(desk), "--fast"])
+        #expect(result.status == 0)
+        let member = result.stdout.split(separator: "\n").filter { $0.contains(" 1/42") }
+        #expect(member.count == 5)
+        #expect(member.first?.hasPrefix("2026-01-01T00:00:00.000Z appeared iBeacon \(BeaconDemoScene.memberUUID) 1/42 4C:11:22:33:44:55") == true)
+        #expect(member.contains { $0.contains(" near -> immediate iBeacon ") })
+        #expect(member.last == "lost iBeacon \(BeaconDemoScene.memberUUID) 1/42 4C:11:22:33:44:55: last seen 2026-01-01T00:00:17.800Z, 90 reports")
+    }
+
     @Test func exitTimeoutComesFromTheConfig() throws {
         let desk = try DeskBinary()
         let configFolder = desk.home.path + "/config/memberdesk"

@@ -48,7 +48,8 @@ enum RegionCapture {
             let type = line["type"]?.stringValue ?? "?"
             return "\(type) \(line["region"]?.stringValue ?? "") \(line["text"]?.stringValue ?? "")".trimmingCharacters(in: .whitespaces)
         }
-        #expect(summary.contains("enter shop"))
+        #expect(summary.first == "enter shop")  // the first fix, at the capture's start
+        #expect(lines.first?["time"] == .double(RegionCapture.start.timeIntervalSince1970))
         #expect(summary.contains("output shop at the shop"))
         let door = summary.filter { $0.contains("door") }
         #expect(door == ["enter door", "output door hi 入口", "exit door", "output door bye"])
@@ -107,6 +108,22 @@ enum RegionCapture {
         #expect(try binary.run(["regions", "list", "--json"]).stdout.split(separator: "\n").count == 3)
         let missing = try binary.run(["regions", "run", "nope", "enter"])
         #expect(missing.status != 0 && missing.stderr.contains("no region 'nope'"))
+    }
+
+    @Test func loadAndRefreshFromAURL() throws {
+        let body = Locked(RegionCapture.regions)
+        let server = try TestHTTPServer { _ in .ok(body.value) }
+        defer { server.stop() }
+        let binary = try DeskBinary()
+        let url = server.baseURL + "/regions.json"
+        let loaded = try binary.run(["regions", "load", url])
+        #expect(loaded.status == 0, "\(loaded.stderr)")
+        #expect(loaded.stdout == "Loaded 3 regions from \(url)\n")
+        body.mutex.withLock { $0 = "<html>maintenance</html>" }
+        let refused = try binary.run(["regions", "refresh"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "memberdesk: \(url): region list is not valid JSON\n")
+        #expect(try binary.run(["regions", "list", "--json"]).stdout.split(separator: "\n").count == 3)
     }
 
     @Test func runReportsScriptErrorsWithTheirLine() throws {

@@ -84,6 +84,19 @@ import Testing
         #expect(notification.userInfo["offer"] == .string("coffee"))
     }
 
+    @Test func notificationsCanAlsoGoToNotifySend() throws {
+        let folder = try TemporaryDirectory()
+        let database = try AppDatabase.inMemory()
+        var environment = ScriptEnvironment(database: database, club: nil, bus: EventBus(),
+                                            sandbox: ScriptSandbox(root: folder.file("scripts")), notifySend: true)
+        // A stand-in for notify-send that records its arguments.
+        environment.notifyCommand = ["/bin/sh", "-c", "printf '%s' \"$1\" > \"$0\"", folder.file("sent.txt")]
+        let engine = ScriptEngine(environment: environment)
+        _ = engine.runAndWait("wk_send_notification('Hello; $(rm -rf /) 東京', '', 0, {})",
+                              activity: ScriptActivity(identifier: "n", regionName: "", kind: .enter))
+        #expect(waitUntil { (try? String(contentsOfFile: folder.file("sent.txt"), encoding: .utf8)) == "Hello; $(rm -rf /) 東京" })
+    }
+
     @Test func httpGetCallsBackWithTheBodyAsAString() throws {
         let server = try TestHTTPServer { request in .ok("hello from \(request.path)", contentType: "text/plain") }
         defer { server.stop() }

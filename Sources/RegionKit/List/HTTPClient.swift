@@ -59,6 +59,8 @@ extension HTTPClient {
 /// on top of its idle timeout, so a server that trickles bytes cannot hold a callback forever.
 public final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
+    /// Region lists and script replies are small; a bigger reply is refused, not buffered further.
+    public static let maximumBody = 16 * 1_048_576
 
     public init() {
         let configuration = URLSessionConfiguration.ephemeral
@@ -84,7 +86,12 @@ public final class URLSessionHTTPClient: HTTPClient {
                 return
             }
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            once.call(.success(HTTPReply(status: status, body: data ?? Data())))
+            let body = data ?? Data()
+            guard body.count <= Self.maximumBody else {
+                once.call(.failure(.failed(text, "the reply is larger than \(Self.maximumBody / 1_048_576) MB")))
+                return
+            }
+            once.call(.success(HTTPReply(status: status, body: body)))
         }
         task.resume()
         DispatchQueue.global().asyncAfter(deadline: .now() + request.timeout + 0.5) {

@@ -15,6 +15,8 @@ public struct ScriptEnvironment: Sendable {
     /// Each run is stopped after this many seconds.
     public var timeLimit: TimeInterval
     public var notifySend: Bool
+    /// The program notifications are passed to when `notifySend` is on; the alert is appended.
+    public var notifyCommand: [String] = ["notify-send", "--app-name=memberdesk", "--"]
     public var clock: any DeskClock
 
     public init(database: AppDatabase, club: Club?, bus: EventBus, sandbox: ScriptSandbox,

@@ -176,7 +176,7 @@ enum WKBindings {
         guard env.notifySend else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["notify-send", "--", "memberdesk", notification.alert]
+        process.arguments = env.notifyCommand + [notification.alert]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return }
