@@ -107,6 +107,16 @@ public enum RFC4180Writer {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// Bytes as one quoted field (the caller knows they need quoting).
+    static func appendQuoted(_ bytes: [UInt8], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { out.append(byte) }
+            out.append(byte)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
     public static func appendRecord(_ fields: [String], to out: inout [UInt8]) {
         for (index, field) in fields.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
