@@ -91,12 +91,19 @@ public final class RFC4180Reader {
 /// a quote, a CR or an LF), or when the caller asks (to tell a real "<null>" from ClubKit's nil).
 public enum RFC4180Writer {
     public static func needsQuotes(_ text: String) -> Bool {
-        text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        var copy = text
+        return copy.withUTF8 { bytes in
+            for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+                return true
+            }
+            return false
+        }
     }
 
     public static func appendField(_ text: String, to out: inout [UInt8], forceQuotes: Bool = false) {
         guard forceQuotes || needsQuotes(text) else {
-            out.append(contentsOf: text.utf8)
+            var copy = text
+            copy.withUTF8 { out.append(contentsOf: $0) }
             return
         }
         out.append(UInt8(ascii: "\""))
