@@ -52,3 +52,17 @@ struct ExchangeDetailTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["list.musrl"])
     }
 }
+
+@Suite("Stored fields fast path")
+struct StoredFieldsTests {
+    @Test("the flat-string fast path reads exactly what the full parser reads, or declines",
+          arguments: [#"{"a":"x","b":null}"#, #"{"a":"x\"y"}"#, #"{"a":1}"#, #"{"a":"李😀"}"#, #"{"a":"x"} "#, #"{"a":"x",}"#, #"{}"#, #"{"a":{"b":"c"}}"#])
+    func fastPath(text: String) throws {
+        var parser = JSONStreamParser(reader: ByteReader(bytes: Array(text.utf8)))
+        let full = try? parser.parseValue()
+        if let fast = SyncRows.flatStringObject(text) {
+            #expect(JSONValue.object(fast) == full)
+        }
+        if case .object(let object)? = full, !text.hasSuffix(" ") { #expect(SyncRows.fields(text) == object) }
+    }
+}
