@@ -39,6 +39,7 @@ let package = Package(
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
             "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
 
         // A virtual card, a btsnoop writer, a fake clock, a screen-assert helper, and a way to run the built binary.
@@ -55,3 +56,24 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz` sets MEMBERDESK_FUZZ: one libFuzzer executable per folder under Fuzz/ (each an
+// @_cdecl("LLVMFuzzerTestOneInput") function plus an empty main.swift), built with -sanitize=fuzzer.
+import Foundation
+if ProcessInfo.processInfo.environment["MEMBERDESK_FUZZ"] != nil {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+    for name in names.sorted() where !name.hasPrefix(".") && !name.hasPrefix("_") {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory),
+              isDirectory.boolValue else { continue }
+        package.targets.append(.executableTarget(
+            name: "fuzz-\(name)",
+            dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit"],
+            path: "Fuzz/\(name)",
+            exclude: ["seeds"].filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\(name)/\($0)").path) },
+            swiftSettings: [.enableExperimentalFeature("Extern")],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
+        ))
+    }
+}

@@ -24,6 +24,23 @@ struct DeskContext {
 
     var terminal: TerminalIdentity { club.terminal }
 
+    /// A live member by member id or pass, or a one-line "not found".
+    func member(_ idOrPass: String) throws -> MemberRecord {
+        guard let member = try database.member(idOrPass: idOrPass) else {
+            throw DeskError.notFound("no member with id or pass '\(idOrPass)'")
+        }
+        return member
+    }
+
+    /// Prints a changed member as JSON, or the one-line summary.
+    func report(_ member: MemberRecord, json: Bool, _ summary: String) {
+        if json {
+            JSONOutput.print(JSONOutput.member(member, fields: club.settings.memberFields))
+        } else {
+            print(summary)
+        }
+    }
+
     static func open(_ options: GlobalOptions, readOnly: Bool = false) throws -> DeskContext {
         let paths = DeskPaths()
         let configPath = paths.config(override: options.config)
@@ -34,6 +51,7 @@ struct DeskContext {
             path: databasePath, readOnly: readOnly && FileManager.default.fileExists(atPath: databasePath))
         let terminal = try database.terminalIdentity(name: config.terminalName)
         let bus = EventBus()
+        BusLogger.start(bus)
         let club = Club(database: database, terminal: terminal, settings: config.clubSettings, bus: bus)
         return DeskContext(paths: paths, configPath: configPath, config: config, database: database, bus: bus, club: club)
     }

@@ -102,16 +102,17 @@ public final class Club: Sendable {
 
     /// The visit row, this terminal's counter, and the member's totals, in the caller's transaction.
     private func recordVisit(_ db: Database, member: inout MemberRecord, at time: Double, source: CheckInSource) throws {
-        try db.execute(sql: """
+        // Cached statements: this runs on every tap.
+        try db.cachedStatement(sql: """
             UPDATE member SET numVisits = numVisits + 1, timeStampOfLastVisit = max(timeStampOfLastVisit, ?)
             WHERE memberId = ?
-            """, arguments: [time, member.memberId])
-        try db.execute(sql: """
+            """).execute(arguments: [time, member.memberId])
+        try db.cachedStatement(sql: """
             INSERT INTO visit_counter(memberId, terminalId, count) VALUES (?, ?, 1)
             ON CONFLICT(memberId, terminalId) DO UPDATE SET count = count + 1
-            """, arguments: [member.memberId, terminal.id])
-        try db.execute(sql: "INSERT INTO visit(visitId, memberId, terminalId, time, source) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [UUID().uuidString, member.memberId, terminal.id, time, source.rawValue])
+            """).execute(arguments: [member.memberId, terminal.id])
+        try db.cachedStatement(sql: "INSERT INTO visit(visitId, memberId, terminalId, time, source) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [UUID().uuidString, member.memberId, terminal.id, time, source.rawValue])
         member.numVisits += 1
         member.timeStampOfLastVisit = max(member.timeStampOfLastVisit, time)
     }

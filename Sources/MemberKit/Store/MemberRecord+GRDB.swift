@@ -9,7 +9,9 @@ extension MemberRecord: FetchableRecord, PersistableRecord {
 
     public init(row: Row) throws {
         let fieldsText: String = row["fields"] ?? "{}"
-        let fields = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(fieldsText.utf8))) ?? [:]
+        // Most members have no subclass fields: skip the decoder on the hot check-in path.
+        let fields = fieldsText == "{}" ? [:]
+            : (try? JSONDecoder().decode([String: JSONValue].self, from: Data(fieldsText.utf8))) ?? [:]
         self.init(
             memberId: row["memberId"], passId: row["passId"], username: row["username"],
             timeStampAdded: row["timeStampAdded"], numVisits: row["numVisits"],

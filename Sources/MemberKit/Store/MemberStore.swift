@@ -24,12 +24,12 @@ extension AppDatabase {
     }
 
     public static func member(_ db: Database, memberId: String) throws -> MemberRecord? {
-        try MemberRecord.fetchOne(db, sql: "SELECT * FROM member WHERE memberId = ?", arguments: [memberId])
+        try MemberRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM member WHERE memberId = ?"), arguments: [memberId])
     }
 
     /// The live member holding exactly this pass (the unique index guarantees at most one).
     public static func member(_ db: Database, passId: String) throws -> MemberRecord? {
-        try MemberRecord.fetchOne(db, sql: "SELECT * FROM member WHERE passId = ? AND deletedAt IS NULL",
+        try MemberRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM member WHERE passId = ? AND deletedAt IS NULL"),
                                   arguments: [passId])
     }
 

@@ -41,9 +41,7 @@ struct MembersCommand: ParsableCommand {
 
         func run() throws {
             let context = try DeskContext.open(global, readOnly: true)
-            guard let member = try context.database.member(idOrPass: idOrPass) else {
-                throw DeskError.notFound("no member with id or pass '\(idOrPass)'")
-            }
+            let member = try context.member(idOrPass)
             let visits = try context.database.visits(memberId: member.memberId, limit: 10)
             let counters = try context.database.visitCounters(memberId: member.memberId)
             if json {
@@ -85,11 +83,7 @@ struct MembersCommand: ParsableCommand {
             var fields: [String: JSONValue] = [:]
             if let email, !email.isEmpty { fields["userEmailAddress"] = .string(email) }
             let member = try context.club.addMember(passId: pass, username: name, fields: fields)
-            if json {
-                JSONOutput.print(JSONOutput.member(member, fields: context.club.settings.memberFields))
-            } else {
-                print("added \(member.displayName): member \(member.memberId), pass \(member.passId)")
-            }
+            context.report(member, json: json, "added \(member.displayName): member \(member.memberId), pass \(member.passId)")
         }
     }
 
@@ -115,20 +109,14 @@ struct MembersCommand: ParsableCommand {
 
         func run() throws {
             let context = try DeskContext.open(global)
-            guard let member = try context.database.member(idOrPass: id) else {
-                throw DeskError.notFound("no member with id or pass '\(id)'")
-            }
+            let member = try context.member(id)
             var changes = MemberChanges(passId: pass, status: status)
             if let name { changes.username = .some(name.isEmpty ? nil : name) }
             if let email { changes.fields["userEmailAddress"] = email.isEmpty ? .null : .string(email) }
             if let expires { changes.expiresAt = .some(try MemberInput.expiry(expires)) }
             if let note { changes.note = .some(note.isEmpty ? nil : note) }
             let updated = try context.club.updateMember(id: member.memberId, changes)
-            if json {
-                JSONOutput.print(JSONOutput.member(updated, fields: context.club.settings.memberFields))
-            } else {
-                print("updated \(updated.displayName) (member \(updated.memberId))")
-            }
+            context.report(updated, json: json, "updated \(updated.displayName) (member \(updated.memberId))")
         }
     }
 
@@ -139,9 +127,7 @@ struct MembersCommand: ParsableCommand {
 
         func run() throws {
             let context = try DeskContext.open(global)
-            guard let member = try context.database.member(idOrPass: id) else {
-                throw DeskError.notFound("no member with id or pass '\(id)'")
-            }
+            let member = try context.member(id)
             try context.club.deleteMember(id: member.memberId)
             print("deleted \(member.displayName) (member \(member.memberId))")
         }

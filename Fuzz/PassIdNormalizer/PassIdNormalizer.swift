@@ -1,0 +1,16 @@
+import MemberKit
+
+/// Any bytes a wedge scanner or a person could type: normalize must answer or throw, never crash.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    if let pass = try? PassIdNormalizer.normalize(text) {
+        precondition(!pass.passId.isEmpty, "normalized pass is empty")
+        precondition(pass.passId.utf8.count <= PassIdNormalizer.maximumBytes)
+        // Normalizing is idempotent for plain passes.
+        if pass.username == nil, let again = try? PassIdNormalizer.normalize(pass.passId) {
+            precondition(again.passId == pass.passId, "not idempotent: \(pass.passId) -> \(again.passId)")
+        }
+    }
+    return 0
+}
