@@ -26,21 +26,21 @@ struct ClubKitCSV: CSVLayout {
         out.append(UInt8(ascii: ","))
         text(record.username)
         out.append(UInt8(ascii: ","))
-        out.append(contentsOf: ExchangeNumber.text(record.timeStampAdded).utf8)
+        JSONWriter.appendNumber(record.timeStampAdded, to: &out)
         out.append(UInt8(ascii: ","))
         out.append(contentsOf: String(record.numVisits).utf8)
         out.append(UInt8(ascii: ","))
-        out.append(contentsOf: ExchangeNumber.text(record.timeStampOfLastVisit).utf8)
+        JSONWriter.appendNumber(record.timeStampOfLastVisit, to: &out)
         for name in subclassFields {
             out.append(UInt8(ascii: ","))
             text(CSVFieldText.text(record.fields[name]))
         }
         guard !clubKit else { return }
         out.append(UInt8(ascii: ","))
-        var json: [UInt8] = []
-        json.reserveCapacity(160)
-        MemberExtras.appendJSON(member, fields: CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields), into: &json)
-        RFC4180Writer.appendQuoted(json, to: &out)
+        // The JSON is written in place, then its quotes are doubled in place (no buffer per member).
+        let start = out.count
+        MemberExtras.appendJSON(member, fields: CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields), into: &out)
+        RFC4180Writer.quoteInPlace(&out, from: start)
     }
 
     func member(_ values: [String: (text: String, quoted: Bool)]) throws(FieldError) -> ExchangeMember {
@@ -69,7 +69,15 @@ enum CSVFieldText {
 
     /// The fields a CSV's columns cannot carry exactly: those without a column, and non-strings.
     static func fieldsWithoutColumns(_ fields: [String: JSONValue], columns: [String]) -> [String: JSONValue] {
-        fields.filter { name, value in
+        // The common case, every field a string or null with its own column, needs no new dictionary.
+        let allInColumns = fields.allSatisfy { name, value in
+            switch value {
+            case .string, .null: return columns.contains(name)
+            default: return false
+            }
+        }
+        if allInColumns { return [:] }
+        return fields.filter { name, value in
             if !columns.contains(name) { return true }
             switch value {
             case .string, .null: return false

@@ -87,7 +87,8 @@ public struct MemberExporter: Sendable {
                 var memberCounters: [String: Int] = [:]
                 // Both statements walk memberIds in the same (binary) order: advance the counters to this member.
                 // SQLite orders by bytes, so compare UTF-8 bytes (Swift's String order is by canonical equivalence).
-                while let counter = pending, !record.memberId.utf8.lexicographicallyPrecedes(counter.0.utf8) {
+                while let counter = pending,
+                      counter.0 == record.memberId || !record.memberId.utf8.lexicographicallyPrecedes(counter.0.utf8) {
                     if counter.0 == record.memberId { memberCounters[counter.1] = counter.2 }
                     try advanceCounters()
                 }

@@ -114,14 +114,27 @@ public enum RFC4180Writer {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Bytes as one quoted field (the caller knows they need quoting).
-    static func appendQuoted(_ bytes: [UInt8], to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in bytes {
-            if byte == UInt8(ascii: "\"") { out.append(byte) }
-            out.append(byte)
+    /// Turns `out[start...]` into one quoted field: doubles its quotes and wraps it, in place.
+    static func quoteInPlace(_ out: inout [UInt8], from start: Int) {
+        let quote = UInt8(ascii: "\"")
+        var quotes = 0
+        for index in start..<out.count where out[index] == quote { quotes += 1 }
+        let oldEnd = out.count
+        out.append(contentsOf: repeatElement(0, count: quotes + 2))
+        var write = out.count - 1
+        out[write] = quote
+        write -= 1
+        var read = oldEnd - 1
+        while read >= start {
+            out[write] = out[read]
+            write -= 1
+            if out[read] == quote {
+                out[write] = quote
+                write -= 1
+            }
+            read -= 1
         }
-        out.append(UInt8(ascii: "\""))
+        out[write] = quote
     }
 
     public static func appendRecord(_ fields: [String], to out: inout [UInt8]) {

@@ -29,10 +29,18 @@ enum SyncRows {
         func double(_ column: Int32) -> Double? {
             sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement, column)
         }
+        // The fields column is read in place: most rows take the flat-string fast path without a String copy.
+        var fieldValues: [String: JSONValue] = [:]
+        if let bytes = sqlite3_column_text(statement, 6) {
+            let buffer = UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, 6)))
+            if buffer.count > 2 {
+                fieldValues = flatStringObject(buffer) ?? fields(String(decoding: buffer, as: UTF8.self))
+            }
+        }
         return MemberRecord(
             memberId: text(0) ?? "", passId: text(1) ?? "", username: text(2), timeStampAdded: double(3) ?? 0,
             numVisits: Int(sqlite3_column_int64(statement, 4)), timeStampOfLastVisit: double(5) ?? 0,
-            fields: fields(text(6) ?? "{}"), status: MemberStatus(rawValue: text(7) ?? "") ?? .active,
+            fields: fieldValues, status: MemberStatus(rawValue: text(7) ?? "") ?? .active,
             expiresAt: double(8), note: text(9), modifiedAt: double(10) ?? 0, modifiedBy: text(11) ?? "",
             deletedAt: double(12))
     }
@@ -49,7 +57,11 @@ enum SyncRows {
     /// (no escapes). Anything else returns nil and goes through the full parser.
     static func flatStringObject(_ text: String) -> [String: JSONValue]? {
         var copy = text
-        return copy.withUTF8 { bytes -> [String: JSONValue]? in
+        return copy.withUTF8 { flatStringObject($0) }
+    }
+
+    static func flatStringObject(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: JSONValue]? {
+        do {
             var index = 0
             let quote = UInt8(ascii: "\"")
             func string() -> String? {
