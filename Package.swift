@@ -30,7 +30,7 @@ let package = Package(
         ]),
         .target(name: "CardReader", dependencies: ["MemberKit", "CPCSCLite"]),
         .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
-        .target(name: "RegionKit", dependencies: ["MemberKit", "CJavaScriptCore"]),
+        .target(name: "RegionKit", dependencies: ["MemberKit", "BeaconKit", "CJavaScriptCore"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
         .executableTarget(name: "memberdesk", dependencies: [
             "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
@@ -38,8 +38,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
-            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
+            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "CJavaScriptCore",
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            "MemberDeskTestSupport", // the btsnoop writer and the virtual card, the pcscd harness
         ]),
 
         // A virtual card, a btsnoop writer, a fake clock, a screen-assert helper, and a way to run the built binary.

@@ -4,6 +4,9 @@ import Foundation
 // Every benchmark prints memberdesk's figure beside a reference run, as a ratio.
 let benches: [String: ([String]) throws -> Void] = [
     "checkin": runCheckInBench,
+    "cardreader": runCardReaderBench,
+    "beacons": runBeaconBench,
+    "regions": runRegionBench,
     "sync": runSyncBench,
 ]
 

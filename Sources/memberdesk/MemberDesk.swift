@@ -12,6 +12,10 @@ struct MemberDesk: AsyncParsableCommand {
             CheckInCommand.self,
             StatsCommand.self,
             ConfigCommand.self,
+            ReadersCommand.self,
+            ScanCommand.self,
+            BeaconsCommand.self,
+            RegionsCommand.self,
             ExportCommand.self,
             ImportCommand.self,
         ]

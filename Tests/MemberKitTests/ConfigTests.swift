@@ -34,6 +34,13 @@ import Testing
         ("terminal_name = \"\"", "config key 'terminal_name': must not be empty"),
         ("reader = 3", "unknown config key 'reader'"),
         ("this is not toml", "line 1"),
+        // Found by fuzzing: toml++ asserted on control characters in a table header.
+        ("[\u{2}", "line 1: control character U+0002"),
+        ("[\n", "line 1"),
+        ("\u{FEFF}[ :", "line 1: a table header needs a name"),
+        ("[\u{06E8}[", "line 1: a table header needs a name"),
+        ("[reader]\nfeedback = true\n[[ \u{0301}x]]", "line 3: a table header needs a name"),
+        ("a = 1\n[\u{0}x]", "line 2: control character U+0000"),
     ])
     func badConfigNamesTheKey(text: String, message: String) {
         do {

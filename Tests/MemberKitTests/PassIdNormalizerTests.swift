@@ -21,6 +21,13 @@ import Testing
         #expect(throws: DeskError.self) { try PassIdNormalizer.normalize(raw) }
     }
 
+    /// Found by fuzzing: a payload's passId is a credential string, taken verbatim even when it
+    /// looks like hex, so it still matches the member list the pass came from.
+    @Test func payloadPassIdIsVerbatim() throws {
+        #expect(try PassIdNormalizer.normalize("|6666616e|/|").passId == "6666616e")
+        #expect(try PassIdNormalizer.normalize("6666616e").passId == "6666616E")
+    }
+
     @Test func mixedSeparatorsAreNotAUID() throws {
         #expect(try PassIdNormalizer.normalize("04:a2-3b:1c").passId == "04:a2-3b:1c")
     }

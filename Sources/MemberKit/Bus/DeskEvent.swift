@@ -119,9 +119,11 @@ public struct BeaconSnapshot: Sendable, Hashable {
     public var distance: Double?
     public var lastSeen: Date
     public var reports: Int
+    /// The latest Eddystone-TLM from the beacon's address, if it sends any.
+    public var telemetry: BeaconTelemetry?
 
     public init(identity: BeaconIdentity, address: String, proximity: Proximity, smoothedRSSI: Double,
-                distance: Double?, lastSeen: Date, reports: Int) {
+                distance: Double?, lastSeen: Date, reports: Int, telemetry: BeaconTelemetry? = nil) {
         self.identity = identity
         self.address = address
         self.proximity = proximity
@@ -129,6 +131,26 @@ public struct BeaconSnapshot: Sendable, Hashable {
         self.distance = distance
         self.lastSeen = lastSeen
         self.reports = reports
+        self.telemetry = telemetry
+    }
+}
+
+/// An unencrypted Eddystone-TLM frame: the beacon's own health figures.
+public struct BeaconTelemetry: Sendable, Hashable, Codable {
+    /// Battery voltage in mV; 0 when the beacon does not report it.
+    public var batteryMillivolts: UInt16
+    /// Degrees Celsius; nil when not supported.
+    public var temperature: Double?
+    /// Advertisements sent since power-up.
+    public var advertisingCount: UInt32
+    /// Seconds since power-up (sent in 0.1 s steps).
+    public var uptime: Double
+
+    public init(batteryMillivolts: UInt16, temperature: Double?, advertisingCount: UInt32, uptime: Double) {
+        self.batteryMillivolts = batteryMillivolts
+        self.temperature = temperature
+        self.advertisingCount = advertisingCount
+        self.uptime = uptime
     }
 }
 

@@ -20,6 +20,16 @@ extension DeskConfig {
     }
 
     public static func parse(_ text: String) throws -> DeskConfig {
+        // TOML allows no control characters but tab, and toml++ asserts (aborts) on some of
+        // them in debug builds (found by fuzzing: "[\u{2}"), so refuse them before parsing.
+        var line = 1
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { line += 1; continue }
+            if scalar.value < 0x20 && scalar != "\t" && scalar != "\r" || scalar.value == 0x7F {
+                throw DeskError.config("line \(line): control character U+\(String(format: "%04X", scalar.value)) is not allowed")
+            }
+        }
+        try checkTableHeaders(text)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -32,6 +42,24 @@ extension DeskConfig {
         let keys = Dictionary(uniqueKeysWithValues: ConfigKey.all.map { ($0.name, $0) })
         try apply(table, prefix: "", keys: keys, to: &config)
         return config
+    }
+
+    /// toml++ asserts when a table header's `[` is not followed by a key (found by fuzzing:
+    /// "[\n", a BOM before "[ :", "[" + a combining mark). Checked on scalars, not characters,
+    /// since a combining mark would merge with the bracket into one Character.
+    private static func checkTableHeaders(_ text: String) throws {
+        for (index, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let blank: Set<Unicode.Scalar> = [" ", "\t", "\u{FEFF}"]
+            var rest = line.drop { blank.contains($0) }
+            guard rest.first == "[" else { continue }
+            rest = rest.dropFirst()
+            if rest.first == "[" { rest = rest.dropFirst() }
+            rest = rest.drop { blank.contains($0) }
+            guard let next = rest.first, next.isASCII,
+                  next.properties.isAlphabetic || ("0"..."9").contains(next) || "_-\"'".unicodeScalars.contains(next) else {
+                throw DeskError.config("line \(index + 1): a table header needs a name, as in [reader]")
+            }
+        }
     }
 
     private static func apply(_ table: TOMLTable, prefix: String, keys: [String: ConfigKey],

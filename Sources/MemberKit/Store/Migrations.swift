@@ -77,6 +77,19 @@ extension AppDatabase {
                 );
                 """)
         }
+        // Region monitor state, so a restart neither repeats an enter nor forgets a once_ever trigger.
+        migrator.registerMigration("v2-regions") { db in
+            try db.execute(sql: """
+                CREATE TABLE region_state (
+                    identifier TEXT PRIMARY KEY NOT NULL,
+                    inside INTEGER NOT NULL DEFAULT 0,
+                    geometry TEXT NOT NULL DEFAULT '',
+                    lastTriggered REAL,
+                    triggeredEver INTEGER NOT NULL DEFAULT 0,
+                    armed INTEGER NOT NULL DEFAULT 0             -- the enter ran its script, so the exit will
+                );
+                """)
+        }
         migrator.registerMigration("v2-member-alias") { db in
             // Sync: a member unified into another (both enrolled the same card) stays as a
             // tombstone and gets this pointer; ownDeletedAt keeps its real deletion time, since

@@ -1,1 +1,0 @@
-// BeaconKit: see docs/architecture.md

@@ -1,0 +1,97 @@
+import Foundation
+import MemberKit
+import Synchronization
+
+/// Runs a beacon source through the pipeline on its own thread and publishes every
+/// `BeaconEvent` on the bus: what the front desk and the region engine listen to.
+///
+/// If the source cannot start (no Bluetooth, no permission, a bad capture), the service
+/// publishes `.beacon(.scanner(available: false, reason:))` plus an error notice, and the
+/// rest of the app carries on without beacons.
+public final class BeaconService: Sendable {
+    private let bus: EventBus
+    private let settings: PresenceSettings
+    private let makeSource: @Sendable () -> any BeaconSource
+    private let state = Mutex(State())
+
+    private struct State {
+        var stopRequested = false
+        var running = false
+        var finished: DispatchSemaphore?
+    }
+
+    public init(bus: EventBus, settings: PresenceSettings, makeSource: @escaping @Sendable () -> any BeaconSource) {
+        self.bus = bus
+        self.settings = settings
+        self.makeSource = makeSource
+    }
+
+    /// Starts the thread; does nothing if it is already running.
+    public func start() {
+        let done = DispatchSemaphore(value: 0)
+        let started = state.withLock { state -> Bool in
+            guard !state.running else { return false }
+            state.running = true
+            state.stopRequested = false
+            state.finished = done
+            return true
+        }
+        guard started else { return }
+        let thread = Thread { [self] in
+            run()
+            state.withLock { $0.running = false }
+            done.signal()
+        }
+        thread.name = "memberdesk.beacons"
+        thread.start()
+    }
+
+    private func run() {
+        let bus = self.bus
+        let source = makeSource()
+        let pipeline = BeaconPipeline(tracker: PresenceTracker(settings: settings) { bus.publish(.beacon($0)) })
+        pipeline.tracker.onFlood = { address, count in
+            bus.publish(.log(LogLine(source: "beacons",
+                                     text: "ignoring \(address): it sent \(count) different beacon ids (a flood)")))
+        }
+        var announced = false
+        do {
+            try source.start()
+            bus.publish(.beacon(.scanner(available: true, reason: nil)))
+            announced = true
+            try pipeline.run(source, shouldStop: { state.withLock { $0.stopRequested } })
+        } catch {
+            let reason = "\(error)"
+            bus.publish(.beacon(.scanner(available: false, reason: reason)))
+            bus.publish(.error(DeskErrorNotice(source: "beacons", message: reason)))
+            return
+        }
+        if announced { bus.publish(.beacon(.scanner(available: false, reason: "\(source.name): ended"))) }
+    }
+
+    /// Asks the thread to stop and waits until the source has put the adapter back.
+    public func stop() {
+        let done = state.withLock { state -> DispatchSemaphore? in
+            state.stopRequested = true
+            return state.running ? state.finished : nil
+        }
+        done?.wait()
+    }
+
+    public var isRunning: Bool { state.withLock { $0.running } }
+}
+
+extension BeaconService {
+    /// Live scanning on `config.hci`, with the configured exit timeout.
+    public static func live(config: DeskConfig.Beacons, bus: EventBus, clock: any DeskClock = SystemClock()) -> BeaconService {
+        let adapter = config.hci
+        return BeaconService(bus: bus, settings: PresenceSettings(config: config)) { HCIScanner(adapter: adapter, clock: clock) }
+    }
+
+    /// A btsnoop capture replayed at its recorded pace (or `fast`): demos and tests with no radio.
+    public static func replay(path: String, fast: Bool = false, config: DeskConfig.Beacons, bus: EventBus) -> BeaconService {
+        BeaconService(bus: bus, settings: PresenceSettings(config: config)) {
+            BtsnoopReplay(path: path, pacing: fast ? .fast : .realTime)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import MemberKit
+
+/// What one presentation yielded: the UID, the NDEF message if the tag holds one, and the
+/// credential to check in.
+public struct CardRead: Sendable, Equatable {
+    public var uid: [UInt8]
+    public var atr: ATRInfo?
+    public var message: NDEFMessage?
+
+    public init(uid: [UInt8], atr: ATRInfo? = nil, message: NDEFMessage? = nil) {
+        self.uid = uid
+        self.atr = atr
+        self.message = message
+    }
+
+    /// The first Text record holding a ClubKit pass payload (`payloadNumber|passId|payload|username`).
+    public var passPayload: String? {
+        message?.texts.first { text in
+            text.split(separator: "|", omittingEmptySubsequences: false).count == 4
+                && (try? PassIdNormalizer.normalize(text)) != nil
+        }
+    }
+
+    /// What `Club.checkIn` receives: the pass payload (the normalizer takes passId and username
+    /// from it), else the UID.
+    public var credential: String { passPayload ?? PassIdNormalizer.uid(uid) }
+}
+
+/// Reads a presented card: UID through FF CA, then, for a Type 2 tag, its NDEF message
+/// through FF B0 page by page.
+public enum CardReading {
+    /// The most NDEF bytes read from one tag (NTAG216 holds 888), so a lying capability
+    /// container cannot keep us reading.
+    public static let maximumNDEFBytes = 1024
+
+    public static func read(_ card: any CardChannel, atr: [UInt8]) throws(CardReadError) -> CardRead {
+        let info = try? ATRInfo(parsing: atr)
+        let uid = try send(card, APDU.getUID, "GET UID").payload(command: "GET UID")
+        guard !uid.isEmpty else { throw .emptyUID }
+        var result = CardRead(uid: uid, atr: info)
+        if info?.isType2Tag == true { result.message = try readNDEF(card) }
+        return result
+    }
+
+    static func send(_ card: any CardChannel, _ command: [UInt8], _ name: String) throws(CardReadError) -> APDU.Response {
+        let bytes: [UInt8]
+        do {
+            bytes = try card.transmit(command)
+        } catch let error as PCSCError {
+            throw .transport(error)
+        } catch {
+            throw .transport(PCSCError(code: PCSCError.internalError, operation: name, reader: card.reader))
+        }
+        return try APDU.Response(bytes, command: name)
+    }
+
+    static func readPages(_ card: any CardChannel, from page: Int) throws(CardReadError) -> [UInt8] {
+        let name = "READ BINARY page \(page)"
+        let data = try send(card, APDU.readPages(from: UInt8(page)), name).payload(command: name)
+        guard data.count >= 16 else { throw .truncated(command: name, bytes: data.count + 2) }
+        return Array(data.prefix(16))
+    }
+
+    /// Capability container at page 3, then TLVs from page 4 until the NDEF TLV is whole.
+    static func readNDEF(_ card: any CardChannel) throws(CardReadError) -> NDEFMessage? {
+        let first = try readPages(card, from: 3)
+        // E1 = NDEF formatted; byte 2 is the data area size in 8-byte units.
+        guard first[0] == 0xE1 else { return nil }
+        let areaSize = min(Int(first[2]) * 8, maximumNDEFBytes)
+        var area = Array(first[4...])
+        var page = 7
+        while true {
+            let scan: NDEFTLV.Scan
+            do { scan = try NDEFTLV.scan(area, areaSize: areaSize) } catch { throw .ndef(error) }
+            switch scan {
+            case .noMessage:
+                return nil
+            case .message(let bytes):
+                do { return try NDEFMessage(parsing: bytes) } catch { throw .ndef(error) }
+            case .needMore:
+                guard page <= 0xFF else { throw .ndef(.truncatedTLV(offset: area.count)) }
+                area += try readPages(card, from: page)
+                page += 4
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// CardReader: see docs/architecture.md

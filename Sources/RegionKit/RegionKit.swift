@@ -1,1 +1,0 @@
-// RegionKit: see docs/architecture.md

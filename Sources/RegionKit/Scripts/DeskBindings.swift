@@ -1,0 +1,65 @@
+import CJavaScriptCore
+import Foundation
+import MemberKit
+
+/// The modern `desk` namespace: members, check-ins, notifications and the log, plus
+/// `desk.event`, which the engine sets for each run. "Every 10th visit, free coffee":
+///
+///     if (desk.event.visitNumber % 10 === 0) desk.notify("Free coffee for " + desk.event.username)
+enum DeskBindings {
+    static func install(in ctx: JSGlobalContextRef, engine owner: ScriptEngine) {
+        // The engine owns the contexts that own these closures: hold it weakly, or it never goes.
+        let engine = WeakEngine(owner)
+        let global = JSContextGetGlobalObject(ctx)!
+        let desk = JSObjectMake(ctx, nil, nil)!
+        let env = engine.environment
+        func pass(_ ctx: JSContextRef, _ args: [JSValueRef?], _ function: String) throws -> String {
+            guard let first = args.first, !JS.isNullish(ctx, first), let text = JS.text(ctx, first), !text.isEmpty else {
+                throw ScriptThrow("\(function): missing pass id")
+            }
+            return text
+        }
+
+        NativeFunction.install(ctx, on: desk, "member") { ctx, args in
+            let id = try pass(ctx, args, "desk.member")
+            let found: MemberRecord?
+            do { found = try env.database.member(idOrPass: id) } catch { throw ScriptThrow("desk.member: \(error)") }
+            guard let member = found else { return JSValueMakeNull(ctx) }
+            return JS.make(ctx, .object(memberObject(member)))
+        }
+        NativeFunction.install(ctx, on: desk, "checkIn") { ctx, args in
+            let id = try pass(ctx, args, "desk.checkIn")
+            guard let club = env.club else { throw ScriptThrow("desk.checkIn: check-ins are not available here") }
+            let outcome: CheckInOutcome
+            do { outcome = try club.checkIn(passId: id, source: .script) } catch { throw ScriptThrow("desk.checkIn: \(error)") }
+            var object: [String: JSONValue] = ["outcome": .string(outcome.name), "message": .string(outcome.message),
+                                               "admitted": .bool(outcome.isAdmitted)]
+            if let member = outcome.member { object["member"] = .object(memberObject(member)) }
+            if case .checkedIn(_, let n) = outcome { object["visitNumber"] = .int(n) }
+            return JS.make(ctx, .object(object))
+        }
+        NativeFunction.install(ctx, on: desk, "notify") { ctx, args in
+            let text = args.first.flatMap { JS.text(ctx, $0) } ?? ""
+            WKBindings.notify(env, DeskNotification(alert: text, userInfo: ["region": .string(engine.activity?.identifier ?? "")]))
+            return nil
+        }
+        NativeFunction.install(ctx, on: desk, "log") { ctx, args in
+            engine.output(args.map { JS.text(ctx, $0) ?? "" }.joined(separator: " "))
+            return nil
+        }
+        JS.set(ctx, desk, "event", JSObjectMake(ctx, nil, nil))
+        JS.set(ctx, global, "desk", desk)
+    }
+
+    static func memberObject(_ member: MemberRecord) -> [String: JSONValue] {
+        [
+            "memberId": .string(member.memberId),
+            "passId": .string(member.passId),
+            "username": member.username.map(JSONValue.string) ?? .null,
+            "numVisits": .int(member.numVisits),
+            "lastVisit": .double(member.timeStampOfLastVisit),
+            "status": .string(member.status.rawValue),
+            "fields": .object(member.fields),
+        ]
+    }
+}

@@ -1,0 +1,143 @@
+import ArgumentParser
+import BeaconKit
+import Foundation
+import MemberKit
+import Synchronization
+
+struct BeaconsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "beacons",
+        abstract: "Scan for iBeacon, AltBeacon and Eddystone beacons, or replay a btsnoop capture.",
+        discussion: """
+        Live scanning (the default, on beacons.hci) needs CAP_NET_RAW and CAP_NET_ADMIN, or root. \
+        On a terminal it shows a live table; otherwise it prints one line per change \
+        (appeared, proximity change, lost). Exits 1 with a one-line reason when scanning is not possible.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Scan live on this adapter (default: the beacons.hci setting).", valueName: "adapter"))
+    var hci: String?
+    @Option(help: ArgumentHelp("Replay a btsnoop capture (datalink 1002 H4 or 2001 btmon) instead of scanning.", valueName: "file"))
+    var replay: String?
+    @Flag(help: "Replay as fast as possible instead of at the recorded pace.") var fast = false
+    @Flag(help: "Print JSON lines: one per event, or one per beacon with --summary.") var json = false
+    @Flag(help: "After a replay, print only the final set of beacons.") var summary = false
+
+    func validate() throws {
+        if hci != nil && replay != nil { throw ValidationError("--hci and --replay cannot be used together") }
+        if fast && replay == nil { throw ValidationError("--fast needs --replay") }
+        if summary && replay == nil { throw ValidationError("--summary needs --replay") }
+        if let hci, hci.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--hci needs an adapter name, such as hci0") }
+    }
+
+    func run() throws {
+        let paths = DeskPaths()
+        let config = try DeskConfig.load(path: paths.config(override: global.config))
+        let source: any BeaconSource
+        if let replay {
+            source = BtsnoopReplay(path: replay, pacing: fast ? .fast : .realTime)
+        } else {
+            source = HCIScanner(adapter: hci ?? config.beacons.hci)
+        }
+        let view = BeaconView(mode: summary ? .summary : json ? .json : isatty(STDOUT_FILENO) == 1 ? .table : .lines,
+                              json: json, live: replay == nil)
+        let tracker = PresenceTracker(settings: PresenceSettings(config: config.beacons)) { view.show($0) }
+        tracker.onFlood = { address, count in
+            FileHandle.standardError.write(Data("memberdesk: ignoring \(address): it sent \(count) different beacon ids (a flood)\n".utf8))
+        }
+        let pipeline = BeaconPipeline(tracker: tracker)
+        let stop = StopSignal()
+        do {
+            try source.start()
+        } catch {
+            // Scripts reading JSON see why, too; the one-line reason still goes to stderr.
+            if json && !summary { view.show(.scanner(available: false, reason: "\(error)")) }
+            throw DeskError.io("\(error)")
+        }
+        view.show(.scanner(available: true, reason: nil))
+        do {
+            try pipeline.run(source, pollInterval: 0.1) {
+                view.refresh(tracker)
+                return stop.requested
+            }
+        } catch {
+            throw DeskError.io("\(error)")
+        }
+        view.finish(tracker)
+        if let replay = source as? BtsnoopReplay, replay.truncatedTail {
+            FileHandle.standardError.write(Data("memberdesk: warning: \(replay.path): the last record is cut short (capture ended while writing?)\n".utf8))
+        }
+    }
+}
+
+/// Ctrl-C and SIGTERM end the scan through the normal path, so the adapter is put back.
+final class StopSignal {
+    private final class Flag: Sendable { let raised = Mutex(false) }
+    private let flag = Flag()
+    private let sources: [any DispatchSourceSignal]
+
+    init() {
+        let flag = self.flag
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { flag.raised.withLock { $0 = true } }
+            source.resume()
+            return source
+        }
+    }
+
+    var requested: Bool { flag.raised.withLock { $0 } }
+}
+
+/// Where the events go: a redrawn table on a terminal, text lines, JSON lines, or only the final summary.
+final class BeaconView {
+    enum Mode { case table, lines, json, summary }
+    let mode: Mode
+    let json: Bool
+    let live: Bool
+    private var lastDraw = 0.0
+
+    init(mode: Mode, json: Bool, live: Bool) {
+        self.mode = mode
+        self.json = json
+        self.live = live
+    }
+
+    func show(_ event: BeaconEvent) {
+        switch mode {
+        case .json:
+            if let object = BeaconOutput.object(event) { JSONOutput.print(object) }
+        case .lines:
+            if let line = BeaconOutput.line(event) { print(line); fflush(nil) }
+        case .table, .summary:
+            break
+        }
+    }
+
+    /// Redraws the table at most four times a second (monotonic time, not the capture's).
+    func refresh(_ tracker: PresenceTracker) {
+        guard mode == .table else { return }
+        let now = ProcessInfo.processInfo.systemUptime
+        guard now - lastDraw >= 0.25 else { return }
+        lastDraw = now
+        let columns = Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 200
+        var text = "\u{1B}[H\u{1B}[2J" + (live ? "Scanning" : "Replaying") + " — \(tracker.count) beacons (Ctrl-C to stop)\n"
+        text += BeaconOutput.table(tracker.snapshots, width: columns).joined(separator: "\n") + "\n"
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    func finish(_ tracker: PresenceTracker) {
+        switch mode {
+        case .summary where json:
+            for beacon in tracker.snapshots { JSONOutput.print(BeaconOutput.object(beacon)) }
+        case .summary, .table:
+            if mode == .table { lastDraw = 0; refresh(tracker) } else {
+                print(BeaconOutput.table(tracker.snapshots).joined(separator: "\n"))
+            }
+        case .json, .lines:
+            break
+        }
+    }
+}

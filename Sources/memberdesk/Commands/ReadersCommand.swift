@@ -1,0 +1,37 @@
+import ArgumentParser
+import CardReader
+import Foundation
+import MemberKit
+
+struct ReadersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "readers",
+        abstract: "List the card readers pcscd sees, whether a card is present, and its ATR."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print one JSON object per reader.") var json = false
+
+    func run() throws {
+        let readers = try ReaderSnapshot.all(PCSCLiteContext())
+        if json {
+            for reader in readers {
+                JSONOutput.print([
+                    "reader": .string(reader.name),
+                    "cardPresent": .bool(reader.cardPresent),
+                    "atr": reader.cardPresent ? .string(hex(reader.atr)) : .null,
+                    "card": reader.cardName.map(JSONValue.string) ?? .null,
+                ])
+            }
+            return
+        }
+        if readers.isEmpty { print("(no readers)") }
+        for reader in readers {
+            if reader.cardPresent {
+                print("\(reader.name): card present (\(reader.cardName ?? "card")), ATR \(hex(reader.atr, separator: " "))")
+            } else {
+                print("\(reader.name): no card")
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import CardReader
+import Foundation
+import MemberKit
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "The headless front desk: check in every tap until SIGINT or SIGTERM.",
+        discussion: """
+            Prints one line per outcome and per reader event, flushed as it happens. \
+            With --stdin, reads keyboard-wedge scans (one per line) from standard input instead \
+            of watching PC/SC readers, and ends at end of input.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, help: ArgumentHelp("Watch only this reader: its name, or part of it (default: config reader.name, else every reader).", valueName: "name"))
+    var reader: String?
+    @Flag(help: "Print JSON lines.") var json = false
+    @Flag(name: .customLong("stdin"), help: "Read wedge scans from standard input instead of PC/SC readers.")
+    var standardInput = false
+
+    func validate() throws {
+        if standardInput, reader != nil { throw ValidationError("--reader does not apply to --stdin") }
+    }
+
+    // Synchronous on purpose: main.swift's `run()` call on an AsyncParsableCommand existential
+    // resolves to the synchronous requirement, so an async run() would never be called.
+    func run() throws {
+        let context = try DeskContext.open(global)
+        let subscription = context.bus.subscribe()
+        let printer = ScanPrinter(json: json)
+        let printed = DispatchSemaphore(value: 0)
+        Task.detached {
+            for await event in subscription { printer.print(event) }
+            printed.signal()
+        }
+        let stop = TerminationSignal()
+        if standardInput {
+            let wedge = WedgeLineReader(club: context.club)
+            Thread.detachNewThread {
+                wedge.run(fileDescriptor: STDIN_FILENO)
+                stop.fire(0)
+            }
+            _ = stop.wait()
+        } else {
+            let name = reader ?? context.config.reader.name
+            let monitor = ReaderMonitor(context: PCSCLiteContext(), club: context.club,
+                                        options: .init(readerName: name, feedback: context.config.reader.feedback))
+            monitor.start()
+            _ = stop.wait()
+            monitor.stop()
+        }
+        subscription.cancel()
+        printed.wait()
+    }
+}

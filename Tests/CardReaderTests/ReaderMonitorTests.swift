@@ -1,0 +1,170 @@
+import CardReader
+import Foundation
+import MemberDeskTestSupport
+import MemberKit
+import Testing
+
+/// The monitor's own rules, against the PC/SC test double (the real daemon is in PCSCEndToEndTests).
+struct ReaderMonitorTests {
+    static let acr = "ACS ACR122U PICC Interface 00 00"
+    static let uidCard = FakePCSC.Card(atr: [0x3B, 0x81, 0x80, 0x01, 0x80, 0x80]) { command in
+        command.starts(with: APDU.getUID) ? [0x04, 0x01, 0x02, 0x03, 0x90, 0x00] : [0x90, 0x00]
+    }
+
+    struct Rig {
+        let pcsc: FakePCSC
+        let club: Club
+        let events: EventSubscription
+        let monitor: ReaderMonitor
+
+        init(readers: [String], feedback: Bool = true, enrolment: EnrolmentPolicy = .auto,
+             cards: [String: FakePCSC.Card] = [:], only name: String = "", serviceUp: Bool = true) throws {
+            pcsc = FakePCSC(readers: readers)
+            pcsc.setService(up: serviceUp)
+            for (reader, card) in cards { pcsc.insert(card, into: reader) }
+            let database = try AppDatabase.inMemory()
+            club = Club(database: database, terminal: try database.terminalIdentity(name: "t"),
+                        settings: ClubSettings(debounce: 0, enrolment: enrolment), bus: EventBus())
+            events = club.bus.subscribe()
+            monitor = ReaderMonitor(context: pcsc, club: club,
+                                    options: .init(readerName: name, feedback: feedback, relistInterval: .milliseconds(20),
+                                                   initialBackoff: .milliseconds(5), maximumBackoff: .milliseconds(40)))
+            monitor.start()
+            if serviceUp { _ = waitUntil { monitor.isWatching } }
+        }
+
+        func checkIns() throws -> Int { try club.database.member(idOrPass: "04010203")?.numVisits ?? 0 }
+    }
+
+    @Test func feedbackGoesToACR122ClassReadersOnly() throws {
+        let rig = try Rig(readers: [Self.acr, "Generic Reader 00 00"])
+        defer { rig.monitor.stop() }
+        rig.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { rig.pcsc.transmitted.contains(ReaderFeedback.command(.accepted)) })
+        rig.pcsc.removeCard(from: Self.acr)
+        rig.pcsc.insert(Self.uidCard, into: "Generic Reader 00 00")
+        #expect(waitUntil { (try? rig.checkIns()) == 2 })
+        #expect(rig.pcsc.transmitted.filter { $0.starts(with: [0xFF, 0x00, 0x40]) }.count == 1)
+    }
+
+    @Test func refusalGetsTheLongBeepAndFeedbackCanBeOff() throws {
+        let refusing = try Rig(readers: [Self.acr], enrolment: .deny)
+        refusing.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { refusing.pcsc.transmitted.contains(ReaderFeedback.command(.refused)) })
+        refusing.monitor.stop()
+
+        let quiet = try Rig(readers: [Self.acr], feedback: false)
+        quiet.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { (try? quiet.checkIns()) == 1 })
+        quiet.monitor.stop()
+        #expect(!quiet.pcsc.transmitted.contains { $0.starts(with: [0xFF, 0x00, 0x40]) })
+    }
+
+    @Test func reconnectsWhenPcscdComesBackAndReportsReaders() throws {
+        let rig = try Rig(readers: [Self.acr])
+        defer { rig.monitor.stop() }
+        #expect(waitUntil { rig.events.drain().contains { if case .reader(.attached) = $0 { true } else { false } } })
+        rig.pcsc.setService(up: false)
+        var seen: [DeskEvent] = []
+        #expect(waitUntil { seen += rig.events.drain(); return seen.contains { if case .reader(.service(false)) = $0 { true } else { false } } })
+        let attempts = rig.pcsc.establishAttempts
+        #expect(waitUntil { rig.pcsc.establishAttempts >= attempts + 3 }, "keeps retrying with backoff")
+        rig.pcsc.setService(up: true)
+        #expect(waitUntil { seen += rig.events.drain(); return seen.contains { if case .reader(.service(true)) = $0 { true } else { false } } })
+        #expect(seen.contains { if case .reader(.removed(Self.acr)) = $0 { true } else { false } })
+        rig.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { (try? rig.checkIns()) == 1 })
+    }
+
+    @Test func cardOnTheReaderAtStartCountsButNotAgainAfterAnOutage() throws {
+        let rig = try Rig(readers: [Self.acr], cards: [Self.acr: Self.uidCard])
+        defer { rig.monitor.stop() }
+        #expect(waitUntil { (try? rig.checkIns()) == 1 })
+        rig.pcsc.setService(up: false)
+        #expect(waitUntil { !rig.monitor.isWatching })
+        rig.pcsc.setService(up: true)
+        #expect(waitUntil { rig.monitor.isWatching })
+        #expect(try rig.checkIns() == 1)
+        // Lifted and presented again: that is a tap.
+        rig.pcsc.removeCard(from: Self.acr)
+        #expect(waitUntil { rig.events.drain().contains { if case .reader(.cardRemoved) = $0 { true } else { false } } })
+        rig.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { (try? rig.checkIns()) == 2 })
+    }
+
+    @Test func aQuickLiftAndTapBetweenTwoReportsStillCounts() throws {
+        let rig = try Rig(readers: [Self.acr])
+        defer { rig.monitor.stop() }
+        rig.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { (try? rig.checkIns()) == 1 })
+        rig.pcsc.retap(Self.acr)
+        #expect(waitUntil { (try? rig.checkIns()) == 2 })
+    }
+
+    @Test func onlyTheNamedReaderIsWatchedAndANameMatchingNoneIsReported() throws {
+        let rig = try Rig(readers: [Self.acr, "Generic Reader 00 00"], only: "acr122")
+        #expect(waitUntil { rig.monitor.isWatching })
+        rig.pcsc.insert(Self.uidCard, into: "Generic Reader 00 00")
+        rig.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { (try? rig.checkIns()) == 1 })
+        rig.monitor.stop()
+        let attached = rig.events.drain().compactMap { if case .reader(.attached(let r)) = $0 { r } else { nil } }
+        #expect(attached == [Self.acr])
+
+        let none = try Rig(readers: ["Generic Reader 00 00"], only: "Nope")
+        defer { none.monitor.stop() }
+        var seen: [DeskEvent] = []
+        #expect(waitUntil {
+            seen += none.events.drain()
+            return seen.contains { if case .reader(.failure(nil, let m)) = $0 { m == "no reader matches 'Nope'; pcscd sees: Generic Reader 00 00" } else { false } }
+        })
+    }
+
+    @Test func startsWithoutPcscdSaysSoAndPicksItUpLater() throws {
+        let rig = try Rig(readers: [Self.acr], serviceUp: false)
+        defer { rig.monitor.stop() }
+        var seen: [DeskEvent] = []
+        #expect(waitUntil {
+            seen += rig.events.drain()
+            return seen.contains { if case .reader(.failure(nil, let m)) = $0 { m.contains("SCARD_E_NO_SERVICE") } else { false } }
+        })
+        #expect(seen.contains { if case .reader(.service(false)) = $0 { true } else { false } })
+        rig.pcsc.setService(up: true)
+        #expect(waitUntil { rig.monitor.isWatching })
+        rig.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { (try? rig.checkIns()) == 1 })
+    }
+
+    @Test func readersAttachedAndRemovedLaterAreReported() throws {
+        let rig = try Rig(readers: [])
+        defer { rig.monitor.stop() }
+        let late = "Late Reader 00 00"
+        rig.pcsc.setReaders([late])
+        var seen: [DeskEvent] = []
+        #expect(waitUntil { seen += rig.events.drain(); return seen.contains { if case .reader(.attached(late)) = $0 { true } else { false } } })
+        rig.pcsc.insert(Self.uidCard, into: late)
+        #expect(waitUntil { (try? rig.checkIns()) == 1 })
+        rig.pcsc.setReaders([])
+        #expect(waitUntil { seen += rig.events.drain(); return seen.contains { if case .reader(.removed(late)) = $0 { true } else { false } } })
+    }
+
+    @Test func truncatedPageReadIsAnErrorNotACheckIn() throws {
+        let ntagATR = VirtualCard.ntagATR
+        let card = FakePCSC.Card(atr: ntagATR) { command in
+            if command.starts(with: APDU.getUID) { return [0x04, 0x01, 0x02, 0x03, 0x90, 0x00] }
+            if command == APDU.readPages(from: 3) {
+                return [0xE1, 0x10, 0x3E, 0x00, 0x03, 0x30, 0xD1, 0x01] + [UInt8](repeating: 0, count: 8) + [0x90, 0x00]
+            }
+            return [0x03, 0x30, 0x90, 0x00]  // four pages promised, one byte pair given
+        }
+        let rig = try Rig(readers: ["Generic Reader 00 00"])
+        defer { rig.monitor.stop() }
+        rig.pcsc.insert(card, into: "Generic Reader 00 00")
+        var seen: [DeskEvent] = []
+        #expect(waitUntil {
+            seen += rig.events.drain()
+            return seen.contains { if case .reader(.failure(_, let m)) = $0 { m.contains("READ BINARY page 7 was truncated") } else { false } }
+        })
+        #expect(try rig.club.database.memberCount() == 0)
+    }
+}
