@@ -4,11 +4,11 @@ import Foundation
 // Every benchmark prints memberdesk's figure beside a reference run, as a ratio.
 let benches: [String: ([String]) throws -> Void] = [
     "checkin": runCheckInBench,
-    "sync": runSyncBench,
-    "tui": runTUIBench,
     "cardreader": runCardReaderBench,
     "beacons": runBeaconBench,
     "regions": runRegionBench,
+    "sync": runSyncBench,
+    "tui": runTUIBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -12,12 +12,12 @@ struct MemberDesk: ParsableCommand {
             CheckInCommand.self,
             StatsCommand.self,
             ConfigCommand.self,
-            ExportCommand.self,
-            ImportCommand.self,
             ReadersCommand.self,
             ScanCommand.self,
             BeaconsCommand.self,
             RegionsCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
         ]
     )
 

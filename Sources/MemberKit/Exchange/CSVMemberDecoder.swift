@@ -5,8 +5,8 @@ protocol CSVLayout {
     /// Columns that must be in the header.
     var requiredColumns: [String] { get }
     func header(subclassFields: [String], clubKit: Bool) -> [String]
-    /// The cells of one member, with those that must be quoted even if plain (to keep them apart from `<null>`).
-    func cells(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool) -> [(text: String, forceQuotes: Bool)]
+    /// Writes one member's record (without the line end).
+    func appendRow(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool, into out: inout [UInt8])
     /// A member from one record, as header name → (text, was quoted).
     func member(_ values: [String: (text: String, quoted: Bool)]) throws(FieldError) -> ExchangeMember
     /// Bytes written before the header (the spreadsheet CSV's BOM).

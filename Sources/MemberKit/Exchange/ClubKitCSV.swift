@@ -13,23 +13,34 @@ struct ClubKitCSV: CSVLayout {
         MembershipUser.baseFieldNames + subclassFields + (clubKit ? [] : [ExchangeMember.extrasKey])
     }
 
-    func cells(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool) -> [(text: String, forceQuotes: Bool)] {
+    /// The exporter's hot path: cells straight into the buffer, the extras JSON quoted as it is copied.
+    func appendRow(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool, into out: inout [UInt8]) {
         let record = member.record
-        func text(_ value: String?) -> (String, Bool) {
-            guard let value else { return (Self.null, false) }
-            return (value, value == Self.null)
+        func text(_ value: String?) {
+            guard let value else { out.append(contentsOf: Self.null.utf8); return }
+            RFC4180Writer.appendField(value, to: &out, forceQuotes: value == Self.null)
         }
-        var cells: [(text: String, forceQuotes: Bool)] = [
-            text(record.memberId), text(record.passId), text(record.username),
-            (ExchangeNumber.text(record.timeStampAdded), false), (String(record.numVisits), false),
-            (ExchangeNumber.text(record.timeStampOfLastVisit), false),
-        ]
-        for name in subclassFields { cells.append(text(CSVFieldText.text(record.fields[name]))) }
-        if !clubKit {
-            let extra = CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields)
-            cells.append((CSVFieldText.json(MemberExtras.object(member, fields: extra)), false))
+        text(record.memberId)
+        out.append(UInt8(ascii: ","))
+        text(record.passId)
+        out.append(UInt8(ascii: ","))
+        text(record.username)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.appendNumber(record.timeStampAdded, to: &out)
+        out.append(UInt8(ascii: ","))
+        out.append(contentsOf: String(record.numVisits).utf8)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.appendNumber(record.timeStampOfLastVisit, to: &out)
+        for name in subclassFields {
+            out.append(UInt8(ascii: ","))
+            text(CSVFieldText.text(record.fields[name]))
         }
-        return cells
+        guard !clubKit else { return }
+        out.append(UInt8(ascii: ","))
+        // The JSON is written in place, then its quotes are doubled in place (no buffer per member).
+        let start = out.count
+        MemberExtras.appendJSON(member, fields: CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields), into: &out)
+        RFC4180Writer.quoteInPlace(&out, from: start)
     }
 
     func member(_ values: [String: (text: String, quoted: Bool)]) throws(FieldError) -> ExchangeMember {
@@ -58,7 +69,15 @@ enum CSVFieldText {
 
     /// The fields a CSV's columns cannot carry exactly: those without a column, and non-strings.
     static func fieldsWithoutColumns(_ fields: [String: JSONValue], columns: [String]) -> [String: JSONValue] {
-        fields.filter { name, value in
+        // The common case, every field a string or null with its own column, needs no new dictionary.
+        let allInColumns = fields.allSatisfy { name, value in
+            switch value {
+            case .string, .null: return columns.contains(name)
+            default: return false
+            }
+        }
+        if allInColumns { return [:] }
+        return fields.filter { name, value in
             if !columns.contains(name) { return true }
             switch value {
             case .string, .null: return false

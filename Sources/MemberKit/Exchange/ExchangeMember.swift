@@ -55,6 +55,41 @@ enum MemberExtras {
         return .object(object)
     }
 
+    /// The same object as `object(...)`, written straight into bytes (keys in sorted order, as
+    /// `JSONWriter` writes them): the exporter's hot path, without building a dictionary per member.
+    static func appendJSON(_ member: ExchangeMember, includeStatus: Bool = true, fields: [String: JSONValue] = [:],
+                           exactTimes: Bool = false, into out: inout [UInt8]) {
+        let record = member.record
+        var first = true
+        func key(_ name: StaticString) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        }
+        out.append(UInt8(ascii: "{"))
+        if let deletedAt = record.deletedAt { key("deletedAt"); JSONWriter.appendNumber(deletedAt, to: &out) }
+        if includeStatus, let expiresAt = record.expiresAt { key("expiresAt"); JSONWriter.appendNumber(expiresAt, to: &out) }
+        if !fields.isEmpty { key("fields"); JSONWriter.append(.object(fields), to: &out) }
+        key("modifiedAt"); JSONWriter.appendNumber(record.modifiedAt, to: &out)
+        key("modifiedBy"); JSONWriter.appendString(record.modifiedBy, to: &out)
+        if includeStatus, let note = record.note { key("note"); JSONWriter.appendString(note, to: &out) }
+        if includeStatus { key("status"); JSONWriter.appendString(record.status.rawValue, to: &out) }
+        if exactTimes { key("timeStampAdded"); JSONWriter.appendNumber(record.timeStampAdded, to: &out) }
+        if exactTimes { key("timeStampOfLastVisit"); JSONWriter.appendNumber(record.timeStampOfLastVisit, to: &out) }
+        if let unifiedInto = member.unifiedInto { key("unifiedInto"); JSONWriter.appendString(unifiedInto, to: &out) }
+        key("visitCounters")
+        out.append(UInt8(ascii: "{"))
+        for (index, terminal) in member.counters.keys.sorted().enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.appendString(terminal, to: &out)
+            out.append(UInt8(ascii: ":"))
+            out.append(contentsOf: String(member.counters[terminal]!).utf8)
+        }
+        out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "}")])
+    }
+
     /// Applies an extras object to a member decoded from the ClubKit keys.
     static func apply(_ extras: JSONValue, to member: inout ExchangeMember) throws(FieldError) {
         guard case .object(let object) = extras else { throw FieldError("\(ExchangeMember.extrasKey) must be an object") }

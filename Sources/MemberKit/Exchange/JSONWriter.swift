@@ -30,8 +30,25 @@ enum JSONWriter {
     }
 
     static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        // Integral values (most times) as digits, without a String in between.
+        if value == value.rounded(), abs(value) < 1e15 {
+            appendInteger(Int(value), to: &out)
+            return
+        }
         // JSON has no NaN or infinity; the store never holds them, but never write invalid JSON.
         out.append(contentsOf: (value.isFinite ? ExchangeNumber.text(value) : "0").utf8)
+    }
+
+    /// Digits straight into the buffer (written backwards, then reversed in place).
+    static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = out.count
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        out[start...].reverse()
     }
 
     static func appendString(_ text: String, to out: inout [UInt8]) {

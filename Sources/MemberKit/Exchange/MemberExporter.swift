@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Streams the member table into an exchange file: one read transaction, GRDB cursors over
 /// the members and their counters (both in memberId order), and a buffer flushed every 1 MB.
@@ -44,28 +45,52 @@ public struct MemberExporter: Sendable {
         return try database.read { db in
             let live = clubKit ? "WHERE m.deletedAt IS NULL" : ""
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member m \(live)") ?? 0
-            let members = try Row.fetchCursor(db, sql: """
+            let members = try db.makeStatement(sql: """
                 SELECT \(SyncRows.memberColumns.split(separator: ",").map { "m." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
                     a.survivorId, a.ownDeletedAt
                 FROM member m LEFT JOIN member_alias a ON a.memberId = m.memberId \(live)
                 ORDER BY m.memberId
                 """)
-            let counters = clubKit ? nil : try Row.fetchCursor(db, sql: """
+            let counters = clubKit ? nil : try db.makeStatement(sql: """
                 SELECT memberId, terminalId, count FROM visit_counter ORDER BY memberId
                 """)
-            var pending: Row? = try counters?.next()?.copy()
+            let rows = members.sqliteStatement
+            func step(_ statement: OpaquePointer?) throws -> Bool {
+                guard let statement else { return false }
+                switch sqlite3_step(statement) {
+                case SQLITE_ROW: return true
+                case SQLITE_DONE: return false
+                default: throw DeskError.database(String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                }
+            }
+            func text(_ statement: OpaquePointer, _ column: Int32) -> String {
+                guard let bytes = sqlite3_column_text(statement, column) else { return "" }
+                return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
+            }
+            let counterRows = counters?.sqliteStatement
+            // (memberId, terminalId, count) of the counter row the cursor stands on, if any.
+            var pending: (String, String, Int)?
+            func advanceCounters() throws {
+                pending = try step(counterRows)
+                    ? (text(counterRows!, 0), text(counterRows!, 1), Int(sqlite3_column_int64(counterRows!, 2))) : nil
+            }
+            try advanceCounters()
             encoder.begin(into: &out)
             var count = 0
-            while let row = try members.next() {
-                var record = SyncRows.record(row)
-                let unifiedInto: String? = row[13]
+            while try step(rows) {
+                var record = SyncRows.record(rows)
+                let unifiedInto: String? = sqlite3_column_type(rows, 13) == SQLITE_NULL ? nil : text(rows, 13)
                 // A unified member's file entry carries its real deletion time (nil if it was never deleted).
-                if unifiedInto != nil { record.deletedAt = row[14] }
+                if unifiedInto != nil {
+                    record.deletedAt = sqlite3_column_type(rows, 14) == SQLITE_NULL ? nil : sqlite3_column_double(rows, 14)
+                }
                 var memberCounters: [String: Int] = [:]
-                // Both cursors walk memberIds in the same (binary) order: advance the counters to this member.
-                while let counter = pending, let id: String = counter[0], id <= record.memberId {
-                    if id == record.memberId { memberCounters[counter[1]] = counter[2] }
-                    pending = try counters?.next()?.copy()
+                // Both statements walk memberIds in the same (binary) order: advance the counters to this member.
+                // SQLite orders by bytes, so compare UTF-8 bytes (Swift's String order is by canonical equivalence).
+                while let counter = pending,
+                      counter.0 == record.memberId || !record.memberId.utf8.lexicographicallyPrecedes(counter.0.utf8) {
+                    if counter.0 == record.memberId { memberCounters[counter.1] = counter.2 }
+                    try advanceCounters()
                 }
                 var member = ExchangeMember(record: record, counters: memberCounters, unifiedInto: unifiedInto)
                 member.record.numVisits = record.numVisits  // the stored total (the class sum for a survivor)

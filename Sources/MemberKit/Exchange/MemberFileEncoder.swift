@@ -65,7 +65,7 @@ struct MusrlEncoder: MemberFileEncoder {
         }
         if !clubKit {
             key(ExchangeMember.extrasKey)
-            JSONWriter.append(MemberExtras.object(member), to: &out)
+            MemberExtras.appendJSON(member, into: &out)
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -94,10 +94,7 @@ struct CSVMemberEncoder: MemberFileEncoder {
     mutating func encode(_ member: ExchangeMember, into out: inout [UInt8]) {
         count += 1
         out.append(0x0A)
-        for (index, cell) in layout.cells(member, subclassFields: subclassFields, clubKit: clubKit).enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            RFC4180Writer.appendField(cell.text, to: &out, forceQuotes: cell.forceQuotes)
-        }
+        layout.appendRow(member, subclassFields: subclassFields, clubKit: clubKit, into: &out)
     }
 
     mutating func end(into out: inout [UInt8]) {

@@ -103,7 +103,7 @@ struct MergeEngine {
         guard let before else {
             if after.deletedAt == nil {
                 counts.new += 1
-                note(.new, after, "\(after.numVisits) visits")
+                note(.new, after, after.numVisits == 1 ? "1 visit" : "\(after.numVisits) visits")
             } else {
                 counts.unchanged += 1  // a tombstone for a member this terminal never had: recorded, nothing to see
             }

@@ -91,12 +91,19 @@ public final class RFC4180Reader {
 /// a quote, a CR or an LF), or when the caller asks (to tell a real "<null>" from ClubKit's nil).
 public enum RFC4180Writer {
     public static func needsQuotes(_ text: String) -> Bool {
-        text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        var copy = text
+        return copy.withUTF8 { bytes in
+            for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+                return true
+            }
+            return false
+        }
     }
 
     public static func appendField(_ text: String, to out: inout [UInt8], forceQuotes: Bool = false) {
         guard forceQuotes || needsQuotes(text) else {
-            out.append(contentsOf: text.utf8)
+            var copy = text
+            copy.withUTF8 { out.append(contentsOf: $0) }
             return
         }
         out.append(UInt8(ascii: "\""))
@@ -105,6 +112,29 @@ public enum RFC4180Writer {
             out.append(byte)
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Turns `out[start...]` into one quoted field: doubles its quotes and wraps it, in place.
+    static func quoteInPlace(_ out: inout [UInt8], from start: Int) {
+        let quote = UInt8(ascii: "\"")
+        var quotes = 0
+        for index in start..<out.count where out[index] == quote { quotes += 1 }
+        let oldEnd = out.count
+        out.append(contentsOf: repeatElement(0, count: quotes + 2))
+        var write = out.count - 1
+        out[write] = quote
+        write -= 1
+        var read = oldEnd - 1
+        while read >= start {
+            out[write] = out[read]
+            write -= 1
+            if out[read] == quote {
+                out[write] = quote
+                write -= 1
+            }
+            read -= 1
+        }
+        out[write] = quote
     }
 
     public static func appendRecord(_ fields: [String], to out: inout [UInt8]) {

@@ -19,7 +19,14 @@ struct SpreadsheetCSV: CSVLayout {
             + (clubKit ? [] : [Column.status, Column.expires, Column.note, Column.sync])
     }
 
-    func cells(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool) -> [(text: String, forceQuotes: Bool)] {
+    func appendRow(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool, into out: inout [UInt8]) {
+        for (index, cell) in cells(member, subclassFields: subclassFields, clubKit: clubKit).enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            RFC4180Writer.appendField(cell, to: &out)
+        }
+    }
+
+    func cells(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool) -> [String] {
         let record = member.record
         var texts = [record.memberId, record.passId, record.username ?? "", LocalTime.text(record.timeStampAdded),
                      String(record.numVisits), record.timeStampOfLastVisit > 0 ? LocalTime.text(record.timeStampOfLastVisit) : ""]
@@ -38,7 +45,7 @@ struct SpreadsheetCSV: CSVLayout {
             }
             texts.append(CSVFieldText.json(sync))
         }
-        return texts.map { (FormulaGuard.neutralize($0), false) }
+        return texts.map(FormulaGuard.neutralize)
     }
 
     func member(_ raw: [String: (text: String, quoted: Bool)]) throws(FieldError) -> ExchangeMember {

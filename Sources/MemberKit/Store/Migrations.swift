@@ -77,19 +77,6 @@ extension AppDatabase {
                 );
                 """)
         }
-        migrator.registerMigration("v2-member-alias") { db in
-            // Sync: a member unified into another (both enrolled the same card) stays as a
-            // tombstone and gets this pointer; ownDeletedAt keeps its real deletion time, since
-            // member.deletedAt then only marks it unified. Re-imports recompute the same pointers.
-            try db.execute(sql: """
-                CREATE TABLE member_alias (
-                    memberId TEXT PRIMARY KEY NOT NULL,
-                    survivorId TEXT NOT NULL,
-                    ownDeletedAt REAL
-                ) WITHOUT ROWID;
-                CREATE INDEX member_alias_survivor ON member_alias(survivorId);
-                """)
-        }
         // Region monitor state, so a restart neither repeats an enter nor forgets a once_ever trigger.
         migrator.registerMigration("v2-regions") { db in
             try db.execute(sql: """
@@ -101,6 +88,19 @@ extension AppDatabase {
                     triggeredEver INTEGER NOT NULL DEFAULT 0,
                     armed INTEGER NOT NULL DEFAULT 0             -- the enter ran its script, so the exit will
                 );
+                """)
+        }
+        migrator.registerMigration("v2-member-alias") { db in
+            // Sync: a member unified into another (both enrolled the same card) stays as a
+            // tombstone and gets this pointer; ownDeletedAt keeps its real deletion time, since
+            // member.deletedAt then only marks it unified. Re-imports recompute the same pointers.
+            try db.execute(sql: """
+                CREATE TABLE member_alias (
+                    memberId TEXT PRIMARY KEY NOT NULL,
+                    survivorId TEXT NOT NULL,
+                    ownDeletedAt REAL
+                ) WITHOUT ROWID;
+                CREATE INDEX member_alias_survivor ON member_alias(survivorId);
                 """)
         }
         return migrator

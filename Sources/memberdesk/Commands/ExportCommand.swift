@@ -16,7 +16,8 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let chosen = try DeskCommandError.wrap { try ExchangeFormat(path: file, override: format) }
-        let context = try DeskContext.open(global, readOnly: true)
+        // Not read-only: opening records the configured terminal name, which a read-only open cannot.
+        let context = try DeskContext.open(global)
         let exporter = MemberExporter(database: context.database, memberFields: context.club.settings.memberFields)
         let bar = ProgressBar(label: "exporting")
         let count = try DeskCommandError.wrap {

@@ -88,6 +88,7 @@ struct ImportCommand: ParsableCommand {
             JSONOutput.print(object)
         } else {
             print("imported \(file): \(c.new) new, \(c.updated) updated, \(c.unchanged) unchanged, \(c.unified) unified, \(c.deleted) deleted")
+            printChanges(outcome.changes, truncated: outcome.changesTruncated)
         }
     }
 
@@ -99,10 +100,15 @@ struct ImportCommand: ParsableCommand {
     private func printPreview(_ plan: MergePlan) {
         let c = plan.counts
         print("\(file): \(c.new) new, \(c.updated) updated, \(c.unchanged) unchanged, \(c.unified) unified, \(c.deleted) deleted")
-        for change in plan.changes {
-            print("  \(TextWidth.pad(change.kind.rawValue, to: 8)) \(TextWidth.pad(change.name, to: 24)) \(change.detail)")
+        printChanges(plan.changes, truncated: plan.changesTruncated)
+    }
+
+    private func printChanges(_ changes: [MergeChange], truncated: Bool) {
+        for change in changes {
+            let name = change.name.replacingOccurrences(of: "\n", with: " ")
+            print("  \(TextWidth.pad(change.kind.rawValue, to: 8)) \(TextWidth.pad(name, to: 24)) \(change.detail)")
         }
-        if plan.changesTruncated { print("  …") }
+        if truncated { print("  …") }
     }
 
     private func jsonObject(_ plan: MergePlan, applied: ImportNotice?, reason: String?) -> [String: JSONValue] {

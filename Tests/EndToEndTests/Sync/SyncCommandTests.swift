@@ -127,4 +127,59 @@ struct SyncCommandTests {
         let list = try desk.run(["members", "list", "--json"])
         #expect(list.stdout.split(separator: "\n").count == 2)
     }
+
+    /// Runs `memberdesk import FILE` on a pseudo-terminal (util-linux `script`), answering `answer`.
+    static func importOnTerminal(_ desk: DeskBinary, file: String, answer: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(DeskBinary.path)' import '\(file)'", "/dev/null"]
+        process.environment = desk.environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data((answer + "\n").utf8))
+        let text = AsyncOutput(output.fileHandleForReading)
+        let finished = waitUntil(timeout: 60) { !process.isRunning }
+        try input.fileHandleForWriting.close()
+        if !finished { process.terminate() }
+        process.waitUntilExit()
+        return text.wait()
+    }
+
+    @Test("on a terminal, import asks first: 'n' writes nothing, 'y' applies")
+    func asksOnTerminal() throws {
+        let source = try Self.terminalWithMembers()
+        let file = source.home.file("list.musrl")
+        try source.run(["export", file])
+        let target = try DeskBinary()
+        try target.run(["stats"])  // creates the database
+        let before = try Self.dump(target.databasePath)
+        let declined = try Self.importOnTerminal(target, file: file, answer: "n")
+        #expect(declined.contains("Apply these changes? [y/N]"))
+        #expect(declined.contains("nothing written (not confirmed)"))
+        #expect(try Self.dump(target.databasePath) == before)
+        let accepted = try Self.importOnTerminal(target, file: file, answer: "y")
+        #expect(accepted.contains("imported: 2 new"))
+        #expect(try target.run(["members", "list", "--json"]).stdout.split(separator: "\n").count == 2)
+    }
+}
+
+/// Reads a pipe to its end on a background thread.
+final class AsyncOutput: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
+    }
 }
