@@ -28,9 +28,12 @@ import Testing
         let (binary, tmux) = try desk()
         defer { tmux.kill() }
         // No reader (or no pcscd) and no Bluetooth: it starts and says so.
-        let first = try tmux.waitFor("2 members")
-        #expect(first.contains("Reader: none") || first.contains("Reader: pcscd down"))
-        #expect(first.contains("Bluetooth: off") || first.contains("BT: off"))
+        try tmux.waitFor("2 members")
+        // The reader monitor and the beacon scanner report in their own time.
+        let first = try tmux.waitFor("no reader and no Bluetooth in the status bar") { screen in
+            (screen.contains("Reader: none") || screen.contains("Reader: pcscd down"))
+                && (screen.contains("Bluetooth: off") || screen.contains("BT: off"))
+        }
         #expect(first.contains("F10Quit"))
         #expect(first.contains("Ana López"))
 
