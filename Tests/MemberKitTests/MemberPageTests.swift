@@ -55,4 +55,19 @@ import Testing
         #expect((first + rest).map(\.member.memberId) == matches)
         #expect(try database.memberCount(matching: "an") == matches.count)
     }
+
+    @Test(arguments: [MemberSort.name, .lastVisit, .visits])
+    func aSubstringSearchWithFewMatchesPagesLikeTheListing(sort: MemberSort) throws {
+        let database = try database()
+        // "ana" (three characters: the trigram index) matches "ana", "Ana" and "ANA".
+        let matches = try database.members(matching: "ana", sort: sort, limit: 100).map(\.memberId)
+        #expect(matches.count == 3)
+        let first = try database.memberPage(matching: "ana", sort: sort, limit: 2)
+        let rest = try database.memberPage(matching: "ana", sort: sort, cursor: first.last, limit: 100)
+        #expect((first + rest).map(\.member.memberId) == matches)
+        let back = try database.memberPage(matching: "ana", sort: sort, direction: .backward, limit: 100)
+        #expect(back.map(\.member.memberId) == matches)
+        #expect(try database.memberPage(matching: "ana", sort: sort, offset: 1, limit: 5).map(\.member.memberId)
+                == Array(matches.dropFirst()))
+    }
 }

@@ -74,12 +74,17 @@ extension AppDatabase {
                                 arguments: arguments) ?? 0
     }
 
+    /// The trigram-index phrase for `text` (three characters or more), quoted for MATCH.
+    static func ftsPhrase(_ text: String?) -> String? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), text.count >= 3 else { return nil }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
     /// Three or more characters use the trigram index (substring match). Shorter text matches
     /// name or pass prefixes through the NOCASE indexes, since trigrams need three characters.
     static func searchFilter(_ text: String?) -> (String, StatementArguments) {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return ("", []) }
-        if text.count >= 3 {
-            let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        if let phrase = ftsPhrase(text) {
             return (" AND id IN (SELECT rowid FROM member_search WHERE member_search MATCH ?)", [phrase])
         }
         // Without wildcards in the text, a plain LIKE prefix can use the NOCASE indexes.
