@@ -7,6 +7,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "cardreader": runCardReaderBench,
     "beacons": runBeaconBench,
     "regions": runRegionBench,
+    "sync": runSyncBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -16,6 +16,8 @@ struct MemberDesk: AsyncParsableCommand {
             ScanCommand.self,
             BeaconsCommand.self,
             RegionsCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
         ]
     )
 

@@ -83,3 +83,10 @@ public final class AppDatabase: Sendable {
         }
     }
 }
+
+extension AppDatabase {
+    /// Wraps an existing writer (for example an in-memory copy made with GRDB's backup), migrating it.
+    public static func wrapping(_ writer: any DatabaseWriter) throws -> AppDatabase {
+        try AppDatabase(writer: writer, path: nil)
+    }
+}

@@ -90,6 +90,19 @@ extension AppDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v2-member-alias") { db in
+            // Sync: a member unified into another (both enrolled the same card) stays as a
+            // tombstone and gets this pointer; ownDeletedAt keeps its real deletion time, since
+            // member.deletedAt then only marks it unified. Re-imports recompute the same pointers.
+            try db.execute(sql: """
+                CREATE TABLE member_alias (
+                    memberId TEXT PRIMARY KEY NOT NULL,
+                    survivorId TEXT NOT NULL,
+                    ownDeletedAt REAL
+                ) WITHOUT ROWID;
+                CREATE INDEX member_alias_survivor ON member_alias(survivorId);
+                """)
+        }
         return migrator
     }
 }

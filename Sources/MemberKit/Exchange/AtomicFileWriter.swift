@@ -1,0 +1,64 @@
+import Foundation
+
+/// Writes a file through a temporary file in the same folder, then renames it into place:
+/// readers see the old file or the whole new one, never half of it. Mode 0600 (member data).
+public final class AtomicFileWriter {
+    public let path: String
+    private let temporaryPath: String
+    private var descriptor: Int32
+    private var finished = false
+
+    public init(path: String) throws {
+        self.path = path
+        let url = URL(fileURLWithPath: path)
+        var template = Array(url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).XXXXXX").path.utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw ExchangeError(file: path, message: "cannot write: \(String(cString: strerror(errno)))")
+        }
+        descriptor = fd
+        temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    deinit {
+        if !finished { discard() }
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + done, $0.count - done) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw ExchangeError(file: path, message: "cannot write: \(reason)")
+            }
+            done += count
+        }
+    }
+
+    /// Flushes to disk and renames the file into place.
+    public func commit() throws {
+        guard !finished else { return }
+        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw ExchangeError(file: path, message: "cannot write: \(reason)")
+        }
+        finished = true
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw ExchangeError(file: path, message: "cannot write: \(reason)")
+        }
+    }
+
+    /// Removes the temporary file; the target is untouched.
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        close(descriptor)
+        unlink(temporaryPath)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// ClubKit's .mucsv: its field names as the header, `<null>` for nil, LF line ends and no
+/// trailing newline. memberdesk adds one `memberdesk` column (a JSON object) unless `--clubkit`.
+/// ClubKit writes values raw; we quote per RFC 4180 when a value needs it, which ClubKit itself cannot read.
+struct ClubKitCSV: CSVLayout {
+    static let null = "<null>"
+    var requiredColumns: [String] { MembershipUser.baseFieldNames }
+    var preamble: [UInt8] { [] }
+    var trailingNewline: Bool { false }
+
+    func header(subclassFields: [String], clubKit: Bool) -> [String] {
+        MembershipUser.baseFieldNames + subclassFields + (clubKit ? [] : [ExchangeMember.extrasKey])
+    }
+
+    /// The exporter's hot path: cells straight into the buffer, the extras JSON quoted as it is copied.
+    func appendRow(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool, into out: inout [UInt8]) {
+        let record = member.record
+        func text(_ value: String?) {
+            guard let value else { out.append(contentsOf: Self.null.utf8); return }
+            RFC4180Writer.appendField(value, to: &out, forceQuotes: value == Self.null)
+        }
+        text(record.memberId)
+        out.append(UInt8(ascii: ","))
+        text(record.passId)
+        out.append(UInt8(ascii: ","))
+        text(record.username)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.appendNumber(record.timeStampAdded, to: &out)
+        out.append(UInt8(ascii: ","))
+        out.append(contentsOf: String(record.numVisits).utf8)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.appendNumber(record.timeStampOfLastVisit, to: &out)
+        for name in subclassFields {
+            out.append(UInt8(ascii: ","))
+            text(CSVFieldText.text(record.fields[name]))
+        }
+        guard !clubKit else { return }
+        out.append(UInt8(ascii: ","))
+        // The JSON is written in place, then its quotes are doubled in place (no buffer per member).
+        let start = out.count
+        MemberExtras.appendJSON(member, fields: CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields), into: &out)
+        RFC4180Writer.quoteInPlace(&out, from: start)
+    }
+
+    func member(_ values: [String: (text: String, quoted: Bool)]) throws(FieldError) -> ExchangeMember {
+        var object: [String: JSONValue] = [:]
+        for (name, value) in values {
+            if name == ExchangeMember.extrasKey {
+                if !value.text.isEmpty, value.quoted || value.text != Self.null { object[name] = try extras(value.text) }
+            } else {
+                object[name] = (!value.quoted && value.text == Self.null) ? .null : .string(value.text)
+            }
+        }
+        return try FieldValue.member(from: object)
+    }
+}
+
+/// Subclass field values as CSV text, shared by both CSV layouts.
+enum CSVFieldText {
+    /// A string as itself; other values as JSON text (they also travel typed in the extras); nil for null.
+    static func text(_ value: JSONValue?) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case let other?: return other.displayText
+        }
+    }
+
+    /// The fields a CSV's columns cannot carry exactly: those without a column, and non-strings.
+    static func fieldsWithoutColumns(_ fields: [String: JSONValue], columns: [String]) -> [String: JSONValue] {
+        // The common case, every field a string or null with its own column, needs no new dictionary.
+        let allInColumns = fields.allSatisfy { name, value in
+            switch value {
+            case .string, .null: return columns.contains(name)
+            default: return false
+            }
+        }
+        if allInColumns { return [:] }
+        return fields.filter { name, value in
+            if !columns.contains(name) { return true }
+            switch value {
+            case .string, .null: return false
+            default: return true
+            }
+        }
+    }
+
+    static func json(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        JSONWriter.append(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The three member-list formats. The file's extension picks one; `--format` overrides it.
+public enum ExchangeFormat: String, Sendable, CaseIterable, Codable {
+    /// ClubKit's user list: a JSON array of members.
+    case musrl
+    /// ClubKit's CSV: its field names as the header, `<null>` for nil.
+    case mucsv
+    /// CSV for spreadsheets: readable headers, local ISO-8601 times, a BOM, formulas neutralized.
+    case csv
+
+    /// The format `override` names, else the one `path`'s extension names.
+    public init(path: String, override: ExchangeFormat? = nil) throws {
+        if let override {
+            self = override
+            return
+        }
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        guard let format = ExchangeFormat(rawValue: ext) else {
+            throw ExchangeError(file: path, message: "cannot tell the format from the extension '.\(ext)': "
+                                + "use .musrl, .mucsv or .csv, or give --format")
+        }
+        self = format
+    }
+}
+
+/// Numbers as Foundation's JSONEncoder writes them: an integral Double without ".0".
+enum ExchangeNumber {
+    static func text(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// One member as it travels between terminals: the record, its per-terminal visit counters
+/// (a G-counter: numVisits is their sum), and, for a member unified into another because both
+/// held the same pass, the survivor's memberId.
+public struct ExchangeMember: Sendable, Hashable {
+    public var record: MemberRecord
+    public var counters: [String: Int]
+    public var unifiedInto: String?
+
+    public init(record: MemberRecord, counters: [String: Int], unifiedInto: String? = nil) {
+        self.record = record
+        self.counters = counters
+        self.unifiedInto = unifiedInto
+        self.record.numVisits = counters.values.reduce(0, +)
+    }
+
+    /// The counter key a plain ClubKit file's numVisits is kept under (merged by max, like any counter).
+    public static let clubKitCounter = "clubkit"
+    /// The modifier of a plain ClubKit member: it has no modification time, so it never
+    /// overwrites a member this terminal already knows.
+    public static let clubKitModifier = "clubkit"
+    /// The key (.musrl) or column (.mucsv) that carries memberdesk's additions.
+    public static let extrasKey = "memberdesk"
+
+    /// A member from a plain ClubKit file, with no memberdesk additions.
+    static func clubKit(memberId: String, passId: String, username: String?, timeStampAdded: Double,
+                        numVisits: Int, timeStampOfLastVisit: Double, fields: [String: JSONValue]) -> ExchangeMember {
+        let record = MemberRecord(memberId: memberId, passId: passId, username: username, timeStampAdded: timeStampAdded,
+                                  numVisits: numVisits, timeStampOfLastVisit: timeStampOfLastVisit, fields: fields,
+                                  modifiedAt: 0, modifiedBy: clubKitModifier)
+        return ExchangeMember(record: record, counters: numVisits > 0 ? [clubKitCounter: numVisits] : [:])
+    }
+}
+
+/// memberdesk's additions, as the JSON object under the `memberdesk` key or column.
+enum MemberExtras {
+    /// The extras of a member.
+    /// `fields` are subclass fields a CSV has no column for, or cannot type (numbers, booleans ...).
+    static func object(_ member: ExchangeMember, includeStatus: Bool = true, fields: [String: JSONValue] = [:]) -> JSONValue {
+        let record = member.record
+        var object: [String: JSONValue] = [
+            "visitCounters": .object(member.counters.mapValues(JSONValue.int)),
+            "modifiedAt": .double(record.modifiedAt),
+            "modifiedBy": .string(record.modifiedBy),
+        ]
+        if includeStatus {
+            object["status"] = .string(record.status.rawValue)
+            if let expiresAt = record.expiresAt { object["expiresAt"] = .double(expiresAt) }
+            if let note = record.note { object["note"] = .string(note) }
+        }
+        if let deletedAt = record.deletedAt { object["deletedAt"] = .double(deletedAt) }
+        if let unifiedInto = member.unifiedInto { object["unifiedInto"] = .string(unifiedInto) }
+        if !fields.isEmpty { object["fields"] = .object(fields) }
+        return .object(object)
+    }
+
+    /// The same object as `object(...)`, written straight into bytes (keys in sorted order, as
+    /// `JSONWriter` writes them): the exporter's hot path, without building a dictionary per member.
+    static func appendJSON(_ member: ExchangeMember, includeStatus: Bool = true, fields: [String: JSONValue] = [:],
+                           exactTimes: Bool = false, into out: inout [UInt8]) {
+        let record = member.record
+        var first = true
+        func key(_ name: StaticString) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        }
+        out.append(UInt8(ascii: "{"))
+        if let deletedAt = record.deletedAt { key("deletedAt"); JSONWriter.appendNumber(deletedAt, to: &out) }
+        if includeStatus, let expiresAt = record.expiresAt { key("expiresAt"); JSONWriter.appendNumber(expiresAt, to: &out) }
+        if !fields.isEmpty { key("fields"); JSONWriter.append(.object(fields), to: &out) }
+        key("modifiedAt"); JSONWriter.appendNumber(record.modifiedAt, to: &out)
+        key("modifiedBy"); JSONWriter.appendString(record.modifiedBy, to: &out)
+        if includeStatus, let note = record.note { key("note"); JSONWriter.appendString(note, to: &out) }
+        if includeStatus { key("status"); JSONWriter.appendString(record.status.rawValue, to: &out) }
+        if exactTimes { key("timeStampAdded"); JSONWriter.appendNumber(record.timeStampAdded, to: &out) }
+        if exactTimes { key("timeStampOfLastVisit"); JSONWriter.appendNumber(record.timeStampOfLastVisit, to: &out) }
+        if let unifiedInto = member.unifiedInto { key("unifiedInto"); JSONWriter.appendString(unifiedInto, to: &out) }
+        key("visitCounters")
+        out.append(UInt8(ascii: "{"))
+        for (index, terminal) in member.counters.keys.sorted().enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.appendString(terminal, to: &out)
+            out.append(UInt8(ascii: ":"))
+            out.append(contentsOf: String(member.counters[terminal]!).utf8)
+        }
+        out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "}")])
+    }
+
+    /// Applies an extras object to a member decoded from the ClubKit keys.
+    static func apply(_ extras: JSONValue, to member: inout ExchangeMember) throws(FieldError) {
+        guard case .object(let object) = extras else { throw FieldError("\(ExchangeMember.extrasKey) must be an object") }
+        var counters: [String: Int] = [:]
+        switch object["visitCounters"] {
+        case .object(let values)?:
+            for (terminal, value) in values {
+                guard let count = FieldValue.int(value), count >= 0 else {
+                    throw FieldError("visitCounters.\(terminal) must be a whole number, 0 or more")
+                }
+                counters[terminal] = count
+            }
+        case nil, .null?: break
+        default: throw FieldError("visitCounters must be an object")
+        }
+        var record = member.record
+        record.modifiedAt = try FieldValue.requiredDouble(object["modifiedAt"], "modifiedAt")
+        guard case .string(let modifiedBy)? = object["modifiedBy"] else { throw FieldError("modifiedBy must be a string") }
+        record.modifiedBy = modifiedBy
+        if let status = object["status"], status != .null {
+            guard let text = status.stringValue, let value = MemberStatus(rawValue: text) else {
+                throw FieldError("status must be \"active\" or \"suspended\"")
+            }
+            record.status = value
+        }
+        if let value = object["expiresAt"] { record.expiresAt = try FieldValue.optionalDouble(value, "expiresAt") }
+        if let value = object["note"] { record.note = try FieldValue.optionalString(value, "note") }
+        if let value = object["deletedAt"] { record.deletedAt = try FieldValue.optionalDouble(value, "deletedAt") }
+        var unifiedInto: String?
+        if let value = object["unifiedInto"] { unifiedInto = try FieldValue.optionalString(value, "unifiedInto") }
+        switch object["fields"] {
+        case .object(let typed)?: for (name, value) in typed { record.fields[name] = value }
+        case nil, .null?: break
+        default: throw FieldError("\(ExchangeMember.extrasKey).fields must be an object")
+        }
+        member = ExchangeMember(record: record, counters: counters, unifiedInto: unifiedInto)
+    }
+}
+
+/// A wrong or missing field in one member; the decoder adds the file, line and element.
+struct FieldError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// Field conversions as ClubKit's reader does them: numbers may also be given as strings.
+enum FieldValue {
+    static func double(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .int(let int)?: return Double(int)
+        case .double(let double)?: return double
+        case .string(let text)?:
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard let double = Double(trimmed), double.isFinite else { return nil }
+            return double
+        default: return nil
+        }
+    }
+
+    static func int(_ value: JSONValue?) -> Int? {
+        switch value {
+        case .int(let int)?: return int
+        case .double(let double)?: return double == double.rounded() ? Int(exactly: double) : nil
+        case .string(let text)?:
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if let int = Int(trimmed) { return int }
+            return double(value).flatMap { $0 == $0.rounded() ? Int(exactly: $0) : nil }
+        default: return nil
+        }
+    }
+
+    static func requiredDouble(_ value: JSONValue?, _ name: String) throws(FieldError) -> Double {
+        guard let value else { throw FieldError("missing \(name)") }
+        guard let double = double(value) else { throw FieldError("\(name) must be a number") }
+        return double
+    }
+
+    static func optionalDouble(_ value: JSONValue, _ name: String) throws(FieldError) -> Double? {
+        if value == .null { return nil }
+        guard let double = double(value) else { throw FieldError("\(name) must be a number or null") }
+        return double
+    }
+
+    static func optionalString(_ value: JSONValue, _ name: String) throws(FieldError) -> String? {
+        switch value {
+        case .null: return nil
+        case .string(let text): return text
+        default: throw FieldError("\(name) must be a string or null")
+        }
+    }
+
+    static func requiredString(_ value: JSONValue?, _ name: String) throws(FieldError) -> String {
+        guard let value else { throw FieldError("missing \(name)") }
+        guard case .string(let text) = value else { throw FieldError("\(name) must be a string") }
+        guard !text.isEmpty else { throw FieldError("\(name) is empty") }
+        return text
+    }
+
+    /// A ClubKit-shaped object (the six keys, subclass keys, and optionally the extras) as a member.
+    static func member(from object: [String: JSONValue]) throws(FieldError) -> ExchangeMember {
+        let memberId = try requiredString(object["memberId"], "memberId")
+        let passId = try requiredString(object["passId"], "passId")
+        let username = try optionalString(object["username"] ?? .null, "username")
+        let added = try requiredDouble(object["timeStampAdded"], "timeStampAdded")
+        guard let visitsValue = object["numVisits"] else { throw FieldError("missing numVisits") }
+        guard let visits = int(visitsValue), visits >= 0 else { throw FieldError("numVisits must be a whole number, 0 or more") }
+        let lastVisit = try requiredDouble(object["timeStampOfLastVisit"], "timeStampOfLastVisit")
+        var fields = object
+        for name in MembershipUser.baseFieldNames { fields[name] = nil }
+        let extras = fields.removeValue(forKey: ExchangeMember.extrasKey)
+        var member = ExchangeMember.clubKit(memberId: memberId, passId: passId, username: username, timeStampAdded: added,
+                                            numVisits: visits, timeStampOfLastVisit: lastVisit, fields: fields)
+        if let extras, extras != .null { try MemberExtras.apply(extras, to: &member) }
+        return member
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Reads members one at a time from an exchange file, so that a million-member file streams.
+public protocol MemberFileDecoder: AnyObject {
+    /// The next member, or nil at the end of the file. Errors are `ExchangeError`s naming the place.
+    func next() throws -> ExchangeMember?
+    /// How far through the input the decoder is, and the input's size, for progress bars.
+    var bytesRead: Int { get }
+    var totalBytes: Int? { get }
+}
+
+extension ExchangeFormat {
+    /// A decoder for this format reading `path`.
+    public func decoder(path: String) throws -> any MemberFileDecoder {
+        try decoder(reader: ByteReader(path: path), name: path)
+    }
+
+    /// A decoder for in-memory bytes (tests and fuzzing); `name` is used in errors.
+    public func decoder(bytes: [UInt8], name: String = "input") -> any MemberFileDecoder {
+        decoder(reader: ByteReader(bytes: bytes), name: name)
+    }
+
+    func decoder(reader: ByteReader, name: String) -> any MemberFileDecoder {
+        switch self {
+        case .musrl: return MusrlDecoder(reader: reader, name: name)
+        case .mucsv: return CSVMemberDecoder(reader: reader, name: name, layout: ClubKitCSV())
+        case .csv: return CSVMemberDecoder(reader: reader, name: name, layout: SpreadsheetCSV())
+        }
+    }
+}

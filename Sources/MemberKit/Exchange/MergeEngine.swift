@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+
+/// What an import does or would do: counts, and the first changes in detail.
+public struct MergeCounts: Sendable, Equatable, Codable {
+    public var new = 0, updated = 0, unchanged = 0, unified = 0, deleted = 0
+    public init() {}
+}
+
+public struct MergeChange: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable { case new, updated, deleted, unified }
+    public var kind: Kind
+    public var memberId: String
+    public var name: String
+    /// What changed, for people: "visits 3 → 5; username", or "into <memberId>" for a unification.
+    public var detail: String
+}
+
+/// Merges members one at a time into the store, inside the caller's transaction. Used by the
+/// planner (then rolled back) and the applier (then committed), so the preview is exactly what
+/// applying does.
+struct MergeEngine {
+    let db: Database
+    let changeLimit: Int
+    private(set) var counts = MergeCounts()
+    private(set) var changes: [MergeChange] = []
+    private(set) var changesTruncated = false
+
+    init(db: Database, changeLimit: Int) {
+        self.db = db
+        self.changeLimit = changeLimit
+    }
+
+    private mutating func note(_ kind: MergeChange.Kind, _ record: MemberRecord, _ detail: String) {
+        guard changes.count < changeLimit else {
+            changesTruncated = true
+            return
+        }
+        changes.append(MergeChange(kind: kind, memberId: record.memberId, name: record.displayName, detail: detail))
+    }
+
+    mutating func merge(_ incoming: ExchangeMember) throws {
+        let memberId = incoming.record.memberId
+        let stored = try SyncRows.member(db, memberId: memberId)
+        let localCounters = try SyncRows.counters(db, memberId: memberId)
+        let alias = try SyncRows.alias(db, memberId: memberId)
+
+        // Counters: a G-counter, merged by max per terminal.
+        var raisedCounters: [String: Int] = [:]
+        for (terminal, count) in incoming.counters where count > localCounters[terminal] ?? 0 {
+            raisedCounters[terminal] = count
+        }
+        for (terminal, count) in raisedCounters {
+            try db.cachedStatement(sql: """
+                INSERT INTO visit_counter(memberId, terminalId, count) VALUES (?, ?, ?)
+                ON CONFLICT(memberId, terminalId) DO UPDATE SET count = max(count, excluded.count)
+                """).execute(arguments: [memberId, terminal, count])
+        }
+
+        // The member's own data (its real deletion time, not the unified marker), merged.
+        var local = stored
+        if let alias { local?.deletedAt = alias.ownDeletedAt }
+        var merged = local.map { MergeRules.merge($0, incoming.record) } ?? incoming.record
+        merged.numVisits = local?.numVisits ?? 0
+        let fieldsChanged = local.map { !MergeRules.same($0, merged) } ?? true
+
+        var unified: [String] = []
+        if fieldsChanged {
+            // Who is one person with whom may have changed: settle the pass's group (and the old pass's).
+            let entry = PassGroup.Entry(record: merged, alias: alias?.survivorId, exists: stored != nil, stored: stored)
+            unified = try PassGroup.settle(db, passId: merged.passId, pending: entry)
+            if let old = local?.passId, old != merged.passId {
+                unified += try PassGroup.settle(db, passId: old, pending: nil)
+            }
+        } else if !raisedCounters.isEmpty {
+            // Only visits changed: refresh this member's total and its survivor's.
+            if let alias {
+                try refreshTotal(memberId, sum: SyncRows.ownSum(db, memberId))
+                try refreshTotal(alias.survivorId, sum: SyncRows.classSum(db, alias.survivorId))
+            } else {
+                try refreshTotal(memberId, sum: SyncRows.classSum(db, memberId))
+            }
+        }
+
+        let after = fieldsChanged || !raisedCounters.isEmpty ? try SyncRows.member(db, memberId: memberId) : stored
+        classify(before: stored, after: after, countersChanged: !raisedCounters.isEmpty, unified: unified)
+    }
+
+    private func refreshTotal(_ memberId: String, sum: Int) throws {
+        try db.cachedStatement(sql: "UPDATE member SET numVisits = ? WHERE memberId = ? AND numVisits != ?")
+            .execute(arguments: [sum, memberId, sum])
+    }
+
+    private mutating func classify(before: MemberRecord?, after: MemberRecord?, countersChanged: Bool, unified: [String]) {
+        guard let after else { return }
+        if !unified.isEmpty {
+            counts.unified += unified.count
+            for away in unified {
+                note(.unified, after, away == after.memberId ? "into another member with the same pass" : "absorbs \(away)")
+            }
+            return
+        }
+        guard let before else {
+            if after.deletedAt == nil {
+                counts.new += 1
+                note(.new, after, after.numVisits == 1 ? "1 visit" : "\(after.numVisits) visits")
+            } else {
+                counts.unchanged += 1  // a tombstone for a member this terminal never had: recorded, nothing to see
+            }
+            return
+        }
+        if before.deletedAt == nil, after.deletedAt != nil {
+            counts.deleted += 1
+            note(.deleted, after, "deleted on \(after.modifiedBy)")
+            return
+        }
+        if MergeRules.same(before, after) && !countersChanged {
+            counts.unchanged += 1
+            return
+        }
+        counts.updated += 1
+        note(.updated, after, Self.describe(before, after))
+    }
+
+    static func describe(_ a: MemberRecord, _ b: MemberRecord) -> String {
+        var parts: [String] = []
+        if a.numVisits != b.numVisits { parts.append("visits \(a.numVisits) → \(b.numVisits)") }
+        if a.username != b.username { parts.append("name") }
+        if a.passId != b.passId { parts.append("pass") }
+        if a.status != b.status { parts.append("status \(b.status.rawValue)") }
+        if a.expiresAt != b.expiresAt { parts.append("expiry") }
+        if a.note != b.note { parts.append("note") }
+        if MergeRules.nonNull(a.fields) != MergeRules.nonNull(b.fields) { parts.append("fields") }
+        if a.deletedAt != nil, b.deletedAt == nil { parts.append("restored") }
+        if a.timeStampOfLastVisit != b.timeStampOfLastVisit { parts.append("last visit") }
+        return parts.isEmpty ? "visit counters" : parts.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The merge of two versions of one member (same memberId), as pure functions. Together with
+/// max-merged counters and a grow-only alias set, this makes importing idempotent, commutative
+/// and associative.
+public enum MergeRules {
+    /// Last writer wins for the editable fields: later modifiedAt, then the greater terminal id;
+    /// at a full tie a tombstone wins, then the greater content (any fixed order would do).
+    /// Added time is the earliest, last visit the latest; numVisits comes from the counters.
+    public static func merge(_ a: MemberRecord, _ b: MemberRecord) -> MemberRecord {
+        var merged = wins(a, over: b) ? a : b
+        merged.timeStampAdded = min(a.timeStampAdded, b.timeStampAdded)
+        merged.timeStampOfLastVisit = max(a.timeStampOfLastVisit, b.timeStampOfLastVisit)
+        return merged
+    }
+
+    static func wins(_ a: MemberRecord, over b: MemberRecord) -> Bool {
+        if a.modifiedAt != b.modifiedAt { return a.modifiedAt > b.modifiedAt }
+        if a.modifiedBy != b.modifiedBy { return a.modifiedBy > b.modifiedBy }
+        if sameEditableFields(a, b) { return true }
+        if (a.deletedAt != nil) != (b.deletedAt != nil) { return a.deletedAt != nil }
+        return contentKey(a) >= contentKey(b)
+    }
+
+    /// The fields last-writer-wins decides (a null subclass field counts as an absent one).
+    public static func sameEditableFields(_ a: MemberRecord, _ b: MemberRecord) -> Bool {
+        a.passId == b.passId && a.username == b.username && a.status == b.status && a.expiresAt == b.expiresAt
+            && a.note == b.note && a.deletedAt == b.deletedAt && a.modifiedAt == b.modifiedAt && a.modifiedBy == b.modifiedBy
+            && nonNull(a.fields) == nonNull(b.fields)
+    }
+
+    /// Two stored versions are the same member state (numVisits aside, which the counters decide).
+    static func same(_ a: MemberRecord, _ b: MemberRecord) -> Bool {
+        sameEditableFields(a, b) && a.timeStampAdded == b.timeStampAdded && a.timeStampOfLastVisit == b.timeStampOfLastVisit
+            && a.numVisits == b.numVisits
+    }
+
+    static func nonNull(_ fields: [String: JSONValue]) -> [String: JSONValue] {
+        fields.filter { $0.value != .null }
+    }
+
+    private static func contentKey(_ r: MemberRecord) -> String {
+        let parts: [JSONValue] = [
+            .string(r.passId), r.username.map(JSONValue.string) ?? .null, .object(nonNull(r.fields)),
+            .string(r.status.rawValue), r.expiresAt.map(JSONValue.double) ?? .null, r.note.map(JSONValue.string) ?? .null,
+            r.deletedAt.map(JSONValue.double) ?? .null,
+        ]
+        return CSVFieldText.json(.array(parts))
+    }
+
+    /// A member unified into another stays as a tombstone (deleted when it was last modified,
+    /// so that every terminal writes the same row).
+    static func unifiedTombstone(_ record: MemberRecord) -> MemberRecord {
+        var tombstone = record
+        if tombstone.deletedAt == nil { tombstone.deletedAt = tombstone.modifiedAt }
+        return tombstone
+    }
+
+    /// Which of two live members holding the same pass survives: the earliest added, then the lowest memberId.
+    static func survivor(_ a: (id: String, added: Double), _ b: (id: String, added: Double)) -> String {
+        if a.added != b.added { return a.added < b.added ? a.id : b.id }
+        return min(a.id, b.id)
+    }
+}

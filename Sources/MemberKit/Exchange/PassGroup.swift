@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+
+/// The members holding one pass, and which of them are one person. Two enrolments of a card
+/// whose lifetimes overlap (neither was deleted before the other was added) are the same
+/// member: each overlapping group keeps its earliest-added member (then the lowest memberId),
+/// and the others become tombstones pointing at it. This is recomputed from the members' own
+/// data after every change, never decided once, so the outcome does not depend on import order.
+struct PassGroup {
+    struct Entry {
+        var record: MemberRecord  // with its real deletedAt
+        var alias: String?
+        var exists: Bool
+        /// The stored row as it is (its deletedAt is the effective one), for change detection.
+        var stored: MemberRecord?
+    }
+
+    /// Recomputes the group of `passId`, writing `pending` (a member's merged state, with its real
+    /// deletedAt) with it. Returns the memberIds that this call unified into another.
+    static func settle(_ db: Database, passId: String, pending: Entry?) throws -> [String] {
+        var entries: [Entry] = []
+        let statement = try db.cachedStatement(sql: """
+            SELECT \(SyncRows.memberColumns.split(separator: ",").map { "m." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
+                a.survivorId, a.ownDeletedAt, a.memberId IS NOT NULL
+            FROM member m LEFT JOIN member_alias a ON a.memberId = m.memberId
+            WHERE m.passId = ? COLLATE NOCASE
+            """)
+        for row in try Row.fetchAll(statement, arguments: [passId]) {
+            let stored = SyncRows.record(row)
+            guard stored.passId == passId, stored.memberId != pending?.record.memberId else { continue }
+            var real = stored
+            let aliased: Bool = row[15]
+            if aliased { real.deletedAt = row[14] }
+            entries.append(Entry(record: real, alias: row[13], exists: true, stored: stored))
+        }
+        if let pending { entries.append(pending) }
+        guard !entries.isEmpty else { return [] }
+
+        // Connected groups of overlapping lifetimes [added, deleted).
+        let order = entries.indices.sorted {
+            let (a, b) = (entries[$0].record, entries[$1].record)
+            return (a.timeStampAdded, a.memberId) < (b.timeStampAdded, b.memberId)
+        }
+        var survivorOf = [String?](repeating: nil, count: entries.count)
+        var survivor = order[0]
+        var groupEnd = -Double.infinity
+        for index in order {
+            let record = entries[index].record
+            if record.timeStampAdded >= groupEnd { survivor = index }  // starts a new group
+            if index != survivor { survivorOf[index] = entries[survivor].record.memberId }
+            groupEnd = max(groupEnd, record.deletedAt ?? .infinity)
+        }
+
+        var unified: [String] = []
+        // Aliases first (totals depend on them), then tombstones, then live rows, so that the
+        // one-live-member-per-pass index holds after every statement.
+        for index in entries.indices where entries[index].alias != survivorOf[index] {
+            let memberId = entries[index].record.memberId
+            if let target = survivorOf[index] {
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO member_alias(memberId, survivorId, ownDeletedAt) VALUES (?, ?, ?)")
+                    .execute(arguments: [memberId, target, entries[index].record.deletedAt])
+                if entries[index].alias == nil { unified.append(memberId) }
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM member_alias WHERE memberId = ?").execute(arguments: [memberId])
+            }
+        }
+        for index in entries.indices where survivorOf[index] != nil {
+            // Keep the real deletion time in the alias row even when the pointer did not move.
+            try db.cachedStatement(sql: "UPDATE member_alias SET ownDeletedAt = ? WHERE memberId = ? AND ownDeletedAt IS NOT ?")
+                .execute(arguments: [entries[index].record.deletedAt, entries[index].record.memberId, entries[index].record.deletedAt])
+        }
+        var targets: [(Int, MemberRecord)] = []
+        for index in entries.indices {
+            var target = entries[index].record
+            if survivorOf[index] != nil {
+                target.deletedAt = target.deletedAt ?? target.modifiedAt
+                target.numVisits = try SyncRows.ownSum(db, target.memberId)
+            } else {
+                target.numVisits = try SyncRows.classSum(db, target.memberId)
+            }
+            targets.append((index, target))
+        }
+        for (index, target) in targets.sorted(by: { ($0.1.deletedAt == nil ? 1 : 0) < ($1.1.deletedAt == nil ? 1 : 0) }) {
+            let entry = entries[index]
+            if !entry.exists {
+                try SyncRows.insert(db, target)
+            } else if entry.stored.map({ !MergeRules.same($0, target) }) ?? true {
+                try SyncRows.update(db, target)
+            }
+        }
+        return unified
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// CSV for LibreOffice and Excel: UTF-8 with a BOM, readable headers, local ISO-8601 times, and
+/// cells a spreadsheet would run as a formula neutralized with a leading `'` (OWASP's CSV
+/// injection advice). Import undoes the neutralization, so a round trip is exact.
+struct SpreadsheetCSV: CSVLayout {
+    enum Column {
+        static let memberId = "Member ID", passId = "Pass ID", name = "Name", added = "Added"
+        static let visits = "Visits", lastVisit = "Last visit"
+        static let status = "Status", expires = "Expires", note = "Note", sync = "Sync"
+    }
+
+    var requiredColumns: [String] { [Column.memberId, Column.passId, Column.added, Column.visits] }
+    var preamble: [UInt8] { [0xEF, 0xBB, 0xBF] }
+    var trailingNewline: Bool { true }
+
+    func header(subclassFields: [String], clubKit: Bool) -> [String] {
+        [Column.memberId, Column.passId, Column.name, Column.added, Column.visits, Column.lastVisit] + subclassFields
+            + (clubKit ? [] : [Column.status, Column.expires, Column.note, Column.sync])
+    }
+
+    func appendRow(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool, into out: inout [UInt8]) {
+        for (index, cell) in cells(member, subclassFields: subclassFields, clubKit: clubKit).enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            RFC4180Writer.appendField(cell, to: &out)
+        }
+    }
+
+    func cells(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool) -> [String] {
+        let record = member.record
+        var texts = [record.memberId, record.passId, record.username ?? "", LocalTime.text(record.timeStampAdded),
+                     String(record.numVisits), record.timeStampOfLastVisit > 0 ? LocalTime.text(record.timeStampOfLastVisit) : ""]
+        for name in subclassFields { texts.append(CSVFieldText.text(record.fields[name]) ?? "") }
+        if !clubKit {
+            texts.append(record.status.rawValue)
+            texts.append(record.expiresAt.map(LocalTime.text) ?? "")
+            texts.append(record.note ?? "")
+            let extra = CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields)
+            var sync = MemberExtras.object(member, includeStatus: false, fields: extra)
+            // The readable times keep milliseconds; the exact ones ride along so a round trip is exact.
+            if case .object(var object) = sync {
+                object["timeStampAdded"] = .double(record.timeStampAdded)
+                object["timeStampOfLastVisit"] = .double(record.timeStampOfLastVisit)
+                sync = .object(object)
+            }
+            texts.append(CSVFieldText.json(sync))
+        }
+        return texts.map(FormulaGuard.neutralize)
+    }
+
+    func member(_ raw: [String: (text: String, quoted: Bool)]) throws(FieldError) -> ExchangeMember {
+        let values = raw.mapValues { FormulaGuard.restore($0.text) }
+        func time(_ column: String, required: Bool) throws(FieldError) -> Double? {
+            guard let text = values[column], !text.isEmpty else {
+                if required { throw FieldError("\(column) is empty") }
+                return nil
+            }
+            guard let time = LocalTime.parse(text) else { throw FieldError("\(column) '\(text)' is not an ISO-8601 time") }
+            return time
+        }
+        var object: [String: JSONValue] = [
+            "memberId": .string(values[Column.memberId] ?? ""),
+            "passId": .string(values[Column.passId] ?? ""),
+            "username": values[Column.name].flatMap { $0.isEmpty ? nil : JSONValue.string($0) } ?? .null,
+            "timeStampAdded": .double(try time(Column.added, required: true) ?? 0),
+            "numVisits": .string(values[Column.visits] ?? ""),
+            "timeStampOfLastVisit": .double(try time(Column.lastVisit, required: false) ?? 0),
+        ]
+        let known: Set<String> = [Column.memberId, Column.passId, Column.name, Column.added, Column.visits, Column.lastVisit,
+                                  Column.status, Column.expires, Column.note, Column.sync]
+        for (name, text) in values where !known.contains(name) { object[name] = text.isEmpty ? .null : .string(text) }
+        var exact: [String: JSONValue] = [:]
+        if let sync = values[Column.sync], !sync.isEmpty {
+            let parsed = try extras(sync)
+            object[ExchangeMember.extrasKey] = parsed
+            if case .object(let syncObject) = parsed { exact = syncObject }
+        }
+        // An exact time from the Sync column replaces the readable one it rounds to (unless staff edited it).
+        for key in ["timeStampAdded", "timeStampOfLastVisit"] {
+            if let precise = FieldValue.double(exact[key]), let shown = FieldValue.double(object[key]), abs(precise - shown) < 0.0011 {
+                object[key] = .double(precise)
+            }
+        }
+        var member = try FieldValue.member(from: object)
+        // The readable columns are what staff edit, so they win over nothing: they are the only copy.
+        if let status = values[Column.status], !status.isEmpty {
+            guard let value = MemberStatus(rawValue: status.lowercased()) else {
+                throw FieldError("\(Column.status) must be active or suspended, not '\(status)'")
+            }
+            member.record.status = value
+        }
+        if values[Column.expires] != nil { member.record.expiresAt = try time(Column.expires, required: false) }
+        if let note = values[Column.note] { member.record.note = note.isEmpty ? nil : note }
+        return member
+    }
+}
+
+/// OWASP's CSV-injection guard, made reversible: a cell starting with = + - @ TAB CR (or with
+/// the guard's own `'`) gets a leading `'`; import removes exactly one.
+enum FormulaGuard {
+    static let triggers: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D,
+                                       UInt8(ascii: "'")]
+
+    static func neutralize(_ text: String) -> String {
+        guard let first = text.utf8.first, triggers.contains(first) else { return text }
+        return "'" + text
+    }
+
+    static func restore(_ text: String) -> String {
+        let bytes = text.utf8
+        guard bytes.first == UInt8(ascii: "'"), let second = bytes.dropFirst().first, triggers.contains(second) else { return text }
+        return String(text.dropFirst())
+    }
+}
+
+/// ISO-8601 local times with an offset and milliseconds, e.g. 2026-01-01T09:30:00.250+01:00.
+enum LocalTime {
+    static func text(_ time: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = .current
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: time))
+    }
+
+    static func parse(_ text: String) -> Double? {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = .current
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        // A number of epoch seconds also works (what a spreadsheet may leave after editing).
+        return Double(text).flatMap { $0.isFinite ? $0 : nil }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal (so logs and pipes
+/// stay clean), and at most ten times a second.
+final class ProgressBar {
+    private let label: String
+    private let enabled = isatty(STDERR_FILENO) == 1
+    private var lastDraw = Date.distantPast
+    private var drawn = false
+
+    init(label: String) { self.label = label }
+
+    func update(done: Int, total: Int?) {
+        guard enabled else { return }
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
+        lastDraw = now
+        drawn = true
+        let width = 30
+        guard let total, total > 0 else {
+            FileHandle.standardError.write(Data("\r\(label) \(done)".utf8))
+            return
+        }
+        let fraction = min(1, Double(done) / Double(total))
+        let filled = Int(fraction * Double(width))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(Int(fraction * 100))%".utf8))
+    }
+
+    /// Clears the bar's line.
+    func finish() {
+        guard enabled, drawn else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import MemberDeskTestSupport
+import PropertyBased
+import Testing
+@testable import MemberKit
+
+/// The merge's laws over random histories on three terminals: each step is a check-in (which
+/// enrols unknown cards, so the same card is often enrolled on two terminals independently),
+/// a rename, a delete, or one terminal importing another's export.
+@Suite("Merge properties")
+struct MergePropertyTests {
+    static let passes = ["04000A01", "04000A02", "04000A03", "04000A04"]
+
+    final class World {
+        let clock: FakeClock
+        let terminals: [SyncTestTerminal]
+        var checkIns = 0
+        let format: ExchangeFormat
+
+        init(format: ExchangeFormat) throws {
+            self.format = format
+            let clock = FakeClock()
+            self.clock = clock
+            terminals = try ["T1", "T2", "T3"].map { try SyncTestTerminal(id: $0, clock: clock) }
+        }
+
+        func export(_ index: Int) throws -> [UInt8] { try terminals[index].export(format) }
+
+        func sync(_ from: Int, into to: Int) throws {
+            try terminals[to].importBytes(export(from), format)
+        }
+
+        /// Runs one step, decoded from a random number.
+        func step(_ code: Int) throws {
+            clock.advance(by: 61 + Double(code % 7))
+            let terminal = terminals[code % 3]
+            let pass = MergePropertyTests.passes[(code / 3) % MergePropertyTests.passes.count]
+            switch (code / 12) % 10 {
+            case 0..<5:
+                let outcome = try terminal.club.checkIn(passId: pass, source: .nfc)
+                switch outcome {
+                case .checkedIn, .enrolled: checkIns += 1
+                default: break
+                }
+            case 5:
+                if let member = try terminal.database.member(idOrPass: pass) {
+                    try terminal.club.updateMember(id: member.memberId, MemberChanges(username: .some("name \(code)")))
+                }
+            case 6:
+                // Deletes are rare: they end a member's visit history by design.
+                if code % 5 == 0, let member = try terminal.database.member(idOrPass: pass) {
+                    try terminal.club.deleteMember(id: member.memberId)
+                }
+            default:
+                try sync((code / 120) % 3, into: code % 3)
+            }
+        }
+
+        func fullSync() throws {
+            for _ in 0..<2 {
+                for from in 0..<3 { for to in 0..<3 where from != to { try sync(from, into: to) } }
+            }
+        }
+
+        func totalCounters(_ terminal: SyncTestTerminal) throws -> Int {
+            try terminal.database.read { db in try Int.fetchOne(db, sql: "SELECT coalesce(sum(count), 0) FROM visit_counter") ?? 0 }
+        }
+    }
+
+    static let history = Gen.int(in: 0...100_000).array(of: 4...30)
+    static let format = Gen.element(of: ExchangeFormat.allCases)
+
+    @Test("import is idempotent, and importing this terminal's own export changes nothing")
+    func idempotent() async throws {
+        await propertyCheck(count: 30, input: Self.history, Self.format) { steps, format in
+            guard let format else { return }
+            let world = try World(format: format)
+            for code in steps { try world.step(code) }
+            let file = try world.export(0)
+            let target = world.terminals[1]
+            try target.importBytes(file, format)
+            let once = try target.state()
+            #expect(try target.plan(file, format).isEmpty)
+            try target.importBytes(file, format)
+            #expect(try target.state() == once)
+            let own = try target.export(format)
+            #expect(try target.plan(own, format).isEmpty)
+            try target.importBytes(own, format)
+            #expect(try target.state() == once)
+        }
+    }
+
+    @Test("import is commutative: A then B gives the same database as B then A")
+    func commutative() async throws {
+        await propertyCheck(count: 30, input: Self.history, Self.format) { steps, format in
+            guard let format else { return }
+            let world = try World(format: format)
+            for code in steps { try world.step(code) }
+            let (a, b) = (try world.export(0), try world.export(1))
+            let first = try world.terminals[2].copy(), second = try world.terminals[2].copy()
+            try first.importBytes(a, format)
+            try first.importBytes(b, format)
+            try second.importBytes(b, format)
+            try second.importBytes(a, format)
+            #expect(try first.state() == second.state())
+        }
+    }
+
+    @Test("import is associative: (A + B) + C equals A + (B + C)")
+    func associative() async throws {
+        await propertyCheck(count: 30, input: Self.history, Self.format) { steps, format in
+            guard let format else { return }
+            let world = try World(format: format)
+            for code in steps { try world.step(code) }
+            let (b, c) = (try world.export(1), try world.export(2))
+            let bc = try world.terminals[1].copy()
+            try bc.importBytes(c, format)
+            let left = try world.terminals[0].copy(), right = try world.terminals[0].copy()
+            try left.importBytes(b, format)
+            try left.importBytes(c, format)
+            try right.importBytes(bc.export(format), format)
+            #expect(try left.state() == right.state())
+        }
+    }
+
+    @Test("no visit is lost: after a full sync every terminal agrees and counts every check-in once")
+    func noVisitLost() async throws {
+        await propertyCheck(count: 30, input: Self.history, Self.format) { steps, format in
+            guard let format else { return }
+            let world = try World(format: format)
+            for code in steps { try world.step(code) }
+            try world.fullSync()
+            let states = try world.terminals.map { try $0.state() }
+            #expect(states[0] == states[1] && states[1] == states[2])
+            for terminal in world.terminals {
+                #expect(try world.totalCounters(terminal) == world.checkIns)
+                // Every live member shows the visits of its whole class (itself and those unified into it).
+                let live = try terminal.liveMembers()
+                #expect(Set(live.map(\.passId)).count == live.count)
+                let liveTotal = live.map(\.numVisits).reduce(0, +)
+                let deletedOnly = try terminal.database.read { db in
+                    try Int.fetchOne(db, sql: """
+                        SELECT coalesce(sum(c.count), 0) FROM visit_counter c
+                        WHERE c.memberId IN (SELECT memberId FROM member WHERE deletedAt IS NOT NULL)
+                          AND coalesce((SELECT s.deletedAt IS NULL FROM member_alias a JOIN member s ON s.memberId = a.survivorId
+                                        WHERE a.memberId = c.memberId), 0) = 0
+                        """) ?? 0
+                }
+                #expect(liveTotal + deletedOnly == world.checkIns)
+            }
+        }
+    }
+
+    /// Histories the property checks once shrank to: a deletion racing a second enrolment, and a
+    /// unified member whose survivor is itself unified later.
+    @Test("regressions found by the property checks", arguments: [[67575, 78484, 91904, 22275], [77650, 8663, 43534, 2937]])
+    func regressions(steps: [Int]) throws {
+        for format in ExchangeFormat.allCases {
+            let world = try World(format: format)
+            for code in steps { try world.step(code) }
+            let (a, b) = (try world.export(0), try world.export(1))
+            let first = try world.terminals[2].copy(), second = try world.terminals[2].copy()
+            try first.importBytes(a, format)
+            try first.importBytes(b, format)
+            try second.importBytes(b, format)
+            try second.importBytes(a, format)
+            #expect(try first.state() == second.state())
+        }
+    }
+}
