@@ -25,6 +25,7 @@ let package = Package(
         // The core: model, store, check-in rules, exchange formats, event bus. No terminal, reader, radio or JS I/O.
         .target(name: "MemberKit", dependencies: [
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),  // the sync exporter's row loop
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),

@@ -87,6 +87,18 @@ import Testing
         #expect(config.stdout.contains("debounce_seconds = 60") && config.stdout.contains("enrolment = \"auto\""))
     }
 
+    /// Listing opens the database read-only; a renamed terminal must not make that fail.
+    @Test func readOnlyCommandsSurviveARenamedTerminal() throws {
+        let desk = try DeskBinary()
+        try desk.run(["members", "add", "--pass", "P1", "--name", "Ann"])
+        try FileManager.default.createDirectory(atPath: desk.home.path + "/config/memberdesk", withIntermediateDirectories: true)
+        try "terminal_name = \"Back door\"\n".write(toFile: desk.home.path + "/config/memberdesk/config.toml", atomically: true, encoding: .utf8)
+        let list = try desk.run(["members", "list", "--json"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("\"Ann\""))
+        #expect(try desk.run(["stats", "--json"]).status == 0)
+    }
+
     @Test func noSubcommandWithoutATerminalPrintsHelpOrStarts() throws {
         let help = try DeskBinary().run(["--help"])
         #expect(help.status == 0 && help.stdout.contains("USAGE") && help.stdout.contains("checkin"))

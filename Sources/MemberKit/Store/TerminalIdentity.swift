@@ -18,6 +18,10 @@ extension AppDatabase {
         if let id = stored["terminalId"], stored["terminalName"] == name {
             return TerminalIdentity(id: id, name: name)
         }
+        // A read-only open (listing, stats) must not fail because the name in the config changed.
+        if writer.configuration.readonly, let id = stored["terminalId"] {
+            return TerminalIdentity(id: id, name: name)
+        }
         return try write { db in
             let id: String
             if let existing = try String.fetchOne(db, sql: "SELECT value FROM terminal_setting WHERE key = 'terminalId'") {
