@@ -44,7 +44,7 @@ enum FrontDeskLauncher {
 
         let trace = environment["MEMBERDESK_TUI_TRACE"].map(StartupTrace.init)
         let stop = StopSignals()
-        FrontDeskLoop.run(desk, on: terminal, stopRequested: { stop.requested }) { _ in trace?.frame(desk) }
+        FrontDeskLoop.run(desk, on: terminal, stopRequested: { stop.requested || terminal.hungUp }) { _ in trace?.frame(desk) }
     }
 }
 
@@ -66,6 +66,11 @@ final class StopSignals {
 
     init() {
         let flag = self.flag
+        // A parent may have left these blocked; the dispatch sources only fire when they are not.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for number in [SIGTERM, SIGHUP, SIGINT] { sigaddset(&mask, number) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         sources = [SIGTERM, SIGHUP, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

@@ -149,7 +149,10 @@ public final class CursesTerminal: TerminalDevice {
         var code: wint_t = 0
         let result = wget_wch(window, &code)
         if result == KEY_CODE_YES { return Self.functionKey(Int32(code)) }
-        guard result == OK else { return nil }
+        guard result == OK else {
+            if result == ERR { checkHangUp() }
+            return nil
+        }
         switch code {
         case 10, 13: return .enter
         case 27: return .escape
@@ -160,6 +163,15 @@ public final class CursesTerminal: TerminalDevice {
             guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
             return .character(Character(scalar))
         }
+    }
+
+    /// True once the terminal has gone (its window closed, the SSH link dropped): the loop ends
+    /// instead of spinning on a tty that answers every read at once.
+    public private(set) var hungUp = false
+
+    private func checkHangUp() {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
     }
 
     static func functionKey(_ code: Int32) -> Key? {
