@@ -70,4 +70,27 @@ import Testing
         #expect(try database.memberPage(matching: "ana", sort: sort, offset: 1, limit: 5).map(\.member.memberId)
                 == Array(matches.dropFirst()))
     }
+
+    /// A term most members share walks the sort index and probes the trigram index per row;
+    /// forced here with a threshold of 0, it pages exactly as the listing does.
+    @Test(arguments: [MemberSort.name, .lastVisit, .visits, .added])
+    func aCommonTermPagesLikeTheListing(sort: MemberSort) throws {
+        let database = try database()
+        let matches = try database.members(matching: "040", sort: sort, limit: 100).map(\.memberId)
+        #expect(matches.count == 12)
+        let page = { (cursor: MemberRow?, direction: PageDirection, limit: Int) in
+            try database.read { db in
+                try AppDatabase.memberPage(db, matching: "040", sort: sort, cursor: cursor, direction: direction,
+                                           limit: limit, denseSearch: 0)
+            }
+        }
+        let first = try page(nil, .forward, 5)
+        let rest = try page(first.last, .forward, 100)
+        #expect((first + rest).map(\.member.memberId) == matches)
+        #expect(try page(nil, .backward, 100).map(\.member.memberId) == matches)
+        let none = try database.read { db in
+            try AppDatabase.memberPage(db, matching: "zzz", sort: sort, cursor: nil, direction: .forward, limit: 10, denseSearch: 0)
+        }
+        #expect(none.isEmpty)
+    }
 }

@@ -37,8 +37,14 @@ extension AppDatabase {
 
     public static func memberPage(_ db: Database, matching text: String?, sort: MemberSort, cursor: MemberRow?,
                                   direction: PageDirection, offset: Int = 0, limit: Int) throws -> [MemberRow] {
+        try memberPage(db, matching: text, sort: sort, cursor: cursor, direction: direction, offset: offset, limit: limit,
+                       denseSearch: 100_000)
+    }
+
+    static func memberPage(_ db: Database, matching text: String?, sort: MemberSort, cursor: MemberRow?,
+                           direction: PageDirection, offset: Int = 0, limit: Int, denseSearch: Int) throws -> [MemberRow] {
         guard limit > 0 else { return [] }
-        let (source, filter, searchArguments) = try pageSource(db, matching: text)
+        let (source, filter, searchArguments) = try pageSource(db, matching: text, denseSearch: denseSearch)
         if offset > 0, cursor == nil, direction == .forward {
             let sql = "SELECT member.id AS rowIdForPage, member.* FROM \(source) WHERE deletedAt IS NULL\(filter) ORDER BY \(sort.orderBy) LIMIT ? OFFSET ?"
             return try Row.fetchAll(db, sql: sql, arguments: searchArguments + [limit, offset]).map {
@@ -62,18 +68,21 @@ extension AppDatabase {
         return backward ? rows.reversed() : rows
     }
 
-    /// Where a page reads from. A substring search that matches few members reads those matches
-    /// first (CROSS JOIN fixes the loop order) and sorts them, instead of walking the sort index
-    /// and probing every member against the matches, which takes seconds at 1,000,000 members.
-    /// Common terms keep the index walk, which finds a page of matches quickly.
-    static func pageSource(_ db: Database, matching text: String?) throws -> (String, String, StatementArguments) {
+    /// Where a page reads from. A substring search that matches fewer than `denseSearch` members
+    /// reads those matches first (CROSS JOIN fixes the loop order) and sorts them. A common term
+    /// walks the sort index instead and probes each member's row in the trigram index, stopping
+    /// after a page: materializing every match of a term that all 1,000,000 members share (an
+    /// email domain, a pass prefix) took seconds, and the walk takes tens of milliseconds.
+    static func pageSource(_ db: Database, matching text: String?, denseSearch: Int) throws -> (String, String, StatementArguments) {
         let (filter, arguments) = searchFilter(text)
         guard let phrase = ftsPhrase(text) else { return ("member", filter, arguments) }
-        let cap = 5000
         let matches = try Int.fetchOne(db, sql: """
             SELECT COUNT(*) FROM (SELECT rowid FROM member_search WHERE member_search MATCH ? LIMIT ?)
-            """, arguments: [phrase, cap]) ?? cap
-        guard matches < cap else { return ("member", filter, arguments) }
+            """, arguments: [phrase, denseSearch]) ?? denseSearch
+        guard matches < denseSearch else {
+            return ("member", " AND EXISTS (SELECT 1 FROM member_search WHERE member_search MATCH ? AND rowid = member.id)",
+                    [phrase])
+        }
         return ("(SELECT rowid AS hit FROM member_search WHERE member_search MATCH ?) CROSS JOIN member ON member.id = hit",
                 "", arguments)
     }
