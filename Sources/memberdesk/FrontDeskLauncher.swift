@@ -43,7 +43,8 @@ enum FrontDeskLauncher {
         }
 
         let trace = environment["MEMBERDESK_TUI_TRACE"].map(StartupTrace.init)
-        let stop = StopSignals()
+        // SIGTERM, SIGHUP and SIGINT end the loop so that the terminal is restored (ncurses' own handlers would not).
+        let stop = TerminationSignal([SIGTERM, SIGHUP, SIGINT])
         FrontDeskLoop.run(desk, on: terminal, stopRequested: { stop.requested || terminal.hungUp }) { _ in trace?.frame(desk) }
     }
 }
@@ -53,34 +54,6 @@ struct RegionWatcherToggle: RegionToggle {
     let watcher: RegionWatcher
     var isOn: Bool { watcher.isOn }
     func set(on: Bool) throws { try watcher.setOn(on) }
-}
-
-/// SIGTERM, SIGHUP and SIGINT end the loop so that the terminal is restored (ncurses' own handlers would not).
-final class StopSignals {
-    final class Flag: Sendable {
-        let value = Mutex(false)
-    }
-
-    private let flag = Flag()
-    private var sources: [any DispatchSourceSignal] = []
-
-    init() {
-        let flag = self.flag
-        // A parent may have left these blocked; the dispatch sources only fire when they are not.
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        for number in [SIGTERM, SIGHUP, SIGINT] { sigaddset(&mask, number) }
-        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-        sources = [SIGTERM, SIGHUP, SIGINT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { flag.value.withLock { $0 = true } }
-            source.resume()
-            return source
-        }
-    }
-
-    var requested: Bool { flag.value.withLock { $0 } }
 }
 
 /// For `make bench`: when the first frame, and the first frame with member rows, reached the screen.

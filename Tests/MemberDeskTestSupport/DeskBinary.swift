@@ -77,18 +77,18 @@ public enum DeskBinaryError: Error, CustomStringConvertible {
 }
 
 /// Reads a pipe to its end on a background thread, so a chatty child never blocks on a full pipe.
-final class AsyncData: @unchecked Sendable {
+public final class AsyncData: @unchecked Sendable {
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ handle: FileHandle) {
+    public init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
             data = handle.readDataToEndOfFile()
             done.signal()
         }
     }
 
-    func text() -> String {
+    public func text() -> String {
         done.wait()
         return String(decoding: data, as: UTF8.self)
     }

@@ -47,7 +47,7 @@ struct BeaconsCommand: ParsableCommand {
             FileHandle.standardError.write(Data("memberdesk: ignoring \(address): it sent \(count) different beacon ids (a flood)\n".utf8))
         }
         let pipeline = BeaconPipeline(tracker: tracker)
-        let stop = StopSignal()
+        let stop = TerminationSignal()
         do {
             try source.start()
         } catch {
@@ -71,25 +71,6 @@ struct BeaconsCommand: ParsableCommand {
     }
 }
 
-/// Ctrl-C and SIGTERM end the scan through the normal path, so the adapter is put back.
-final class StopSignal {
-    private final class Flag: Sendable { let raised = Mutex(false) }
-    private let flag = Flag()
-    private let sources: [any DispatchSourceSignal]
-
-    init() {
-        let flag = self.flag
-        sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { flag.raised.withLock { $0 = true } }
-            source.resume()
-            return source
-        }
-    }
-
-    var requested: Bool { flag.raised.withLock { $0 } }
-}
 
 /// Where the events go: a redrawn table on a terminal, text lines, JSON lines, or only the final summary.
 final class BeaconView {

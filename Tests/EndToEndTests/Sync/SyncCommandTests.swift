@@ -140,12 +140,12 @@ struct SyncCommandTests {
         process.standardError = output
         try process.run()
         input.fileHandleForWriting.write(Data((answer + "\n").utf8))
-        let text = AsyncOutput(output.fileHandleForReading)
+        let text = AsyncData(output.fileHandleForReading)
         let finished = waitUntil(timeout: 60) { !process.isRunning }
         try input.fileHandleForWriting.close()
         if !finished { process.terminate() }
         process.waitUntilExit()
-        return text.wait()
+        return text.text()
     }
 
     @Test("on a terminal, import asks first: 'n' writes nothing, 'y' applies")
@@ -163,23 +163,5 @@ struct SyncCommandTests {
         let accepted = try Self.importOnTerminal(target, file: file, answer: "y")
         #expect(accepted.contains("imported: 2 new"))
         #expect(try target.run(["members", "list", "--json"]).stdout.split(separator: "\n").count == 2)
-    }
-}
-
-/// Reads a pipe to its end on a background thread.
-final class AsyncOutput: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
     }
 }
