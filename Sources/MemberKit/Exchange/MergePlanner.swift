@@ -44,14 +44,11 @@ public struct MergePlan: Sendable {
 
 /// Computes an import's preview without writing: it merges inside a transaction and rolls it back.
 public struct MergePlanner: Sendable {
-    public let database: AppDatabase
-    public let bus: EventBus?
-    public let changeLimit: Int
+    /// Planning is the applier's merge run with the commit left out.
+    let applier: MergeApplier
 
     public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000) {
-        self.database = database
-        self.bus = bus
-        self.changeLimit = changeLimit
+        applier = MergeApplier(database: database, bus: bus, changeLimit: changeLimit)
     }
 
     /// The preview of importing `file`, in `format` or else the one its extension names.
@@ -60,14 +57,13 @@ public struct MergePlanner: Sendable {
         do {
             chosen = try ExchangeFormat(path: file, override: format)
         } catch {
-            MergeApplier.report(error, on: bus)
+            MergeApplier.report(error, on: applier.bus)
             throw error
         }
         return try plan(.file(path: file, format: chosen), progress: progress)
     }
 
     public func plan(_ source: MergeSource, progress: ((Int, Int?) -> Void)? = nil) throws -> MergePlan {
-        let applier = MergeApplier(database: database, bus: bus, changeLimit: changeLimit)
         let outcome = try applier.run(source, commit: false, progress: progress)
         return MergePlan(source: source, counts: outcome.counts, changes: outcome.changes,
                          changesTruncated: outcome.changesTruncated, applier: applier)
