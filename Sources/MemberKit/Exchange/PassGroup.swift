@@ -3,7 +3,7 @@ import GRDB
 
 /// The members holding one pass, and which of them are one person. Two enrolments of a card
 /// whose lifetimes overlap (neither was deleted before the other was added) are the same
-/// member: each overlapping group keeps its earliest-added member (then the lowest memberId),
+/// member, and a member unified into another lives no longer than it: each overlapping group keeps its earliest-added member (then the lowest memberId),
 /// and the others become tombstones pointing at it. This is recomputed from the members' own
 /// data after every change, never decided once, so the outcome does not depend on import order.
 struct PassGroup {
@@ -48,7 +48,11 @@ struct PassGroup {
             let record = entries[index].record
             if record.timeStampAdded >= groupEnd { survivor = index }  // starts a new group
             if index != survivor { survivorOf[index] = entries[survivor].record.memberId }
-            groupEnd = max(groupEnd, record.deletedAt ?? .infinity)
+            // A member unified into the survivor is that person: its lifetime ends when the
+            // person is deleted, so a later enrolment of the card is someone new on every terminal
+            // (found by the property checks: one terminal extended the group, another did not).
+            let survivorEnd = entries[survivor].record.deletedAt ?? .infinity
+            groupEnd = max(groupEnd, min(record.deletedAt ?? .infinity, survivorEnd))
         }
 
         var unified: [String] = []
