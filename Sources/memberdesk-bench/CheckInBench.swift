@@ -38,6 +38,13 @@ func runCheckInBench(_ arguments: [String]) throws {
     let rawRate = Double(rounds * perRound) / rawTime
     print(String(format: "check-ins/s  memberdesk %.0f   raw SQLite C API %.0f   ratio %.2f (goal >= 0.5)",
                  ours, rawRate, ours / rawRate))
+    // Equal work includes WAL checkpoints: both WALs should stay near the 1000-page auto-checkpoint.
+    func walSize(_ name: String) -> Double {
+        let path = folder.appendingPathComponent(name + "-wal").path
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return Double(size ?? 0) / 1e6
+    }
+    print(String(format: "WAL size MB  memberdesk %.1f   raw %.1f", walSize("club.sqlite"), walSize("raw.sqlite")))
 }
 
 private func seconds(since start: UInt64) -> Double {
@@ -91,6 +98,9 @@ private final class RawCheckIns {
         sqlite3_bind_text(select, 1, passId, -1, transient)
         try step(select)
         let memberId = String(cString: sqlite3_column_text(select, 0))
+        // Done with the row: a statement left stepping keeps its read transaction open past
+        // COMMIT, which makes every WAL auto-checkpoint fail (SQLITE_LOCKED) and the WAL grow.
+        sqlite3_reset(select)
         sqlite3_reset(update)
         sqlite3_bind_double(update, 1, now)
         sqlite3_bind_text(update, 2, memberId, -1, transient)
