@@ -28,7 +28,7 @@ struct ClubKitCSV: CSVLayout {
         out.append(UInt8(ascii: ","))
         JSONWriter.appendNumber(record.timeStampAdded, to: &out)
         out.append(UInt8(ascii: ","))
-        out.append(contentsOf: String(record.numVisits).utf8)
+        JSONWriter.appendInteger(record.numVisits, to: &out)
         out.append(UInt8(ascii: ","))
         JSONWriter.appendNumber(record.timeStampOfLastVisit, to: &out)
         for name in subclassFields {
@@ -37,10 +37,11 @@ struct ClubKitCSV: CSVLayout {
         }
         guard !clubKit else { return }
         out.append(UInt8(ascii: ","))
-        // The JSON is written in place, then its quotes are doubled in place (no buffer per member).
-        let start = out.count
-        MemberExtras.appendJSON(member, fields: CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields), into: &out)
-        RFC4180Writer.quoteInPlace(&out, from: start)
+        // The JSON is written already escaped for the quoted field (no buffer per member).
+        out.append(UInt8(ascii: "\""))
+        MemberExtras.appendJSON(member, fields: CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields),
+                                csvQuoted: true, into: &out)
+        out.append(UInt8(ascii: "\""))
     }
 
     func member(_ values: [String: (text: String, quoted: Bool)]) throws(FieldError) -> ExchangeMember {

@@ -57,35 +57,50 @@ enum MemberExtras {
 
     /// The same object as `object(...)`, written straight into bytes (keys in sorted order, as
     /// `JSONWriter` writes them): the exporter's hot path, without building a dictionary per member.
+    /// `csvQuoted` doubles every quote, for the JSON inside a quoted CSV field.
     static func appendJSON(_ member: ExchangeMember, includeStatus: Bool = true, fields: [String: JSONValue] = [:],
-                           exactTimes: Bool = false, into out: inout [UInt8]) {
+                           exactTimes: Bool = false, csvQuoted: Bool = false, into out: inout [UInt8]) {
         let record = member.record
         var first = true
         func key(_ name: StaticString) {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            out.append(UInt8(ascii: "\""))
+            JSONWriter.appendQuote(to: &out, csvQuoted: csvQuoted)
             out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+            JSONWriter.appendQuote(to: &out, csvQuoted: csvQuoted)
+            out.append(UInt8(ascii: ":"))
         }
+        func string(_ text: String) { JSONWriter.appendString(text, to: &out, csvQuoted: csvQuoted) }
         out.append(UInt8(ascii: "{"))
         if let deletedAt = record.deletedAt { key("deletedAt"); JSONWriter.appendNumber(deletedAt, to: &out) }
         if includeStatus, let expiresAt = record.expiresAt { key("expiresAt"); JSONWriter.appendNumber(expiresAt, to: &out) }
-        if !fields.isEmpty { key("fields"); JSONWriter.append(.object(fields), to: &out) }
+        if !fields.isEmpty {
+            key("fields")
+            let start = out.count
+            JSONWriter.append(.object(fields), to: &out)
+            if csvQuoted { RFC4180Writer.doubleQuotesInPlace(&out, from: start) }
+        }
         key("modifiedAt"); JSONWriter.appendNumber(record.modifiedAt, to: &out)
-        key("modifiedBy"); JSONWriter.appendString(record.modifiedBy, to: &out)
-        if includeStatus, let note = record.note { key("note"); JSONWriter.appendString(note, to: &out) }
-        if includeStatus { key("status"); JSONWriter.appendString(record.status.rawValue, to: &out) }
+        key("modifiedBy"); string(record.modifiedBy)
+        if includeStatus, let note = record.note { key("note"); string(note) }
+        if includeStatus { key("status"); string(record.status.rawValue) }
         if exactTimes { key("timeStampAdded"); JSONWriter.appendNumber(record.timeStampAdded, to: &out) }
         if exactTimes { key("timeStampOfLastVisit"); JSONWriter.appendNumber(record.timeStampOfLastVisit, to: &out) }
-        if let unifiedInto = member.unifiedInto { key("unifiedInto"); JSONWriter.appendString(unifiedInto, to: &out) }
+        if let unifiedInto = member.unifiedInto { key("unifiedInto"); string(unifiedInto) }
         key("visitCounters")
         out.append(UInt8(ascii: "{"))
-        for (index, terminal) in member.counters.keys.sorted().enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            JSONWriter.appendString(terminal, to: &out)
+        func counter(_ terminal: String, _ count: Int) {
+            string(terminal)
             out.append(UInt8(ascii: ":"))
-            out.append(contentsOf: String(member.counters[terminal]!).utf8)
+            JSONWriter.appendInteger(count, to: &out)
+        }
+        if member.counters.count == 1, let only = member.counters.first {
+            counter(only.key, only.value)  // the common case needs no sorting
+        } else {
+            for (index, terminal) in member.counters.keys.sorted().enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                counter(terminal, member.counters[terminal]!)
+            }
         }
         out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "}")])
     }

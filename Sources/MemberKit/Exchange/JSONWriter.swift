@@ -39,36 +39,63 @@ enum JSONWriter {
         out.append(contentsOf: (value.isFinite ? ExchangeNumber.text(value) : "0").utf8)
     }
 
-    /// Digits straight into the buffer (written backwards, then reversed in place).
+    /// Digits straight into the buffer, through a small stack buffer (no String in between).
     static func appendInteger(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        let start = out.count
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        out[start...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
-    static func appendString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case UInt8(ascii: "/"): out.append(contentsOf: [0x5C, 0x2F])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: out.append(byte)
+    /// `csvQuoted` doubles every quote written, for JSON inside a quoted CSV field.
+    static func appendString(_ text: String, to out: inout [UInt8], csvQuoted: Bool = false) {
+        var copy = text
+        copy.withUTF8 { bytes in
+            appendQuote(to: &out, csvQuoted: csvQuoted)
+            // Most strings need no escape: copy them in one go.
+            var plainUpTo = 0
+            while plainUpTo < bytes.count, !needsEscape(bytes[plainUpTo]) { plainUpTo += 1 }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<plainUpTo]))
+            for byte in bytes[plainUpTo...] {
+                appendEscaped(byte, to: &out)
+                if csvQuoted, byte == UInt8(ascii: "\"") { out.append(byte) }
             }
+            appendQuote(to: &out, csvQuoted: csvQuoted)
         }
+    }
+
+    @inline(__always)
+    static func appendQuote(to out: inout [UInt8], csvQuoted: Bool) {
         out.append(UInt8(ascii: "\""))
+        if csvQuoted { out.append(UInt8(ascii: "\"")) }
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+    }
+
+    private static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+        case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+        case UInt8(ascii: "/"): out.append(contentsOf: [0x5C, 0x2F])
+        case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+        case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        default: out.append(byte)
+        }
     }
 }

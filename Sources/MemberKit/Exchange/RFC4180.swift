@@ -114,27 +114,28 @@ public enum RFC4180Writer {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Turns `out[start...]` into one quoted field: doubles its quotes and wraps it, in place.
-    static func quoteInPlace(_ out: inout [UInt8], from start: Int) {
+    /// Doubles the quotes in `out[start...]`, in place (the rest of a quoted field's escaping).
+    static func doubleQuotesInPlace(_ out: inout [UInt8], from start: Int) {
         let quote = UInt8(ascii: "\"")
-        var quotes = 0
-        for index in start..<out.count where out[index] == quote { quotes += 1 }
         let oldEnd = out.count
-        out.append(contentsOf: repeatElement(0, count: quotes + 2))
-        var write = out.count - 1
-        out[write] = quote
-        write -= 1
-        var read = oldEnd - 1
-        while read >= start {
-            out[write] = out[read]
-            write -= 1
-            if out[read] == quote {
-                out[write] = quote
+        let quotes = out[start...].reduce(0) { $0 &+ ($1 == quote ? 1 : 0) }
+        guard quotes > 0 else { return }
+        out.append(contentsOf: repeatElement(0, count: quotes))
+        out.withUnsafeMutableBufferPointer { bytes in
+            // Walk backwards, so that every byte moves right past the quotes doubled after it.
+            var write = bytes.count - 1
+            var read = oldEnd - 1
+            while read >= start {
+                let byte = bytes[read]
+                bytes[write] = byte
                 write -= 1
+                if byte == quote {
+                    bytes[write] = quote
+                    write -= 1
+                }
+                read -= 1
             }
-            read -= 1
         }
-        out[write] = quote
     }
 
     public static func appendRecord(_ fields: [String], to out: inout [UInt8]) {

@@ -126,6 +126,21 @@ struct ExchangeFormatTests {
         #expect(again.contains("\"shoeSize\":42"))
     }
 
+    @Test("subclass fields unknown to this terminal, typed and with quotes, survive a .mucsv and a .csv round trip",
+          arguments: [ExchangeFormat.mucsv, .csv])
+    func unknownFieldsInCSVExtras(format: ExchangeFormat) throws {
+        let json = #"[{"numVisits":1,"timeStampOfLastVisit":1767300000,"passId":"P","memberId":"M","timeStampAdded":1767225600,"username":"Q","shoeSize":42,"motto":"say \"hi\", \/ go","tags":["a\"b",{"k":null}]}]"#
+        let source = try SyncTestTerminal(id: "T1")
+        try source.importBytes(Array(json.utf8))
+        let target = try SyncTestTerminal(id: "T2")
+        try target.importBytes(try source.export(format), format)
+        let member = try #require(try target.database.member(id: "M"))
+        #expect(member.fields["shoeSize"] == .int(42))
+        #expect(member.fields["motto"] == .string("say \"hi\", / go"))
+        #expect(member.fields["tags"] == .array([.string("a\"b"), .object(["k": .null])]))
+        #expect(try target.state() == (try source.state()))
+    }
+
     /// ClubKit's CSV layout: the header, LF, values written raw, `<null>` for nil, no trailing newline.
     static func clubKitCSV(_ users: [CustomMembershipUser], lineEnd: String = "\n") -> String {
         let header = CustomMembershipUser.variableNamesAsStrings().joined(separator: ",")
