@@ -42,7 +42,7 @@ func runCheckInBench(_ arguments: [String]) throws {
     func walSize(_ name: String) -> Double {
         let path = folder.appendingPathComponent(name + "-wal").path
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return Double(size ?? 0) / 1e6
+        return Double(size) / 1e6
     }
     print(String(format: "WAL size MB  memberdesk %.1f   raw %.1f", walSize("club.sqlite"), walSize("raw.sqlite")))
 }

@@ -112,16 +112,19 @@ enum TUIBenchData {
         try database.write { db in
             let statement = try db.makeStatement(sql: """
                 INSERT INTO member(memberId, passId, username, timeStampAdded, numVisits, timeStampOfLastVisit, fields,
-                                   status, modifiedAt, modifiedBy)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 'bench')
+                                   status, modifiedAt, modifiedBy, searchTokens)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 'bench', ?)
                 """)
             for n in existing..<count {
                 let name = "\(first[n % first.count]) \(last[(n / first.count) % last.count]) \(n)"
                 let email = "\(first[n % first.count].lowercased())\(n)@example.com"
                 let fields = "{\"userEmailAddress\":\"\(email)\"}"
                 let lastVisit = n % 7 == 0 ? 0 : now - Double((n &* 7919) % (60 * 86400))
-                try statement.execute(arguments: [UUID().uuidString, String(format: "04%012X", n), name, now - 86400 * 90,
-                                                  n % 200, lastVisit, fields, now])
+                let passId = String(format: "04%012X", n)
+                let words = SearchTokens.json(of: MemberRecord(passId: passId, username: name, timeStampAdded: 0,
+                                                               fields: ["userEmailAddress": .string(email)], modifiedAt: 0, modifiedBy: ""))
+                try statement.execute(arguments: [UUID().uuidString, passId, name, now - 86400 * 90,
+                                                  n % 200, lastVisit, fields, now, words])
             }
         }
         return database

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MemberDeskTestSupport
 @testable import MemberKit
 import Testing
@@ -59,7 +60,7 @@ import Testing
     @Test(arguments: [MemberSort.name, .lastVisit, .visits])
     func aSubstringSearchWithFewMatchesPagesLikeTheListing(sort: MemberSort) throws {
         let database = try database()
-        // "ana" (three characters: the trigram index) matches "ana", "Ana" and "ANA".
+        // "ana" matches "ana", "Ana" and "ANA".
         let matches = try database.members(matching: "ana", sort: sort, limit: 100).map(\.memberId)
         #expect(matches.count == 3)
         let first = try database.memberPage(matching: "ana", sort: sort, limit: 2)
@@ -71,7 +72,7 @@ import Testing
                 == Array(matches.dropFirst()))
     }
 
-    /// A term most members share walks the sort index and probes the trigram index per row;
+    /// A word most members share walks the sort index and checks each row's words;
     /// forced here with a threshold of 0, it pages exactly as the listing does.
     @Test(arguments: [MemberSort.name, .lastVisit, .visits, .added])
     func aCommonTermPagesLikeTheListing(sort: MemberSort) throws {
@@ -81,7 +82,7 @@ import Testing
         let page = { (cursor: MemberRow?, direction: PageDirection, limit: Int) in
             try database.read { db in
                 try AppDatabase.memberPage(db, matching: "040", sort: sort, cursor: cursor, direction: direction,
-                                           limit: limit, denseSearch: 0)
+                                           limit: limit, sparseSearch: 0)
             }
         }
         let first = try page(nil, .forward, 5)
@@ -89,8 +90,43 @@ import Testing
         #expect((first + rest).map(\.member.memberId) == matches)
         #expect(try page(nil, .backward, 100).map(\.member.memberId) == matches)
         let none = try database.read { db in
-            try AppDatabase.memberPage(db, matching: "zzz", sort: sort, cursor: nil, direction: .forward, limit: 10, denseSearch: 0)
+            try AppDatabase.memberPage(db, matching: "zzz", sort: sort, cursor: nil, direction: .forward, limit: 10, sparseSearch: 0)
         }
         #expect(none.isEmpty)
+    }
+
+    @Test func aSearchReadsTheWordIndexOrWalksTheSortIndex() throws {
+        let database = try database()
+        try database.read { db in
+            func plan(sparseLimit: Int) throws -> [String] {
+                let (source, filter, arguments) = try MemberSearch("an").plan(db, sparseLimit: sparseLimit)
+                return try Row.fetchAll(db, sql: """
+                    EXPLAIN QUERY PLAN SELECT member.* FROM \(source) WHERE deletedAt IS NULL\(filter)
+                    ORDER BY \(MemberSort.lastVisit.orderBy) LIMIT 10
+                    """, arguments: arguments).map { $0["detail"] as String }
+            }
+            let sparse = try plan(sparseLimit: 100)
+            #expect(sparse.contains { $0.contains("member_token") && $0.contains("PRIMARY KEY") }, "\(sparse)")
+            let dense = try plan(sparseLimit: 0)
+            #expect(dense.contains { $0.contains("member_lastVisit") }, "\(dense)")
+            #expect(!dense.contains { $0.contains("TEMP B-TREE") }, "\(dense)")
+        }
+    }
+
+    /// A database from before word search: the migration gives its members their words.
+    @Test func theMigrationIndexesExistingMembers() throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v2-member-alias")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO member(memberId, passId, username, timeStampAdded, fields, modifiedAt, modifiedBy, deletedAt)
+                VALUES ('A', '04AA', 'Émile Zola', 1, '{"userEmailAddress":"ez@paris.example"}', 1, 'T', NULL),
+                       ('B', '04BB', 'Émile Gone', 1, '{}', 1, 'T', 5)
+                """)
+        }
+        let database = try AppDatabase.wrapping(queue)
+        #expect(try database.members(matching: "emile").map(\.memberId) == ["A"])
+        #expect(try database.members(matching: "paris").map(\.memberId) == ["A"])
+        #expect(try database.members(matching: "04bb").isEmpty)  // a tombstone is not searched
     }
 }

@@ -57,7 +57,7 @@ extension FrontDesk {
         countStale = false
         let database = services.database, inbox = self.inbox, latest = self.latestGeneration
         let generation = list.generation, search = list.searchText
-        worker.submit {
+        countWorker.submit {
             let matching: Int? = latest.withLock({ $0 }) == generation ? try? database.memberCount(matching: search) : nil
             let all = search == nil ? matching : try? database.memberCount()
             inbox.post { desk in

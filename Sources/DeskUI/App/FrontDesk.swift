@@ -22,6 +22,9 @@ public final class FrontDesk {
 
     public let services: DeskServices
     let worker: DeskWorker
+    /// Match counts run apart from pages: counting a common word reads far more rows than a
+    /// page does, and must never hold up the list that the next keystroke asks for.
+    let countWorker: DeskWorker
     public let inbox: DeskInbox
     let subscription: EventSubscription
     /// The newest listing generation, read by queued jobs so that superseded queries are skipped.
@@ -51,6 +54,7 @@ public final class FrontDesk {
     public init(services: DeskServices, worker: DeskWorker = DeskWorker(), subscription: EventSubscription? = nil) {
         self.services = services
         self.worker = worker
+        countWorker = worker.isInline ? worker : DeskWorker(label: "memberdesk.count-worker")
         inbox = DeskInbox()
         self.subscription = subscription ?? services.club.bus.subscribe()
         status = StatusBarModel(terminalName: services.terminalName,

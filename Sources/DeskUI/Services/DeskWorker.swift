@@ -29,9 +29,12 @@ public final class DeskWorker: Sendable {
     private let queue: DispatchQueue?
     private let pending = Mutex(0)
 
-    public init(inline: Bool = false) {
-        queue = inline ? nil : DispatchQueue(label: "memberdesk.ui-worker", qos: .userInitiated)
+    public init(inline: Bool = false, label: String = "memberdesk.ui-worker") {
+        queue = inline ? nil : DispatchQueue(label: label, qos: .userInitiated)
     }
+
+    /// Runs jobs on the caller's thread (tests).
+    public var isInline: Bool { queue == nil }
 
     public func submit(_ job: @escaping @Sendable () -> Void) {
         guard let queue else { return job() }

@@ -138,7 +138,7 @@ enum SyncRows {
 
     static func insert(_ db: Database, _ record: MemberRecord) throws {
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO member (\(memberColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO member (\(memberColumns), searchTokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try statement.execute(arguments: arguments(record))
     }
@@ -147,7 +147,7 @@ enum SyncRows {
         let statement = try db.cachedStatement(sql: """
             UPDATE member SET passId = ?2, username = ?3, timeStampAdded = ?4, numVisits = ?5,
                 timeStampOfLastVisit = ?6, fields = ?7, status = ?8, expiresAt = ?9, note = ?10,
-                modifiedAt = ?11, modifiedBy = ?12, deletedAt = ?13
+                modifiedAt = ?11, modifiedBy = ?12, deletedAt = ?13, searchTokens = ?14
             WHERE memberId = ?1
             """)
         try statement.execute(arguments: arguments(record))
@@ -155,6 +155,6 @@ enum SyncRows {
 
     private static func arguments(_ r: MemberRecord) -> StatementArguments {
         [r.memberId, r.passId, r.username, r.timeStampAdded, r.numVisits, r.timeStampOfLastVisit, fieldsText(r.fields),
-         r.status.rawValue, r.expiresAt, r.note, r.modifiedAt, r.modifiedBy, r.deletedAt]
+         r.status.rawValue, r.expiresAt, r.note, r.modifiedAt, r.modifiedBy, r.deletedAt, SearchTokens.json(of: r)]
     }
 }

@@ -38,13 +38,13 @@ extension AppDatabase {
     public static func memberPage(_ db: Database, matching text: String?, sort: MemberSort, cursor: MemberRow?,
                                   direction: PageDirection, offset: Int = 0, limit: Int) throws -> [MemberRow] {
         try memberPage(db, matching: text, sort: sort, cursor: cursor, direction: direction, offset: offset, limit: limit,
-                       denseSearch: 100_000)
+                       sparseSearch: MemberSearch.sparseLimit)
     }
 
     static func memberPage(_ db: Database, matching text: String?, sort: MemberSort, cursor: MemberRow?,
-                           direction: PageDirection, offset: Int = 0, limit: Int, denseSearch: Int) throws -> [MemberRow] {
+                           direction: PageDirection, offset: Int = 0, limit: Int, sparseSearch: Int) throws -> [MemberRow] {
         guard limit > 0 else { return [] }
-        let (source, filter, searchArguments) = try pageSource(db, matching: text, denseSearch: denseSearch)
+        let (source, filter, searchArguments) = try MemberSearch(text).plan(db, sparseLimit: sparseSearch)
         if offset > 0, cursor == nil, direction == .forward {
             let sql = "SELECT member.id AS rowIdForPage, member.* FROM \(source) WHERE deletedAt IS NULL\(filter) ORDER BY \(sort.orderBy) LIMIT ? OFFSET ?"
             return try Row.fetchAll(db, sql: sql, arguments: searchArguments + [limit, offset]).map {
@@ -66,25 +66,6 @@ extension AppDatabase {
             }
         }
         return backward ? rows.reversed() : rows
-    }
-
-    /// Where a page reads from. A substring search that matches fewer than `denseSearch` members
-    /// reads those matches first (CROSS JOIN fixes the loop order) and sorts them. A common term
-    /// walks the sort index instead and probes each member's row in the trigram index, stopping
-    /// after a page: materializing every match of a term that all 1,000,000 members share (an
-    /// email domain, a pass prefix) took seconds, and the walk takes tens of milliseconds.
-    static func pageSource(_ db: Database, matching text: String?, denseSearch: Int) throws -> (String, String, StatementArguments) {
-        let (filter, arguments) = searchFilter(text)
-        guard let phrase = ftsPhrase(text) else { return ("member", filter, arguments) }
-        let matches = try Int.fetchOne(db, sql: """
-            SELECT COUNT(*) FROM (SELECT rowid FROM member_search WHERE member_search MATCH ? LIMIT ?)
-            """, arguments: [phrase, denseSearch]) ?? denseSearch
-        guard matches < denseSearch else {
-            return ("member", " AND EXISTS (SELECT 1 FROM member_search WHERE member_search MATCH ? AND rowid = member.id)",
-                    [phrase])
-        }
-        return ("(SELECT rowid AS hit FROM member_search WHERE member_search MATCH ?) CROSS JOIN member ON member.id = hit",
-                "", arguments)
     }
 
     /// The row ids of live members, for callers that hold a `MemberRecord` and need its cursor.

@@ -22,24 +22,24 @@ extension MemberRecord: FetchableRecord, PersistableRecord {
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
-        for (name, value) in zip(Self.columnNames, try columnValues()) { container[name] = value }
+        for (name, value) in zip(Self.writtenColumnNames, try columnValues()) { container[name] = value }
     }
 
-    /// The column values, in `columnNames` order.
+    /// The column values, in `writtenColumnNames` order.
     func columnValues() throws -> [DatabaseValue] {
         let fieldsJSON = String(decoding: try JSONEncoder.sortedKeys.encode(fields), as: UTF8.self)
         return [
             memberId.databaseValue, passId.databaseValue, username.databaseValue, timeStampAdded.databaseValue,
             numVisits.databaseValue, timeStampOfLastVisit.databaseValue, fieldsJSON.databaseValue,
             status.rawValue.databaseValue, expiresAt.databaseValue, note.databaseValue, modifiedAt.databaseValue,
-            modifiedBy.databaseValue, deletedAt.databaseValue,
+            modifiedBy.databaseValue, deletedAt.databaseValue, SearchTokens.json(of: self).databaseValue,
         ]
     }
 
     /// Saves every column of the member whose memberId matches (the row id is internal).
     public func updateByMemberId(_ db: Database) throws {
         let values = try columnValues()
-        let assignments = Self.columnNames.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+        let assignments = Self.writtenColumnNames.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
         try db.execute(sql: "UPDATE member SET \(assignments) WHERE memberId = ?",
                        arguments: StatementArguments(Array(values.dropFirst()) + [values[0]]))
         guard db.changesCount == 1 else { throw DeskError.notFound("no member \(memberId)") }
@@ -49,4 +49,6 @@ extension MemberRecord: FetchableRecord, PersistableRecord {
         "memberId", "passId", "username", "timeStampAdded", "numVisits", "timeStampOfLastVisit", "fields",
         "status", "expiresAt", "note", "modifiedAt", "modifiedBy", "deletedAt",
     ]
+    /// What a save writes: the columns, and the words the search index is kept from.
+    static let writtenColumnNames = columnNames + ["searchTokens"]
 }

@@ -63,38 +63,15 @@ extension AppDatabase {
 
     public static func members(_ db: Database, matching text: String?, sort: MemberSort, limit: Int,
                                offset: Int) throws -> [MemberRecord] {
-        let (filter, arguments) = searchFilter(text)
-        let sql = "SELECT * FROM member WHERE deletedAt IS NULL\(filter) ORDER BY \(sort.orderBy) LIMIT ? OFFSET ?"
+        let (source, filter, arguments) = try MemberSearch(text).plan(db)
+        let sql = "SELECT member.* FROM \(source) WHERE deletedAt IS NULL\(filter) ORDER BY \(sort.orderBy) LIMIT ? OFFSET ?"
         return try MemberRecord.fetchAll(db, sql: sql, arguments: arguments + [limit, offset])
     }
 
     public static func memberCount(_ db: Database, matching text: String?) throws -> Int {
-        let (filter, arguments) = searchFilter(text)
-        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member WHERE deletedAt IS NULL\(filter)",
+        let (source, filter, arguments) = try MemberSearch(text).plan(db)
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(source) WHERE deletedAt IS NULL\(filter)",
                                 arguments: arguments) ?? 0
-    }
-
-    /// The trigram-index phrase for `text` (three characters or more), quoted for MATCH.
-    static func ftsPhrase(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), text.count >= 3 else { return nil }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// Three or more characters use the trigram index (substring match). Shorter text matches
-    /// name or pass prefixes through the NOCASE indexes, since trigrams need three characters.
-    static func searchFilter(_ text: String?) -> (String, StatementArguments) {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return ("", []) }
-        if let phrase = ftsPhrase(text) {
-            return (" AND id IN (SELECT rowid FROM member_search WHERE member_search MATCH ?)", [phrase])
-        }
-        // Without wildcards in the text, a plain LIKE prefix can use the NOCASE indexes.
-        if !text.contains(where: { "%_\\".contains($0) }) {
-            return (" AND (username LIKE ? OR passId LIKE ?)", [text + "%", text + "%"])
-        }
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        let pattern = escaped + "%"
-        return (" AND (username LIKE ? ESCAPE '\\' OR passId LIKE ? ESCAPE '\\')", [pattern, pattern])
     }
 }
 

@@ -103,6 +103,43 @@ extension AppDatabase {
                 CREATE INDEX member_alias_survivor ON member_alias(survivorId);
                 """)
         }
+        migrator.registerMigration("v3-search-tokens") { db in
+            // Word-prefix search (see `SearchTokens`) replaces the trigram index: each member's
+            // words are stored as a JSON array, and triggers keep one index row per live word.
+            try db.execute(sql: """
+                DROP TRIGGER member_search_insert;
+                DROP TRIGGER member_search_delete;
+                DROP TRIGGER member_search_update;
+                DROP TABLE member_search;
+                ALTER TABLE member ADD COLUMN searchTokens TEXT NOT NULL DEFAULT '[]';
+                CREATE TABLE member_token (
+                    token TEXT NOT NULL,
+                    memberRowId INTEGER NOT NULL,
+                    PRIMARY KEY (token, memberRowId)
+                ) WITHOUT ROWID;
+                CREATE TRIGGER member_token_insert AFTER INSERT ON member WHEN NEW.deletedAt IS NULL BEGIN
+                    INSERT OR IGNORE INTO member_token(token, memberRowId)
+                    SELECT value, NEW.id FROM json_each(NEW.searchTokens);
+                END;
+                CREATE TRIGGER member_token_update AFTER UPDATE OF searchTokens, deletedAt ON member BEGIN
+                    DELETE FROM member_token
+                    WHERE memberRowId = OLD.id AND token IN (SELECT value FROM json_each(OLD.searchTokens));
+                    INSERT OR IGNORE INTO member_token(token, memberRowId)
+                    SELECT value, NEW.id FROM json_each(NEW.searchTokens) WHERE NEW.deletedAt IS NULL;
+                END;
+                CREATE TRIGGER member_token_delete AFTER DELETE ON member BEGIN
+                    DELETE FROM member_token
+                    WHERE memberRowId = OLD.id AND token IN (SELECT value FROM json_each(OLD.searchTokens));
+                END;
+                """)
+            // Existing members get their words; the update trigger indexes them.
+            let update = try db.makeStatement(sql: "UPDATE member SET searchTokens = ? WHERE id = ?")
+            let members = try Row.fetchCursor(db, sql: "SELECT id, * FROM member")
+            while let row = try members.next() {
+                let member = try MemberRecord(row: row)
+                try update.execute(arguments: [SearchTokens.json(of: member), row["id"] as Int64])
+            }
+        }
         return migrator
     }
 }
