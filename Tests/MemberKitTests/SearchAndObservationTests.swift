@@ -35,6 +35,17 @@ import Testing
         #expect(try f.database.members().count == 4)
     }
 
+    @Test func wordsAreFoldedRunsOfLettersAndDigits() {
+        #expect(SearchTokens.words("O'Brien-Smith, ANNA anna") == ["o", "brien", "smith", "anna"])
+        #expect(SearchTokens.words("Zoë e\u{301}") == ["zoe", "e"])  // precomposed and combining accents
+        #expect(SearchTokens.words("a\"b\\c/d") == ["a", "b", "c", "d"])  // nothing a JSON string escapes
+        #expect(SearchTokens.words("山田 ١٢٣ 😀") == ["山田", "١٢٣"])
+        #expect(SearchTokens.words(" -- ").isEmpty)
+        let member = MemberRecord(passId: "04:A2", username: "Zoë", timeStampAdded: 0,
+                                  fields: ["userEmailAddress": .string("z@x.org")], modifiedAt: 0, modifiedBy: "T")
+        #expect(SearchTokens.json(of: member) == #"["zoe","04","a2","z","x","org"]"#)
+    }
+
     @Test func editsMoveAMemberInTheSearch() throws {
         let f = try ClubFixture()
         let bob = try f.club.addMember(passId: "X1", username: "Bob")
