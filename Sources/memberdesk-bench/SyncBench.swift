@@ -21,11 +21,17 @@ func runSyncBench(_ arguments: [String]) throws {
     environment["XDG_STATE_HOME"] = folder.path
 
     // Export .mucsv: memberdesk against the sqlite3 shell.
+    // Two alternating runs each, keeping each side's best: the first read of a freshly written
+    // table depends on what the page cache kept, which is no property of either program.
     let mucsv = folder.appendingPathComponent("members.mucsv").path
-    let ours = try measure(memberdesk, ["export", mucsv], environment: environment)
     let sqliteCSV = folder.appendingPathComponent("sqlite.csv").path
-    let reference = try measure("/usr/bin/sqlite3", [dbPath, ".headers on", ".mode csv", ".output \(sqliteCSV)",
-                                                     "SELECT * FROM member;"], environment: environment)
+    var ours = Run(seconds: .infinity, cpuSeconds: .infinity, peakRSS: 0)
+    var reference = ours
+    for _ in 0..<2 {
+        ours = ours.best(try measure(memberdesk, ["export", mucsv], environment: environment))
+        reference = reference.best(try measure("/usr/bin/sqlite3", [dbPath, ".headers on", ".mode csv", ".output \(sqliteCSV)",
+                                                                    "SELECT * FROM member;"], environment: environment))
+    }
     report("export .mucsv", ours: ours, reference: reference, referenceName: "sqlite3 .mode csv", goal: 1.5)
 
     // Import and merge .musrl into the database that holds them: against .import --csv into the same schema.
@@ -47,6 +53,13 @@ private struct Run {
     /// User plus system CPU time: steadier than wall time on a machine shared with other work.
     var cpuSeconds: Double
     var peakRSS: Int
+
+    /// The faster of two runs by CPU time, with the larger peak RSS of the two.
+    func best(_ other: Run) -> Run {
+        var best = other.cpuSeconds < cpuSeconds ? other : self
+        best.peakRSS = max(peakRSS, other.peakRSS)
+        return best
+    }
 }
 
 private func report(_ name: String, ours: Run, reference: Run, referenceName: String, goal: Double) {
@@ -99,4 +112,6 @@ private func seedMembers(path: String, count: Int) throws {
             SELECT memberId, ?, numVisits FROM member WHERE numVisits > 0
             """, arguments: [terminal.id])
     }
+    // Both programs then read the database file itself, not a WAL holding every page.
+    try database.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
 }

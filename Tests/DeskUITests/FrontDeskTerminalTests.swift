@@ -86,7 +86,10 @@ import Testing
         try tmux.waitFor("Import members")
         try tmux.type(file)
         try tmux.press("Enter")
-        let review = try tmux.waitFor("Received 2 users to import. Would you like to save them?")
+        // The whole dialog: a capture can fall between the rows of one redraw.
+        let review = try tmux.waitFor("the import review") {
+            $0.contains("Received 2 users to import. Would you like to save them?") && $0.contains("[ Merge ]")
+        }
         #expect(review.contains("2 new"))
         #expect(review.contains("Olga Other"))
         #expect(review.contains("[ Merge ]"))

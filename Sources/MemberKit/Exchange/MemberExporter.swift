@@ -68,29 +68,33 @@ public struct MemberExporter: Sendable {
                 return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
             }
             let counterRows = counters?.sqliteStatement
-            // (memberId, terminalId, count) of the counter row the cursor stands on, if any.
-            var pending: (String, String, Int)?
-            func advanceCounters() throws {
-                pending = try step(counterRows)
-                    ? (text(counterRows!, 0), text(counterRows!, 1), Int(sqlite3_column_int64(counterRows!, 2))) : nil
-            }
-            try advanceCounters()
+            let terminals = RepeatedStrings()
+            // Whether the counter cursor stands on a row.
+            var pending = try step(counterRows)
             encoder.begin(into: &out)
             var count = 0
             while try step(rows) {
-                var record = SyncRows.record(rows)
+                var record = SyncRows.record(rows, terminals: terminals)
                 let unifiedInto: String? = sqlite3_column_type(rows, 13) == SQLITE_NULL ? nil : text(rows, 13)
                 // A unified member's file entry carries its real deletion time (nil if it was never deleted).
                 if unifiedInto != nil {
                     record.deletedAt = sqlite3_column_type(rows, 14) == SQLITE_NULL ? nil : sqlite3_column_double(rows, 14)
                 }
                 var memberCounters: [String: Int] = [:]
-                // Both statements walk memberIds in the same (binary) order: advance the counters to this member.
-                // SQLite orders by bytes, so compare UTF-8 bytes (Swift's String order is by canonical equivalence).
-                while let counter = pending,
-                      counter.0 == record.memberId || !record.memberId.utf8.lexicographicallyPrecedes(counter.0.utf8) {
-                    if counter.0 == record.memberId { memberCounters[counter.1] = counter.2 }
-                    try advanceCounters()
+                // Both statements walk memberIds in the same (binary) order: advance the counters to
+                // this member, comparing the UTF-8 bytes in place (SQLite orders by bytes).
+                var memberId = record.memberId
+                try memberId.withUTF8 { member in
+                    while pending, let counterRows {
+                        let counter = UnsafeBufferPointer(start: sqlite3_column_text(counterRows, 0),
+                                                          count: Int(sqlite3_column_bytes(counterRows, 0)))
+                        let same = counter.elementsEqual(member)
+                        guard same || counter.lexicographicallyPrecedes(member) else { break }
+                        if same, let terminal = terminals.string(counterRows, 1) {
+                            memberCounters[terminal] = Int(sqlite3_column_int64(counterRows, 2))
+                        }
+                        pending = try step(counterRows)
+                    }
                 }
                 var member = ExchangeMember(record: record, counters: memberCounters, unifiedInto: unifiedInto)
                 member.record.numVisits = record.numVisits  // the stored total (the class sum for a survivor)

@@ -20,7 +20,7 @@ enum SyncRows {
 
     /// The same record read through the SQLite C API from a stepped statement (the exporter's
     /// hot path: GRDB's generic Row access costs more than the rest of a member's export).
-    static func record(_ statement: OpaquePointer) -> MemberRecord {
+    static func record(_ statement: OpaquePointer, terminals: RepeatedStrings? = nil) -> MemberRecord {
         func text(_ column: Int32) -> String? {
             guard sqlite3_column_type(statement, column) != SQLITE_NULL, let bytes = sqlite3_column_text(statement, column) else { return nil }
             let count = Int(sqlite3_column_bytes(statement, column))
@@ -41,8 +41,8 @@ enum SyncRows {
             memberId: text(0) ?? "", passId: text(1) ?? "", username: text(2), timeStampAdded: double(3) ?? 0,
             numVisits: Int(sqlite3_column_int64(statement, 4)), timeStampOfLastVisit: double(5) ?? 0,
             fields: fieldValues, status: MemberStatus(rawValue: text(7) ?? "") ?? .active,
-            expiresAt: double(8), note: text(9), modifiedAt: double(10) ?? 0, modifiedBy: text(11) ?? "",
-            deletedAt: double(12))
+            expiresAt: double(8), note: text(9), modifiedAt: double(10) ?? 0,
+            modifiedBy: terminals?.string(statement, 11) ?? text(11) ?? "", deletedAt: double(12))
     }
 
     static func fields(_ text: String) -> [String: JSONValue] {
@@ -156,5 +156,28 @@ enum SyncRows {
     private static func arguments(_ r: MemberRecord) -> StatementArguments {
         [r.memberId, r.passId, r.username, r.timeStampAdded, r.numVisits, r.timeStampOfLastVisit, fieldsText(r.fields),
          r.status.rawValue, r.expiresAt, r.note, r.modifiedAt, r.modifiedBy, r.deletedAt, SearchTokens.json(of: r)]
+    }
+}
+
+/// Strings that most rows repeat (terminal ids): the last few are kept with their bytes, so a
+/// million rows do not make a million copies of the same few ids.
+final class RepeatedStrings {
+    private var entries: [(bytes: [UInt8], string: String)] = []
+    private var next = 0
+    private let capacity = 8
+
+    /// The text of a stepped statement's column (nil when NULL).
+    func string(_ statement: OpaquePointer, _ column: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(statement, column) else { return nil }
+        let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column)))
+        for entry in entries where entry.bytes.elementsEqual(bytes) { return entry.string }
+        let string = String(decoding: bytes, as: UTF8.self)
+        if entries.count < capacity {
+            entries.append((Array(bytes), string))
+        } else {
+            entries[next] = (Array(bytes), string)
+            next = (next + 1) % capacity
+        }
+        return string
     }
 }
