@@ -50,7 +50,7 @@ extension Club {
             if let status = changes.status { member.status = status }
             if let expiresAt = changes.expiresAt { member.expiresAt = expiresAt }
             if let note = changes.note { member.note = note }
-            member.modifiedAt = max(time, member.modifiedAt)
+            member.modifiedAt = max(time, member.modifiedAt.nextUp)  // every version gets its own stamp
             member.modifiedBy = terminal.id
             try AppDatabase.updateMember(db, member)
             return member
@@ -67,7 +67,7 @@ extension Club {
                 throw DeskError.notFound("no member \(id)")
             }
             member.deletedAt = time
-            member.modifiedAt = max(time, member.modifiedAt)
+            member.modifiedAt = max(time, member.modifiedAt.nextUp)  // every version gets its own stamp
             member.modifiedBy = terminal.id
             try member.updateByMemberId(db)
         }

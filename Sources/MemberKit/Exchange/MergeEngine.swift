@@ -22,13 +22,16 @@ public struct MergeChange: Sendable, Equatable, Codable {
 struct MergeEngine {
     let db: Database
     let changeLimit: Int
+    /// This terminal and the import's time, which sign edits made to an exported file.
+    let editor: (terminalId: String, time: Double)
     private(set) var counts = MergeCounts()
     private(set) var changes: [MergeChange] = []
     private(set) var changesTruncated = false
 
-    init(db: Database, changeLimit: Int) {
+    init(db: Database, changeLimit: Int, editor: (terminalId: String, time: Double)) {
         self.db = db
         self.changeLimit = changeLimit
+        self.editor = editor
     }
 
     private mutating func note(_ kind: MergeChange.Kind, _ record: MemberRecord, _ detail: String) {
@@ -60,7 +63,13 @@ struct MergeEngine {
         // The member's own data (its real deletion time, not the unified marker), merged.
         var local = stored
         if let alias { local?.deletedAt = alias.ownDeletedAt }
-        var merged = local.map { MergeRules.merge($0, incoming.record) } ?? incoming.record
+        var record = incoming.record
+        if let local, MergeRules.isOutsideEdit(record, of: local) {
+            // Someone edited the exported file (a name in the spreadsheet): that is a new version, made now, here.
+            record.modifiedAt = max(editor.time, local.modifiedAt.nextUp)
+            record.modifiedBy = editor.terminalId
+        }
+        var merged = local.map { MergeRules.merge($0, record) } ?? record
         merged.numVisits = local?.numVisits ?? 0
         let fieldsChanged = local.map { !MergeRules.same($0, merged) } ?? true
 

@@ -47,8 +47,9 @@ public struct MergePlanner: Sendable {
     /// Planning is the applier's merge run with the commit left out.
     let applier: MergeApplier
 
-    public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000) {
-        applier = MergeApplier(database: database, bus: bus, changeLimit: changeLimit)
+    public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000, terminalId: String? = nil,
+                clock: any DeskClock = SystemClock()) {
+        applier = MergeApplier(database: database, bus: bus, changeLimit: changeLimit, terminalId: terminalId, clock: clock)
     }
 
     /// The preview of importing `file`, in `format` or else the one its extension names.
@@ -76,11 +77,17 @@ public struct MergeApplier: Sendable {
     public let database: AppDatabase
     public let bus: EventBus?
     public let changeLimit: Int
+    /// Who signs a spreadsheet edit found in the file (nil: the terminal id stored in the database).
+    public let terminalId: String?
+    public let clock: any DeskClock
 
-    public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000) {
+    public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000, terminalId: String? = nil,
+                clock: any DeskClock = SystemClock()) {
         self.database = database
         self.bus = bus
         self.changeLimit = changeLimit
+        self.terminalId = terminalId
+        self.clock = clock
     }
 
     public struct Outcome: Sendable {
@@ -104,7 +111,10 @@ public struct MergeApplier: Sendable {
             return try database.writer.writeWithoutTransaction { db in
                 var outcome: Outcome?
                 try db.inTransaction(.immediate) {
-                    var engine = MergeEngine(db: db, changeLimit: changeLimit)
+                    let editor = try terminalId
+                        ?? String.fetchOne(db, sql: "SELECT value FROM terminal_setting WHERE key = 'terminalId'") ?? "import"
+                    var engine = MergeEngine(db: db, changeLimit: changeLimit,
+                                             editor: (editor, clock.now().timeIntervalSince1970))
                     var count = 0
                     while let member = try decoder.next() {
                         try engine.merge(member)

@@ -86,6 +86,33 @@ struct MergeTests {
         #expect(try b.database.member(id: member.memberId)?.isDeleted == true)
     }
 
+    @Test("a name edited in an exported spreadsheet or .mucsv wins on import, once, on every terminal",
+          arguments: [ExchangeFormat.csv, .mucsv])
+    func editsToAnExportedFileWin(format: ExchangeFormat) throws {
+        let (a, b, clock) = try Self.pair()
+        let member = try a.club.addMember(passId: "04AA0001", username: "Ann Lee")
+        try b.importBytes(a.export(format), format)
+        let exported = String(decoding: try a.export(format), as: UTF8.self)
+        #expect(exported.contains("Ann Lee"))
+        let edited = Array(exported.replacingOccurrences(of: "Ann Lee", with: "Anne Leigh").utf8)
+        clock.advance(by: 100)
+
+        let counts = try a.importBytes(edited, format)
+        #expect(counts.updated == 1)
+        let stored = try #require(try a.database.member(id: member.memberId))
+        #expect(stored.username == "Anne Leigh")
+        #expect(stored.modifiedBy == "T1" && stored.modifiedAt == clock.now().timeIntervalSince1970)
+        #expect(try a.importBytes(edited, format).unchanged == 1)  // the edit is applied once
+
+        // Another terminal holding the old version takes the edit from the file too, and the
+        // two agree once they sync.
+        #expect(try b.importBytes(edited, format).updated == 1)
+        #expect(try b.database.member(id: member.memberId)?.username == "Anne Leigh")
+        try a.importBytes(b.export())
+        try b.importBytes(a.export())
+        #expect(try a.state() == b.state())
+    }
+
     @Test("a plain ClubKit file's numVisits is a 'clubkit' counter: re-importing never lowers or doubles it")
     func clubKitCounter() throws {
         let (a, _, _) = try Self.pair()

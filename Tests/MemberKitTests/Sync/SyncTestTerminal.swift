@@ -21,11 +21,11 @@ final class SyncTestTerminal: Sendable {
 
     @discardableResult
     func importBytes(_ bytes: [UInt8], _ format: ExchangeFormat = .musrl) throws -> MergeCounts {
-        try MergeApplier(database: database).apply(.bytes(bytes, format: format, name: "test.\(format.rawValue)")).counts
+        try MergeApplier(database: database, terminalId: club.terminal.id, clock: clock).apply(.bytes(bytes, format: format, name: "test.\(format.rawValue)")).counts
     }
 
     func plan(_ bytes: [UInt8], _ format: ExchangeFormat = .musrl) throws -> MergePlan {
-        try MergePlanner(database: database).plan(.bytes(bytes, format: format, name: "test.\(format.rawValue)"))
+        try MergePlanner(database: database, terminalId: club.terminal.id, clock: clock).plan(.bytes(bytes, format: format, name: "test.\(format.rawValue)"))
     }
 
     /// A copy of this terminal (same id and database contents), for comparing import orders.
