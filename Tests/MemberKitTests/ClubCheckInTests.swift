@@ -39,6 +39,24 @@ import GRDB
         #expect(try f.database.visitCounters(memberId: member.memberId) == [f.club.terminal.id: 1])
     }
 
+    /// Another system's member list may hold a card's UID in lowercase; an import keeps pass ids
+    /// verbatim (a pass payload's id is case-sensitive), so the tap finds the card by its spelling.
+    @Test func aCardStoredInLowercaseIsFoundNotEnrolledAgain() throws {
+        let f = try ClubFixture()
+        let json = #"[{"memberId":"M1","passId":"04a23b1c","username":"Ann","timeStampAdded":1,"numVisits":2,"timeStampOfLastVisit":0}]"#
+        try MergeApplier(database: f.database).apply(.bytes(Array(json.utf8), format: .musrl, name: "ios.musrl"))
+        let outcome = try f.club.checkIn(passId: "04:A2:3B:1C", source: .nfc)
+        guard case .checkedIn(let member, let number) = outcome else { Issue.record("got \(outcome)"); return }
+        #expect(member.memberId == "M1" && number == 3)
+        #expect(try f.database.memberCount() == 1)
+        // A pass that is not a card UID is matched exactly: its case is part of it.
+        try f.club.addMember(passId: "Gold-7", username: "Bo")
+        guard case .enrolled = try f.club.checkIn(passId: "GOLD-7", source: .manual) else {
+            Issue.record("a pass id matched in another case")
+            return
+        }
+    }
+
     @Test func debounceEdge() throws {
         let f = try ClubFixture(debounce: 60)
         try f.club.addMember(passId: "P1")

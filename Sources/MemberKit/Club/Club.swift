@@ -61,7 +61,7 @@ public final class Club: Sendable {
 
     private func checkIn(_ db: Database, pass: NormalizedPass, source: CheckInSource, at now: Date) throws -> CheckInOutcome {
         let time = now.timeIntervalSince1970
-        guard var member = try AppDatabase.member(db, passId: pass.passId) else {
+        guard var member = try AppDatabase.member(db, passId: pass.passId) ?? Self.sameCard(db, pass: pass) else {
             guard settings.enrolment == .auto else { return .unknownPass(pass.passId) }
             return .enrolled(try enrol(db, pass: pass, fields: [:], source: source, at: time))
         }
@@ -73,6 +73,16 @@ public final class Club: Sendable {
         }
         try recordVisit(db, member: &member, at: time, source: source)
         return .checkedIn(member, visitNumber: member.numVisits)
+    }
+
+    /// A card UID stored in lowercase (as another system's member list may hold it) is the same card:
+    /// without this, a tap would enrol a second member. Only an unambiguous match counts.
+    private static func sameCard(_ db: Database, pass: NormalizedPass) throws -> MemberRecord? {
+        guard PassIdNormalizer.cardUID(pass.passId) == pass.passId else { return nil }
+        let matches = try MemberRecord.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM member WHERE passId = ? COLLATE NOCASE AND deletedAt IS NULL LIMIT 2
+            """), arguments: [pass.passId])
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// Enrols an unknown pass with its first visit (the UI's answer to the enrol prompt).
