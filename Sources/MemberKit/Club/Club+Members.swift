@@ -44,7 +44,11 @@ extension Club {
             guard var member = try AppDatabase.member(db, memberId: id), !member.isDeleted else {
                 throw DeskError.notFound("no member \(id)")
             }
-            if let passId { member.passId = passId }
+            let oldPass = member.passId
+            if let passId, passId != member.passId {
+                member.passId = passId
+                member.passSince = time  // it holds the new card from now, not from when it was added
+            }
             if let username = changes.username { member.username = username }
             for (name, value) in changes.fields { member.fields[name] = value }
             if let status = changes.status { member.status = status }
@@ -53,6 +57,13 @@ extension Club {
             member.modifiedAt = max(time, member.modifiedAt.nextUp)  // every version gets its own stamp
             member.modifiedBy = terminal.id
             try AppDatabase.updateMember(db, member)
+            if member.passId != oldPass {
+                // Members unified into this one through the old card are their own again, and
+                // the new card's former holders are settled with it.
+                _ = try PassGroup.settle(db, passId: oldPass, pending: nil)
+                _ = try PassGroup.settle(db, passId: member.passId, pending: nil)
+                member = try AppDatabase.member(db, memberId: member.memberId) ?? member
+            }
             return member
         }
         bus.publish(.memberUpdated(member))

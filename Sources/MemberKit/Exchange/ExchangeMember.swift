@@ -50,6 +50,7 @@ enum MemberExtras {
             if let note = record.note { object["note"] = .string(note) }
         }
         if let deletedAt = record.deletedAt { object["deletedAt"] = .double(deletedAt) }
+        if let passSince = record.passSince { object["passSince"] = .double(passSince) }
         if let unifiedInto = member.unifiedInto { object["unifiedInto"] = .string(unifiedInto) }
         if !fields.isEmpty { object["fields"] = .object(fields) }
         return .object(object)
@@ -83,6 +84,7 @@ enum MemberExtras {
         key("modifiedAt"); JSONWriter.appendNumber(record.modifiedAt, to: &out)
         key("modifiedBy"); string(record.modifiedBy)
         if includeStatus, let note = record.note { key("note"); string(note) }
+        if let passSince = record.passSince { key("passSince"); JSONWriter.appendNumber(passSince, to: &out) }
         if includeStatus { key("status"); string(record.status.rawValue) }
         if exactTimes { key("timeStampAdded"); JSONWriter.appendNumber(record.timeStampAdded, to: &out) }
         if exactTimes { key("timeStampOfLastVisit"); JSONWriter.appendNumber(record.timeStampOfLastVisit, to: &out) }
@@ -133,6 +135,7 @@ enum MemberExtras {
         if let value = object["expiresAt"] { record.expiresAt = try FieldValue.optionalDouble(value, "expiresAt") }
         if let value = object["note"] { record.note = try FieldValue.optionalString(value, "note") }
         if let value = object["deletedAt"] { record.deletedAt = try FieldValue.optionalDouble(value, "deletedAt") }
+        if let value = object["passSince"] { record.passSince = try FieldValue.optionalDouble(value, "passSince") }
         var unifiedInto: String?
         if let value = object["unifiedInto"] { unifiedInto = try FieldValue.optionalString(value, "unifiedInto") }
         switch object["fields"] {

@@ -75,10 +75,12 @@ public struct MemberExporter: Sendable {
             var count = 0
             while try step(rows) {
                 var record = SyncRows.record(rows, terminals: terminals)
-                let unifiedInto: String? = sqlite3_column_type(rows, 13) == SQLITE_NULL ? nil : text(rows, 13)
+                let aliasColumn = SyncRows.afterMemberColumns
+                let unifiedInto: String? = sqlite3_column_type(rows, aliasColumn) == SQLITE_NULL ? nil : text(rows, aliasColumn)
                 // A unified member's file entry carries its real deletion time (nil if it was never deleted).
                 if unifiedInto != nil {
-                    record.deletedAt = sqlite3_column_type(rows, 14) == SQLITE_NULL ? nil : sqlite3_column_double(rows, 14)
+                    record.deletedAt = sqlite3_column_type(rows, aliasColumn + 1) == SQLITE_NULL
+                        ? nil : sqlite3_column_double(rows, aliasColumn + 1)
                 }
                 var memberCounters: [String: Int] = [:]
                 // Both statements walk memberIds in the same (binary) order: advance the counters to

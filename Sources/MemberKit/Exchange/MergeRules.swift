@@ -34,6 +34,7 @@ public enum MergeRules {
     public static func sameEditableFields(_ a: MemberRecord, _ b: MemberRecord) -> Bool {
         a.passId == b.passId && a.username == b.username && a.status == b.status && a.expiresAt == b.expiresAt
             && a.note == b.note && a.deletedAt == b.deletedAt && a.modifiedAt == b.modifiedAt && a.modifiedBy == b.modifiedBy
+            && a.passSince == b.passSince
             && nonNull(a.fields) == nonNull(b.fields)
     }
 
@@ -51,7 +52,7 @@ public enum MergeRules {
         let parts: [JSONValue] = [
             .string(r.passId), r.username.map(JSONValue.string) ?? .null, .object(nonNull(r.fields)),
             .string(r.status.rawValue), r.expiresAt.map(JSONValue.double) ?? .null, r.note.map(JSONValue.string) ?? .null,
-            r.deletedAt.map(JSONValue.double) ?? .null,
+            r.deletedAt.map(JSONValue.double) ?? .null, r.passSince.map(JSONValue.double) ?? .null,
         ]
         return CSVFieldText.json(.array(parts))
     }
@@ -64,7 +65,8 @@ public enum MergeRules {
         return tombstone
     }
 
-    /// Which of two live members holding the same pass survives: the earliest added, then the lowest memberId.
+    /// Which of two live members holding the same pass survives: the one holding it longest
+    /// (for enrolments, the earliest added), then the lowest memberId.
     static func survivor(_ a: (id: String, added: Double), _ b: (id: String, added: Double)) -> String {
         if a.added != b.added { return a.added < b.added ? a.id : b.id }
         return min(a.id, b.id)

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
 
-/// The members holding one pass, and which of them are one person. Two enrolments of a card
-/// whose lifetimes overlap (neither was deleted before the other was added) are the same
-/// member, and a member unified into another lives no longer than it: each overlapping group keeps its earliest-added member (then the lowest memberId),
-/// and the others become tombstones pointing at it. This is recomputed from the members' own
+/// The members holding one pass, and which of them are one person. Two holders of a card whose
+/// holdings overlap (neither was deleted before the other got the card: when it was added, or
+/// when an edit gave it the card) are the same member, and a member unified into another lives
+/// no longer than it: each overlapping group keeps its longest holder (then the lowest
+/// memberId), and the others become tombstones pointing at it. This is recomputed from the members' own
 /// data after every change, never decided once, so the outcome does not depend on import order.
 struct PassGroup {
     struct Entry {
@@ -29,9 +30,10 @@ struct PassGroup {
             let stored = SyncRows.record(row)
             guard stored.passId == passId, stored.memberId != pending?.record.memberId else { continue }
             var real = stored
-            let aliased: Bool = row[15]
-            if aliased { real.deletedAt = row[14] }
-            entries.append(Entry(record: real, alias: row[13], exists: true, stored: stored))
+            let alias = Int(SyncRows.afterMemberColumns)
+            let aliased: Bool = row[alias + 2]
+            if aliased { real.deletedAt = row[alias + 1] }
+            entries.append(Entry(record: real, alias: row[alias], exists: true, stored: stored))
         }
         if let pending { entries.append(pending) }
         guard !entries.isEmpty else { return [] }
@@ -39,14 +41,14 @@ struct PassGroup {
         // Connected groups of overlapping lifetimes [added, deleted).
         let order = entries.indices.sorted {
             let (a, b) = (entries[$0].record, entries[$1].record)
-            return (a.timeStampAdded, a.memberId) < (b.timeStampAdded, b.memberId)
+            return (a.passHeldSince, a.memberId) < (b.passHeldSince, b.memberId)
         }
         var survivorOf = [String?](repeating: nil, count: entries.count)
         var survivor = order[0]
         var groupEnd = -Double.infinity
         for index in order {
             let record = entries[index].record
-            if record.timeStampAdded >= groupEnd { survivor = index }  // starts a new group
+            if record.passHeldSince >= groupEnd { survivor = index }  // starts a new group
             if index != survivor { survivorOf[index] = entries[survivor].record.memberId }
             // A member unified into the survivor is that person: its lifetime ends when the
             // person is deleted, so a later enrolment of the card is someone new on every terminal
@@ -56,6 +58,10 @@ struct PassGroup {
         }
 
         var unified: [String] = []
+        // A survivor that loses a member (it moved to another card) counts that member's visits no more.
+        let formerSurvivors = Set(entries.indices.compactMap { index in
+            entries[index].alias.flatMap { $0 != survivorOf[index] ? $0 : nil }
+        })
         // Aliases first (totals depend on them), then tombstones, then live rows, so that the
         // one-live-member-per-pass index holds after every statement.
         for index in entries.indices where entries[index].alias != survivorOf[index] {
@@ -91,6 +97,12 @@ struct PassGroup {
             } else if entry.stored.map({ !MergeRules.same($0, target) }) ?? true {
                 try SyncRows.update(db, target)
             }
+        }
+        let inGroup = Set(entries.map(\.record.memberId))
+        for survivor in formerSurvivors.subtracting(inGroup) {
+            let sum = try SyncRows.classSum(db, survivor)
+            try db.cachedStatement(sql: "UPDATE member SET numVisits = ? WHERE memberId = ? AND numVisits != ?")
+                .execute(arguments: [sum, survivor, sum])
         }
         return unified
     }

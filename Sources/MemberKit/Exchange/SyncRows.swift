@@ -6,7 +6,9 @@ import GRDBSQLite
 /// million rows go through here, so fields are parsed with the streaming parser.
 enum SyncRows {
     static let memberColumns = "memberId, passId, username, timeStampAdded, numVisits, timeStampOfLastVisit, fields, "
-        + "status, expiresAt, note, modifiedAt, modifiedBy, deletedAt"
+        + "status, expiresAt, note, modifiedAt, modifiedBy, deletedAt, passSince"
+    /// Columns selected after `memberColumns` start here.
+    static let afterMemberColumns: Int32 = 14
 
     /// A member from a row selected with `memberColumns` (in that order).
     static func record(_ row: Row) -> MemberRecord {
@@ -15,7 +17,7 @@ enum SyncRows {
             memberId: row[0], passId: row[1], username: row[2], timeStampAdded: row[3], numVisits: row[4],
             timeStampOfLastVisit: row[5], fields: fields(fieldsText),
             status: MemberStatus(rawValue: row[7] ?? "") ?? .active, expiresAt: row[8], note: row[9],
-            modifiedAt: row[10], modifiedBy: row[11], deletedAt: row[12])
+            modifiedAt: row[10], modifiedBy: row[11], deletedAt: row[12], passSince: row[13])
     }
 
     /// The same record read through the SQLite C API from a stepped statement (the exporter's
@@ -42,7 +44,8 @@ enum SyncRows {
             numVisits: Int(sqlite3_column_int64(statement, 4)), timeStampOfLastVisit: double(5) ?? 0,
             fields: fieldValues, status: MemberStatus(rawValue: text(7) ?? "") ?? .active,
             expiresAt: double(8), note: text(9), modifiedAt: double(10) ?? 0,
-            modifiedBy: terminals?.string(statement, 11) ?? text(11) ?? "", deletedAt: double(12))
+            modifiedBy: terminals?.string(statement, 11) ?? text(11) ?? "", deletedAt: double(12),
+            passSince: double(13))
     }
 
     static func fields(_ text: String) -> [String: JSONValue] {
@@ -138,7 +141,7 @@ enum SyncRows {
 
     static func insert(_ db: Database, _ record: MemberRecord) throws {
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO member (\(memberColumns), searchTokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO member (\(memberColumns), searchTokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try statement.execute(arguments: arguments(record))
     }
@@ -147,7 +150,7 @@ enum SyncRows {
         let statement = try db.cachedStatement(sql: """
             UPDATE member SET passId = ?2, username = ?3, timeStampAdded = ?4, numVisits = ?5,
                 timeStampOfLastVisit = ?6, fields = ?7, status = ?8, expiresAt = ?9, note = ?10,
-                modifiedAt = ?11, modifiedBy = ?12, deletedAt = ?13, searchTokens = ?14
+                modifiedAt = ?11, modifiedBy = ?12, deletedAt = ?13, passSince = ?14, searchTokens = ?15
             WHERE memberId = ?1
             """)
         try statement.execute(arguments: arguments(record))
@@ -155,7 +158,8 @@ enum SyncRows {
 
     private static func arguments(_ r: MemberRecord) -> StatementArguments {
         [r.memberId, r.passId, r.username, r.timeStampAdded, r.numVisits, r.timeStampOfLastVisit, fieldsText(r.fields),
-         r.status.rawValue, r.expiresAt, r.note, r.modifiedAt, r.modifiedBy, r.deletedAt, SearchTokens.json(of: r)]
+         r.status.rawValue, r.expiresAt, r.note, r.modifiedAt, r.modifiedBy, r.deletedAt, r.passSince,
+         SearchTokens.json(of: r)]
     }
 }
 

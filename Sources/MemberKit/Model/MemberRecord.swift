@@ -24,12 +24,15 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     public var modifiedBy: String
     /// Set when the member was deleted; the row stays as a tombstone for sync.
     public var deletedAt: Double?
+    /// When the member was given its current pass by an edit; nil: since it was added.
+    public var passSince: Double?
 
     public init(
         memberId: String = UUID().uuidString, passId: String, username: String? = nil,
         timeStampAdded: Double, numVisits: Int = 0, timeStampOfLastVisit: Double = 0,
         fields: [String: JSONValue] = [:], status: MemberStatus = .active, expiresAt: Double? = nil,
-        note: String? = nil, modifiedAt: Double, modifiedBy: String, deletedAt: Double? = nil
+        note: String? = nil, modifiedAt: Double, modifiedBy: String, deletedAt: Double? = nil,
+        passSince: Double? = nil
     ) {
         self.memberId = memberId
         self.passId = passId
@@ -44,7 +47,12 @@ public struct MemberRecord: Sendable, Hashable, Codable {
         self.modifiedAt = modifiedAt
         self.modifiedBy = modifiedBy
         self.deletedAt = deletedAt
+        self.passSince = passSince
     }
+
+    /// Since when the member has held its pass: the start of its claim on the card when two
+    /// members turn out to hold one (see `PassGroup`).
+    public var passHeldSince: Double { passSince ?? timeStampAdded }
 
     public var isDeleted: Bool { deletedAt != nil }
 

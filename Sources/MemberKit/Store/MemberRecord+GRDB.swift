@@ -18,7 +18,7 @@ extension MemberRecord: FetchableRecord, PersistableRecord {
             timeStampOfLastVisit: row["timeStampOfLastVisit"], fields: fields,
             status: MemberStatus(rawValue: row["status"] ?? "") ?? .active, expiresAt: row["expiresAt"],
             note: row["note"], modifiedAt: row["modifiedAt"], modifiedBy: row["modifiedBy"],
-            deletedAt: row["deletedAt"])
+            deletedAt: row["deletedAt"], passSince: row["passSince"])
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -32,7 +32,8 @@ extension MemberRecord: FetchableRecord, PersistableRecord {
             memberId.databaseValue, passId.databaseValue, username.databaseValue, timeStampAdded.databaseValue,
             numVisits.databaseValue, timeStampOfLastVisit.databaseValue, fieldsJSON.databaseValue,
             status.rawValue.databaseValue, expiresAt.databaseValue, note.databaseValue, modifiedAt.databaseValue,
-            modifiedBy.databaseValue, deletedAt.databaseValue, SearchTokens.json(of: self).databaseValue,
+            modifiedBy.databaseValue, deletedAt.databaseValue, passSince.databaseValue,
+            SearchTokens.json(of: self).databaseValue,
         ]
     }
 
@@ -47,7 +48,7 @@ extension MemberRecord: FetchableRecord, PersistableRecord {
 
     static let columnNames = [
         "memberId", "passId", "username", "timeStampAdded", "numVisits", "timeStampOfLastVisit", "fields",
-        "status", "expiresAt", "note", "modifiedAt", "modifiedBy", "deletedAt",
+        "status", "expiresAt", "note", "modifiedAt", "modifiedBy", "deletedAt", "passSince",
     ]
     /// What a save writes: the columns, and the words the search index is kept from.
     static let writtenColumnNames = columnNames + ["searchTokens"]

@@ -140,6 +140,11 @@ extension AppDatabase {
                 try update.execute(arguments: [SearchTokens.json(of: member), row["id"] as Int64])
             }
         }
+        migrator.registerMigration("v4-pass-since") { db in
+            // A member given a card by an edit holds it from then, not from when it was added:
+            // otherwise a card reused from a deleted member could unify a live member into it.
+            try db.execute(sql: "ALTER TABLE member ADD COLUMN passSince REAL")
+        }
         return migrator
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// The merge's laws over random histories on three terminals: each step is a check-in (which
 /// enrols unknown cards, so the same card is often enrolled on two terminals independently),
-/// a rename, a delete, or one terminal importing another's export.
+/// a rename, a pass edit, a delete, or one terminal importing another's export.
 @Suite("Merge properties")
 struct MergePropertyTests {
     static let passes = ["04000A01", "04000A02", "04000A03", "04000A04"]
@@ -58,6 +58,13 @@ struct MergePropertyTests {
                 // Deletes are rare: they end a member's visit history by design.
                 if code % 5 == 0, let member = try terminal.database.member(idOrPass: pass) {
                     try terminal.club.deleteMember(id: member.memberId)
+                } else if code % 5 <= 2 {
+                    // A pass edit: the member moves to a card no live member holds on this terminal.
+                    let other = MergePropertyTests.passes[(code / 7) % MergePropertyTests.passes.count]
+                    if other != pass, let member = try terminal.database.member(idOrPass: pass),
+                       try terminal.database.member(idOrPass: other) == nil {
+                        try terminal.club.updateMember(id: member.memberId, MemberChanges(passId: other))
+                    }
                 }
             default:
                 try sync((code / 120) % 3, into: code % 3)
@@ -80,7 +87,7 @@ struct MergePropertyTests {
 
     @Test("import is idempotent, and importing this terminal's own export changes nothing")
     func idempotent() async throws {
-        await propertyCheck(count: 30, input: Self.history, Self.format) { steps, format in
+        await propertyCheck(count: 60, input: Self.history, Self.format) { steps, format in
             guard let world = try World.replaying(steps, format) else { return }
             let file = try world.export(0)
             let target = world.terminals[1]
@@ -98,7 +105,7 @@ struct MergePropertyTests {
 
     @Test("import is commutative: A then B gives the same database as B then A")
     func commutative() async throws {
-        await propertyCheck(count: 30, input: Self.history, Self.format) { steps, format in
+        await propertyCheck(count: 60, input: Self.history, Self.format) { steps, format in
             guard let world = try World.replaying(steps, format) else { return }
             let (a, b) = (try world.export(0), try world.export(1))
             let first = try world.terminals[2].copy(), second = try world.terminals[2].copy()
@@ -112,7 +119,7 @@ struct MergePropertyTests {
 
     @Test("import is associative: (A + B) + C equals A + (B + C)")
     func associative() async throws {
-        await propertyCheck(count: 30, input: Self.history, Self.format) { steps, format in
+        await propertyCheck(count: 60, input: Self.history, Self.format) { steps, format in
             guard let world = try World.replaying(steps, format) else { return }
             let (b, c) = (try world.export(1), try world.export(2))
             let bc = try world.terminals[1].copy()
@@ -127,7 +134,7 @@ struct MergePropertyTests {
 
     @Test("no visit is lost: after a full sync every terminal agrees and counts every check-in once")
     func noVisitLost() async throws {
-        await propertyCheck(count: 30, input: Self.history, Self.format) { steps, format in
+        await propertyCheck(count: 60, input: Self.history, Self.format) { steps, format in
             guard let world = try World.replaying(steps, format) else { return }
             try Self.expectNoVisitLost(world)
         }
@@ -182,5 +189,61 @@ struct MergePropertyTests {
         for code in [67347, 40948, 48795, 98035, 41548] { try world.step(code) }
         try Self.expectNoVisitLost(world)
     }
-}
 
+    /// Shrunk by "import is commutative" once pass edits were generated: a member unified into
+    /// another through a card stayed counted in it after the other moved to a new card.
+    @Test(arguments: ExchangeFormat.allCases)
+    func aMemberMovingToANewCardLeavesItsUnifiedMembersBehind(format: ExchangeFormat) throws {
+        let clock = FakeClock()
+        let (t1, t2, t3) = (try SyncTestTerminal(id: "T1", clock: clock), try SyncTestTerminal(id: "T2", clock: clock),
+                            try SyncTestTerminal(id: "T3", clock: clock))
+        let x = try t3.club.enrol(passId: "04000A01", source: .nfc)
+        clock.advance(by: 61)
+        let y = try t2.club.enrol(passId: "04000A01", source: .nfc)
+        clock.advance(by: 61)
+        try t3.importBytes(t2.export(format), format)  // y is unified into x on T3
+        #expect(try t3.database.member(id: x.memberId)?.numVisits == 2)
+        clock.advance(by: 61)
+        try t2.club.checkIn(passId: "04000A01", source: .nfc)
+        clock.advance(by: 61)
+        try t3.club.updateMember(id: x.memberId, MemberChanges(passId: "04000A03"))
+        // x has its new card alone; y holds the old one again, with its own visit.
+        #expect(try t3.database.member(id: x.memberId)?.numVisits == 1)
+        #expect(try t3.database.member(id: y.memberId).map { ($0.isDeleted, $0.numVisits) } ?? (true, 0) == (false, 1))
+        clock.advance(by: 61)
+        try t1.club.enrol(passId: "04000A03", source: .nfc)
+        let (a, b) = (try t1.export(format), try t2.export(format))
+        let first = try t3.copy(), second = try t3.copy()
+        try first.importBytes(a, format)
+        try first.importBytes(b, format)
+        try second.importBytes(b, format)
+        try second.importBytes(a, format)
+        #expect(try first.state() == second.state())
+        #expect(try first.database.member(id: y.memberId)?.numVisits == 2)
+    }
+
+    /// A card returned by a member who left, given later to a member added before that: the
+    /// member holds it from the edit on, so the old holder's lifetime does not swallow it.
+    @Test(arguments: ExchangeFormat.allCases)
+    func aCardReusedFromADeletedMemberKeepsItsNewHolder(format: ExchangeFormat) throws {
+        let clock = FakeClock()
+        let (t1, t2) = (try SyncTestTerminal(id: "T1", clock: clock), try SyncTestTerminal(id: "T2", clock: clock))
+        let old = try t1.club.enrol(passId: "04000B01", source: .nfc)
+        clock.advance(by: 61)
+        let kept = try t1.club.enrol(passId: "04000B02", source: .nfc)
+        clock.advance(by: 61)
+        try t1.club.deleteMember(id: old.memberId)
+        clock.advance(by: 61)
+        try t1.club.updateMember(id: kept.memberId, MemberChanges(passId: "04000B01"))
+        try t2.importBytes(t1.export(format), format)
+        for terminal in [t1, t2] {
+            let member = try #require(try terminal.database.member(id: kept.memberId))
+            #expect(!member.isDeleted && member.passId == "04000B01" && member.numVisits == 1)
+        }
+        guard case .checkedIn(let member, _) = try t2.club.checkIn(passId: "04000B01", source: .nfc) else {
+            Issue.record("the reused card did not find its new holder")
+            return
+        }
+        #expect(member.memberId == kept.memberId)
+    }
+}
