@@ -113,5 +113,5 @@ private func seedMembers(path: String, count: Int) throws {
             """, arguments: [terminal.id])
     }
     // Both programs then read the database file itself, not a WAL holding every page.
-    try database.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    _ = try database.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
 }

@@ -146,8 +146,16 @@ public struct MemberListModel: Sendable {
             request = .at(top)
         }
         guard let request else { return nil }
-        let made = MemberPageRequest(generation: generation, search: searchText, sort: sort, kind: request,
-                                     limit: request == .last ? max(pageSize, viewport) : pageSize)
+        // The first page is one screen (and a row to tell whether more follow): a search for a
+        // common word walks the sort index until it has found as many rows as it was asked for,
+        // so the first screen after a keystroke comes back sooner; scrolling reads on in pages.
+        let limit: Int
+        switch request {
+        case .first: limit = viewport + 1
+        case .last: limit = max(pageSize, viewport)
+        default: limit = pageSize
+        }
+        let made = MemberPageRequest(generation: generation, search: searchText, sort: sort, kind: request, limit: limit)
         inFlight = made
         return made
     }
