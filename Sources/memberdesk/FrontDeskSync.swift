@@ -10,13 +10,11 @@ struct SyncImportService: ImportService {
 
     func preview(file: String) throws -> ImportPreview {
         let plan = try Self.wrap { try MergePlanner(database: database, bus: bus, changeLimit: 1000).plan(file: file) }
-        let c = plan.counts
         var lines = plan.changes.map { change in
             "\(TextWidth.pad(change.kind.rawValue, to: 8)) \(TextWidth.pad(change.name, to: 28)) \(change.detail)"
         }
         if plan.changesTruncated { lines.append("…") }
-        return ImportPreview(file: file, new: c.new, updated: c.updated, unchanged: c.unchanged, unified: c.unified,
-                             deleted: c.deleted, lines: lines, plan: plan)
+        return ImportPreview(file: file, counts: plan.counts, lines: lines, plan: plan)
     }
 
     func apply(_ preview: ImportPreview) throws -> ImportNotice {

@@ -10,8 +10,9 @@ final class RecordingImporter: ImportService {
     let applied = Mutex(0)
     func preview(file: String) throws -> ImportPreview {
         guard file.hasSuffix(".musrl") else { throw DeskError.invalidInput("\(file): not a member list") }
-        return ImportPreview(file: file, new: 2, updated: 1, unchanged: 0, unified: 0, deleted: 0,
-                             lines: (0..<40).map { "new      Member \($0)" }, plan: file)
+        var counts = MergeCounts()
+        (counts.new, counts.updated) = (2, 1)
+        return ImportPreview(file: file, counts: counts, lines: (0..<40).map { "new      Member \($0)" }, plan: file)
     }
     func apply(_ preview: ImportPreview) throws -> ImportNotice {
         applied.withLock { $0 += 1 }

@@ -98,7 +98,7 @@ public struct ImportReviewDialog: Sendable {
     }
 
     public var summary: String {
-        "\(preview.new) new · \(preview.updated) updated · \(preview.unified) unified · \(preview.deleted) deleted · \(preview.unchanged) unchanged"
+        "\(preview.counts.new) new · \(preview.counts.updated) updated · \(preview.counts.unified) unified · \(preview.counts.deleted) deleted · \(preview.counts.unchanged) unchanged"
     }
 
     public mutating func scroll(_ key: Key, visible: Int) {

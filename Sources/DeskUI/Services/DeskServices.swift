@@ -4,25 +4,20 @@ import MemberKit
 /// What an import would do, for the review dialog (ClubKit's "Received N users to import").
 public struct ImportPreview: Sendable {
     public var file: String
-    public var new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int
+    public var counts: MergeCounts
     /// One line per member the import touches, e.g. "new  Ana López (04A1B2C3)".
     public var lines: [String]
     /// Whatever the import service needs to apply exactly what was previewed.
     public var plan: any Sendable
 
-    public init(file: String, new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int, lines: [String],
-                plan: any Sendable) {
+    public init(file: String, counts: MergeCounts, lines: [String], plan: any Sendable) {
         self.file = file
-        self.new = new
-        self.updated = updated
-        self.unchanged = unchanged
-        self.unified = unified
-        self.deleted = deleted
+        self.counts = counts
         self.lines = lines
         self.plan = plan
     }
 
-    public var total: Int { new + updated + unchanged + unified + deleted }
+    public var total: Int { counts.new + counts.updated + counts.unchanged + counts.unified + counts.deleted }
 }
 
 /// Imports .musrl/.mucsv files: plan first (no change), then apply what was reviewed.
