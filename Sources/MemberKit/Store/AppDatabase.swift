@@ -42,6 +42,12 @@ public final class AppDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
+            // A database from an older memberdesk is upgraded first, even by a command that only reads.
+            if readOnly, try !DatabasePool(path: path, configuration: config).read(Self.migrator.hasCompletedMigrations) {
+                var writable = config
+                writable.readonly = false
+                try Self.migrator.migrate(DatabasePool(path: path, configuration: writable))
+            }
             let pool = try DatabasePool(path: path, configuration: config)
             return try AppDatabase(writer: pool, path: path)
         } catch let error as DatabaseError {
