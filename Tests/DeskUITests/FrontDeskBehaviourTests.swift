@@ -57,6 +57,23 @@ import Testing
         #expect(f.desk.list.selectedMember?.username == String(format: "Member %04d", selected))
     }
 
+    /// While staff type, only pages are read; the match count follows once typing pauses.
+    @Test func theMatchCountWaitsForTypingToPause() throws {
+        let f = try DeskFixture(width: 80, height: 24)
+        for i in 0..<300 { try f.add(String(format: "Member %04d", i), pass: String(format: "05%06X", i)) }
+        f.press(.character("/"))
+        for c in "mem" {
+            f.desk.key(.character(c), at: f.clock.now())
+            f.clock.advance(by: 0.05)
+            f.settle()
+            #expect(!f.desk.list.rows.isEmpty)
+            #expect(f.desk.list.total == nil)  // a screenful is shown, the count not yet asked for
+        }
+        f.clock.advance(by: 0.2)
+        f.settle()
+        #expect(f.desk.list.total == 300)
+    }
+
     @Test func manualCheckInShowsTheWelcomeBannerThenFades() throws {
         let f = try DeskFixture(bannerSeconds: 5)
         try f.add("Ana López", pass: "04A1B2C3")

@@ -103,6 +103,7 @@ extension FrontDesk {
             if list.search.text != before {
                 list.reset()
                 bumpGeneration()
+                searchEditedAt = now
             }
         }
     }

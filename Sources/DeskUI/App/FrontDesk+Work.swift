@@ -11,11 +11,15 @@ extension FrontDesk {
         needsRedraw = true
     }
 
-    /// Asks for what the screen lacks: the member list's next page, the counts.
+    /// While staff type, a count would only compete with the pages they are waiting for.
+    static let countDelay: TimeInterval = 0.2
+
+    /// Asks for what the screen lacks: the member list's next page, and the counts once typing pauses.
     func pollWork() {
         latestGeneration.withLock { $0 = list.generation }
         if let request = list.nextRequest() { fetch(request) }
-        if list.total == nil || countStale { requestCounts() }
+        let typing = searchEditedAt.map { now.timeIntervalSince($0) < Self.countDelay } ?? false
+        if list.total == nil || countStale, !typing { requestCounts() }
     }
 
     func fetch(_ request: MemberPageRequest) {

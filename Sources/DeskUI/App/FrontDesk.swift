@@ -47,6 +47,8 @@ public final class FrontDesk {
     public var needsRedraw = true
     var countInFlight = false
     var countStale = true
+    /// When the search text last changed: the match count waits for typing to pause.
+    var searchEditedAt: Date?
     var statsInFlight = false
     var lastClockSecond = -1
     var width = 80, height = 24
