@@ -90,8 +90,9 @@ public struct MemberExporter: Sendable {
                     while pending, let counterRows {
                         let counter = UnsafeBufferPointer(start: sqlite3_column_text(counterRows, 0),
                                                           count: Int(sqlite3_column_bytes(counterRows, 0)))
-                        let same = counter.elementsEqual(member)
-                        guard same || counter.lexicographicallyPrecedes(member) else { break }
+                        let order = ByteOrder.compare(counter, member)
+                        let same = order == 0
+                        guard order <= 0 else { break }
                         if same, let terminal = terminals.string(counterRows, 1) {
                             memberCounters[terminal] = Int(sqlite3_column_int64(counterRows, 2))
                         }
