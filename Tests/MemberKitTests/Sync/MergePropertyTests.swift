@@ -103,17 +103,25 @@ struct MergePropertyTests {
         }
     }
 
+    /// Imports `a` then `b` into one copy of `target`, `b` then `a` into another, and expects
+    /// the same state; returns the first copy.
+    @discardableResult
+    static func importInBothOrders(_ a: [UInt8], _ b: [UInt8], into target: SyncTestTerminal,
+                                   _ format: ExchangeFormat) throws -> SyncTestTerminal {
+        let first = try target.copy(), second = try target.copy()
+        try first.importBytes(a, format)
+        try first.importBytes(b, format)
+        try second.importBytes(b, format)
+        try second.importBytes(a, format)
+        #expect(try first.state() == second.state())
+        return first
+    }
+
     @Test("import is commutative: A then B gives the same database as B then A")
     func commutative() async throws {
         await propertyCheck(count: 60, input: Self.history, Self.format) { steps, format in
             guard let world = try World.replaying(steps, format) else { return }
-            let (a, b) = (try world.export(0), try world.export(1))
-            let first = try world.terminals[2].copy(), second = try world.terminals[2].copy()
-            try first.importBytes(a, world.format)
-            try first.importBytes(b, world.format)
-            try second.importBytes(b, world.format)
-            try second.importBytes(a, world.format)
-            #expect(try first.state() == second.state())
+            try Self.importInBothOrders(try world.export(0), try world.export(1), into: world.terminals[2], world.format)
         }
     }
 
@@ -170,13 +178,7 @@ struct MergePropertyTests {
         for format in ExchangeFormat.allCases {
             let world = try World(format: format)
             for code in steps { try world.step(code) }
-            let (a, b) = (try world.export(0), try world.export(1))
-            let first = try world.terminals[2].copy(), second = try world.terminals[2].copy()
-            try first.importBytes(a, world.format)
-            try first.importBytes(b, world.format)
-            try second.importBytes(b, world.format)
-            try second.importBytes(a, world.format)
-            #expect(try first.state() == second.state())
+            try Self.importInBothOrders(try world.export(0), try world.export(1), into: world.terminals[2], world.format)
         }
     }
 
@@ -213,13 +215,8 @@ struct MergePropertyTests {
         clock.advance(by: 61)
         try t1.club.enrol(passId: "04000A03", source: .nfc)
         let (a, b) = (try t1.export(format), try t2.export(format))
-        let first = try t3.copy(), second = try t3.copy()
-        try first.importBytes(a, format)
-        try first.importBytes(b, format)
-        try second.importBytes(b, format)
-        try second.importBytes(a, format)
-        #expect(try first.state() == second.state())
-        #expect(try first.database.member(id: y.memberId)?.numVisits == 2)
+        let merged = try Self.importInBothOrders(a, b, into: t3, format)
+        #expect(try merged.database.member(id: y.memberId)?.numVisits == 2)
     }
 
     /// A card returned by a member who left, given later to a member added before that: the
