@@ -48,7 +48,12 @@ struct DeskContext {
         let databasePath = paths.database(override: options.db)
         // A first run creates the database even for a read-only command: an empty list, not an error.
         let database = try AppDatabase.open(
-            path: databasePath, readOnly: readOnly && FileManager.default.fileExists(atPath: databasePath))
+            path: databasePath, readOnly: readOnly && FileManager.default.fileExists(atPath: databasePath)) { members in
+            // Said before the wait, so a large club does not take the pause for a hang.
+            if members >= 10_000 {
+                FileHandle.standardError.write(Data("memberdesk: upgrading the database of \(members) members (once)…\n".utf8))
+            }
+        }
         let terminal = try database.terminalIdentity(name: config.terminalName)
         let bus = EventBus()
         BusLogger.start(bus)

@@ -14,8 +14,11 @@ public final class AppDatabase: Sendable {
         try Self.migrator.migrate(writer)
     }
 
-    /// Opens (and on first run creates, mode 0600) the database file at `path`.
-    public static func open(path: String, readOnly: Bool = false) throws -> AppDatabase {
+    /// Opens (and on first run creates, mode 0600) the database file at `path`. A database from an
+    /// older memberdesk is upgraded first, even for a command that only reads; `onUpgrade` hears the
+    /// member count before that starts (rebuilding the search index takes a while for large clubs).
+    public static func open(path: String, readOnly: Bool = false,
+                            onUpgrade: ((_ members: Int) -> Void)? = nil) throws -> AppDatabase {
         let url = URL(fileURLWithPath: path)
         let fm = FileManager.default
         let exists = fm.fileExists(atPath: path)
@@ -42,11 +45,15 @@ public final class AppDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
-            // A database from an older memberdesk is upgraded first, even by a command that only reads.
-            if readOnly, try !DatabasePool(path: path, configuration: config).read(Self.migrator.hasCompletedMigrations) {
+            if exists, try !DatabasePool(path: path, configuration: config).read(Self.migrator.hasCompletedMigrations) {
                 var writable = config
                 writable.readonly = false
-                try Self.migrator.migrate(DatabasePool(path: path, configuration: writable))
+                let upgrading = try DatabasePool(path: path, configuration: writable)
+                if let onUpgrade {
+                    let members = try? upgrading.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM member") }
+                    onUpgrade((members ?? nil) ?? 0)
+                }
+                try Self.migrator.migrate(upgrading)
             }
             let pool = try DatabasePool(path: path, configuration: config)
             return try AppDatabase(writer: pool, path: path)
