@@ -75,12 +75,7 @@ enum MemberExtras {
         out.append(UInt8(ascii: "{"))
         if let deletedAt = record.deletedAt { key("deletedAt"); JSONWriter.appendNumber(deletedAt, to: &out) }
         if includeStatus, let expiresAt = record.expiresAt { key("expiresAt"); JSONWriter.appendNumber(expiresAt, to: &out) }
-        if !fields.isEmpty {
-            key("fields")
-            let start = out.count
-            JSONWriter.append(.object(fields), to: &out)
-            if csvQuoted { RFC4180Writer.doubleQuotesInPlace(&out, from: start) }
-        }
+        if !fields.isEmpty { key("fields"); JSONWriter.append(.object(fields), to: &out, csvQuoted: csvQuoted) }
         key("modifiedAt"); JSONWriter.appendNumber(record.modifiedAt, to: &out)
         key("modifiedBy"); string(record.modifiedBy)
         if includeStatus, let note = record.note { key("note"); string(note) }

@@ -3,27 +3,28 @@ import Foundation
 /// Compact JSON as Foundation's JSONEncoder writes it (`/` as `\/`, integral doubles without
 /// ".0", non-ASCII as UTF-8), with object keys sorted so that equal values give equal bytes.
 enum JSONWriter {
-    static func append(_ value: JSONValue, to out: inout [UInt8]) {
+    /// `csvQuoted` doubles every quote written, for JSON inside a quoted CSV field.
+    static func append(_ value: JSONValue, to out: inout [UInt8], csvQuoted: Bool = false) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
         case .int(let int): out.append(contentsOf: String(int).utf8)
         case .double(let double): appendNumber(double, to: &out)
-        case .string(let text): appendString(text, to: &out)
+        case .string(let text): appendString(text, to: &out, csvQuoted: csvQuoted)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                append(item, to: &out)
+                append(item, to: &out, csvQuoted: csvQuoted)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             out.append(UInt8(ascii: "{"))
             for (index, key) in object.keys.sorted().enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                appendString(key, to: &out)
+                appendString(key, to: &out, csvQuoted: csvQuoted)
                 out.append(UInt8(ascii: ":"))
-                append(object[key]!, to: &out)
+                append(object[key]!, to: &out, csvQuoted: csvQuoted)
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -54,7 +55,6 @@ enum JSONWriter {
         }
     }
 
-    /// `csvQuoted` doubles every quote written, for JSON inside a quoted CSV field.
     static func appendString(_ text: String, to out: inout [UInt8], csvQuoted: Bool = false) {
         var copy = text
         copy.withUTF8 { bytes in

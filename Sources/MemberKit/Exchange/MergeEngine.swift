@@ -84,20 +84,15 @@ struct MergeEngine {
         } else if !raisedCounters.isEmpty {
             // Only visits changed: refresh this member's total and its survivor's.
             if let alias {
-                try refreshTotal(memberId, sum: SyncRows.ownSum(db, memberId))
-                try refreshTotal(alias.survivorId, sum: SyncRows.classSum(db, alias.survivorId))
+                try SyncRows.refreshTotal(db, memberId, sum: SyncRows.ownSum(db, memberId))
+                try SyncRows.refreshTotal(db, alias.survivorId, sum: SyncRows.classSum(db, alias.survivorId))
             } else {
-                try refreshTotal(memberId, sum: SyncRows.classSum(db, memberId))
+                try SyncRows.refreshTotal(db, memberId, sum: SyncRows.classSum(db, memberId))
             }
         }
 
         let after = fieldsChanged || !raisedCounters.isEmpty ? try SyncRows.member(db, memberId: memberId) : stored
         classify(before: stored, after: after, countersChanged: !raisedCounters.isEmpty, unified: unified)
-    }
-
-    private func refreshTotal(_ memberId: String, sum: Int) throws {
-        try db.cachedStatement(sql: "UPDATE member SET numVisits = ? WHERE memberId = ? AND numVisits != ?")
-            .execute(arguments: [sum, memberId, sum])
     }
 
     private mutating func classify(before: MemberRecord?, after: MemberRecord?, countersChanged: Bool, unified: [String]) {

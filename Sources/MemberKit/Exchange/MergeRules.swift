@@ -64,11 +64,4 @@ public enum MergeRules {
         if tombstone.deletedAt == nil { tombstone.deletedAt = tombstone.modifiedAt }
         return tombstone
     }
-
-    /// Which of two live members holding the same pass survives: the one holding it longest
-    /// (for enrolments, the earliest added), then the lowest memberId.
-    static func survivor(_ a: (id: String, added: Double), _ b: (id: String, added: Double)) -> String {
-        if a.added != b.added { return a.added < b.added ? a.id : b.id }
-        return min(a.id, b.id)
-    }
 }

@@ -100,9 +100,7 @@ struct PassGroup {
         }
         let inGroup = Set(entries.map(\.record.memberId))
         for survivor in formerSurvivors.subtracting(inGroup) {
-            let sum = try SyncRows.classSum(db, survivor)
-            try db.cachedStatement(sql: "UPDATE member SET numVisits = ? WHERE memberId = ? AND numVisits != ?")
-                .execute(arguments: [sum, survivor, sum])
+            try SyncRows.refreshTotal(db, survivor, sum: SyncRows.classSum(db, survivor))
         }
         return unified
     }

@@ -114,30 +114,6 @@ public enum RFC4180Writer {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Doubles the quotes in `out[start...]`, in place (the rest of a quoted field's escaping).
-    static func doubleQuotesInPlace(_ out: inout [UInt8], from start: Int) {
-        let quote = UInt8(ascii: "\"")
-        let oldEnd = out.count
-        let quotes = out[start...].reduce(0) { $0 &+ ($1 == quote ? 1 : 0) }
-        guard quotes > 0 else { return }
-        out.append(contentsOf: repeatElement(0, count: quotes))
-        out.withUnsafeMutableBufferPointer { bytes in
-            // Walk backwards, so that every byte moves right past the quotes doubled after it.
-            var write = bytes.count - 1
-            var read = oldEnd - 1
-            while read >= start {
-                let byte = bytes[read]
-                bytes[write] = byte
-                write -= 1
-                if byte == quote {
-                    bytes[write] = quote
-                    write -= 1
-                }
-                read -= 1
-            }
-        }
-    }
-
     public static func appendRecord(_ fields: [String], to out: inout [UInt8]) {
         for (index, field) in fields.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }

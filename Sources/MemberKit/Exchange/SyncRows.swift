@@ -139,6 +139,12 @@ enum SyncRows {
             """), arguments: [memberId]) ?? 0
     }
 
+    /// Stores a member's visit total (written only when it changed).
+    static func refreshTotal(_ db: Database, _ memberId: String, sum: Int) throws {
+        try db.cachedStatement(sql: "UPDATE member SET numVisits = ? WHERE memberId = ? AND numVisits != ?")
+            .execute(arguments: [sum, memberId, sum])
+    }
+
     static func insert(_ db: Database, _ record: MemberRecord) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO member (\(memberColumns), searchTokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

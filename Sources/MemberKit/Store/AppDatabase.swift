@@ -45,18 +45,20 @@ public final class AppDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
-            if exists, try !DatabasePool(path: path, configuration: config).read(Self.migrator.hasCompletedMigrations) {
-                var writable = config
-                writable.readonly = false
-                let upgrading = try DatabasePool(path: path, configuration: writable)
-                if let onUpgrade {
-                    let members = try? upgrading.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM member") }
-                    onUpgrade((members ?? nil) ?? 0)
-                }
-                try Self.migrator.migrate(upgrading)
-            }
             let pool = try DatabasePool(path: path, configuration: config)
-            return try AppDatabase(writer: pool, path: path)
+            if exists, try !pool.read(Self.migrator.hasCompletedMigrations) {
+                if let onUpgrade {
+                    let members: Int? = try? pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM member") ?? 0 }
+                    onUpgrade(members ?? 0)
+                }
+                if readOnly {
+                    // Only the upgrade writes; the command itself keeps its read-only connections.
+                    var writable = config
+                    writable.readonly = false
+                    try Self.migrator.migrate(DatabasePool(path: path, configuration: writable))
+                }
+            }
+            return try AppDatabase(writer: pool, path: path)  // migrates a writable pool; checks a read-only one
         } catch let error as DatabaseError {
             throw DeskError.database("cannot open \(path): \(Self.reason(error))")
         }
