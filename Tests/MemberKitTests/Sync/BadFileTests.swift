@@ -45,6 +45,9 @@ struct BadFileTests {
              expected: "unterminated quoted field"),
         Case(name: "invalid UTF-8 in CSV", bytes: Array((header + "A,PA,").utf8) + [0xFF, 0xFE] + Array(",1,0,0".utf8), format: .mucsv,
              expected: "line 2): invalid UTF-8"),
+        Case(name: "a bad passSince in the extras",
+             bytes: Array("[\(good.dropLast()),\"memberdesk\":{\"modifiedAt\":1,\"modifiedBy\":\"T\",\"passSince\":\"soon\"}}]".utf8),
+             format: .musrl, expected: "(member 1, line 1): passSince must be a number or null"),
         Case(name: "spreadsheet CSV bad time", bytes: Array("Member ID,Pass ID,Added,Visits\nA,P,soon,1".utf8), format: .csv,
              expected: "Added 'soon' is not an ISO-8601 time"),
     ]
