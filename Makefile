@@ -16,7 +16,7 @@ run: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SWIFT="$(SWIFT)" bash scripts/test.sh
 
 bench: deps
 	$(SWIFT) build -c release

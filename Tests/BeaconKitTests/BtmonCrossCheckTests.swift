@@ -12,18 +12,11 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = folder.file("fixture.btsnoop")
         try writer.write(to: path)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: btmon!)
-        process.arguments = ["-r", path]
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "200"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let btmon = try ChildProcess(btmon!, ["-r", path], environment: environment, stdout: .pipe)
+        let data = btmon.output!.readDataToEndOfFile()
+        btmon.wait()
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -143,18 +143,12 @@ import Testing
         let desk = try DeskBinary()
         let path = try capture(desk)
         // util-linux `script` gives the command a pseudo-terminal, as a user's shell would.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "'\(DeskBinary.path)' beacons --replay '\(path)' --fast", "/dev/null"]
-        process.environment = desk.environment.merging(["COLUMNS": "120", "TERM": "xterm"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let process = try ChildProcess("/usr/bin/script", ["-qec", "'\(DeskBinary.path)' beacons --replay '\(path)' --fast", "/dev/null"],
+                                       environment: desk.environment.merging(["COLUMNS": "120", "TERM": "xterm"]) { $1 },
+                                       stdout: .pipe)
+        let data = process.output!.readDataToEndOfFile()
         let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0)
+        #expect(process.wait() == .exited(0))
         #expect(text.contains("\u{1B}[H\u{1B}[2J"))
         #expect(text.contains("Replaying — 3 beacons"))
         #expect(text.contains("TYPE          IDENTITY"))

@@ -112,16 +112,10 @@ import Testing
         try desk.run(["members", "add", "--pass", "SHARED"])
         let perProcess = 25
         let script = "for i in $(seq \(perProcess)); do \"$0\" checkin SHARED >/dev/null || exit 1; done"
-        let workers = (0..<2).map { _ -> Process in
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            p.arguments = ["-c", script, DeskBinary.path]
-            p.environment = desk.environment
-            return p
+        let workers = try (0..<2).map { _ in
+            try ChildProcess("/bin/sh", ["-c", script, DeskBinary.path], environment: desk.environment)
         }
-        for worker in workers { try worker.run() }
-        for worker in workers { worker.waitUntilExit() }
-        #expect(workers.allSatisfy { $0.terminationStatus == 0 })
+        #expect(workers.map { $0.wait(timeout: 120) } == [.exited(0), .exited(0)])
         let shown = try json(try desk.run(["members", "show", "SHARED", "--json"]).stdout)
         #expect(shown["numVisits"] as? Int == 2 * perProcess)
         let counters = try #require(shown["visitCounters"] as? [String: Int])

@@ -42,30 +42,20 @@ public struct DeskBinary: Sendable {
     @discardableResult
     public func run(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 60,
                     viaExecutable executable: String? = nil) throws -> Result {
-        let process = Process()
         // `viaExecutable` runs a wrapper (setpriv, timeout ...) whose arguments name the binary.
-        process.executableURL = URL(fileURLWithPath: executable ?? Self.path)
-        process.arguments = executable == nil ? arguments : Array(arguments.dropFirst())
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        try process.run()
+        let child = try ChildProcess(executable ?? Self.path, executable == nil ? arguments : Array(arguments.dropFirst()),
+                                     environment: environment, stdin: stdin == nil ? .null : .pipe,
+                                     stdout: .pipe, stderr: .pipe)
+        let outData = AsyncData(child.output!), errData = AsyncData(child.errorOutput!)
         if let stdin {
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try input.fileHandleForWriting.close()
+            child.write(stdin)
+            child.closeInput()
         }
-        let outData = AsyncData(out.fileHandleForReading), errData = AsyncData(err.fileHandleForReading)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(2_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        guard let ended = child.wait(timeout: timeout) else {
+            child.killAndWait()
             throw DeskBinaryError.timedOut(arguments)
         }
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: outData.text(), stderr: errData.text())
+        return Result(status: ended.status, stdout: outData.text(), stderr: errData.text())
     }
 }
 

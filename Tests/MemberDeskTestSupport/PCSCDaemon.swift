@@ -14,7 +14,7 @@ public final class PCSCDaemon: Sendable {
     public static let executable = "/usr/sbin/pcscd"
     public static let virtualReader = "Virtual PCD 00 00"
 
-    private let process = Mutex<Process?>(nil)
+    private let process = Mutex<ChildProcess?>(nil)
     /// True when this test process started pcscd (and may stop or restart it).
     public let isOurs: Bool
 
@@ -54,13 +54,8 @@ public final class PCSCDaemon: Sendable {
 
     /// Starts our pcscd and waits until it answers and vpcd listens.
     public func start() throws {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: Self.executable)
-        child.arguments = ["-f"]
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        child.standardInput = FileHandle.nullDevice
-        do { try child.run() } catch { throw PCSCDaemonError.startFailed("\(error)") }
+        let child: ChildProcess
+        do { child = try ChildProcess(Self.executable, ["-f"]) } catch { throw PCSCDaemonError.startFailed("\(error)") }
         process.withLock { $0 = child }
         let ready = waitUntil(timeout: 15, poll: 0.02) { Self.socketAnswers() && Self.vpcdListening() }
         guard ready else {
@@ -71,18 +66,15 @@ public final class PCSCDaemon: Sendable {
 
     /// Kills our pcscd at once (SIGKILL), as a crash would.
     public func kill() {
-        guard let child = process.withLock({ state -> Process? in defer { state = nil }; return state }) else { return }
-        Glibc.kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
+        guard let child = process.withLock({ state -> ChildProcess? in defer { state = nil }; return state }) else { return }
+        child.killAndWait()
     }
 
     /// Stops our pcscd politely (SIGTERM, then SIGKILL after 5 s). Never touches a foreign one.
     public func stop() {
-        guard let child = process.withLock({ state -> Process? in defer { state = nil }; return state }) else { return }
-        guard child.isRunning else { return }
-        Glibc.kill(child.processIdentifier, SIGTERM)
-        if !waitUntil(timeout: 5, { !child.isRunning }) { Glibc.kill(child.processIdentifier, SIGKILL) }
-        child.waitUntilExit()
+        guard let child = process.withLock({ state -> ChildProcess? in defer { state = nil }; return state }) else { return }
+        child.signal(SIGTERM)
+        if child.wait(timeout: 5) == nil { child.killAndWait() }
     }
 
     /// pcscd answers on its Unix socket.

@@ -7,23 +7,14 @@ import Glibc
 /// The built `memberdesk` running in the background (`scan`, say), its output collected line
 /// by line so that tests can wait for what it prints.
 public final class RunningDesk: Sendable {
-    private let process: Process
+    private let child: ChildProcess
     private let output = Mutex<(stdout: String, stderr: String)>(("", ""))
-    private let input: Pipe
 
     public init(_ binary: DeskBinary, _ arguments: [String]) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: DeskBinary.path)
-        process.arguments = arguments
-        process.environment = binary.environment
-        let out = Pipe(), err = Pipe()
-        input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        collect(out.fileHandleForReading, stderr: false)
-        collect(err.fileHandleForReading, stderr: true)
+        child = try ChildProcess(DeskBinary.path, arguments, environment: binary.environment,
+                                 stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        collect(child.output!, stderr: false)
+        collect(child.errorOutput!, stderr: true)
     }
 
     private func collect(_ handle: FileHandle, stderr: Bool) {
@@ -40,32 +31,23 @@ public final class RunningDesk: Sendable {
     public var stdout: String { output.withLock { $0.stdout } }
     public var stderr: String { output.withLock { $0.stderr } }
     public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { child.isRunning }
 
     /// Writes to the program's standard input.
-    public func write(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
-    public func closeInput() { try? input.fileHandleForWriting.close() }
+    public func write(_ text: String) { child.write(text) }
+    public func closeInput() { child.closeInput() }
 
     /// Sends a signal and waits for the exit status (nil if it did not exit in time).
     public func signal(_ signal: Int32, timeout: TimeInterval = 10) -> Int32? {
-        kill(process.processIdentifier, signal)
+        child.signal(signal)
         return waitForExit(timeout: timeout)
     }
 
     public func waitForExit(timeout: TimeInterval = 10) -> Int32? {
-        guard waitUntil(timeout: timeout, { !process.isRunning }) else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        guard let ended = child.wait(timeout: timeout) else {
+            child.killAndWait()
             return nil
         }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        return ended.status
     }
 }

@@ -43,9 +43,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     static func quote(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-    /// Runs tmux with posix_spawn and waitpid, output to files. Not Foundation's Process: the server
-    /// that `new-session` forks inherits the descriptors Process uses to notice the child's exit, so
-    /// Process would wait for the server's whole life.
+    /// Runs tmux, its output to files: the server that `new-session` forks keeps any pipe open.
     @discardableResult
     public func tmux(_ arguments: [String]) throws -> String {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
@@ -54,39 +52,22 @@ public final class TmuxSession: @unchecked Sendable {
             unlink(outPath)
             unlink(errPath)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         // The server (and so every pane) would inherit this thread's blocked signals,
         // and a program that never sees SIGWINCH never resizes: start from a clean slate.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ["tmux", "-L", socket, "-f", configPath] + arguments
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for arg in cArgs { free(arg) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArgs, environ)
-        guard spawned == 0 else { throw Failure.tmux("cannot run tmux: \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        let child: ChildProcess
+        do {
+            child = try ChildProcess("tmux", ["-L", socket, "-f", configPath] + arguments,
+                                     stdout: .file(outPath), stderr: .file(errPath), clearSignalMask: true)
+        } catch { throw Failure.tmux("\(error)") }
+        let ended = child.wait()
         let data = FileManager.default.contents(atPath: outPath) ?? Data()
         let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-        let exited = (status & 0x7f) == 0, code = (status >> 8) & 0xff
-        guard exited, code == 0 else {
+        guard ended == .exited(0) else {
             throw Failure.tmux("\(arguments.first ?? ""): \(String(decoding: errData, as: UTF8.self))")
         }
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The screen as text.
     /// The screen as text, with wrapped lines joined and anything scrolled into the history
     /// (tmux scrolls when a dead pane's "Pane is dead" line is written).
     public func screen() throws -> String { try tmux(["capture-pane", "-p", "-J", "-S", "-"]) }

@@ -106,13 +106,7 @@ struct SyncCommandTests {
         let wal = desk.databasePath + "-wal"
         let walBefore = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: DeskBinary.path)
-        process.arguments = ["import", file, "--yes"]
-        process.environment = desk.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(DeskBinary.path, ["import", file, "--yes"], environment: desk.environment)
         // The import's transaction has begun writing once uncommitted pages spill into the WAL.
         let spilled = waitUntil(timeout: 120) {
             let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
@@ -120,9 +114,7 @@ struct SyncCommandTests {
         }
         #expect(spilled)
         #expect(process.isRunning, "the import finished before it could be killed")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.killAndWait() == .signalled(SIGKILL))
         #expect(try Self.dump(desk.databasePath) == before)
         let list = try desk.run(["members", "list", "--json"])
         #expect(list.stdout.split(separator: "\n").count == 2)
@@ -130,21 +122,13 @@ struct SyncCommandTests {
 
     /// Runs `memberdesk import FILE` on a pseudo-terminal (util-linux `script`), answering `answer`.
     static func importOnTerminal(_ desk: DeskBinary, file: String, answer: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "'\(DeskBinary.path)' import '\(file)'", "/dev/null"]
-        process.environment = desk.environment
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        input.fileHandleForWriting.write(Data((answer + "\n").utf8))
-        let text = AsyncData(output.fileHandleForReading)
-        let finished = waitUntil(timeout: 60) { !process.isRunning }
-        try input.fileHandleForWriting.close()
-        if !finished { process.terminate() }
-        process.waitUntilExit()
+        let process = try ChildProcess("/usr/bin/script", ["-qec", "'\(DeskBinary.path)' import '\(file)'", "/dev/null"],
+                                       environment: desk.environment, stdin: .pipe, stdout: .pipe, stderr: .stdout)
+        process.write(answer + "\n")
+        let text = AsyncData(process.output!)
+        let finished = process.wait(timeout: 60) != nil
+        process.closeInput()
+        if !finished { process.killAndWait() }
         return text.text()
     }
 

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs the built tests with a watchdog: a hung test fails the run with every thread's stack,
+# instead of holding CI until its own time limit.
+set -uo pipefail
+limit="${TEST_TIME_LIMIT:-1200}"
+"${SWIFT:-swift}" test --skip-build "$@" &
+runner=$!
+waited=0
+while kill -0 "$runner" 2>/dev/null; do
+  if [ "$waited" -ge "$limit" ]; then
+    echo "test.sh: the tests ran over ${limit} s; stacks of the hung test process follow" >&2
+    for pid in $(pgrep -f 'memberdeskPackageTests.xctest'); do
+      if command -v gdb >/dev/null; then
+        timeout 120 gdb -p "$pid" -batch -ex "thread apply all bt 30" 2>/dev/null | grep -E '^(Thread|#[0-9]+ .* at /)' >&2
+      fi
+      ps -o pid,etime,args --ppid "$pid" >&2
+    done
+    pkill -KILL -f 'memberdeskPackageTests.xctest'
+    kill "$runner" 2>/dev/null
+    wait "$runner" 2>/dev/null
+    exit 1
+  fi
+  sleep 1
+  waited=$((waited + 1))
+done
+wait "$runner"
