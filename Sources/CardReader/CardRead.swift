@@ -48,9 +48,10 @@ public enum CardReading {
         do {
             bytes = try card.transmit(command)
         } catch let error as PCSCError {
-            throw .transport(error)
+            // Named by the command; the monitor names the reader.
+            throw .transport(PCSCError(code: error.code, operation: name))
         } catch {
-            throw .transport(PCSCError(code: PCSCError.internalError, operation: name, reader: card.reader))
+            throw .transport(PCSCError(code: PCSCError.internalError, operation: name))
         }
         return try APDU.Response(bytes, command: name)
     }

@@ -167,4 +167,22 @@ struct ReaderMonitorTests {
         })
         #expect(try rig.club.database.memberCount() == 0)
     }
+
+    @Test func aCardLeavingMidReadNamesTheReaderOnceAndTheCommand() throws {
+        let reader = "Generic Reader 00 00"
+        let card = FakePCSC.Card(atr: VirtualCard.ntagATR) { command in
+            if command.starts(with: APDU.getUID) { return [0x04, 0x01, 0x02, 0x03, 0x90, 0x00] }
+            throw PCSCError(code: PCSCError.notTransacted, operation: "SCardTransmit", reader: reader)
+        }
+        let rig = try Rig(readers: [reader])
+        defer { rig.monitor.stop() }
+        rig.pcsc.insert(card, into: reader)
+        var message: String?
+        #expect(waitUntil {
+            for case .reader(.failure(_, let text)) in rig.events.drain() { message = text }
+            return message != nil
+        })
+        #expect(message == "\(reader): READ BINARY page 3 failed: the card stopped answering; tap again (SCARD_E_NOT_TRANSACTED)")
+        #expect(try rig.club.database.memberCount() == 0)
+    }
 }
