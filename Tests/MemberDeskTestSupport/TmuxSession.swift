@@ -59,7 +59,10 @@ public final class TmuxSession: @unchecked Sendable {
             child = try ChildProcess("tmux", ["-L", socket, "-f", configPath] + arguments,
                                      stdout: .file(outPath), stderr: .file(errPath), clearSignalMask: true)
         } catch { throw Failure.tmux("\(error)") }
-        let ended = child.wait()
+        guard let ended = child.wait(timeout: 30) else {
+            child.killAndWait()
+            throw Failure.tmux("\(arguments.first ?? ""): no answer from tmux within 30 s")
+        }
         let data = FileManager.default.contents(atPath: outPath) ?? Data()
         let errData = FileManager.default.contents(atPath: errPath) ?? Data()
         guard ended == .exited(0) else {
