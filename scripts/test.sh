@@ -14,8 +14,10 @@ while kill -0 "$runner" 2>/dev/null; do
         timeout 120 gdb -p "$pid" -batch -ex "thread apply all bt 30" 2>/dev/null | grep -E '^(Thread|#[0-9]+ .* at /)' >&2
       fi
       ps -o pid,etime,args --ppid "$pid" >&2
+      # Its children too (pcscd, memberdesk scan ...): left running, they would read the next run's cards.
+      pkill -KILL -P "$pid"
+      kill -KILL "$pid"
     done
-    pkill -KILL -f 'memberdeskPackageTests.xctest'
     kill "$runner" 2>/dev/null
     wait "$runner" 2>/dev/null
     exit 1
