@@ -35,9 +35,11 @@ public final class ChildProcess: Sendable {
     }
 
     public let pid: pid_t
-    private let stdinWriter: FileHandle?
-    private let stdoutReader: FileHandle?
-    private let stderrReader: FileHandle?
+    /// The write end of the child's standard input (with `stdin: .pipe`).
+    public let input: FileHandle?
+    /// The read ends of its standard output and error (with `.pipe`).
+    public let output: FileHandle?
+    public let errorOutput: FileHandle?
     private let ended = Mutex<Termination?>(nil)
 
     /// Starts `executable` (a path, or a name looked up on PATH) with `arguments`.
@@ -78,7 +80,12 @@ public final class ChildProcess: Sendable {
             for fd in parentEnds.values { close(fd) }
             throw error
         }
-        _ = Self.addCloseFrom(&actions, 3)
+        // The whole point of this type: without it the child inherits every open descriptor.
+        let closing = Self.addCloseFrom(&actions, 3)
+        guard closing == 0 else {
+            for fd in parentEnds.values { close(fd) }
+            throw ChildProcessError.spawn(executable, closing)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -104,9 +111,9 @@ public final class ChildProcess: Sendable {
             throw ChildProcessError.spawn(executable, spawned)
         }
         pid = child
-        stdinWriter = parentEnds[0].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
-        stdoutReader = parentEnds[1].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
-        stderrReader = parentEnds[2].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
+        input = parentEnds[0].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
+        output = parentEnds[1].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
+        errorOutput = parentEnds[2].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
     }
 
     /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34+), which Swift's Glibc module hides.
@@ -116,15 +123,9 @@ public final class ChildProcess: Sendable {
         return unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, from)
     }
 
-    /// The write end of the child's standard input (with `stdin: .pipe`).
-    public var input: FileHandle? { stdinWriter }
-    /// The read ends of its standard output and error (with `.pipe`).
-    public var output: FileHandle? { stdoutReader }
-    public var errorOutput: FileHandle? { stderrReader }
-
     /// Writes to standard input.
-    public func write(_ text: String) { stdinWriter?.write(Data(text.utf8)) }
-    public func closeInput() { try? stdinWriter?.close() }
+    public func write(_ text: String) { input?.write(Data(text.utf8)) }
+    public func closeInput() { try? input?.close() }
 
     /// How it ended, or nil while it runs. Never blocks.
     public var termination: Termination? {
