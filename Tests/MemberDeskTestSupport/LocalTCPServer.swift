@@ -2,7 +2,9 @@ import Foundation
 import Synchronization
 
 /// A TCP listener on 127.0.0.1 with an ephemeral port; each connection is handed to
-/// `handle` on its own thread. Used by the fake HTTP server and the fake gpsd.
+/// `handle` on its own thread, and closed here when `handle` returns (never by `handle`: the
+/// list of open connections must not hold a number the system has since given to another
+/// socket, which `stop()` would then shut down). Used by the fake HTTP server and the fake gpsd.
 public final class LocalTCPServer: Sendable {
     public let port: UInt16
     private let listener: Int32
@@ -36,7 +38,13 @@ public final class LocalTCPServer: Sendable {
                 let client = accept(fd, nil, nil)
                 guard client >= 0 else { if errno == EINTR { continue } else { return } }
                 connections.withLock { $0.append(client) }
-                Thread.detachNewThread { handle(client) }
+                Thread.detachNewThread { [self] in
+                    handle(client)
+                    connections.withLock { open in
+                        open.removeAll { $0 == client }
+                        close(client)
+                    }
+                }
             }
         }
     }
@@ -46,7 +54,9 @@ public final class LocalTCPServer: Sendable {
         guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
-        for fd in connections.withLock({ $0 }) { shutdown(fd, Int32(SHUT_RDWR)) }
+        connections.withLock { open in
+            for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
     }
 
     deinit { stop() }
@@ -89,7 +99,6 @@ public final class TestHTTPServer: Sendable {
     public init(_ respond: @escaping @Sendable (Request) -> Response) throws {
         let seen = self.seen
         server = try LocalTCPServer { fd in
-            defer { close(fd) }
             guard let request = Self.readRequest(fd) else { return }
             seen.mutex.withLock { $0.append(request) }
             switch respond(request) {
@@ -98,8 +107,13 @@ public final class TestHTTPServer: Sendable {
             case .status(let code, let body):
                 _ = LocalTCPServer.write(fd, Self.reply(code, "Status", body, "text/plain"))
             case .hang:
+                // Until the client gives up or the server stops: neither a signal (EINTR) nor
+                // stray bytes from the client may end the wait and close the connection early.
                 var byte: UInt8 = 0
-                _ = recv(fd, &byte, 1, 0)  // until the client gives up or the server stops
+                while true {
+                    let got = recv(fd, &byte, 1, 0)
+                    if got == 0 || (got < 0 && errno != EINTR) { break }
+                }
             }
         }
     }
@@ -152,7 +166,6 @@ public final class FakeGpsd: Sendable {
     public init() throws {
         let lines = self.lines, watched = self.watched
         server = try LocalTCPServer { fd in
-            defer { close(fd) }
             guard LocalTCPServer.write(fd, "{\"class\":\"VERSION\",\"release\":\"3.22\",\"proto_major\":3,\"proto_minor\":14}\n") else { return }
             var buffer = [UInt8](repeating: 0, count: 1024)
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
