@@ -33,9 +33,15 @@ let package = Package(
         .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
         .target(name: "RegionKit", dependencies: ["MemberKit", "BeaconKit", "CJavaScriptCore"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
-        .executableTarget(name: "memberdesk", dependencies: [
+        // The commands and what they print, as a library, so tests run them in-process.
+        .target(name: "MemberDeskCLI", dependencies: [
             "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The executable: process set-up, then the parsed command. Nothing else.
+        .executableTarget(name: "memberdesk", dependencies: [
+            "MemberDeskCLI", "MemberKit",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
@@ -55,6 +61,9 @@ let package = Package(
         .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskUITests", dependencies: ["DeskUI", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "MemberDeskCLITests", dependencies: [
+            "MemberDeskCLI", "MemberKit", "MemberDeskTestSupport", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["MemberKit", "MemberDeskTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

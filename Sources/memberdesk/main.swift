@@ -1,6 +1,6 @@
-import ArgumentParser
 import Foundation
 import Logging
+import MemberDeskCLI
 import MemberKit
 
 // Set-up that every command shares, then one line per error and never a stack trace.

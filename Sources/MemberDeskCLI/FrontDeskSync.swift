@@ -2,14 +2,15 @@ import DeskUI
 import Foundation
 import MemberKit
 
-/// The import review dialog's service: MemberKit's merge planner (preview without writing), then
-/// the very plan that was reviewed is applied.
+/// The import review dialog's service: MemberKit's merge planner previews without writing; on
+/// Merge the file is read and merged again in one transaction. Holding the write lock while staff
+/// read the preview would block every check-in meanwhile, so the plan is not kept open.
 struct SyncImportService: ImportService {
     let database: AppDatabase
     let bus: EventBus
 
     func preview(file: String) throws -> ImportPreview {
-        let plan = try Self.wrap { try MergePlanner(database: database, bus: bus, changeLimit: 1000).plan(file: file) }
+        let plan = try MergePlanner(database: database, bus: bus, changeLimit: 1000).plan(file: file)
         var lines = plan.changes.map { change in
             "\(TextWidth.pad(change.kind.rawValue, to: 8)) \(TextWidth.pad(change.name, to: 28)) \(change.detail)"
         }
@@ -19,11 +20,7 @@ struct SyncImportService: ImportService {
 
     func apply(_ preview: ImportPreview) throws -> ImportNotice {
         guard let plan = preview.plan as? MergePlan else { throw DeskError.invalidInput("this preview is not an import plan") }
-        return try Self.wrap { try plan.apply() }
-    }
-
-    static func wrap<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as ExchangeError { throw DeskError.invalidInput(error.description) }
+        return try plan.apply()
     }
 }
 
@@ -48,14 +45,12 @@ struct SyncExportService: ExportService {
         guard !trimmed.isEmpty else { throw DeskError.invalidInput("type the path to write") }
         let expanded = (trimmed as NSString).expandingTildeInPath
         var lastReported = -1
-        let count = try SyncImportService.wrap {
-            try MemberExporter(database: database, memberFields: memberFields).export(to: expanded, format: chosen) { done, total in
-                // A redraw per percent is plenty.
-                let percent = total > 0 ? done * 100 / total : 100
-                if percent != lastReported {
-                    lastReported = percent
-                    progress(Double(percent) / 100)
-                }
+        let count = try MemberExporter(database: database, memberFields: memberFields).export(to: expanded, format: chosen) { done, total in
+            // A redraw per percent is plenty.
+            let percent = total > 0 ? done * 100 / total : 100
+            if percent != lastReported {
+                lastReported = percent
+                progress(Double(percent) / 100)
             }
         }
         return "exported \(count) members to \(expanded) (\(chosen.rawValue))"

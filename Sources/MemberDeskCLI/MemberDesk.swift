@@ -1,8 +1,8 @@
 import ArgumentParser
 import MemberKit
 
-struct MemberDesk: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct MemberDesk: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "memberdesk",
         abstract: "A membership and loyalty check-in terminal.",
         discussion: "With no subcommand, memberdesk starts the front-desk screen.",
@@ -25,7 +25,9 @@ struct MemberDesk: ParsableCommand {
 
     // Synchronous on purpose: main.swift's `await asyncCommand.run()` resolves to the sync default
     // (which prints help), and the front desk's loop runs on this thread anyway.
-    func run() throws {
+    public init() {}
+
+    public func run() throws {
         try FrontDeskLauncher.run(global)
     }
 }

@@ -9,7 +9,7 @@ struct ScanPrinter: Sendable {
 
     func print(_ event: DeskEvent) {
         guard let line = json ? jsonLine(event) : textLine(event) else { return }
-        Swift.print(line)
+        MemberDeskCLI.print(line)
         fflush(nil)
     }
 

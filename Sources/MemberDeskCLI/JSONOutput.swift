@@ -11,7 +11,7 @@ enum JSONOutput {
     }
 
     static func print(_ object: [String: JSONValue]) {
-        Swift.print(line(object))
+        MemberDeskCLI.print(line(object))
         fflush(nil)
     }
 

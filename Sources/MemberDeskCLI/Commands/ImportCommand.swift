@@ -32,9 +32,7 @@ struct ImportCommand: ParsableCommand {
         }
         let planner = MergePlanner(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20)
         let bar = ProgressBar(label: "reading")
-        let plan = try DeskCommandError.wrap {
-            try planner.plan(file: file, format: format) { bar.update(done: $0, total: $1) }
-        }
+        let plan = try planner.plan(file: file, format: format) { bar.update(done: $0, total: $1) }
         bar.finish()
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         var applied: ImportNotice?
@@ -55,7 +53,7 @@ struct ImportCommand: ParsableCommand {
         }
         if reason == nil {
             let applyBar = ProgressBar(label: "importing")
-            applied = try DeskCommandError.wrap { try plan.apply { applyBar.update(done: $0, total: $1) } }
+            applied = try plan.apply { applyBar.update(done: $0, total: $1) }
             applyBar.finish()
         }
         if json {
@@ -70,12 +68,10 @@ struct ImportCommand: ParsableCommand {
 
     /// With --yes there is nothing to ask: merge once, in one transaction, and report what it did.
     private func applyDirectly(_ context: DeskContext) throws {
-        let chosen = try DeskCommandError.wrap { try ExchangeFormat(path: file, override: format) }
+        let chosen = try ExchangeFormat(path: file, override: format)
         let applier = MergeApplier(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20)
         let bar = ProgressBar(label: "importing")
-        let outcome = try DeskCommandError.wrap {
-            try applier.apply(.file(path: file, format: chosen)) { bar.update(done: $0, total: $1) }
-        }
+        let outcome = try applier.apply(.file(path: file, format: chosen)) { bar.update(done: $0, total: $1) }
         bar.finish()
         let c = outcome.counts
         if json {

@@ -18,18 +18,18 @@ final class ProgressBar {
         drawn = true
         let width = 30
         guard let total, total > 0 else {
-            FileHandle.standardError.write(Data("\r\(label) \(done)".utf8))
+            writeError("\r\(label) \(done)")
             return
         }
         let fraction = min(1, Double(done) / Double(total))
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(Int(fraction * 100))%".utf8))
+        writeError("\r\(label) [\(bar)] \(Int(fraction * 100))%")
     }
 
     /// Clears the bar's line.
     func finish() {
         guard enabled, drawn else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        writeError("\r\u{1B}[K")
     }
 }

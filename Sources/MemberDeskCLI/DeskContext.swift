@@ -1,16 +1,6 @@
-import ArgumentParser
 import Foundation
-import Logging
 import MemberKit
-
-/// Options every command takes.
-struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The member database (default: MEMBERDESK_DB, else $XDG_DATA_HOME/memberdesk/members.sqlite).", valueName: "path"))
-    var db: String?
-
-    @Option(name: .long, help: ArgumentHelp("The config file (default: MEMBERDESK_CONFIG, else $XDG_CONFIG_HOME/memberdesk/config.toml).", valueName: "path"))
-    var config: String?
-}
+import Logging
 
 /// The parts a command works with, wired from the options, the environment and the config.
 struct DeskContext {
@@ -51,7 +41,7 @@ struct DeskContext {
             path: databasePath, readOnly: readOnly && FileManager.default.fileExists(atPath: databasePath)) { members in
             // Said before the wait, so a large club does not take the pause for a hang.
             if members >= 10_000 {
-                FileHandle.standardError.write(Data("memberdesk: upgrading the database of \(members) members (once)…\n".utf8))
+                writeError("memberdesk: upgrading the database of \(members) members (once)…\n")
             }
         }
         let terminal = try database.terminalIdentity(name: config.terminalName)

@@ -44,7 +44,7 @@ struct BeaconsCommand: ParsableCommand {
                               json: json, live: replay == nil)
         let tracker = PresenceTracker(settings: PresenceSettings(config: config.beacons)) { view.show($0) }
         tracker.onFlood = { address, count in
-            FileHandle.standardError.write(Data("memberdesk: ignoring \(address): it sent \(count) different beacon ids (a flood)\n".utf8))
+            writeError("memberdesk: ignoring \(address): it sent \(count) different beacon ids (a flood)\n")
         }
         let pipeline = BeaconPipeline(tracker: tracker)
         let stop = TerminationSignal()
@@ -66,7 +66,7 @@ struct BeaconsCommand: ParsableCommand {
         }
         view.finish(tracker)
         if let replay = source as? BtsnoopReplay, replay.truncatedTail {
-            FileHandle.standardError.write(Data("memberdesk: warning: \(replay.path): the last record is cut short (capture ended while writing?)\n".utf8))
+            writeError("memberdesk: warning: \(replay.path): the last record is cut short (capture ended while writing?)\n")
         }
     }
 }

@@ -44,8 +44,8 @@ enum MemberTable {
             zip(cells, widths).map { TextWidth.pad($0, to: $1) }.joined(separator: "  ")
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        Swift.print(line(columns))
-        for row in rows { Swift.print(line(row)) }
-        if members.isEmpty { Swift.print("(no members)") }
+        MemberDeskCLI.print(line(columns))
+        for row in rows { MemberDeskCLI.print(line(row)) }
+        if members.isEmpty { MemberDeskCLI.print("(no members)") }
     }
 }

@@ -15,26 +15,15 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Strict ClubKit output: live members and ClubKit's fields only.") var clubkit = false
 
     func run() throws {
-        let chosen = try DeskCommandError.wrap { try ExchangeFormat(path: file, override: format) }
+        let chosen = try ExchangeFormat(path: file, override: format)
         // Not read-only: opening records the configured terminal name, which a read-only open cannot.
         let context = try DeskContext.open(global)
         let exporter = MemberExporter(database: context.database, memberFields: context.club.settings.memberFields)
         let bar = ProgressBar(label: "exporting")
-        let count = try DeskCommandError.wrap {
-            try exporter.export(to: file, format: chosen, clubKit: clubkit) { bar.update(done: $0, total: $1) }
-        }
+        let count = try exporter.export(to: file, format: chosen, clubKit: clubkit) { bar.update(done: $0, total: $1) }
         bar.finish()
         print("exported \(count) members to \(file) (\(chosen.rawValue))")
     }
 }
 
 extension ExchangeFormat: ExpressibleByArgument {}
-
-/// Exchange errors become the CLI's one-line DeskErrors.
-enum DeskCommandError {
-    static func wrap<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as ExchangeError {
-            throw DeskError.invalidInput(error.description)
-        }
-    }
-}

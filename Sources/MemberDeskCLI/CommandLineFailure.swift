@@ -6,8 +6,9 @@ import MemberKit
 enum CommandLineFailure {
     static func report(_ error: Error) -> Int32 {
         if let exit = error as? ExitCode { return exit.rawValue }
-        if let desk = error as? DeskError {
-            printError(desk.description)
+        // Errors a person can act on are already one line naming the file, field or member.
+        if error is DeskError || error is ExchangeError {
+            printError("\(error)")
             return 1
         }
         let code = MemberDesk.exitCode(for: error)
@@ -26,29 +27,6 @@ enum CommandLineFailure {
 
     static func printError(_ message: String) {
         let line = message.replacingOccurrences(of: "\n", with: " ")
-        FileHandle.standardError.write(Data("memberdesk: \(line)\n".utf8))
-    }
-}
-
-extension MemberDesk {
-    /// Parses the arguments and runs the command; the exit status. Async commands get their
-    /// async `run()`: called on the existential from top-level code, the synchronous
-    /// requirement was chosen, which prints help.
-    static func runParsed() async -> Int32 {
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await runAsync(&asyncCommand)
-            } else {
-                try command.run()
-            }
-            return 0
-        } catch {
-            return CommandLineFailure.report(error)
-        }
-    }
-
-    private static func runAsync<Command: AsyncParsableCommand>(_ command: inout Command) async throws {
-        try await command.run()
+        writeError("memberdesk: \(line)\n")
     }
 }

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// `export` and `import`, in-process, between two scratch terminals.
+@Suite struct ExportImportCommandTests {
+    @Test func exportThenImportIntoAnotherDesk() async throws {
+        let front = try InProcessDesk(), back = try InProcessDesk(config: "debounce_seconds = 0\n")
+        try #require(await front.run(["members", "add", "--pass", "P1", "--name", "Ann"]).status == 0)
+        try #require(await front.run(["checkin", "P1"]).status == 0)
+        let file = front.home.path + "/front.musrl"
+        #expect(await front.run(["export", file]) == .init(status: 0, stdout: "exported 1 members to \(file) (musrl)\n", stderr: ""))
+
+        let dry = await back.run(["import", file, "--dry-run"])
+        #expect(dry.status == 0 && dry.stderr.isEmpty)
+        #expect(dry.stdout.hasPrefix("\(file): 1 new, 0 updated, 0 unchanged, 0 unified, 0 deleted\n"))
+        #expect(dry.stdout.hasSuffix("nothing written (dry run)\n"))
+        #expect(await back.run(["members", "list", "--json"]).stdout.isEmpty)
+
+        let applied = await back.run(["import", file, "--yes"])
+        #expect(applied.status == 0)
+        #expect(applied.stdout.hasPrefix("imported \(file): 1 new, 0 updated, 0 unchanged, 0 unified, 0 deleted\n"))
+        #expect(await back.run(["checkin", "P1"]) == .init(status: 0, stdout: "Welcome back, Ann — visit #2\n", stderr: ""))
+    }
+
+    @Test func aBadFileIsOneLineAndWritesNothing() async throws {
+        let desk = try InProcessDesk()
+        let file = desk.home.path + "/bad.musrl"
+        try Data("[{\"memberId\": 1}".utf8).write(to: URL(fileURLWithPath: file))
+        let result = await desk.run(["import", file, "--yes"])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("memberdesk: \(file)"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(await desk.run(["members", "list", "--json"]).stdout.isEmpty)
+
+        let missing = await desk.run(["import", desk.home.path + "/none.musrl", "--yes"])
+        #expect(missing.status == 1 && missing.stderr.hasPrefix("memberdesk: "))
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+
+/// `members` and `checkin`, in-process: the whole output and the exit status.
+@Suite struct MembersCommandTests {
+    @Test func addCheckInEditAndRefuse() async throws {
+        let desk = try InProcessDesk()
+        let added = await desk.run(["members", "add", "--pass", "04:a2:3b:1c", "--name", "Ann Lee", "--email", "ann@x.org"])
+        let id = try #require(InProcessDesk.memberId(in: added.stdout))
+        #expect(added == .init(status: 0, stdout: "added Ann Lee: member \(id), pass 04A23B1C\n", stderr: ""))
+
+        #expect(await desk.run(["checkin", "04a23b1c"]) == .init(status: 0, stdout: "Welcome back, Ann Lee — visit #1\n", stderr: ""))
+        #expect(await desk.run(["checkin", "04A23B1C"]) == .init(status: 0, stdout: "Already checked in 0 s ago\n", stderr: ""))
+
+        let suspended = await desk.run(["members", "edit", id, "--status", "suspended"])
+        #expect(suspended == .init(status: 0, stdout: "updated Ann Lee (member \(id))\n", stderr: ""))
+        #expect(await desk.run(["checkin", "04a23b1c"]) == .init(status: 3, stdout: "Suspended\n", stderr: ""))
+    }
+
+    @Test func unknownPassEnrolsOrIsReportedByPolicy() async throws {
+        let auto = try InProcessDesk()
+        #expect(await auto.run(["checkin", "1|NEW-7|x|Bea"]) == .init(status: 0, stdout: "Welcome, Bea — new member, visit #1\n", stderr: ""))
+
+        let prompt = try InProcessDesk(config: "enrolment = \"prompt\"\n")
+        let unknown = await prompt.run(["checkin", "UNKNOWN-1"])
+        #expect(unknown.status == 3 && unknown.stderr.isEmpty)
+        #expect(unknown.stdout.hasPrefix("Unknown card UNKNOWN-1 ("))
+        #expect(await prompt.run(["members", "list", "--json"]).stdout.isEmpty)
+    }
+
+    @Test func badInputIsOneLineAndChangesNothing() async throws {
+        let desk = try InProcessDesk()
+        try #require(await desk.run(["members", "add", "--pass", "P1", "--name", "Ann"]).status == 0)
+        #expect(await desk.run(["members", "edit", "P1", "--email", "nope"])
+                == .init(status: 64, stdout: "", stderr: "memberdesk: 'nope' is not an email address (see 'memberdesk --help')\n"))
+        #expect(await desk.run(["members", "show", "nobody"])
+                == .init(status: 1, stdout: "", stderr: "memberdesk: no member with id or pass 'nobody'\n"))
+        let unknown = await desk.run(["frobnicate"])
+        #expect(unknown.status == 64 && unknown.stdout.isEmpty)
+        #expect(unknown.stderr.hasPrefix("memberdesk: ") && unknown.stderr.hasSuffix("(see 'memberdesk --help')\n"))
+        #expect(unknown.stderr.split(separator: "\n").count == 1)
+        let shown = await desk.run(["members", "show", "P1", "--json"])
+        #expect(shown.status == 0 && !shown.stdout.contains("nope"))
+    }
+
+    @Test func deleteThenShowIsNotFound() async throws {
+        let desk = try InProcessDesk()
+        let added = await desk.run(["members", "add", "--pass", "P1", "--name", "Bea"])
+        let id = try #require(InProcessDesk.memberId(in: added.stdout))
+        #expect(await desk.run(["members", "delete", "P1"]) == .init(status: 0, stdout: "deleted Bea (member \(id))\n", stderr: ""))
+        #expect(await desk.run(["members", "list", "--json"]) == .init(status: 0, stdout: "", stderr: ""))
+        #expect(await desk.run(["members", "list"]).stdout.hasSuffix("(no members)\n"))
+        #expect(await desk.run(["members", "show", id]).status == 1)
+    }
+}
