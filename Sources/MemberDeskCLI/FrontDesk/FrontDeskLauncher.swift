@@ -48,34 +48,3 @@ enum FrontDeskLauncher {
         FrontDeskLoop.run(desk, on: terminal, stopRequested: { stop.requested || terminal.hungUp }) { _ in trace?.frame(desk) }
     }
 }
-
-/// F9: the region watcher's persisted on/off switch.
-struct RegionWatcherToggle: RegionToggle {
-    let watcher: RegionWatcher
-    var isOn: Bool { watcher.isOn }
-    func set(on: Bool) throws { try watcher.setOn(on) }
-}
-
-/// For `make bench`: when the first frame, and the first frame with member rows, reached the screen.
-final class StartupTrace {
-    let path: String
-    var wroteFirst = false, wroteRows = false
-
-    init(path: String) { self.path = path }
-
-    func frame(_ desk: FrontDesk) {
-        if !wroteFirst { wroteFirst = true; write("first-frame") }
-        if !wroteRows, !desk.list.rows.isEmpty || desk.list.total == 0 { wroteRows = true; write("first-rows") }
-    }
-
-    private func write(_ what: String) {
-        let line = "\(what) \(Date().timeIntervalSince1970)\n"
-        if let handle = FileHandle(forWritingAtPath: path) {
-            handle.seekToEndOfFile()
-            handle.write(Data(line.utf8))
-            try? handle.close()
-        } else {
-            _ = FileManager.default.createFile(atPath: path, contents: Data(line.utf8))
-        }
-    }
-}

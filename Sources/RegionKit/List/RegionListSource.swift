@@ -126,3 +126,18 @@ public enum RegionSwitch {
         try database.setSetting(key, on ? "true" : "false")
     }
 }
+
+extension RegionListSource {
+    /// `refresh(from:)` run to completion from synchronous code (the CLI's commands).
+    public func refreshBlocking(from source: String) throws -> [Region] {
+        final class Outcome: @unchecked Sendable { var value: Result<[Region], Error> = .success([]) }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { outcome.value = .success(try await refresh(from: source)) } catch { outcome.value = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        return try outcome.value.get()
+    }
+}

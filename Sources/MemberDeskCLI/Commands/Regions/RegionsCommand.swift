@@ -37,16 +37,13 @@ struct RegionsCommand: ParsableCommand {
             let context = try DeskContext.open(global)
             let source = RegionsCommand.listSource(context)
             let regions = try source.cached() ?? []
-            let states = Dictionary((try context.database.regionStates()).map { ($0.identifier, $0) }, uniquingKeysWith: { a, _ in a })
-            let now = context.club.clock.now()
+            let statuses = RegionStatus.of(regions, states: try context.database.regionStates(), at: context.club.clock.now())
             if !json {
                 let updated = source.cacheDate().map { " (updated \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
                 print("Regions are \(RegionSwitch.isOn(context.database) ? "on" : "off"); \(regions.count) in \(context.paths.regionCache)\(updated)")
             }
-            for region in regions {
-                let expired = region.isExpired(at: now)
-                let inside = states[region.identifier].map { $0.inside && $0.geometry == region.geometry } ?? false
-                let state = expired ? "expired" : inside ? "inside" : "outside"
+            for (region, status) in zip(regions, statuses) {
+                let state = status.rawValue
                 if json {
                     JSONOutput.print(RegionsCommand.object(region, state: state))
                 } else {
@@ -65,7 +62,7 @@ struct RegionsCommand: ParsableCommand {
 
         func run() throws {
             let context = try DeskContext.open(global)
-            let regions = try RegionsCommand.refresh(RegionsCommand.listSource(context), from: source)
+            let regions = try RegionsCommand.listSource(context).refreshBlocking(from: source)
             try context.database.setSetting(RegionsCommand.loadedSourceKey, source)
             RegionsCommand.printLoaded(regions.count, source: source, json: json)
         }
@@ -84,7 +81,7 @@ struct RegionsCommand: ParsableCommand {
             guard let source = configured.isEmpty ? try context.database.setting(RegionsCommand.loadedSourceKey) : configured else {
                 throw DeskError.config("no region list source (set regions.source or use 'memberdesk regions load')")
             }
-            let regions = try RegionsCommand.refresh(RegionsCommand.listSource(context), from: source)
+            let regions = try RegionsCommand.listSource(context).refreshBlocking(from: source)
             RegionsCommand.printLoaded(regions.count, source: source, json: json)
         }
     }
@@ -172,19 +169,6 @@ struct RegionsCommand: ParsableCommand {
                 throw DeskError.invalidInput(error.description)
             }
         }
-    }
-
-    /// Runs the list source's async refresh to completion (these commands are synchronous).
-    static func refresh(_ list: RegionListSource, from source: String) throws -> [Region] {
-        final class Outcome: @unchecked Sendable { var value: Result<[Region], Error> = .success([]) }
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do { outcome.value = .success(try await list.refresh(from: source)) } catch { outcome.value = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try outcome.value.get()
     }
 
     static func switchRegions(_ on: Bool, _ global: GlobalOptions, json: Bool) throws {

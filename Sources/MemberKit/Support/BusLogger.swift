@@ -1,16 +1,16 @@
 import Foundation
 import Logging
-import MemberKit
+
 import Synchronization
 
 /// Writes what happens on the bus to the log file (swift-log, bootstrapped in main.swift).
 /// A background thread drains the subscriptions a few times a second; at exit the rest is
 /// written too, under the same lock, so a short command's events are never missing.
-enum BusLogger {
+public enum BusLogger {
     private static let subscriptions = Mutex<[EventSubscription]>([])
     private static let log = Logger(label: "memberdesk.bus")
 
-    static func start(_ bus: EventBus) {
+    public static func start(_ bus: EventBus) {
         let subscription = bus.subscribe(capacity: 4096)
         let first = subscriptions.withLock { list in
             list.append(subscription)
@@ -26,7 +26,7 @@ enum BusLogger {
         }
     }
 
-    static func flush() {
+    public static func flush() {
         subscriptions.withLock { list in
             for subscription in list {
                 for event in subscription.drain() { record(event, to: log) }

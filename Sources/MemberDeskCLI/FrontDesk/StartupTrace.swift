@@ -1,0 +1,26 @@
+import DeskUI
+import Foundation
+
+/// For `make bench`: when the first frame, and the first frame with member rows, reached the screen.
+final class StartupTrace {
+    let path: String
+    var wroteFirst = false, wroteRows = false
+
+    init(path: String) { self.path = path }
+
+    func frame(_ desk: FrontDesk) {
+        if !wroteFirst { wroteFirst = true; write("first-frame") }
+        if !wroteRows, !desk.list.rows.isEmpty || desk.list.total == 0 { wroteRows = true; write("first-rows") }
+    }
+
+    private func write(_ what: String) {
+        let line = "\(what) \(Date().timeIntervalSince1970)\n"
+        if let handle = FileHandle(forWritingAtPath: path) {
+            handle.seekToEndOfFile()
+            handle.write(Data(line.utf8))
+            try? handle.close()
+        } else {
+            _ = FileManager.default.createFile(atPath: path, contents: Data(line.utf8))
+        }
+    }
+}
