@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MemberKit
 
 /// `memberdesk-bench sync [N]`: N members (default 1,000,000).
@@ -95,9 +96,10 @@ private func measure(_ program: String, _ arguments: [String], environment: [Str
 
 /// N members with one visit counter each, written in one transaction by SQL.
 private func seedMembers(path: String, count: Int) throws {
-    let database = try AppDatabase.open(path: path)
-    let terminal = try database.terminalIdentity(name: "bench")
-    try database.write { db in
+    let terminal = try AppDatabase.open(path: path).terminalIdentity(name: "bench")
+    // The fixture is written by SQL through a connection of the bench's own, beside the store.
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { db in
         try db.execute(sql: """
             WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
             INSERT INTO member (memberId, passId, username, timeStampAdded, numVisits, timeStampOfLastVisit, fields,
@@ -113,5 +115,5 @@ private func seedMembers(path: String, count: Int) throws {
             """, arguments: [terminal.id])
     }
     // Both programs then read the database file itself, not a WAL holding every page.
-    _ = try database.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    _ = try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
 }

@@ -112,7 +112,8 @@ enum TUIBenchData {
         let last = ["Smith", "Kowalski", "Müller", "García", "Rossi", "Tanaka", "Nowak", "Dubois", "Silva", "Jensen",
                     "太郎", "Novak", "Ivanova", "O'Brien", "Lindqvist", "Martín"]
         let now = Date().timeIntervalSince1970
-        try database.write { db in
+        // The fixture is written by SQL through a connection of the bench's own, beside the store.
+        try DatabaseQueue(path: path).write { db in
             let statement = try db.makeStatement(sql: """
                 INSERT INTO member(memberId, passId, username, timeStampAdded, numVisits, timeStampOfLastVisit, fields,
                                    status, modifiedAt, modifiedBy, searchTokens)

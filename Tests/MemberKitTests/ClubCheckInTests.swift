@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@testable import MemberKit
 import Testing
 
 /// A club on an in-memory database with a fake clock.
@@ -20,7 +20,7 @@ struct ClubFixture {
     }
 
     func visitRows() throws -> Int {
-        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visit") ?? 0 }
+        try database.read { store in try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM visit") ?? 0 }
     }
 }
 

@@ -80,24 +80,22 @@ import Testing
         let matches = try database.members(matching: "040", sort: sort, limit: 100).map(\.memberId)
         #expect(matches.count == 12)
         let page = { (cursor: MemberRow?, direction: PageDirection, limit: Int) in
-            try database.read { db in
-                try AppDatabase.memberPage(db, matching: "040", sort: sort, cursor: cursor, direction: direction,
-                                           limit: limit, sparseSearch: 0)
-            }
+            try database.memberPage(matching: "040", sort: sort, cursor: cursor, direction: direction,
+                                    limit: limit, sparseSearch: 0)
         }
         let first = try page(nil, .forward, 5)
         let rest = try page(first.last, .forward, 100)
         #expect((first + rest).map(\.member.memberId) == matches)
         #expect(try page(nil, .backward, 100).map(\.member.memberId) == matches)
-        let none = try database.read { db in
-            try AppDatabase.memberPage(db, matching: "zzz", sort: sort, cursor: nil, direction: .forward, limit: 10, sparseSearch: 0)
-        }
+        let none = try database.memberPage(matching: "zzz", sort: sort, cursor: nil, direction: .forward, limit: 10,
+                                           sparseSearch: 0)
         #expect(none.isEmpty)
     }
 
     @Test func aSearchReadsTheWordIndexOrWalksTheSortIndex() throws {
         let database = try database()
-        try database.read { db in
+        try database.read { store in
+            let db = store.db
             func plan(sparseLimit: Int) throws -> [String] {
                 let (source, filter, arguments) = try MemberSearch("an").plan(db, sparseLimit: sparseLimit)
                 return try Row.fetchAll(db, sql: """
@@ -115,7 +113,7 @@ import Testing
 
     /// A database from before word search: the migration gives its members their words.
     @Test func theMigrationIndexesExistingMembers() throws {
-        let queue = try DatabaseQueue()
+        let queue = try AppDatabase.inMemoryQueue()
         try AppDatabase.migrator.migrate(queue, upTo: "v2-member-alias")
         try queue.write { db in
             try db.execute(sql: """

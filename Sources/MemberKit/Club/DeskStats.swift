@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 public struct DeskStats: Sendable, Equatable, Codable {
     public var memberCount: Int
@@ -10,37 +9,4 @@ public struct DeskStats: Sendable, Equatable, Codable {
     public var perDayLast30: [Int]
     public var activeThisWeek: Int
     public var activeThisMonth: Int
-}
-
-extension AppDatabase {
-    /// Stats for the local day containing `now`.
-    public func stats(now: Date, calendar: Calendar = .current) throws -> DeskStats {
-        let today = calendar.startOfDay(for: now)
-        let dayStarts = (0..<30).reversed().compactMap { calendar.date(byAdding: .day, value: -$0, to: today) }
-            .map(\.timeIntervalSince1970)
-        let tomorrow = (calendar.date(byAdding: .day, value: 1, to: today) ?? now).timeIntervalSince1970
-        let weekStart = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? today
-        let monthStart = calendar.dateInterval(of: .month, for: now)?.start ?? today
-        return try read { db in
-            let members = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member WHERE deletedAt IS NULL") ?? 0
-            var perHour = Array(repeating: 0, count: 24)
-            var perDay = Array(repeating: 0, count: dayStarts.count)
-            let times = try Double.fetchCursor(db, sql: "SELECT time FROM visit WHERE time >= ? AND time < ?",
-                                               arguments: [dayStarts[0], tomorrow])
-            while let time = try times.next() {
-                guard let day = dayStarts.lastIndex(where: { $0 <= time }) else { continue }
-                perDay[day] += 1
-                if day == dayStarts.count - 1 {
-                    perHour[calendar.component(.hour, from: Date(timeIntervalSince1970: time))] += 1
-                }
-            }
-            func active(since start: Date) throws -> Int {
-                try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT memberId) FROM visit WHERE time >= ?",
-                                 arguments: [start.timeIntervalSince1970]) ?? 0
-            }
-            return DeskStats(memberCount: members, visitsToday: perHour.reduce(0, +), perHourToday: perHour,
-                             perDayLast30: perDay, activeThisWeek: try active(since: weekStart),
-                             activeThisMonth: try active(since: monthStart))
-        }
-    }
 }

@@ -1,26 +1,10 @@
 import Foundation
-import GRDB
-
-/// What an import does or would do: counts, and the first changes in detail.
-public struct MergeCounts: Sendable, Equatable, Codable {
-    public var new = 0, updated = 0, unchanged = 0, unified = 0, deleted = 0
-    public init() {}
-}
-
-public struct MergeChange: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable { case new, updated, deleted, unified }
-    public var kind: Kind
-    public var memberId: String
-    public var name: String
-    /// What changed, for people: "visits 3 → 5; username", or "into <memberId>" for a unification.
-    public var detail: String
-}
 
 /// Merges members one at a time into the store, inside the caller's transaction. Used by the
 /// planner (then rolled back) and the applier (then committed), so the preview is exactly what
 /// applying does.
 struct MergeEngine {
-    let db: Database
+    let store: StoreTransaction
     let changeLimit: Int
     /// This terminal and the import's time, which sign edits made to an exported file.
     let editor: (terminalId: String, time: Double)
@@ -28,8 +12,8 @@ struct MergeEngine {
     private(set) var changes: [MergeChange] = []
     private(set) var changesTruncated = false
 
-    init(db: Database, changeLimit: Int, editor: (terminalId: String, time: Double)) {
-        self.db = db
+    init(store: StoreTransaction, changeLimit: Int, editor: (terminalId: String, time: Double)) {
+        self.store = store
         self.changeLimit = changeLimit
         self.editor = editor
     }
@@ -44,9 +28,9 @@ struct MergeEngine {
 
     mutating func merge(_ incoming: ExchangeMember) throws {
         let memberId = incoming.record.memberId
-        let stored = try SyncRows.member(db, memberId: memberId)
-        let localCounters = try SyncRows.counters(db, memberId: memberId)
-        let alias = try SyncRows.alias(db, memberId: memberId)
+        let stored = try store.member(memberId: memberId)
+        let localCounters = try store.visitCounters(memberId: memberId)
+        let alias = try store.alias(memberId: memberId)
 
         // Counters: a G-counter, merged by max per terminal.
         var raisedCounters: [String: Int] = [:]
@@ -54,10 +38,7 @@ struct MergeEngine {
             raisedCounters[terminal] = count
         }
         for (terminal, count) in raisedCounters {
-            try db.cachedStatement(sql: """
-                INSERT INTO visit_counter(memberId, terminalId, count) VALUES (?, ?, ?)
-                ON CONFLICT(memberId, terminalId) DO UPDATE SET count = max(count, excluded.count)
-                """).execute(arguments: [memberId, terminal, count])
+            try store.raiseVisitCounter(memberId: memberId, terminalId: terminal, to: count)
         }
 
         // The member's own data (its real deletion time, not the unified marker), merged.
@@ -77,21 +58,21 @@ struct MergeEngine {
         if fieldsChanged {
             // Who is one person with whom may have changed: settle the pass's group (and the old pass's).
             let entry = PassGroup.Entry(record: merged, alias: alias?.survivorId, exists: stored != nil, stored: stored)
-            unified = try PassGroup.settle(db, passId: merged.passId, pending: entry)
+            unified = try PassGroup.settle(store, passId: merged.passId, pending: entry)
             if let old = local?.passId, old != merged.passId {
-                unified += try PassGroup.settle(db, passId: old, pending: nil)
+                unified += try PassGroup.settle(store, passId: old, pending: nil)
             }
         } else if !raisedCounters.isEmpty {
             // Only visits changed: refresh this member's total and its survivor's.
             if let alias {
-                try SyncRows.refreshTotal(db, memberId, sum: SyncRows.ownSum(db, memberId))
-                try SyncRows.refreshTotal(db, alias.survivorId, sum: SyncRows.classSum(db, alias.survivorId))
+                try store.setVisitTotal(memberId, store.ownVisitCount(memberId))
+                try store.setVisitTotal(alias.survivorId, store.unifiedVisitCount(alias.survivorId))
             } else {
-                try SyncRows.refreshTotal(db, memberId, sum: SyncRows.classSum(db, memberId))
+                try store.setVisitTotal(memberId, store.unifiedVisitCount(memberId))
             }
         }
 
-        let after = fieldsChanged || !raisedCounters.isEmpty ? try SyncRows.member(db, memberId: memberId) : stored
+        let after = fieldsChanged || !raisedCounters.isEmpty ? try store.member(memberId: memberId) : stored
         classify(before: stored, after: after, countersChanged: !raisedCounters.isEmpty, unified: unified)
     }
 

@@ -56,12 +56,4 @@ public enum MergeRules {
         ]
         return CSVFieldText.json(.array(parts))
     }
-
-    /// A member unified into another stays as a tombstone (deleted when it was last modified,
-    /// so that every terminal writes the same row).
-    static func unifiedTombstone(_ record: MemberRecord) -> MemberRecord {
-        var tombstone = record
-        if tombstone.deletedAt == nil { tombstone.deletedAt = tombstone.modifiedAt }
-        return tombstone
-    }
 }

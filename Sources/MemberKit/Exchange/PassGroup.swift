@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The members holding one pass, and which of them are one person. Two holders of a card whose
 /// holdings overlap (neither was deleted before the other got the card: when it was added, or
@@ -18,22 +17,13 @@ struct PassGroup {
 
     /// Recomputes the group of `passId`, writing `pending` (a member's merged state, with its real
     /// deletedAt) with it. Returns the memberIds that this call unified into another.
-    static func settle(_ db: Database, passId: String, pending: Entry?) throws -> [String] {
+    static func settle(_ store: StoreTransaction, passId: String, pending: Entry?) throws -> [String] {
         var entries: [Entry] = []
-        let statement = try db.cachedStatement(sql: """
-            SELECT \(SyncRows.memberColumns.split(separator: ",").map { "m." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
-                a.survivorId, a.ownDeletedAt, a.memberId IS NOT NULL
-            FROM member m LEFT JOIN member_alias a ON a.memberId = m.memberId
-            WHERE m.passId = ? COLLATE NOCASE
-            """)
-        for row in try Row.fetchAll(statement, arguments: [passId]) {
-            let stored = SyncRows.record(row)
+        for (stored, alias) in try store.passHolders(passId: passId) {
             guard stored.passId == passId, stored.memberId != pending?.record.memberId else { continue }
             var real = stored
-            let alias = Int(SyncRows.afterMemberColumns)
-            let aliased: Bool = row[alias + 2]
-            if aliased { real.deletedAt = row[alias + 1] }
-            entries.append(Entry(record: real, alias: row[alias], exists: true, stored: stored))
+            if let alias { real.deletedAt = alias.ownDeletedAt }
+            entries.append(Entry(record: real, alias: alias?.survivorId, exists: true, stored: stored))
         }
         if let pending { entries.append(pending) }
         guard !entries.isEmpty else { return [] }
@@ -67,40 +57,38 @@ struct PassGroup {
         for index in entries.indices where entries[index].alias != survivorOf[index] {
             let memberId = entries[index].record.memberId
             if let target = survivorOf[index] {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO member_alias(memberId, survivorId, ownDeletedAt) VALUES (?, ?, ?)")
-                    .execute(arguments: [memberId, target, entries[index].record.deletedAt])
+                try store.setAlias(memberId: memberId, survivorId: target, ownDeletedAt: entries[index].record.deletedAt)
                 if entries[index].alias == nil { unified.append(memberId) }
             } else {
-                try db.cachedStatement(sql: "DELETE FROM member_alias WHERE memberId = ?").execute(arguments: [memberId])
+                try store.removeAlias(memberId: memberId)
             }
         }
         for index in entries.indices where survivorOf[index] != nil {
             // Keep the real deletion time in the alias row even when the pointer did not move.
-            try db.cachedStatement(sql: "UPDATE member_alias SET ownDeletedAt = ? WHERE memberId = ? AND ownDeletedAt IS NOT ?")
-                .execute(arguments: [entries[index].record.deletedAt, entries[index].record.memberId, entries[index].record.deletedAt])
+            try store.setAliasOwnDeletedAt(memberId: entries[index].record.memberId, entries[index].record.deletedAt)
         }
         var targets: [(Int, MemberRecord)] = []
         for index in entries.indices {
             var target = entries[index].record
             if survivorOf[index] != nil {
                 target.deletedAt = target.deletedAt ?? target.modifiedAt
-                target.numVisits = try SyncRows.ownSum(db, target.memberId)
+                target.numVisits = try store.ownVisitCount(target.memberId)
             } else {
-                target.numVisits = try SyncRows.classSum(db, target.memberId)
+                target.numVisits = try store.unifiedVisitCount(target.memberId)
             }
             targets.append((index, target))
         }
         for (index, target) in targets.sorted(by: { ($0.1.deletedAt == nil ? 1 : 0) < ($1.1.deletedAt == nil ? 1 : 0) }) {
             let entry = entries[index]
             if !entry.exists {
-                try SyncRows.insert(db, target)
+                try store.insert(target)
             } else if entry.stored.map({ !MergeRules.same($0, target) }) ?? true {
-                try SyncRows.update(db, target)
+                try store.update(target)
             }
         }
         let inGroup = Set(entries.map(\.record.memberId))
         for survivor in formerSurvivors.subtracting(inGroup) {
-            try SyncRows.refreshTotal(db, survivor, sum: SyncRows.classSum(db, survivor))
+            try store.setVisitTotal(survivor, store.unifiedVisitCount(survivor))
         }
         return unified
     }

@@ -1,17 +1,30 @@
 import Foundation
 import GRDB
 
-/// The one persistence type: it owns the `DatabaseWriter` and its migrations.
+/// The one persistence type. It owns the GRDB writer, which nothing outside `Store/` sees: every
+/// statement lives in an `AppDatabase+Topic.swift` file here, and only these files open transactions.
 /// Files open as a WAL-mode `DatabasePool` with a busy timeout, so several processes
 /// (the TUI, `memberdesk checkin`, a second terminal's import) can share one file.
 public final class AppDatabase: Sendable {
-    public let writer: any DatabaseWriter
+    private let writer: any DatabaseWriter
     public let path: String?
 
-    init(writer: any DatabaseWriter, path: String?) throws {
+    private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
         self.path = path
         try Self.migrator.migrate(writer)
+    }
+
+    /// Every connection's settings, files and in-memory databases alike (tests run with production's).
+    static func configuration(readOnly: Bool = false) -> Configuration {
+        var config = Configuration()
+        config.busyMode = .timeout(10)
+        config.readonly = readOnly
+        config.label = "memberdesk"
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return config
     }
 
     /// Opens (and on first run creates, mode 0600) the database file at `path`. A database from an
@@ -37,13 +50,7 @@ public final class AppDatabase: Sendable {
             }
             close(fd)
         }
-        var config = Configuration()
-        config.busyMode = .timeout(10)
-        config.readonly = readOnly
-        config.label = "memberdesk"
-        config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
+        let config = configuration(readOnly: readOnly)
         do {
             let pool = try DatabasePool(path: path, configuration: config)
             if exists, try !pool.read(Self.migrator.hasCompletedMigrations) {
@@ -53,9 +60,7 @@ public final class AppDatabase: Sendable {
                 }
                 if readOnly {
                     // Only the upgrade writes; the command itself keeps its read-only connections.
-                    var writable = config
-                    writable.readonly = false
-                    try Self.migrator.migrate(DatabasePool(path: path, configuration: writable))
+                    try Self.migrator.migrate(DatabasePool(path: path, configuration: configuration(readOnly: false)))
                 }
             }
             return try AppDatabase(writer: pool, path: path)  // migrates a writable pool; checks a read-only one
@@ -64,10 +69,39 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    /// An in-memory database, for tests.
+    /// An in-memory database with production's settings, for tests.
     public static func inMemory() throws -> AppDatabase {
-        try AppDatabase(writer: DatabaseQueue(), path: nil)
+        try AppDatabase(writer: inMemoryQueue(), path: nil)
     }
+
+    /// A bare in-memory queue with production's settings, not yet migrated: tests that build an older
+    /// schema migrate it part-way, fill it, then `wrapping` it.
+    static func inMemoryQueue() throws -> DatabaseQueue {
+        try DatabaseQueue(configuration: configuration())
+    }
+
+    /// Wraps a queue made by `inMemoryQueue()`, migrating it the rest of the way.
+    static func wrapping(_ queue: DatabaseQueue) throws -> AppDatabase {
+        try AppDatabase(writer: queue, path: nil)
+    }
+
+    /// A copy of this database's contents in memory, with the same settings (tests compare import orders on copies).
+    public func inMemoryCopy() throws -> AppDatabase {
+        let copy = try Self.inMemoryQueue()
+        try writer.backup(to: copy)
+        return try AppDatabase(writer: copy, path: nil)
+    }
+
+    /// Starts a GRDB observation of this database (see `MemberCollection`).
+    func start<Reducer: ValueReducer>(_ observation: ValueObservation<Reducer>, on queue: DispatchQueue,
+                                      onError: @escaping @Sendable (Error) -> Void,
+                                      onChange: @escaping @Sendable (Reducer.Value) -> Void) -> AnyDatabaseCancellable
+    where Reducer.Value: Sendable {
+        observation.start(in: writer, scheduling: .async(onQueue: queue), onError: onError, onChange: onChange)
+    }
+
+    /// Whether this database was opened read-only (listing, stats).
+    var isReadOnly: Bool { writer.configuration.readonly }
 
     static func reason(_ error: Error) -> String {
         if let error = error as? DatabaseError {
@@ -85,23 +119,27 @@ public final class AppDatabase: Sendable {
         return (error as NSError).localizedDescription
     }
 
-    /// Runs a write, turning SQLite errors into one-line `DeskError`s.
-    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        do { return try writer.write(updates) } catch let error as DatabaseError {
+    /// Runs statements in one write transaction (IMMEDIATE), turning SQLite errors into one-line
+    /// `DeskError`s. With `commit` false the transaction is rolled back: an import's preview.
+    func write<T>(commit: Bool = true, _ updates: (StoreTransaction) throws -> T) throws -> T {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction {
+                    result = try updates(StoreTransaction(db: db))
+                    return commit ? .commit : .rollback
+                }
+                return result!
+            }
+        } catch let error as DatabaseError {
             throw DeskError.database(Self.reason(error))
         }
     }
 
-    public func read<T>(_ value: (Database) throws -> T) throws -> T {
-        do { return try writer.read(value) } catch let error as DatabaseError {
+    /// Runs statements in one read transaction (a snapshot), turning SQLite errors into `DeskError`s.
+    func read<T>(_ value: (StoreTransaction) throws -> T) throws -> T {
+        do { return try writer.read { db in try value(StoreTransaction(db: db)) } } catch let error as DatabaseError {
             throw DeskError.database(Self.reason(error))
         }
-    }
-}
-
-extension AppDatabase {
-    /// Wraps an existing writer (for example an in-memory copy made with GRDB's backup), migrating it.
-    public static func wrapping(_ writer: any DatabaseWriter) throws -> AppDatabase {
-        try AppDatabase(writer: writer, path: nil)
     }
 }

@@ -30,7 +30,7 @@ public final class MemberCollection: Sendable {
         self.limit = limit
     }
 
-    private struct Snapshot: Equatable {
+    private struct Snapshot: Equatable, Sendable {
         var members: [MemberRecord]
         var total: Int
     }
@@ -40,12 +40,13 @@ public final class MemberCollection: Sendable {
                         onChange: @escaping @Sendable (MemberCollectionChange) -> Void) -> AnyDatabaseCancellable {
         let (search, sort, limit) = (self.search, self.sort, self.limit)
         let observation = ValueObservation.tracking { db in
-            Snapshot(members: try AppDatabase.members(db, matching: search, sort: sort, limit: limit, offset: 0),
-                     total: try AppDatabase.memberCount(db, matching: search))
+            let store = StoreTransaction(db: db)
+            return Snapshot(members: try store.members(matching: search, sort: sort, limit: limit, offset: 0),
+                            total: try store.memberCount(matching: search))
         }.removeDuplicates()
         let previous = PreviousValue()
         let queue = DispatchQueue(label: "memberdesk.observation")
-        return observation.start(in: database.writer, scheduling: .async(onQueue: queue), onError: onError) { snapshot in
+        return database.start(observation, on: queue, onError: onError) { snapshot in
             onChange(previous.diff(to: snapshot.members, total: snapshot.total))
         }
     }

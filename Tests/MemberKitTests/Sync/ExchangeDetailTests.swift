@@ -60,9 +60,9 @@ struct StoredFieldsTests {
     func fastPath(text: String) throws {
         var parser = JSONStreamParser(reader: ByteReader(bytes: Array(text.utf8)))
         let full = try? parser.parseValue()
-        if let fast = SyncRows.flatStringObject(text) {
+        if let fast = FieldsColumn.flatStringObject(text) {
             #expect(JSONValue.object(fast) == full)
         }
-        if case .object(let object)? = full, !text.hasSuffix(" ") { #expect(SyncRows.fields(text) == object) }
+        if case .object(let object)? = full, !text.hasSuffix(" ") { #expect(FieldsColumn.parse(text) == object) }
     }
 }

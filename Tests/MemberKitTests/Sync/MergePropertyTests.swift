@@ -78,7 +78,7 @@ struct MergePropertyTests {
         }
 
         func totalCounters(_ terminal: SyncTestTerminal) throws -> Int {
-            try terminal.database.read { db in try Int.fetchOne(db, sql: "SELECT coalesce(sum(count), 0) FROM visit_counter") ?? 0 }
+            try terminal.database.read { store in try Int.fetchOne(store.db, sql: "SELECT coalesce(sum(count), 0) FROM visit_counter") ?? 0 }
         }
     }
 
@@ -159,8 +159,8 @@ struct MergePropertyTests {
             let live = try terminal.liveMembers()
             #expect(Set(live.map(\.passId)).count == live.count)
             let liveTotal = live.map(\.numVisits).reduce(0, +)
-            let deletedOnly = try terminal.database.read { db in
-                try Int.fetchOne(db, sql: """
+            let deletedOnly = try terminal.database.read { store in
+                try Int.fetchOne(store.db, sql: """
                     SELECT coalesce(sum(c.count), 0) FROM visit_counter c
                     WHERE c.memberId IN (SELECT memberId FROM member WHERE deletedAt IS NOT NULL)
                       AND coalesce((SELECT s.deletedAt IS NULL FROM member_alias a JOIN member s ON s.memberId = a.survivorId

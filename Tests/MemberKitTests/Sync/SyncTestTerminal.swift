@@ -30,19 +30,17 @@ final class SyncTestTerminal: Sendable {
 
     /// A copy of this terminal (same id and database contents), for comparing import orders.
     func copy() throws -> SyncTestTerminal {
-        let target = try DatabaseQueue()
-        try database.writer.backup(to: target)
-        let db = try AppDatabase.wrapping(target)
-        return try SyncTestTerminal(id: club.terminal.id, clock: clock, database: db)
+        try SyncTestTerminal(id: club.terminal.id, clock: clock, database: database.inMemoryCopy())
     }
 
     /// The synced state: members (fields with nulls dropped), counters and aliases, in a stable order.
     /// The visit audit trail and terminal settings are local and left out.
     func state() throws -> String {
-        try database.read { db in
+        try database.read { store in
+            let db = store.db
             var lines: [String] = []
-            for row in try Row.fetchAll(db, sql: "SELECT \(SyncRows.memberColumns) FROM member ORDER BY memberId") {
-                var record = SyncRows.record(row)
+            for member in try store.members(db.makeStatement(sql: "SELECT \(MemberColumns.list) FROM member ORDER BY memberId")) {
+                var record = member
                 record.fields = record.fields.filter { $0.value != .null }
                 lines.append("member \(record)")
             }

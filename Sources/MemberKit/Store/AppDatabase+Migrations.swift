@@ -134,9 +134,11 @@ extension AppDatabase {
                 """)
             // Existing members get their words; the update trigger indexes them.
             let update = try db.makeStatement(sql: "UPDATE member SET searchTokens = ? WHERE id = ?")
-            let members = try Row.fetchCursor(db, sql: "SELECT id, * FROM member")
+            // Only the columns the words come from: this schema predates later columns (`passSince`).
+            let members = try Row.fetchCursor(db, sql: "SELECT id, passId, username, fields FROM member")
             while let row = try members.next() {
-                let member = try MemberRecord(row: row)
+                let member = MemberRecord(passId: row["passId"], username: row["username"], timeStampAdded: 0,
+                                          fields: FieldsColumn.parse(row["fields"] as String), modifiedAt: 0, modifiedBy: "")
                 try update.execute(arguments: [SearchTokens.json(of: member), row["id"] as Int64])
             }
         }

@@ -1,0 +1,19 @@
+/// A change to a member's editable fields; nil leaves a field as it is.
+public struct MemberChanges: Sendable {
+    public var passId: String?
+    public var username: String??
+    public var fields: [String: JSONValue]
+    public var status: MemberStatus?
+    public var expiresAt: Double??
+    public var note: String??
+
+    public init(passId: String? = nil, username: String?? = nil, fields: [String: JSONValue] = [:],
+                status: MemberStatus? = nil, expiresAt: Double?? = nil, note: String?? = nil) {
+        self.passId = passId
+        self.username = username
+        self.fields = fields
+        self.status = status
+        self.expiresAt = expiresAt
+        self.note = note
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Applies an import: the whole file is merged in one transaction, so a bad element, a crash or
+/// a kill -9 part-way leaves the database as it was.
+public struct MergeApplier: Sendable {
+    public let database: AppDatabase
+    public let bus: EventBus?
+    public let changeLimit: Int
+    /// Who signs a spreadsheet edit found in the file (nil: the terminal id stored in the database).
+    public let terminalId: String?
+    public let clock: any DeskClock
+
+    public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000, terminalId: String? = nil,
+                clock: any DeskClock = SystemClock()) {
+        self.database = database
+        self.bus = bus
+        self.changeLimit = changeLimit
+        self.terminalId = terminalId
+        self.clock = clock
+    }
+
+    public struct Outcome: Sendable {
+        public var counts: MergeCounts
+        public var changes: [MergeChange]
+        public var changesTruncated: Bool
+        public var notice: ImportNotice
+    }
+
+    /// Merges `source` and commits; publishes `.imported` (or `.error`).
+    @discardableResult
+    public func apply(_ source: MergeSource, progress: ((Int, Int?) -> Void)? = nil) throws -> Outcome {
+        let outcome = try run(source, commit: true, progress: progress)
+        bus?.publish(.imported(outcome.notice))
+        return outcome
+    }
+
+    func run(_ source: MergeSource, commit: Bool, progress: ((Int, Int?) -> Void)?) throws -> Outcome {
+        do {
+            let decoder = try source.decoder()
+            // Planning runs the same merge and rolls it back, so the preview is exactly what applying does.
+            return try database.write(commit: commit) { store in
+                let editor = try terminalId ?? store.terminalId() ?? "import"
+                var engine = MergeEngine(store: store, changeLimit: changeLimit,
+                                         editor: (editor, clock.now().timeIntervalSince1970))
+                var count = 0
+                while let member = try decoder.next() {
+                    try engine.merge(member)
+                    count += 1
+                    if count % 10_000 == 0 { progress?(decoder.bytesRead, decoder.totalBytes) }
+                }
+                progress?(decoder.bytesRead, decoder.totalBytes)
+                let c = engine.counts
+                return Outcome(counts: c, changes: engine.changes, changesTruncated: engine.changesTruncated,
+                               notice: ImportNotice(file: source.name, new: c.new, updated: c.updated,
+                                                    unchanged: c.unchanged, unified: c.unified, deleted: c.deleted))
+            }
+        } catch {
+            Self.report(error, on: bus)
+            throw error
+        }
+    }
+
+    static func report(_ error: Error, on bus: EventBus?) {
+        let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        bus?.publish(.error(DeskErrorNotice(source: "import", message: message)))
+    }
+}

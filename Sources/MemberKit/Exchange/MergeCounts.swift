@@ -1,0 +1,5 @@
+/// What an import does or would do: counts, and the first changes in detail.
+public struct MergeCounts: Sendable, Equatable, Codable {
+    public var new = 0, updated = 0, unchanged = 0, unified = 0, deleted = 0
+    public init() {}
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The preview of an import: what applying it would do. ClubKit's didReceiveImported, before
+/// merge(importedUsers:): show it, ask, then `apply()`.
+public struct MergePlan: Sendable {
+    public let source: MergeSource
+    public let counts: MergeCounts
+    /// The first `changeLimit` changes (new, updated, deleted and unified members), in file order.
+    public let changes: [MergeChange]
+    public let changesTruncated: Bool
+    let applier: MergeApplier
+
+    /// True when applying would change nothing.
+    public var isEmpty: Bool { counts.new + counts.updated + counts.unified + counts.deleted == 0 }
+
+    /// Applies the import in one transaction and publishes `.imported`. The file is read again,
+    /// so the counts are those of the database as it is now.
+    @discardableResult
+    public func apply(progress: ((Int, Int?) -> Void)? = nil) throws -> ImportNotice {
+        try applier.apply(source, progress: progress).notice
+    }
+}

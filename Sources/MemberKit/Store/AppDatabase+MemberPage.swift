@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+
+/// The member list's pages, by keyset.
+extension AppDatabase {
+    /// One page of live members by keyset ("seek") pagination: rows strictly after (or before) `cursor`
+    /// in `sort` order. Unlike a large OFFSET, the cost does not grow with the distance from the top,
+    /// so a list of 1,000,000 members scrolls at the same speed everywhere.
+    ///
+    /// `offset` (forward, without a cursor) starts at an absolute position: for a one-off reload
+    /// after the data changed, not for scrolling.
+    public func memberPage(matching text: String? = nil, sort: MemberSort = .name, cursor: MemberRow? = nil,
+                           direction: PageDirection = .forward, offset: Int = 0, limit: Int = 100) throws -> [MemberRow] {
+        try memberPage(matching: text, sort: sort, cursor: cursor, direction: direction, offset: offset, limit: limit,
+                       sparseSearch: MemberSearch.sparseLimit)
+    }
+
+    /// `sparseSearch`: see `MemberSearch.sparseLimit` (tests force either plan with it).
+    func memberPage(matching text: String?, sort: MemberSort, cursor: MemberRow?, direction: PageDirection,
+                    offset: Int = 0, limit: Int, sparseSearch: Int) throws -> [MemberRow] {
+        try read { store in
+            try store.memberPage(matching: text, sort: sort, cursor: cursor, direction: direction, offset: offset,
+                                 limit: limit, sparseSearch: sparseSearch)
+        }
+    }
+
+    /// A member with its row id, for callers that hold a `MemberRecord` and need its cursor.
+    public func memberRow(memberId: String) throws -> MemberRow? {
+        try read { store in
+            try store.members(store.db.cachedStatement(sql: "SELECT \(MemberColumns.list), id FROM member WHERE memberId = ?"),
+                              arguments: [memberId]) { member, row in
+                MemberRow(rowId: row[MemberColumns.count], member: member)
+            }.first
+        }
+    }
+}
+
+extension StoreTransaction {
+    func memberPage(matching text: String?, sort: MemberSort, cursor: MemberRow?, direction: PageDirection,
+                    offset: Int, limit: Int, sparseSearch: Int) throws -> [MemberRow] {
+        guard limit > 0 else { return [] }
+        let (source, filter, searchArguments) = try MemberSearch(text).plan(db, sparseLimit: sparseSearch)
+        let columns = "\(MemberColumns.list(of: "member")), member.id"
+        func page(_ statement: Statement, _ arguments: StatementArguments) throws -> [MemberRow] {
+            try members(statement, arguments: arguments) { member, row in MemberRow(rowId: row[MemberColumns.count], member: member) }
+        }
+        if offset > 0, cursor == nil, direction == .forward {
+            let sql = "SELECT \(columns) FROM \(source) WHERE deletedAt IS NULL\(filter) ORDER BY \(sort.orderBy) LIMIT ? OFFSET ?"
+            return try page(db.makeStatement(sql: sql), searchArguments + [limit, offset])
+        }
+        let backward = direction == .backward
+        var rows: [MemberRow] = []
+        // Name order puts NULL names first; a row-value seek cannot step over NULLs, so that
+        // stretch is read as its own segment.
+        for segment in sort.seekSegments(after: cursor, backward: backward) {
+            let need = limit - rows.count
+            guard need > 0 else { break }
+            let sql = "SELECT \(columns) FROM \(source) WHERE deletedAt IS NULL\(filter)\(segment.condition)"
+                + " ORDER BY \(backward ? sort.reversedOrderBy : sort.orderBy) LIMIT ?"
+            rows += try page(db.makeStatement(sql: sql), searchArguments + segment.arguments + [need])
+        }
+        return backward ? rows.reversed() : rows
+    }
+}

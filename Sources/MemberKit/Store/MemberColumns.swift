@@ -1,0 +1,80 @@
+import GRDB
+import GRDBSQLite
+
+/// The member table's columns, and the one way a member row is read and written. Every statement
+/// that reads members selects `list` first (any other columns after it) and reads the row through
+/// the SQLite C API: an export reads a million rows, and GRDB's generic `Row` access cost more
+/// than the rest of a member's export.
+enum MemberColumns {
+    static let names = [
+        "memberId", "passId", "username", "timeStampAdded", "numVisits", "timeStampOfLastVisit", "fields",
+        "status", "expiresAt", "note", "modifiedAt", "modifiedBy", "deletedAt", "passSince",
+    ]
+    static let list = names.joined(separator: ", ")
+    /// Columns selected after `list` start here.
+    static let count = names.count
+
+    /// `list` with each column prefixed by a table's name or alias, for joins.
+    static func list(of table: String) -> String {
+        names.map { "\(table).\($0)" }.joined(separator: ", ")
+    }
+
+    /// What an insert or a whole-row update writes, in `names` order: the columns, then the words
+    /// the search index is kept from.
+    static let written = list + ", searchTokens"
+
+    static func arguments(_ r: MemberRecord) -> StatementArguments {
+        [r.memberId, r.passId, r.username, r.timeStampAdded, r.numVisits, r.timeStampOfLastVisit, FieldsColumn.text(r.fields),
+         r.status.rawValue, r.expiresAt, r.note, r.modifiedAt, r.modifiedBy, r.deletedAt, r.passSince,
+         SearchTokens.json(of: r)]
+    }
+
+    /// The member on a stepped statement's current row. `terminals` shares the few terminal ids
+    /// that a million rows repeat.
+    static func record(_ statement: SQLiteStatement, terminals: RepeatedStrings? = nil) -> MemberRecord {
+        func text(_ column: Int32) -> String? {
+            guard sqlite3_column_type(statement, column) != SQLITE_NULL, let bytes = sqlite3_column_text(statement, column) else { return nil }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+        func double(_ column: Int32) -> Double? {
+            sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement, column)
+        }
+        var fields: [String: JSONValue] = [:]
+        if let bytes = sqlite3_column_text(statement, 6) {
+            fields = FieldsColumn.parse(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, 6))))
+        }
+        return MemberRecord(
+            memberId: text(0) ?? "", passId: text(1) ?? "", username: text(2), timeStampAdded: double(3) ?? 0,
+            numVisits: Int(sqlite3_column_int64(statement, 4)), timeStampOfLastVisit: double(5) ?? 0,
+            fields: fields, status: MemberStatus(rawValue: text(7) ?? "") ?? .active,
+            expiresAt: double(8), note: text(9), modifiedAt: double(10) ?? 0,
+            modifiedBy: terminals?.string(statement, 11) ?? text(11) ?? "", deletedAt: double(12),
+            passSince: double(13))
+    }
+}
+
+extension StoreTransaction {
+    /// The rows of a statement that selects `MemberColumns.list` first: each member, with the row
+    /// itself for the columns after them.
+    func members<T>(_ statement: Statement, arguments: StatementArguments = [],
+                    _ element: (MemberRecord, Row) throws -> T) throws -> [T] {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        var result: [T] = []
+        while let row = try rows.next() {
+            result.append(try element(MemberColumns.record(statement.sqliteStatement), row))
+        }
+        return result
+    }
+
+    func members(_ statement: Statement, arguments: StatementArguments = []) throws -> [MemberRecord] {
+        try members(statement, arguments: arguments) { member, _ in member }
+    }
+
+    func member(_ statement: Statement, arguments: StatementArguments = []) throws -> MemberRecord? {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        return try withExtendedLifetime(rows) {  // the cursor resets the statement when it goes
+            try rows.next() == nil ? nil : MemberColumns.record(statement.sqliteStatement)
+        }
+    }
+}

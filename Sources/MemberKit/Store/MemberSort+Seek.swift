@@ -1,0 +1,36 @@
+import GRDB
+
+extension MemberSort {
+    /// The WHERE clauses that select rows beyond `cursor`, in reading order.
+    func seekSegments(after cursor: MemberRow?, backward: Bool) -> [SeekSegment] {
+        guard let cursor else {
+            if self == .name {
+                // NULL names sort first: read them first forward, last backward.
+                let nulls = SeekSegment(condition: " AND username IS NULL", arguments: [])
+                let named = SeekSegment(condition: " AND username IS NOT NULL", arguments: [])
+                return backward ? [named, nulls] : [nulls, named]
+            }
+            return [SeekSegment(condition: "", arguments: [])]
+        }
+        let m = cursor.member, id = cursor.rowId
+        // "Ascending" is the direction in which the row value grows.
+        func seek(_ column: String, _ value: DatabaseValueConvertible, ascending: Bool) -> SeekSegment {
+            SeekSegment(condition: " AND (\(column), id) \(ascending ? ">" : "<") (?, ?)", arguments: [value, id])
+        }
+        switch self {
+        case .name:
+            let grows = !backward
+            if let name = m.username {
+                let past = seek("username COLLATE NOCASE", name, ascending: grows)
+                guard backward else { return [past] }
+                return [SeekSegment(condition: " AND username IS NOT NULL" + past.condition, arguments: past.arguments),
+                        SeekSegment(condition: " AND username IS NULL", arguments: [])]
+            }
+            let nulls = SeekSegment(condition: " AND username IS NULL AND id \(grows ? ">" : "<") ?", arguments: [id])
+            return backward ? [nulls] : [nulls, SeekSegment(condition: " AND username IS NOT NULL", arguments: [])]
+        case .lastVisit: return [seek("timeStampOfLastVisit", m.timeStampOfLastVisit, ascending: backward)]
+        case .visits: return [seek("numVisits", m.numVisits, ascending: backward)]
+        case .added: return [seek("timeStampAdded", m.timeStampAdded, ascending: !backward)]
+        }
+    }
+}
