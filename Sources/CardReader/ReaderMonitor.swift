@@ -9,6 +9,10 @@ import Synchronization
 /// "present"; a card lying on the reader raises no further change, so it counts once.
 /// A card already on a reader when the monitor starts counts; one that lay there before pcscd
 /// went away does not count again when it comes back. pcscd going away is retried with backoff up to 2 s.
+///
+/// The monitor reports; the core decides. Each read goes to the check-in port through a serial
+/// worker (`CheckInWorker`), so a database waiting for its lock never stalls the readers; the
+/// outcome comes back for the reader's beep and LED (`AwaitingFeedback`). Reader events go to the sink.
 public final class ReaderMonitor: Sendable {
     public struct Options: Sendable {
         /// Watch only readers whose name equals or contains this (case-insensitive); empty: all.
@@ -33,7 +37,8 @@ public final class ReaderMonitor: Sendable {
         }
     }
 
-    /// From pcscd reporting the card (SCardGetStatusChange returning) to the committed visit.
+    /// From pcscd reporting the card (SCardGetStatusChange returning) to the committed visit
+    /// (reported from the check-in worker).
     public struct TapTiming: Sendable {
         public var reader: String
         public var detected: ContinuousClock.Instant
@@ -43,7 +48,9 @@ public final class ReaderMonitor: Sendable {
     }
 
     private let context: any PCSCContext
-    private let club: Club
+    private let checkIns: CheckInWorker
+    private let events: any EventSink
+    private let answers = FeedbackAnswers()
     private let options: Options
     private let onTap: (@Sendable (TapTiming) -> Void)?
     private let stopping = Atomic<Bool>(false)
@@ -52,15 +59,14 @@ public final class ReaderMonitor: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    public init(context: any PCSCContext, club: Club, options: Options = Options(),
+    public init(context: any PCSCContext, checkIns: any CheckInPort, events: any EventSink, options: Options = Options(),
                 onTap: (@Sendable (TapTiming) -> Void)? = nil) {
         self.context = context
-        self.club = club
+        self.checkIns = CheckInWorker(port: checkIns)
+        self.events = events
         self.options = options
         self.onTap = onTap
     }
-
-    private var bus: EventBus { club.bus }
 
     public func start() {
         let first = running.withLock { running -> Bool in defer { running = true }; return !running }
@@ -74,7 +80,8 @@ public final class ReaderMonitor: Sendable {
         thread.start()
     }
 
-    /// Stops the thread and waits for it (a blocked status wait is cancelled).
+    /// Stops the thread and waits for it (a blocked status wait is cancelled), then for the
+    /// check-ins of taps already read, so that none is lost.
     public func stop() {
         guard running.withLock({ $0 }) else { return }
         stopping.store(true, ordering: .sequentiallyConsistent)
@@ -82,6 +89,8 @@ public final class ReaderMonitor: Sendable {
         context.cancel()
         // SCardCancel only reaches a wait already in progress; keep nudging until the thread ends.
         while finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut { context.cancel() }
+        checkIns.drain()
+        _ = answers.take()
         running.withLock { $0 = false }
     }
 
@@ -102,32 +111,35 @@ public final class ReaderMonitor: Sendable {
         var backoff = options.initialBackoff
         var serviceUp: Bool?
         var readers = ReaderSet()
+        var awaiting = AwaitingFeedback()
+        defer { awaiting.dropAll() }
         while !isStopping {
             do {
                 try context.establish()
             } catch {
                 if serviceUp != false {
                     let message = (error as? PCSCError)?.description ?? "\(error)"
-                    bus.publish(.reader(.failure(reader: nil, message: "\(message); retrying")))
-                    bus.publish(.reader(.service(available: false)))
+                    events.publish(.reader(.failure(reader: nil, message: "\(message); retrying")))
+                    events.publish(.reader(.service(available: false)))
                 }
                 serviceUp = false
                 pause(backoff)
                 backoff = min(backoff * 2, options.maximumBackoff)
                 continue
             }
-            if serviceUp != true { bus.publish(.reader(.service(available: true))) }
+            if serviceUp != true { events.publish(.reader(.service(available: true))) }
             serviceUp = true
             backoff = options.initialBackoff
             do {
-                try watch(&readers)
+                try watch(&readers, &awaiting)
             } catch let error as PCSCError where !isStopping {
                 // pcscd stopped or restarted: its readers are gone until we reconnect.
                 watching.store(false, ordering: .sequentiallyConsistent)
-                bus.publish(.reader(.failure(reader: nil, message: "\(error.description); reconnecting")))
-                bus.publish(.reader(.service(available: false)))
+                events.publish(.reader(.failure(reader: nil, message: "\(error.description); reconnecting")))
+                events.publish(.reader(.service(available: false)))
                 serviceUp = false
-                readers.update(to: [], bus: bus)
+                awaiting.dropAll()
+                readers.update(to: [], events: events)
                 pause(backoff)
                 backoff = min(backoff * 2, options.maximumBackoff)
             } catch {
@@ -139,11 +151,12 @@ public final class ReaderMonitor: Sendable {
     }
 
     /// Follows status changes until pcscd goes away (throws) or the monitor stops (returns).
-    private func watch(_ readers: inout ReaderSet) throws {
+    private func watch(_ readers: inout ReaderSet, _ awaiting: inout AwaitingFeedback) throws {
         let plugAndPlay = try supportsPlugAndPlay()
         try relist(&readers)
         var states = readers.states(plugAndPlay: plugAndPlay)
         while !isStopping {
+            awaiting.deliver(answers.take())
             if states.isEmpty {
                 watching.store(true, ordering: .sequentiallyConsistent)
                 pause(options.relistInterval)
@@ -151,10 +164,12 @@ public final class ReaderMonitor: Sendable {
                 states = readers.states(plugAndPlay: plugAndPlay)
                 continue
             }
-            let timeout = plugAndPlay ? 10_000 : UInt32(options.relistInterval.components.seconds * 1000)
+            // The worker wakes the wait with SCardCancel when an outcome is in; a cancel that comes
+            // just before the wait starts is lost, so the wait is short while feedback is due.
+            let timeout = awaiting.isEmpty ? max(plugAndPlay ? 10_000 : UInt32(options.relistInterval.components.seconds * 1000), 100) : 20
             let changed: Bool
             do {
-                changed = try context.getStatusChange(&states, timeoutMilliseconds: max(timeout, 100))
+                changed = try context.getStatusChange(&states, timeoutMilliseconds: timeout)
             } catch let error as PCSCError where error.code == PCSCError.cancelled {
                 continue
             } catch let error as PCSCError where error.isReaderGone {
@@ -173,14 +188,14 @@ public final class ReaderMonitor: Sendable {
                 switch readers.track(state) {
                 case .none: break
                 case .presented:
-                    try present(reader: state.reader, atr: state.atr, detected: detected)
+                    try present(reader: state.reader, atr: state.atr, detected: detected, awaiting: &awaiting)
                 case .removed:
-                    bus.publish(.reader(.cardRemoved(reader: state.reader)))
+                    events.publish(.reader(.cardRemoved(reader: state.reader)))
                 case .removedAndPresented:
-                    bus.publish(.reader(.cardRemoved(reader: state.reader)))
-                    try present(reader: state.reader, atr: state.atr, detected: detected)
+                    events.publish(.reader(.cardRemoved(reader: state.reader)))
+                    try present(reader: state.reader, atr: state.atr, detected: detected, awaiting: &awaiting)
                 case .mute:
-                    bus.publish(.reader(.failure(reader: state.reader, message: "\(state.reader): the card does not answer (mute); tap again")))
+                    events.publish(.reader(.failure(reader: state.reader, message: "\(state.reader): the card does not answer (mute); tap again")))
                 }
             }
             watching.store(true, ordering: .sequentiallyConsistent)
@@ -199,58 +214,64 @@ public final class ReaderMonitor: Sendable {
         let watched = all.filter(options.watches)
         if watched.isEmpty, !all.isEmpty {
             if readers.unmatched != all {
-                bus.publish(.reader(.failure(reader: nil, message:
+                events.publish(.reader(.failure(reader: nil, message:
                     "no reader matches '\(options.readerName)'; pcscd sees: \(all.joined(separator: ", "))")))
             }
             readers.unmatched = all
         } else {
             readers.unmatched = nil
         }
-        readers.update(to: watched, bus: bus)
+        readers.update(to: watched, events: events)
     }
 
     /// pcsc-lite answers "unknown" for the PnP pseudo-reader when it cannot notify.
     private func supportsPlugAndPlay() throws -> Bool {
         var probe = [ReaderState(reader: ReaderState.plugAndPlay)]
-        do {
-            _ = try context.getStatusChange(&probe, timeoutMilliseconds: 0)
-        } catch let error as PCSCError where !error.isServiceGone {
-            return false
+        while true {
+            do {
+                _ = try context.getStatusChange(&probe, timeoutMilliseconds: 0)
+                return !probe[0].flags.contains(.unknown)
+            } catch let error as PCSCError where error.code == PCSCError.cancelled {
+                continue  // the check-in worker's wake-up, not an answer
+            } catch let error as PCSCError where !error.isServiceGone {
+                return false
+            }
         }
-        return !probe[0].flags.contains(.unknown)
     }
 
-    /// Reads the card, checks it in, and gives feedback. Errors about the card or the reader
-    /// become bus events; only pcscd going away propagates.
-    private func present(reader: String, atr: [UInt8], detected: ContinuousClock.Instant) throws {
-        bus.publish(.reader(.cardPresented(reader: reader, atr: atr)))
+    /// Reads the card and queues its check-in; a reader that takes feedback keeps the card
+    /// connected until the outcome is in. Errors about the card or the reader become events;
+    /// only pcscd going away propagates.
+    private func present(reader: String, atr: [UInt8], detected: ContinuousClock.Instant,
+                         awaiting: inout AwaitingFeedback) throws {
+        events.publish(.reader(.cardPresented(reader: reader, atr: atr)))
         let card: any CardChannel
         do {
             card = try context.connect(reader: reader)
         } catch let error as PCSCError {
             if error.isServiceGone { throw error }
-            bus.publish(.reader(.failure(reader: reader, message: error.description)))
+            events.publish(.reader(.failure(reader: reader, message: error.description)))
             return
         }
-        defer { card.disconnect() }
         let read: CardRead
         do {
             read = try CardReading.read(card, atr: atr)
         } catch {
+            card.disconnect()
             if case .transport(let pcsc) = error, pcsc.isServiceGone { throw pcsc }
-            bus.publish(.reader(.failure(reader: reader, message: "\(reader): \(error.description)")))
+            events.publish(.reader(.failure(reader: reader, message: "\(reader): \(error.description)")))
             return
         }
         let readAt = ContinuousClock.now
-        let outcome: CheckInOutcome
-        do {
-            outcome = try club.checkIn(passId: read.credential, source: .nfc)
-        } catch {
-            // Club has published the error (bad pass or store failure) already.
-            return
+        let tap: Int? = options.feedback && ReaderFeedback.supports(reader: reader) ? awaiting.hold(card) : nil
+        if tap == nil { card.disconnect() }
+        checkIns.submit(pass: read.credential, source: .nfc) { [self] outcome in
+            // nil: the core has published the error (bad pass or store failure); no beep then.
+            if outcome != nil { onTap?(TapTiming(reader: reader, detected: detected, read: readAt, committed: .now)) }
+            guard let tap else { return }
+            answers.post(tap: tap, signal: outcome.map { $0.isAdmitted ? .accepted : .refused })
+            context.cancel()
         }
-        onTap?(TapTiming(reader: reader, detected: detected, read: readAt, committed: .now))
-        if options.feedback { ReaderFeedback.send(outcome.isAdmitted ? .accepted : .refused, to: card) }
     }
 }
 
@@ -273,15 +294,15 @@ struct ReaderSet {
     /// Survives reader removal and pcscd outages, unlike `seen`.
     private var lastPresence: [String: Bool] = [:]
 
-    /// Publishes attached/removed for the difference.
-    mutating func update(to list: [String], bus: EventBus) {
+    /// Reports attached/removed for the difference.
+    mutating func update(to list: [String], events: any EventSink) {
         let new = Set(list)
         for name in ordered where !new.contains(name) {
-            bus.publish(.reader(.removed(reader: name)))
+            events.publish(.reader(.removed(reader: name)))
             seen[name] = nil
         }
         for name in list where !names.contains(name) {
-            bus.publish(.reader(.attached(reader: name)))
+            events.publish(.reader(.attached(reader: name)))
             seen[name] = Seen()
         }
         names = new

@@ -55,12 +55,18 @@ public enum WedgeError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Reads wedge lines from a file descriptor (standard input) and checks each in through Club.
-/// Bad lines are reported on the bus; nothing a scanner types stops the reader.
+/// Reads wedge lines from a file descriptor (standard input) and checks each in through the
+/// port, one after another on the reading thread (a scanner waits in the kernel's buffer, in
+/// order, while the database is busy). Bad lines are reported to the sink; nothing a scanner
+/// types stops the reader.
 public struct WedgeLineReader: Sendable {
-    public let club: Club
+    public let checkIns: any CheckInPort
+    public let events: any EventSink
 
-    public init(club: Club) { self.club = club }
+    public init(checkIns: any CheckInPort, events: any EventSink) {
+        self.checkIns = checkIns
+        self.events = events
+    }
 
     /// Runs until end of input.
     public func run(fileDescriptor: Int32) {
@@ -79,10 +85,10 @@ public struct WedgeLineReader: Sendable {
         for result in results {
             switch result {
             case .success(let line):
-                // Club publishes the outcome, or the error for a pass it cannot read.
-                _ = try? club.checkIn(passId: line, source: .wedge)
+                // The core publishes the outcome, or the error for a pass it cannot read.
+                _ = try? checkIns.checkIn(pass: line, source: .wedge)
             case .failure(let error):
-                club.bus.publish(.error(DeskErrorNotice(source: CheckInSource.wedge.rawValue, message: error.description)))
+                events.publish(.error(DeskErrorNotice(source: CheckInSource.wedge.rawValue, message: error.description)))
             }
         }
     }

@@ -19,7 +19,7 @@ func runCardReaderBench(_ arguments: [String]) throws {
     let overheads = Mutex<[Duration]>([])
     let cardIO = Mutex<[Duration]>([])
     let commits = Mutex<[Duration]>([])
-    let monitor = ReaderMonitor(context: PCSCLiteContext(), club: club,
+    let monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: club, events: club.bus,
                                 options: .init(readerName: reader, feedback: false)) { timing in
         overheads.withLock { $0.append(timing.committed - timing.detected) }
         cardIO.withLock { $0.append(timing.read - timing.detected) }

@@ -4,8 +4,9 @@ import MemberDeskTestSupport
 import MemberKit
 import Synchronization
 
-/// A real Club on a real SQLite file, watched by a ReaderMonitor over real pcscd: the
-/// in-process end-to-end rig. Events from the bus are kept so tests can wait for them.
+/// A real Club on a real SQLite file, watched by a ReaderMonitor over real pcscd, wired as the
+/// executable wires them (Club as the check-in port, its bus as the event sink): the in-process
+/// end-to-end rig. Events from the bus are kept so tests can wait for them.
 final class DeskUnderTest: Sendable {
     let directory: TemporaryDirectory
     let database: AppDatabase
@@ -21,7 +22,7 @@ final class DeskUnderTest: Sendable {
         club = Club(database: database, terminal: try database.terminalIdentity(name: "Test desk"),
                     settings: ClubSettings(debounce: debounce), bus: bus)
         subscription = bus.subscribe()
-        monitor = ReaderMonitor(context: PCSCLiteContext(), club: club,
+        monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: club, events: bus,
                                 options: .init(readerName: reader, feedback: feedback))
         monitor.start()
     }

@@ -78,6 +78,33 @@ struct PCSCEndToEndTests {
         #expect(counted == visits)
     }
 
+    @Test func aLockedDatabaseNeverStallsTheReaderAndTheTapsCountOnceItIsFree() throws {
+        let desk = try DeskUnderTest(debounce: 60)
+        #expect(desk.waitForReader())
+        let reader = PCSCDaemon.virtualReader
+        let other: [UInt8] = [0x04, 0x5E, 0xC0, 0x4D, 0x11, 0x22, 0x33]
+        let cards = [VirtualCard(.uidOnly(uid: Self.uid)), VirtualCard(.uidOnly(uid: other))]
+        // Another process holds the write lock; Club's write waits for it (busy timeout 10 s).
+        let lock = try SQLiteWriteLock(path: desk.directory.file("members.sqlite"))
+        for (index, card) in cards.enumerated() {
+            try card.insert()
+            #expect(waitUntil { desk.readerEvents.filter { if case .cardPresented = $0 { true } else { false } }.count == index + 1 },
+                    "tap \(index + 1) is seen while a check-in waits for the lock")
+            card.remove()
+            #expect(waitUntil { desk.count(.cardRemoved(reader: reader)) == index + 1 },
+                    "lifting card \(index + 1) is seen while a check-in waits for the lock")
+        }
+        #expect(desk.checkIns.isEmpty, "nothing is counted while the lock is held")
+        #expect(try desk.visits(Self.uidPass) == 0)
+
+        #expect(lock.release())
+        #expect(waitUntil { desk.checkIns.count == 2 }, "failures: \(desk.failures)")
+        #expect(desk.checkIns.map(\.passId) == [Self.uidPass, "045EC04D112233"], "in tap order")
+        #expect(try desk.visits(Self.uidPass) == 1)
+        #expect(try desk.visits("045EC04D112233") == 1)
+        #expect(desk.failures.isEmpty)
+    }
+
     @Test func ndefPassGivesPassIdAndUsernameFromPayload() throws {
         let desk = try DeskUnderTest(debounce: 60)
         #expect(desk.waitForReader())

@@ -4,36 +4,40 @@ import MemberDeskTestSupport
 import MemberKit
 import Testing
 
-/// The monitor's own rules, against the PC/SC test double (the real daemon is in PCSCEndToEndTests).
+/// The monitor's own rules, against the PC/SC test double (the real daemon is in PCSCEndToEndTests)
+/// and a fake check-in port: no database, no Club.
 struct ReaderMonitorTests {
     static let acr = "ACS ACR122U PICC Interface 00 00"
-    static let uidCard = FakePCSC.Card(atr: [0x3B, 0x81, 0x80, 0x01, 0x80, 0x80]) { command in
-        command.starts(with: APDU.getUID) ? [0x04, 0x01, 0x02, 0x03, 0x90, 0x00] : [0x90, 0x00]
+    static func uidCard(_ uid: [UInt8]) -> FakePCSC.Card {
+        FakePCSC.Card(atr: [0x3B, 0x81, 0x80, 0x01, 0x80, 0x80]) { command in
+            command.starts(with: APDU.getUID) ? uid + [0x90, 0x00] : [0x90, 0x00]
+        }
     }
+    static let uidCard = uidCard([0x04, 0x01, 0x02, 0x03])
 
     struct Rig {
         let pcsc: FakePCSC
-        let club: Club
+        let port: FakeCheckInPort
         let events: EventSubscription
         let monitor: ReaderMonitor
 
-        init(readers: [String], feedback: Bool = true, enrolment: EnrolmentPolicy = .auto,
+        init(readers: [String], feedback: Bool = true, rule: FakeCheckInPort.Rule = .admit,
              cards: [String: FakePCSC.Card] = [:], only name: String = "", serviceUp: Bool = true) throws {
             pcsc = FakePCSC(readers: readers)
             pcsc.setService(up: serviceUp)
             for (reader, card) in cards { pcsc.insert(card, into: reader) }
-            let database = try AppDatabase.inMemory()
-            club = Club(database: database, terminal: try database.terminalIdentity(name: "t"),
-                        settings: ClubSettings(debounce: 0, enrolment: enrolment), bus: EventBus())
-            events = club.bus.subscribe()
-            monitor = ReaderMonitor(context: pcsc, club: club,
+            port = FakeCheckInPort(rule)
+            let bus = EventBus()
+            events = bus.subscribe()
+            monitor = ReaderMonitor(context: pcsc, checkIns: port, events: bus,
                                     options: .init(readerName: name, feedback: feedback, relistInterval: .milliseconds(20),
                                                    initialBackoff: .milliseconds(5), maximumBackoff: .milliseconds(40)))
             monitor.start()
             if serviceUp { _ = waitUntil { monitor.isWatching } }
         }
 
-        func checkIns() throws -> Int { try club.database.member(idOrPass: "04010203")?.numVisits ?? 0 }
+        /// Check-ins of the card `uidCard`, as the port received them.
+        func checkIns() throws -> Int { port.count("04010203") }
     }
 
     @Test func feedbackGoesToACR122ClassReadersOnly() throws {
@@ -48,7 +52,7 @@ struct ReaderMonitorTests {
     }
 
     @Test func refusalGetsTheLongBeepAndFeedbackCanBeOff() throws {
-        let refusing = try Rig(readers: [Self.acr], enrolment: .deny)
+        let refusing = try Rig(readers: [Self.acr], rule: .deny)
         refusing.pcsc.insert(Self.uidCard, into: Self.acr)
         #expect(waitUntil { refusing.pcsc.transmitted.contains(ReaderFeedback.command(.refused)) })
         refusing.monitor.stop()
@@ -165,7 +169,7 @@ struct ReaderMonitorTests {
             seen += rig.events.drain()
             return seen.contains { if case .reader(.failure(_, let m)) = $0 { m.contains("READ BINARY page 7 was truncated") } else { false } }
         })
-        #expect(try rig.club.database.memberCount() == 0)
+        #expect(rig.port.calls.isEmpty)
     }
 
     @Test func aCardLeavingMidReadNamesTheReaderOnceAndTheCommand() throws {
@@ -183,6 +187,36 @@ struct ReaderMonitorTests {
             return message != nil
         })
         #expect(message == "\(reader): READ BINARY page 3 failed: the card stopped answering; tap again (SCARD_E_NOT_TRANSACTED)")
-        #expect(try rig.club.database.memberCount() == 0)
+        #expect(rig.port.calls.isEmpty)
+    }
+
+    @Test func aCheckInWaitingForTheDatabaseNeverStallsTheReaders() throws {
+        let rig = try Rig(readers: [Self.acr])
+        defer { rig.monitor.stop() }
+        var seen: [DeskEvent] = []
+        func count(_ wanted: (ReaderEvent) -> Bool) -> Int {
+            seen += rig.events.drain()
+            return seen.filter { if case .reader(let event) = $0 { wanted(event) } else { false } }.count
+        }
+        func presented(_ event: ReaderEvent) -> Bool { if case .cardPresented = event { true } else { false } }
+        func removed(_ event: ReaderEvent) -> Bool { if case .cardRemoved = event { true } else { false } }
+        let feedback = { rig.pcsc.transmitted.filter { $0 == ReaderFeedback.command(.accepted) }.count }
+
+        rig.port.hold()
+        rig.pcsc.insert(Self.uidCard, into: Self.acr)
+        #expect(waitUntil { rig.port.waitingCount == 1 }, "the first check-in waits for the port")
+        rig.pcsc.removeCard(from: Self.acr)
+        #expect(waitUntil { count(removed) == 1 }, "card events keep coming while it waits")
+        rig.pcsc.insert(Self.uidCard([0x04, 0x09, 0x08, 0x07]), into: Self.acr)
+        #expect(waitUntil { count(presented) == 2 })
+        rig.pcsc.removeCard(from: Self.acr)
+        #expect(waitUntil { count(removed) == 2 })
+        #expect(rig.port.calls.isEmpty)
+        #expect(feedback() == 0, "no beep before the outcome")
+
+        rig.port.release()
+        #expect(waitUntil { feedback() == 2 }, "each tap gets its beep once its outcome is in")
+        #expect(rig.port.calls.map(\.pass) == ["04010203", "04090807"], "both counted, once each, in tap order")
+        #expect(rig.port.calls.allSatisfy { $0.source == .nfc })
     }
 }

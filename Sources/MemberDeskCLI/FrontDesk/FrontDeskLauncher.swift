@@ -31,7 +31,7 @@ enum FrontDeskLauncher {
             readerMonitorRunning: true, beaconScannerRunning: config.beacons.enabled)
         // Subscribe before the parts start, so their first reports (no pcscd, no adapter) show.
         let desk = FrontDesk(services: services)
-        let readers = ReaderMonitor(context: PCSCLiteContext(), club: context.club,
+        let readers = ReaderMonitor(context: PCSCLiteContext(), checkIns: context.club, events: context.bus,
                                     options: .init(readerName: config.reader.name, feedback: config.reader.feedback))
         let beacons = config.beacons.enabled ? BeaconService.live(config: config.beacons, bus: context.bus) : nil
         readers.start()

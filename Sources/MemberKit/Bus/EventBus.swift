@@ -8,7 +8,7 @@ import Synchronization
 /// dropped first; only if there is none is the oldest event of any kind dropped, and the
 /// subscription counts it in `droppedCount`. Check-ins are committed to SQLite before they
 /// are published, so a dropped check-in event never loses a visit.
-public final class EventBus: Sendable {
+public final class EventBus: EventSink, Sendable {
     private let subscribers = Mutex<[ObjectIdentifier: EventSubscription]>([:])
 
     public init() {}

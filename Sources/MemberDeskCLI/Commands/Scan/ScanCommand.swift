@@ -38,7 +38,7 @@ struct ScanCommand: ParsableCommand {
         }
         let stop = TerminationSignal()
         if standardInput {
-            let wedge = WedgeLineReader(club: context.club)
+            let wedge = WedgeLineReader(checkIns: context.club, events: context.bus)
             Thread.detachNewThread {
                 wedge.run(fileDescriptor: STDIN_FILENO)
                 stop.fire(0)
@@ -46,7 +46,7 @@ struct ScanCommand: ParsableCommand {
             _ = stop.wait()
         } else {
             let name = reader ?? context.config.reader.name
-            let monitor = ReaderMonitor(context: PCSCLiteContext(), club: context.club,
+            let monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: context.club, events: context.bus,
                                         options: .init(readerName: name, feedback: context.config.reader.feedback))
             monitor.start()
             _ = stop.wait()

@@ -1,0 +1,63 @@
+import Foundation
+import MemberKit
+
+/// A `CheckInPort` for adapter tests (the card reader, the wedge): records each pass as the
+/// adapter reported it, answers by a rule instead of a database, and can be held shut to play a
+/// database waiting for its lock.
+public final class FakeCheckInPort: CheckInPort, @unchecked Sendable {
+    public struct Call: Sendable, Equatable {
+        public var pass: String
+        public var source: CheckInSource
+    }
+
+    /// How the fake answers: everyone comes in (as first enrolled), or nobody is known.
+    public enum Rule: Sendable { case admit, deny }
+
+    private let condition = NSCondition()  // guards everything below
+    private var recorded: [Call] = []
+    private var held = false
+    private var waiting = 0
+    private let rule: Rule
+
+    public init(_ rule: Rule = .admit) { self.rule = rule }
+
+    public func checkIn(pass: String, source: CheckInSource) throws -> CheckInOutcome {
+        condition.lock()
+        defer { condition.unlock() }
+        waiting += 1
+        condition.broadcast()
+        while held { condition.wait() }
+        waiting -= 1
+        recorded.append(Call(pass: pass, source: source))
+        condition.broadcast()
+        switch rule {
+        case .admit: return .enrolled(MemberRecord(passId: pass, timeStampAdded: 0, modifiedAt: 0, modifiedBy: "fake"))
+        case .deny: return .unknownPass(pass)
+        }
+    }
+
+    /// Check-ins answered so far, in order.
+    public var calls: [Call] { locked { recorded } }
+
+    /// How many check-ins of this pass were answered.
+    public func count(_ pass: String) -> Int { locked { recorded.filter { $0.pass == pass }.count } }
+
+    /// Check-ins that arrived while held and wait for `release()`.
+    public var waitingCount: Int { locked { waiting } }
+
+    /// From now on check-ins wait, as they would for a database locked by another process.
+    public func hold() { locked { held = true } }
+
+    public func release() {
+        locked {
+            held = false
+            condition.broadcast()
+        }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
+    }
+}
