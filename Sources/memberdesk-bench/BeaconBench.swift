@@ -34,7 +34,11 @@ func runBeaconBench(_ arguments: [String]) throws {
     for _ in 0..<3 {
         var events = 0
         let pipeline = BeaconPipeline(tracker: PresenceTracker { _ in events += 1 })
-        let seconds = try measure { try pipeline.run(BtsnoopReplay(path: path, pacing: .fast)) }
+        let seconds = try measure {
+            let source = BtsnoopReplay(path: path, pacing: .fast)
+            try source.start()
+            try pipeline.run(source)
+        }
         best = min(best, seconds)
         seen = pipeline.reportCount
         beacons = pipeline.tracker.count

@@ -12,6 +12,7 @@ import Testing
         let log = EventLog()
         let pipeline = BeaconPipeline(tracker: PresenceTracker(settings: settings) { log.events.append($0) })
         let source = BtsnoopReplay(path: path, pacing: .fast)
+        try source.start()
         try pipeline.run(source)
         return (pipeline, log, source)
     }
@@ -101,6 +102,7 @@ import Testing
                                    wait: { clock.waited.append($0); clock.now += $0 }, monotonic: { clock.now })
         let log = EventLog()
         let pipeline = BeaconPipeline(tracker: PresenceTracker { log.events.append($0) })
+        try source.start()
         try pipeline.run(source, pollInterval: 0.05)
         #expect(pipeline.reportCount == 40)
         // 1 s of capture took 1 s of (virtual) waiting, in steps no longer than the poll interval.

@@ -25,9 +25,10 @@ public final class BeaconPipeline {
         tracker.expire(now: now)
     }
 
-    /// Runs `source` until it ends or `shouldStop()` says so; stops the source on the way out.
+    /// Runs a started `source` until it ends or `shouldStop()` says so; stops the source on the way out.
+    /// Starting it is the caller's job, so that a source that cannot start is reported apart from
+    /// one that fails while running (and is not opened twice).
     public func run(_ source: any BeaconSource, pollInterval: Double = 0.1, shouldStop: () -> Bool = { false }) throws {
-        try source.start()
         defer { source.stop() }
         while !shouldStop() {
             let more = try source.poll(timeout: pollInterval) { event, time in handle(event: event, time: time) }
