@@ -35,6 +35,14 @@ public struct ConfigKey: Sendable {
         string("regions.gpsd", "gpsd \"host:port\" for circular regions (empty: none)", \.regions.gpsd),
         bool("regions.notify_send", "Also send script notifications to notify-send", \.regions.notifySend),
         number("ui.banner_seconds", "How long the check-in banner stays, in seconds", \.ui.bannerSeconds, range: 0.5...600),
+        string("sync.folder", "The folder shared with the other desks, e.g. by Syncthing (empty: sync is off)", \.sync.folder),
+        number("sync.snapshot_changes", "Write a full snapshot after this many changed members", \.sync.snapshotChanges,
+               range: 1...10_000_000),
+        number("sync.snapshot_hours", "...or once the last snapshot is this many hours old", \.sync.snapshotHours,
+               range: 0.01...8760),
+        number("sync.max_file_mb", "Do not read sync files larger than this many MB", \.sync.maxFileMB, range: 1...65536),
+        number("sync.rescan_seconds", "Look at the folder this often even without a change notice", \.sync.rescanSeconds,
+               range: 1...86400),
     ]
 
     static func bad(_ name: String, _ what: String) -> DeskError {

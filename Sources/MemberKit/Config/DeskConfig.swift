@@ -10,6 +10,7 @@ public struct DeskConfig: Sendable, Equatable {
     public var beacons = Beacons()
     public var regions = Regions()
     public var ui = UI()
+    public var sync = Sync()
 
     public init() {}
 
@@ -47,6 +48,20 @@ public struct DeskConfig: Sendable, Equatable {
         public var gpsd = ""
         /// Also pass wk_send_notification to notify-send.
         public var notifySend = false
+    }
+
+    /// Folder sync (see docs/sync.md).
+    public struct Sync: Sendable, Equatable {
+        /// The shared folder (empty: sync is off).
+        public var folder = ""
+        /// A snapshot after this many changed members since the last one...
+        public var snapshotChanges: Double = 1000
+        /// ...or when the last one is this old (hours) and something changed since.
+        public var snapshotHours: Double = 24
+        /// Files larger than this (MB) are not read.
+        public var maxFileMB: Double = 2048
+        /// Look at the folder this often (seconds) even without a change notice: network shares send none.
+        public var rescanSeconds: Double = 30
     }
 
     public struct UI: Sendable, Equatable {

@@ -8,11 +8,15 @@ public final class AtomicFileWriter {
     private var descriptor: Int32
     private var finished = false
 
-    public init(path: String) throws {
+    /// `syncthingTemporary` names the temporary file as Syncthing names its own (`.syncthing.NAME.tmp`),
+    /// which Syncthing neither scans nor carries: for files in a synced folder.
+    public init(path: String, syncthingTemporary: Bool = false) throws {
         self.path = path
         let url = URL(fileURLWithPath: path)
-        var template = Array(url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).XXXXXX").path.utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let name = syncthingTemporary ? ".syncthing.\(url.lastPathComponent).XXXXXX.tmp" : ".\(url.lastPathComponent).XXXXXX"
+        let suffix: Int32 = syncthingTemporary ? 4 : 0
+        var template = Array(url.deletingLastPathComponent().appendingPathComponent(name).path.utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, suffix) }
         guard fd >= 0 else {
             throw ExchangeError(file: path, message: "cannot write: \(String(cString: strerror(errno)))")
         }

@@ -32,6 +32,14 @@ public final class ByteReader {
         finished = false
     }
 
+    /// Reads an open file (the sync reader opens without following symlinks); closes it when done.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer = [UInt8](repeating: 0, count: 1 << 16)
+        end = 0
+        finished = false
+    }
+
     deinit {
         if let descriptor { close(descriptor) }
     }

@@ -147,6 +147,62 @@ extension AppDatabase {
             // otherwise a card reused from a deleted member could unify a live member into it.
             try db.execute(sql: "ALTER TABLE member ADD COLUMN passSince REAL")
         }
+        migrator.registerMigration("v5-sync-changes") { db in
+            // Folder sync: which members changed here, by a sequence number that grows with every
+            // change, so that a change file costs O(changes). One row per member (its latest change).
+            // While member_change_muted holds a row (only inside a transaction that merges another
+            // terminal's sync file) nothing is recorded: what others wrote is not written back.
+            try db.execute(sql: """
+                CREATE TABLE member_change (
+                    memberId TEXT PRIMARY KEY NOT NULL,
+                    seq INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX member_change_seq ON member_change(seq);
+                CREATE TABLE member_change_muted (muted INTEGER NOT NULL);
+                CREATE TRIGGER member_change_insert AFTER INSERT ON member
+                WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
+                    INSERT OR REPLACE INTO member_change(memberId, seq)
+                    VALUES (NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change));
+                END;
+                CREATE TRIGGER member_change_update AFTER UPDATE ON member
+                WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
+                    INSERT OR REPLACE INTO member_change(memberId, seq)
+                    VALUES (NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change));
+                END;
+                CREATE TRIGGER member_change_counter_insert AFTER INSERT ON visit_counter
+                WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
+                    INSERT OR REPLACE INTO member_change(memberId, seq)
+                    VALUES (NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change));
+                END;
+                CREATE TRIGGER member_change_counter_update AFTER UPDATE ON visit_counter
+                WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
+                    INSERT OR REPLACE INTO member_change(memberId, seq)
+                    VALUES (NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change));
+                END;
+
+                -- Each other terminal's sync files this terminal has read (or found bad): a file is
+                -- read again only when its size or modification time changes.
+                CREATE TABLE sync_file (
+                    terminalId TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    mtime REAL NOT NULL,
+                    readAt REAL NOT NULL,
+                    error TEXT,
+                    PRIMARY KEY (terminalId, name)
+                ) WITHOUT ROWID;
+                -- Each other terminal seen in the folder: its name, and the sequence up to which
+                -- this terminal holds all its changes (a snapshot at or below it need not be read).
+                CREATE TABLE sync_terminal (
+                    terminalId TEXT PRIMARY KEY NOT NULL,
+                    name TEXT,
+                    coveredThrough INTEGER NOT NULL DEFAULT 0,
+                    lastFileTime REAL,
+                    files INTEGER NOT NULL DEFAULT 0,
+                    lastError TEXT
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,219 @@
+import Foundation
+import GRDB
+
+/// One sync file of another terminal as this terminal last found it.
+public struct SyncFileRecord: Sendable, Equatable, Codable {
+    public var terminalId: String
+    public var name: String
+    public var size: Int64
+    public var mtime: Double
+    public var readAt: Double
+    /// Why the file could not be read (nil: it was merged).
+    public var error: String?
+
+    public init(terminalId: String, name: String, size: Int64, mtime: Double, readAt: Double, error: String? = nil) {
+        self.terminalId = terminalId
+        self.name = name
+        self.size = size
+        self.mtime = mtime
+        self.readAt = readAt
+        self.error = error
+    }
+}
+
+/// Another terminal seen in the sync folder.
+public struct SyncTerminalRecord: Sendable, Equatable, Codable {
+    public var terminalId: String
+    public var name: String?
+    /// This terminal holds every change of that one up to here.
+    public var coveredThrough: Int64
+    public var lastFileTime: Double?
+    public var files: Int
+    public var lastError: String?
+}
+
+/// This terminal's own writing: the folder it writes to and how far it has written.
+public struct SyncWriterState: Sendable, Equatable {
+    public var folder: String?
+    /// Changes up to here are in a file in the folder.
+    public var writtenThrough: Int64 = 0
+    /// The latest snapshot covers changes up to here, and was written then.
+    public var snapshotThrough: Int64 = 0
+    public var snapshotAt: Double?
+}
+
+extension AppDatabase {
+    // MARK: this terminal's writer
+
+    public func syncWriterState() throws -> SyncWriterState {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM terminal_setting WHERE key LIKE 'sync.%'")
+            let values = Dictionary(rows.map { ($0["key"] as String, $0["value"] as String) }, uniquingKeysWith: { a, _ in a })
+            return SyncWriterState(folder: values["sync.folder"],
+                                   writtenThrough: values["sync.writtenThrough"].flatMap { Int64($0) } ?? 0,
+                                   snapshotThrough: values["sync.snapshotThrough"].flatMap { Int64($0) } ?? 0,
+                                   snapshotAt: values["sync.snapshotAt"].flatMap { Double($0) })
+        }
+    }
+
+    public func setSyncWriterState(_ state: SyncWriterState) throws {
+        try write { db in
+            let values: [(String, String?)] = [
+                ("sync.folder", state.folder), ("sync.writtenThrough", String(state.writtenThrough)),
+                ("sync.snapshotThrough", String(state.snapshotThrough)), ("sync.snapshotAt", state.snapshotAt.map { String($0) }),
+            ]
+            for (key, value) in values {
+                if let value {
+                    try db.execute(sql: """
+                        INSERT INTO terminal_setting(key, value) VALUES (?, ?)
+                        ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                        """, arguments: [key, value])
+                } else {
+                    try db.execute(sql: "DELETE FROM terminal_setting WHERE key = ?", arguments: [key])
+                }
+            }
+        }
+    }
+
+    // MARK: what was read from the others
+
+    public func syncFiles(terminalId: String) throws -> [String: SyncFileRecord] {
+        try read { db in
+            var files: [String: SyncFileRecord] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT name, size, mtime, readAt, error FROM sync_file WHERE terminalId = ?
+                """, arguments: [terminalId]) {
+                let name: String = row["name"]
+                files[name] = SyncFileRecord(terminalId: terminalId, name: name, size: row["size"], mtime: row["mtime"],
+                                             readAt: row["readAt"], error: row["error"])
+            }
+            return files
+        }
+    }
+
+    /// Every file found bad and not since repaired.
+    public func badSyncFiles() throws -> [SyncFileRecord] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT terminalId, name, size, mtime, readAt, error FROM sync_file WHERE error IS NOT NULL
+                ORDER BY terminalId, name
+                """).map {
+                SyncFileRecord(terminalId: $0["terminalId"], name: $0["name"], size: $0["size"], mtime: $0["mtime"],
+                               readAt: $0["readAt"], error: $0["error"])
+            }
+        }
+    }
+
+    /// Records a file as read (or bad), and the terminal's progress, without merging anything.
+    public func noteSyncFile(_ file: SyncFileRecord, coveredThrough: Int64? = nil) throws {
+        try write { db in try Self.noteSyncFile(db, file, coveredThrough: coveredThrough) }
+    }
+
+    /// Forgets files no longer in the folder (a snapshot replaced them).
+    public func forgetSyncFiles(terminalId: String, keeping names: Set<String>) throws {
+        let known = try syncFiles(terminalId: terminalId).keys.filter { !names.contains($0) }
+        guard !known.isEmpty else { return }
+        try write { db in
+            for name in known {
+                try db.execute(sql: "DELETE FROM sync_file WHERE terminalId = ? AND name = ?", arguments: [terminalId, name])
+            }
+        }
+    }
+
+    public func syncTerminals() throws -> [SyncTerminalRecord] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT terminalId, name, coveredThrough, lastFileTime, files, lastError FROM sync_terminal ORDER BY terminalId
+                """).map {
+                SyncTerminalRecord(terminalId: $0["terminalId"], name: $0["name"], coveredThrough: $0["coveredThrough"],
+                                   lastFileTime: $0["lastFileTime"], files: $0["files"], lastError: $0["lastError"])
+            }
+        }
+    }
+
+    /// What a folder scan saw of a terminal: its name, its newest file's time, its file count, its latest error.
+    public func noteSyncTerminal(_ terminalId: String, name: String?, lastFileTime: Double?, files: Int, lastError: String?) throws {
+        try write { db in
+            try Self.ensureSyncTerminal(db, terminalId)
+            try db.execute(sql: """
+                UPDATE sync_terminal SET name = coalesce(?, name), lastFileTime = ?, files = ?, lastError = ?
+                WHERE terminalId = ?
+                """, arguments: [name, lastFileTime, files, lastError, terminalId])
+        }
+    }
+
+    /// A write transaction that takes the write lock at once: a deferred one that reads first
+    /// could fail at its first write when another process wrote in between.
+    private func writeImmediately(_ updates: (Database) throws -> Void) throws {
+        do {
+            try writer.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try updates(db)
+                    return .commit
+                }
+            }
+        } catch let error as DatabaseError {
+            throw DeskError.database(Self.reason(error))
+        }
+    }
+
+    private static func ensureSyncTerminal(_ db: Database, _ terminalId: String) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO sync_terminal(terminalId) VALUES (?)", arguments: [terminalId])
+    }
+
+    private static func noteSyncFile(_ db: Database, _ file: SyncFileRecord, coveredThrough: Int64?) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO sync_file(terminalId, name, size, mtime, readAt, error) VALUES (?, ?, ?, ?, ?, ?)
+            """, arguments: [file.terminalId, file.name, file.size, file.mtime, file.readAt, file.error])
+        if let coveredThrough {
+            try ensureSyncTerminal(db, file.terminalId)
+            try db.execute(sql: "UPDATE sync_terminal SET coveredThrough = max(coveredThrough, ?) WHERE terminalId = ?",
+                           arguments: [coveredThrough, file.terminalId])
+        }
+    }
+
+    // MARK: merging
+
+    /// Merges another terminal's members, `chunk` at a time, each chunk in its own short
+    /// transaction so that check-ins never wait long for the write lock. Changes merged here are
+    /// not recorded as this terminal's own (their author's files carry them). The last transaction
+    /// also records `file` as read, so a restart does not read it again. Merging is idempotent, so
+    /// a crash between chunks only means the file is read again.
+    public func mergeSyncMembers(_ next: () throws -> ExchangeMember?, chunk: Int, editor: String, time: Double,
+                                 file: SyncFileRecord, coveredThrough: Int64?) throws -> MergeCounts {
+        var total = MergeCounts()
+        var finished = false
+        while !finished {
+            try writeImmediately { db in
+                try db.execute(sql: "INSERT INTO member_change_muted(muted) VALUES (1)")
+                var engine = MergeEngine(db: db, changeLimit: 0, editor: (editor, time))
+                var merged = 0
+                while merged < chunk {
+                    guard let member = try next() else {
+                        finished = true
+                        break
+                    }
+                    try engine.merge(member)
+                    merged += 1
+                }
+                try db.execute(sql: "DELETE FROM member_change_muted")
+                total.add(engine.counts)
+                if finished { try Self.noteSyncFile(db, file, coveredThrough: coveredThrough) }
+            }
+        }
+        return total
+    }
+}
+
+extension MergeCounts {
+    mutating func add(_ other: MergeCounts) {
+        new += other.new
+        updated += other.updated
+        unchanged += other.unchanged
+        unified += other.unified
+        deleted += other.deleted
+    }
+
+    /// Members that changed (anything but unchanged).
+    public var changed: Int { new + updated + unified + deleted }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The shared folder's layout: one subfolder per terminal, named by its terminal id, holding
+/// that terminal's sync files and a small `desk.json` with its name. Everything else
+/// (Syncthing's `.stfolder`, `.stversions`, temporary files, stray files) is not ours and is left alone.
+public struct SyncFolder: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = (path as NSString).expandingTildeInPath
+    }
+
+    public static let deskFileName = "desk.json"
+
+    public func subfolder(_ terminalId: String) -> String { path + "/" + terminalId }
+
+    /// A terminal id as a subfolder name: letters, digits, '-' and '_' (a UUID, or a name given in tests).
+    public static func isTerminalId(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64
+            && name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x5F }
+    }
+
+    /// What `lstat` says of one entry: symlinks are reported as such, never followed.
+    public struct Entry: Sendable, Equatable {
+        public var name: String
+        public var kind: Kind
+        public var size: Int64
+        public var mtime: Double
+        public enum Kind: Sendable, Equatable { case file, directory, symlink, other }
+    }
+
+    /// Throws a one-line error when the folder is missing or not a folder.
+    public func checkUsable() throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw SyncError.folderUnusable(path, errno == ENOENT ? "it does not exist" : String(cString: strerror(errno)))
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw SyncError.folderUnusable(path, "it is not a folder") }
+        guard access(path, R_OK | W_OK | X_OK) == 0 else {
+            throw SyncError.folderUnusable(path, "no permission to read and write it")
+        }
+    }
+
+    /// The entries of a folder, by lstat; names starting with a dot are left out (Syncthing's own
+    /// files and everyone's temporary files).
+    public static func entries(of directory: String) throws -> [Entry] {
+        guard let dir = opendir(directory) else {
+            throw SyncError.folderUnusable(directory, String(cString: strerror(errno)))
+        }
+        defer { closedir(dir) }
+        var entries: [Entry] = []
+        while let item = readdir(dir) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix("."), !name.hasPrefix("~syncthing~") else { continue }
+            var info = stat()
+            guard lstat(directory + "/" + name, &info) == 0 else { continue }  // gone meanwhile
+            let kind: Entry.Kind
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: kind = .file
+            case S_IFDIR: kind = .directory
+            case S_IFLNK: kind = .symlink
+            default: kind = .other
+            }
+            let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            entries.append(Entry(name: name, kind: kind, size: Int64(info.st_size), mtime: mtime))
+        }
+        return entries.sorted { $0.name < $1.name }
+    }
+}
+
+/// Sync's errors, one line each.
+public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    case off
+    case folderUnusable(String, String)
+    case badFile(String, String)
+
+    public var description: String {
+        switch self {
+        case .off: return "sync is off: set [sync] folder in the config"
+        case .folderUnusable(let path, let reason): return "sync folder \(path) is unusable: \(reason)"
+        case .badFile(let path, let reason): return "\(path): \(reason)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

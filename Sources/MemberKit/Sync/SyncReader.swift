@@ -1,0 +1,186 @@
+import Foundation
+
+/// What one read of the folder did.
+public struct SyncReadReport: Sendable, Equatable, Codable {
+    /// Files merged, and files skipped because a snapshot or earlier files already covered them.
+    public var filesRead = 0
+    public var filesCovered = 0
+    public var counts = MergeCounts()
+    /// Conflict copies Syncthing made (merged too: merging is safe), by path.
+    public var conflictCopies: [String] = []
+    /// Files found bad this time (each is reported once, until it changes), as one-line errors.
+    public var errors: [String] = []
+    /// Terminals with files in the folder (this one left out).
+    public var terminals = 0
+}
+
+/// Reads every other terminal's subfolder and merges what is new through the merge engine, in
+/// sequence order. A file is read again only when its size or time changes. A bad file (cut
+/// short, corrupt, too large, a symlink) is recorded with its error, skipped, and never stops
+/// the others; merging runs in short transactions and is not recorded as this terminal's changes.
+public struct SyncReader: Sendable {
+    public let database: AppDatabase
+    public let settings: SyncSettings
+    public let terminal: TerminalIdentity
+    public let clock: any DeskClock
+    public let bus: EventBus?
+
+    public init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity,
+                clock: any DeskClock = SystemClock(), bus: EventBus? = nil) {
+        self.database = database
+        self.settings = settings
+        self.terminal = terminal
+        self.clock = clock
+        self.bus = bus
+    }
+
+    public func read() throws -> SyncReadReport {
+        let folder = SyncFolder(path: settings.folder)
+        try folder.checkUsable()
+        var report = SyncReadReport()
+        for entry in try SyncFolder.entries(of: folder.path) where entry.name != terminal.id && SyncFolder.isTerminalId(entry.name) {
+            switch entry.kind {
+            case .directory:
+                report.terminals += 1
+                try readTerminal(entry.name, in: folder, into: &report)
+            case .symlink:
+                report.terminals += 1
+                try noteTerminalError(entry.name, "\(folder.subfolder(entry.name)) is a symbolic link: not followed", into: &report)
+            case .file, .other:
+                continue  // not ours
+            }
+        }
+        if report.counts.changed > 0 {
+            bus?.publish(.imported(ImportNotice(file: "sync folder", new: report.counts.new, updated: report.counts.updated,
+                                                unchanged: report.counts.unchanged, unified: report.counts.unified,
+                                                deleted: report.counts.deleted)))
+        }
+        return report
+    }
+
+    private func noteTerminalError(_ terminalId: String, _ message: String, into report: inout SyncReadReport) throws {
+        let known = try database.syncTerminals().first { $0.terminalId == terminalId }
+        if known?.lastError != message { publish(message, into: &report) }
+        try database.noteSyncTerminal(terminalId, name: nil, lastFileTime: nil, files: 0, lastError: message)
+    }
+
+    private func publish(_ message: String, into report: inout SyncReadReport) {
+        report.errors.append(message)
+        bus?.publish(.error(DeskErrorNotice(source: "sync", message: message)))
+    }
+
+    private func readTerminal(_ terminalId: String, in folder: SyncFolder, into report: inout SyncReadReport) throws {
+        let directory = folder.subfolder(terminalId)
+        let entries: [SyncFolder.Entry]
+        do {
+            entries = try SyncFolder.entries(of: directory)
+        } catch {
+            try noteTerminalError(terminalId, "\(error)", into: &report)
+            return
+        }
+        var files = entries.compactMap { entry in SyncFileName(parsing: entry.name).map { (name: $0, entry: entry) } }
+            .sorted { $0.name < $1.name }
+        // The latest snapshot first: it covers every file before it, which then need no reading.
+        if let latest = files.lastIndex(where: { $0.name.kind == .snapshot && !$0.name.isConflictCopy }) {
+            files.insert(files.remove(at: latest), at: 0)
+        }
+        let known = try database.syncFiles(terminalId: terminalId)
+        try database.forgetSyncFiles(terminalId: terminalId, keeping: Set(files.map(\.entry.name)))
+        var covered = try database.syncTerminals().first { $0.terminalId == terminalId }?.coveredThrough ?? 0
+        var lastError: String?
+        for (name, entry) in files {
+            let path = directory + "/" + entry.name
+            let now = clock.now().timeIntervalSince1970
+            var record = SyncFileRecord(terminalId: terminalId, name: entry.name, size: entry.size, mtime: entry.mtime, readAt: now)
+            if let seen = known[entry.name], seen.size == entry.size, seen.mtime == entry.mtime {
+                if seen.error == nil, !name.isConflictCopy { covered = max(covered, advance(covered, by: name) ?? covered) }
+                lastError = seen.error ?? lastError
+                continue  // read before (or found bad before, and not changed since)
+            }
+            // A file reaching no further than what is held adds nothing (the merge laws make reading it harmless, only slow).
+            if !name.isConflictCopy, name.through <= covered {
+                try database.noteSyncFile(record)
+                report.filesCovered += 1
+                continue
+            }
+            do {
+                let counts = try merge(path: path, entry: entry, record: record,
+                                       coveredThrough: name.isConflictCopy ? nil : advance(covered, by: name))
+                report.filesRead += 1
+                report.counts.add(counts)
+                if name.isConflictCopy { report.conflictCopies.append(path) }
+                if !name.isConflictCopy, let next = advance(covered, by: name) { covered = next }
+            } catch {
+                let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+                record.error = message
+                try database.noteSyncFile(record)
+                lastError = message
+                publish(message, into: &report)
+            }
+        }
+        let name = DeskInfoFile.read(directory + "/" + SyncFolder.deskFileName)
+        try database.noteSyncTerminal(terminalId, name: name, lastFileTime: files.map(\.entry.mtime).max(), files: files.count,
+                                      lastError: lastError)
+    }
+
+    /// How far a terminal's changes are held after reading `name`: a snapshot holds all up to
+    /// its number; a changes file extends an unbroken run.
+    private func advance(_ covered: Int64, by name: SyncFileName) -> Int64? {
+        switch name.kind {
+        case .snapshot: return max(covered, name.through)
+        case .changes: return name.from <= covered ? max(covered, name.through) : nil
+        }
+    }
+
+    private func merge(path: String, entry: SyncFolder.Entry, record: SyncFileRecord, coveredThrough: Int64?) throws -> MergeCounts {
+        guard entry.kind == .file else {
+            throw SyncError.badFile(path, entry.kind == .symlink ? "a symbolic link: not followed" : "not a regular file")
+        }
+        guard entry.size <= settings.maxFileBytes else {
+            throw SyncError.badFile(path, "\(entry.size) bytes, more than sync.max_file_mb allows")
+        }
+        let editor = terminal.id, time = clock.now().timeIntervalSince1970
+        let first = try SyncFileOpening(path: path, expected: entry)
+        // A small file merges in one transaction. A larger one is read through once first, so that
+        // a bad member near its end changes nothing, then merged in chunks.
+        var buffered: [ExchangeMember] = []
+        let decoder = MusrlDecoder(reader: first.reader, name: path)
+        while buffered.count <= settings.mergeChunk, let member = try decoder.next() { buffered.append(member) }
+        if buffered.count <= settings.mergeChunk {
+            var iterator = buffered.makeIterator()
+            return try database.mergeSyncMembers({ iterator.next() }, chunk: buffered.count + 1, editor: editor, time: time,
+                                                 file: record, coveredThrough: coveredThrough)
+        }
+        while try decoder.next() != nil {}
+        let second = try SyncFileOpening(path: path, expected: entry)
+        guard second.identity == first.identity else { throw SyncError.badFile(path, "changed while being read; read again later") }
+        let again = MusrlDecoder(reader: second.reader, name: path)
+        return try database.mergeSyncMembers({ try again.next() }, chunk: settings.mergeChunk, editor: editor, time: time,
+                                             file: record, coveredThrough: coveredThrough)
+    }
+}
+
+/// A sync file opened for reading without following symlinks, checked to be the regular file
+/// the folder listing saw.
+struct SyncFileOpening {
+    let reader: ByteReader
+    let identity: [UInt64]
+
+    init(path: String, expected: SyncFolder.Entry) throws {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw SyncError.badFile(path, errno == ELOOP ? "a symbolic link: not followed" : "cannot open: \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw SyncError.badFile(path, "not a regular file")
+        }
+        guard Int64(info.st_size) == expected.size else {
+            close(fd)
+            throw SyncError.badFile(path, "changed while being read; read again later")
+        }
+        identity = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size), UInt64(info.st_mtim.tv_sec), UInt64(info.st_mtim.tv_nsec)]
+        reader = ByteReader(descriptor: fd)
+    }
+}

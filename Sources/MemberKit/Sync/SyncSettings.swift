@@ -1,0 +1,31 @@
+import Foundation
+
+/// What sync needs from the config, in the units it works in.
+public struct SyncSettings: Sendable, Equatable {
+    public var folder: String
+    public var snapshotChanges: Int
+    public var snapshotInterval: TimeInterval
+    public var maxFileBytes: Int64
+    public var rescanInterval: TimeInterval
+    /// Members merged per transaction, so that a check-in never waits long for the write lock.
+    public var mergeChunk: Int
+
+    public init(folder: String, snapshotChanges: Int = 1000, snapshotInterval: TimeInterval = 86400,
+                maxFileBytes: Int64 = 2048 << 20, rescanInterval: TimeInterval = 30, mergeChunk: Int = 500) {
+        self.folder = folder
+        self.snapshotChanges = snapshotChanges
+        self.snapshotInterval = snapshotInterval
+        self.maxFileBytes = maxFileBytes
+        self.rescanInterval = rescanInterval
+        self.mergeChunk = mergeChunk
+    }
+
+    /// The config's sync settings; nil when sync is off.
+    public init?(_ config: DeskConfig) {
+        let folder = config.sync.folder.trimmingCharacters(in: .whitespaces)
+        guard !folder.isEmpty else { return nil }
+        self.init(folder: folder, snapshotChanges: Int(config.sync.snapshotChanges),
+                  snapshotInterval: config.sync.snapshotHours * 3600,
+                  maxFileBytes: Int64(config.sync.maxFileMB * 1_048_576), rescanInterval: config.sync.rescanSeconds)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// What one write did: the file written (if any) and the files a snapshot made obsolete.
+public struct SyncWriteReport: Sendable, Equatable, Codable {
+    public var file: String?
+    public var members = 0
+    public var snapshot = false
+    public var removed: [String] = []
+}
+
+/// Writes this terminal's changes into its own subfolder, and only there: a changes file with
+/// the members changed since the last file, or now and then a snapshot of everything, after
+/// which the older files are removed. Each file is written under a name Syncthing ignores,
+/// flushed, then renamed into place.
+public struct SyncWriter: Sendable {
+    public let database: AppDatabase
+    public let settings: SyncSettings
+    public let terminal: TerminalIdentity
+    public let clock: any DeskClock
+    public let memberFields: [String]
+
+    public init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity, clock: any DeskClock = SystemClock(),
+                memberFields: [String] = CustomMembershipUser.variableNamesAsStrings()) {
+        self.database = database
+        self.settings = settings
+        self.terminal = terminal
+        self.clock = clock
+        self.memberFields = memberFields
+    }
+
+    var folder: SyncFolder { SyncFolder(path: settings.folder) }
+
+    /// Writes what is pending. Nothing pending writes nothing.
+    public func write() throws -> SyncWriteReport {
+        let folder = self.folder
+        try folder.checkUsable()
+        let directory = folder.subfolder(terminal.id)
+        if mkdir(directory, 0o700) != 0, errno != EEXIST {
+            throw SyncError.folderUnusable(directory, String(cString: strerror(errno)))
+        }
+        try writeDeskFile(directory)
+        var state = try database.syncWriterState()
+        if state.folder != folder.path {
+            // A new folder knows nothing of this terminal: start with a snapshot.
+            state = SyncWriterState(folder: folder.path)
+        }
+        let own = try SyncFolder.entries(of: directory).compactMap { entry in
+            SyncFileName(parsing: entry.name).map { (name: $0, entry: entry) }
+        }
+        let hasSnapshot = own.contains { $0.name.kind == .snapshot && !$0.name.isConflictCopy && $0.name.through == state.snapshotThrough }
+        let now = clock.now().timeIntervalSince1970
+        let latest = try database.latestChange()
+        var report = SyncWriteReport()
+        var due = !hasSnapshot
+        if !due, latest > state.snapshotThrough {
+            let sinceSnapshot = try database.pendingChanges(after: state.snapshotThrough)
+            due = now - (state.snapshotAt ?? 0) >= settings.snapshotInterval || sinceSnapshot >= settings.snapshotChanges
+        }
+        if !due {
+            guard latest > state.writtenThrough else { return report }
+            if let batch = try database.changes(after: state.writtenThrough, limit: settings.snapshotChanges) {
+                guard !batch.members.isEmpty else { return report }
+                let name = SyncFileName.changes(after: batch.after, through: batch.through)
+                try writeFile(directory + "/" + name.description) { sink in
+                    var encoder = MusrlEncoder(subclassFields: memberFields, clubKit: false)
+                    var out: [UInt8] = []
+                    encoder.begin(into: &out)
+                    for member in batch.members { encoder.encode(member, into: &out) }
+                    encoder.end(into: &out)
+                    out.append(0x0A)
+                    try sink(out)
+                }
+                state.writtenThrough = batch.through
+                try database.setSyncWriterState(state)
+                report.file = name.description
+                report.members = batch.members.count
+                return report
+            }
+        }
+        // A snapshot covers every change up to the latest one read before it starts (changes
+        // made during the export may be in it too: reading them twice is harmless).
+        let through = latest
+        let name = SyncFileName.snapshot(through: through)
+        var count = 0
+        try writeFile(directory + "/" + name.description) { sink in
+            count = try MemberExporter(database: database, memberFields: memberFields)
+                .write(format: .musrl, clubKit: false, progress: nil, sink: sink)
+        }
+        state.writtenThrough = max(state.writtenThrough, through)
+        state.snapshotThrough = through
+        state.snapshotAt = now
+        try database.setSyncWriterState(state)
+        report.file = name.description
+        report.members = count
+        report.snapshot = true
+        // Everything the snapshot covers goes; a reader that missed those files reads the snapshot.
+        for (old, entry) in own where old != name && old.through <= through && !old.isConflictCopy {
+            if unlink(directory + "/" + entry.name) == 0 { report.removed.append(entry.name) }
+        }
+        return report
+    }
+
+    private func writeFile(_ path: String, _ body: (([UInt8]) throws -> Void) throws -> Void) throws {
+        let file = try AtomicFileWriter(path: path, syncthingTemporary: true)
+        do {
+            try body { try file.write($0) }
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    private func writeDeskFile(_ directory: String) throws {
+        let path = directory + "/" + SyncFolder.deskFileName
+        let bytes = DeskInfoFile.bytes(terminal)
+        if let data = FileManager.default.contents(atPath: path), Array(data) == bytes { return }
+        try writeFile(path) { try $0(bytes) }
+    }
+}

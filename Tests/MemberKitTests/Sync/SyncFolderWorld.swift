@@ -1,0 +1,125 @@
+import Foundation
+import MemberDeskTestSupport
+@testable import MemberKit
+
+/// Three terminals, each with its own view of a shared folder (its own copy, as Syncthing gives
+/// each device), and a carrier that copies files between the views late, twice, out of order,
+/// or half-written first, as a network share or a slow link might.
+final class SyncFolderWorld {
+    static let passes = ["04000A01", "04000A02", "04000A03", "04000A04"]
+    let clock = FakeClock()
+    let root: String
+    let terminals: [SyncTestTerminal]
+    let syncs: [DeskSync]
+    var checkIns = 0
+
+    init(snapshotChanges: Int = 3, mergeChunk: Int = 2) throws {
+        root = NSTemporaryDirectory() + "memberdesk-sync-\(UUID().uuidString)"
+        let clock = self.clock
+        terminals = try ["T1", "T2", "T3"].map { try SyncTestTerminal(id: $0, clock: clock) }
+        var syncs: [DeskSync] = []
+        for (index, terminal) in terminals.enumerated() {
+            let view = root + "/view\(index)"
+            try FileManager.default.createDirectory(atPath: view, withIntermediateDirectories: true)
+            let settings = SyncSettings(folder: view, snapshotChanges: snapshotChanges, snapshotInterval: 1e9, mergeChunk: mergeChunk)
+            syncs.append(DeskSync(database: terminal.database, settings: settings, terminal: terminal.club.terminal, clock: clock))
+        }
+        self.syncs = syncs
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    func view(_ index: Int) -> String { root + "/view\(index)" }
+
+    /// The files terminal `from` has written, by name.
+    func outbox(_ from: Int) throws -> [String] {
+        let directory = view(from) + "/" + terminals[from].club.terminal.id
+        guard FileManager.default.fileExists(atPath: directory) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// Copies one file of terminal `from` into terminal `to`'s view: whole, or only its first half
+    /// under the final name (a reader must find it bad, then read it once it is whole).
+    func deliver(_ name: String, from: Int, to: Int, half: Bool = false) throws {
+        let id = terminals[from].club.terminal.id
+        let source = view(from) + "/" + id + "/" + name
+        let targetDirectory = view(to) + "/" + id
+        try FileManager.default.createDirectory(atPath: targetDirectory, withIntermediateDirectories: true)
+        guard var data = FileManager.default.contents(atPath: source) else { return }
+        if half { data = data.prefix(data.count / 2) }
+        let target = targetDirectory + "/" + name
+        try? FileManager.default.removeItem(atPath: target)
+        try data.write(to: URL(fileURLWithPath: target))
+    }
+
+    /// Makes `to`'s copy of `from`'s subfolder exactly like the original (deletions included).
+    func mirror(from: Int, to: Int) throws {
+        let id = terminals[from].club.terminal.id
+        let names = Set(try outbox(from))
+        let targetDirectory = view(to) + "/" + id
+        if FileManager.default.fileExists(atPath: targetDirectory) {
+            for name in try FileManager.default.contentsOfDirectory(atPath: targetDirectory) where !names.contains(name) {
+                try FileManager.default.removeItem(atPath: targetDirectory + "/" + name)
+            }
+        }
+        for name in names {
+            let target = targetDirectory + "/" + name
+            let source = view(from) + "/" + id + "/" + name
+            if FileManager.default.contents(atPath: target) != FileManager.default.contents(atPath: source) {
+                try deliver(name, from: from, to: to)
+            }
+        }
+    }
+
+    /// One step decoded from a random number.
+    func step(_ code: Int) throws {
+        clock.advance(by: 61 + Double(code % 7))
+        let index = code % 3
+        let terminal = terminals[index]
+        let pass = Self.passes[(code / 3) % Self.passes.count]
+        switch (code / 12) % 12 {
+        case 0..<4:
+            switch try terminal.club.checkIn(passId: pass, source: .nfc) {
+            case .checkedIn, .enrolled: checkIns += 1
+            default: break
+            }
+        case 4:
+            if let member = try terminal.database.member(idOrPass: pass) {
+                try terminal.club.updateMember(id: member.memberId, MemberChanges(username: .some("name \(code)")))
+            }
+        case 5:
+            if let member = try terminal.database.member(idOrPass: pass) {
+                let status: MemberStatus = code % 2 == 0 ? .suspended : .active
+                try terminal.club.updateMember(id: member.memberId, MemberChanges(status: status))
+            }
+        case 6:
+            if code % 4 == 0, let member = try terminal.database.member(idOrPass: pass) {
+                try terminal.club.deleteMember(id: member.memberId)
+            }
+        case 7, 8:
+            _ = try syncs[index].writer.write()
+        case 9, 10:
+            // The carrier: one file, to one other view, maybe half, maybe again, in any order.
+            let to = (index + 1 + (code / 144) % 2) % 3
+            let files = try outbox(index)
+            guard !files.isEmpty else { return }
+            let name = files[(code / 288) % files.count]
+            try deliver(name, from: index, to: to, half: (code / 576) % 4 == 0)
+        default:
+            _ = try syncs[index].reader.read()
+        }
+    }
+
+    /// Everything written, delivered whole, and read, until nothing changes.
+    func settle() throws {
+        for _ in 0..<3 {
+            for sync in syncs { _ = try sync.writer.write() }
+            for from in 0..<3 { for to in 0..<3 where from != to { try mirror(from: from, to: to) } }
+            for sync in syncs { _ = try sync.reader.read() }
+        }
+    }
+
+    func totalCounters(_ terminal: SyncTestTerminal) throws -> Int {
+        try terminal.database.read { db in try Int.fetchOne(db, sql: "SELECT coalesce(sum(count), 0) FROM visit_counter") ?? 0 }
+    }
+}
