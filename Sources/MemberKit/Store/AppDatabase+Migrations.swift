@@ -152,6 +152,7 @@ extension AppDatabase {
             // change, so that a change file costs O(changes). One row per member (its latest change).
             // While member_change_muted holds a row (only inside a transaction that merges another
             // terminal's sync file) nothing is recorded: what others wrote is not written back.
+            // The triggers use no conflict clause: an outer upsert or OR IGNORE would override it.
             try db.execute(sql: """
                 CREATE TABLE member_change (
                     memberId TEXT PRIMARY KEY NOT NULL,
@@ -161,23 +162,31 @@ extension AppDatabase {
                 CREATE TABLE member_change_muted (muted INTEGER NOT NULL);
                 CREATE TRIGGER member_change_insert AFTER INSERT ON member
                 WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
-                    INSERT OR REPLACE INTO member_change(memberId, seq)
-                    VALUES (NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change));
+                    UPDATE member_change SET seq = (SELECT max(seq) + 1 FROM member_change) WHERE memberId = NEW.memberId;
+                    INSERT INTO member_change(memberId, seq)
+                    SELECT NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change)
+                    WHERE NOT EXISTS (SELECT 1 FROM member_change WHERE memberId = NEW.memberId);
                 END;
                 CREATE TRIGGER member_change_update AFTER UPDATE ON member
                 WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
-                    INSERT OR REPLACE INTO member_change(memberId, seq)
-                    VALUES (NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change));
+                    UPDATE member_change SET seq = (SELECT max(seq) + 1 FROM member_change) WHERE memberId = NEW.memberId;
+                    INSERT INTO member_change(memberId, seq)
+                    SELECT NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change)
+                    WHERE NOT EXISTS (SELECT 1 FROM member_change WHERE memberId = NEW.memberId);
                 END;
                 CREATE TRIGGER member_change_counter_insert AFTER INSERT ON visit_counter
                 WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
-                    INSERT OR REPLACE INTO member_change(memberId, seq)
-                    VALUES (NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change));
+                    UPDATE member_change SET seq = (SELECT max(seq) + 1 FROM member_change) WHERE memberId = NEW.memberId;
+                    INSERT INTO member_change(memberId, seq)
+                    SELECT NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change)
+                    WHERE NOT EXISTS (SELECT 1 FROM member_change WHERE memberId = NEW.memberId);
                 END;
                 CREATE TRIGGER member_change_counter_update AFTER UPDATE ON visit_counter
                 WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
-                    INSERT OR REPLACE INTO member_change(memberId, seq)
-                    VALUES (NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change));
+                    UPDATE member_change SET seq = (SELECT max(seq) + 1 FROM member_change) WHERE memberId = NEW.memberId;
+                    INSERT INTO member_change(memberId, seq)
+                    SELECT NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change)
+                    WHERE NOT EXISTS (SELECT 1 FROM member_change WHERE memberId = NEW.memberId);
                 END;
 
                 -- Each other terminal's sync files this terminal has read (or found bad): a file is

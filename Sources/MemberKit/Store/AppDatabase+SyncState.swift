@@ -46,8 +46,8 @@ extension AppDatabase {
     // MARK: this terminal's writer
 
     public func syncWriterState() throws -> SyncWriterState {
-        try read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM terminal_setting WHERE key LIKE 'sync.%'")
+        try read { store in
+            let rows = try Row.fetchAll(store.db, sql: "SELECT key, value FROM terminal_setting WHERE key LIKE 'sync.%'")
             let values = Dictionary(rows.map { ($0["key"] as String, $0["value"] as String) }, uniquingKeysWith: { a, _ in a })
             return SyncWriterState(folder: values["sync.folder"],
                                    writtenThrough: values["sync.writtenThrough"].flatMap { Int64($0) } ?? 0,
@@ -57,7 +57,8 @@ extension AppDatabase {
     }
 
     public func setSyncWriterState(_ state: SyncWriterState) throws {
-        try write { db in
+        try write { store in
+            let db = store.db
             let values: [(String, String?)] = [
                 ("sync.folder", state.folder), ("sync.writtenThrough", String(state.writtenThrough)),
                 ("sync.snapshotThrough", String(state.snapshotThrough)), ("sync.snapshotAt", state.snapshotAt.map { String($0) }),
@@ -78,9 +79,9 @@ extension AppDatabase {
     // MARK: what was read from the others
 
     public func syncFiles(terminalId: String) throws -> [String: SyncFileRecord] {
-        try read { db in
+        try read { store in
             var files: [String: SyncFileRecord] = [:]
-            for row in try Row.fetchAll(db, sql: """
+            for row in try Row.fetchAll(store.db, sql: """
                 SELECT name, size, mtime, readAt, error FROM sync_file WHERE terminalId = ?
                 """, arguments: [terminalId]) {
                 let name: String = row["name"]
@@ -93,8 +94,8 @@ extension AppDatabase {
 
     /// Every file found bad and not since repaired.
     public func badSyncFiles() throws -> [SyncFileRecord] {
-        try read { db in
-            try Row.fetchAll(db, sql: """
+        try read { store in
+            try Row.fetchAll(store.db, sql: """
                 SELECT terminalId, name, size, mtime, readAt, error FROM sync_file WHERE error IS NOT NULL
                 ORDER BY terminalId, name
                 """).map {
@@ -106,23 +107,23 @@ extension AppDatabase {
 
     /// Records a file as read (or bad), and the terminal's progress, without merging anything.
     public func noteSyncFile(_ file: SyncFileRecord, coveredThrough: Int64? = nil) throws {
-        try write { db in try Self.noteSyncFile(db, file, coveredThrough: coveredThrough) }
+        try write { store in try Self.noteSyncFile(store.db, file, coveredThrough: coveredThrough) }
     }
 
     /// Forgets files no longer in the folder (a snapshot replaced them).
     public func forgetSyncFiles(terminalId: String, keeping names: Set<String>) throws {
         let known = try syncFiles(terminalId: terminalId).keys.filter { !names.contains($0) }
         guard !known.isEmpty else { return }
-        try write { db in
+        try write { store in
             for name in known {
-                try db.execute(sql: "DELETE FROM sync_file WHERE terminalId = ? AND name = ?", arguments: [terminalId, name])
+                try store.db.execute(sql: "DELETE FROM sync_file WHERE terminalId = ? AND name = ?", arguments: [terminalId, name])
             }
         }
     }
 
     public func syncTerminals() throws -> [SyncTerminalRecord] {
-        try read { db in
-            try Row.fetchAll(db, sql: """
+        try read { store in
+            try Row.fetchAll(store.db, sql: """
                 SELECT terminalId, name, coveredThrough, lastFileTime, files, lastError FROM sync_terminal ORDER BY terminalId
                 """).map {
                 SyncTerminalRecord(terminalId: $0["terminalId"], name: $0["name"], coveredThrough: $0["coveredThrough"],
@@ -133,27 +134,12 @@ extension AppDatabase {
 
     /// What a folder scan saw of a terminal: its name, its newest file's time, its file count, its latest error.
     public func noteSyncTerminal(_ terminalId: String, name: String?, lastFileTime: Double?, files: Int, lastError: String?) throws {
-        try write { db in
-            try Self.ensureSyncTerminal(db, terminalId)
-            try db.execute(sql: """
+        try write { store in
+            try Self.ensureSyncTerminal(store.db, terminalId)
+            try store.db.execute(sql: """
                 UPDATE sync_terminal SET name = coalesce(?, name), lastFileTime = ?, files = ?, lastError = ?
                 WHERE terminalId = ?
                 """, arguments: [name, lastFileTime, files, lastError, terminalId])
-        }
-    }
-
-    /// A write transaction that takes the write lock at once: a deferred one that reads first
-    /// could fail at its first write when another process wrote in between.
-    private func writeImmediately(_ updates: (Database) throws -> Void) throws {
-        do {
-            try writer.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try updates(db)
-                    return .commit
-                }
-            }
-        } catch let error as DatabaseError {
-            throw DeskError.database(Self.reason(error))
         }
     }
 
@@ -184,9 +170,11 @@ extension AppDatabase {
         var total = MergeCounts()
         var finished = false
         while !finished {
-            try writeImmediately { db in
+            // The first statement writes, so the transaction takes the write lock at once.
+            try write { store in
+                let db = store.db
                 try db.execute(sql: "INSERT INTO member_change_muted(muted) VALUES (1)")
-                var engine = MergeEngine(db: db, changeLimit: 0, editor: (editor, time))
+                var engine = MergeEngine(store: store, changeLimit: 0, editor: (editor, time))
                 var merged = 0
                 while merged < chunk {
                     guard let member = try next() else {

@@ -120,6 +120,6 @@ final class SyncFolderWorld {
     }
 
     func totalCounters(_ terminal: SyncTestTerminal) throws -> Int {
-        try terminal.database.read { db in try Int.fetchOne(db, sql: "SELECT coalesce(sum(count), 0) FROM visit_counter") ?? 0 }
+        try terminal.database.read { store in try Int.fetchOne(store.db, sql: "SELECT coalesce(sum(count), 0) FROM visit_counter") ?? 0 }
     }
 }
