@@ -51,8 +51,8 @@ let package = Package(
             "MemberDeskTestSupport",  // the virtual card, the pcscd harness, the btsnoop writer, TmuxSession
         ]),
 
-        // A virtual card, a btsnoop writer, a fake clock, a screen-assert helper, and a way to run the built binary.
-        .target(name: "MemberDeskTestSupport", dependencies: ["MemberKit"], path: "Tests/MemberDeskTestSupport"),
+        // A virtual card, a btsnoop writer, a fake clock, a headless terminal, and a way to run the built binary.
+        .target(name: "MemberDeskTestSupport", dependencies: ["MemberKit", "DeskUI"], path: "Tests/MemberDeskTestSupport"),
         .testTarget(name: "MemberKitTests", dependencies: [
             "MemberKit", "MemberDeskTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),

@@ -7,6 +7,7 @@ import MemberKit
 /// The front desk with N members (default 1,000,000):
 /// - startup: launch in tmux to the first frame with member rows, beside the sqlite3 shell running the same page query;
 /// - search: p50/p99 from a keystroke to the redrawn list (in process, real worker), beside the bare page query;
+/// - a check-in to its banner drawn (in process, the real loop on a headless terminal), beside the bare check-in;
 /// - idle CPU and RSS of the running binary, beside the sqlite3 shell's RSS for the same query.
 func runTUIBench(_ arguments: [String]) throws {
     let count = arguments.first.flatMap(Int.init) ?? 1_000_000
@@ -58,7 +59,7 @@ func runTUIBench(_ arguments: [String]) throws {
     let desk = FrontDesk(services: DeskServices(club: club, terminalName: "bench"))
     desk.start(width: 120, height: 40)
     let settleDeadline = Date().addingTimeInterval(30)
-    while desk.list.rows.isEmpty, Date() < settleDeadline { desk.tick(); usleep(1000) }
+    while desk.state.list.rows.isEmpty, Date() < settleDeadline { desk.tick(); usleep(1000) }
     var latencies: [Double] = [], queryTimes: [Double] = []
     let words = ["anna", "smith", "04000000000F", "mar", "example.com", "zo", "li", "kowalski", "b"]
     desk.key(.character("/"), at: Date())
@@ -66,25 +67,25 @@ func runTUIBench(_ arguments: [String]) throws {
         for c in word {
             let t0 = DispatchTime.now().uptimeNanoseconds
             desk.key(.character(c), at: Date())
-            let generation = desk.list.generation
+            let generation = desk.state.list.generation
             while true {
                 desk.tick()
-                if desk.list.generation == generation, !desk.list.rows.isEmpty || desk.list.total == 0 { break }
+                if desk.state.list.generation == generation, !desk.state.list.rows.isEmpty || desk.state.list.total == 0 { break }
                 if DispatchTime.now().uptimeNanoseconds - t0 > 5_000_000_000 { break }
                 usleep(100)
             }
             _ = desk.render()
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
             if ProcessInfo.processInfo.environment["TUI_BENCH_VERBOSE"] != nil {
-                FileHandle.standardError.write(Data(String(format: "  %@: %.1f ms\n", desk.list.searchText ?? "", latencies.last!).utf8))
+                FileHandle.standardError.write(Data(String(format: "  %@: %.1f ms\n", desk.state.list.searchText ?? "", latencies.last!).utf8))
             }
-            let search = desk.list.searchText
+            let search = desk.state.list.searchText
             queryTimes.append(try TUIBenchData.time {
-                _ = try database.memberPage(matching: search, sort: desk.list.sort, limit: desk.list.viewport + 1)  // what the list asks for first
+                _ = try database.memberPage(matching: search, sort: desk.state.list.sort, limit: desk.state.list.viewport + 1)  // what the list asks for first
             } * 1000)
         }
         for _ in word { desk.key(.backspace, at: Date()) }
-        while desk.list.rows.isEmpty { desk.tick(); usleep(100) }
+        while desk.state.list.rows.isEmpty { desk.tick(); usleep(100) }
     }
     let p50 = TUIBenchData.percentile(latencies, 0.5), p99 = TUIBenchData.percentile(latencies, 0.99)
     let q99 = TUIBenchData.percentile(queryTimes, 0.99)
@@ -92,7 +93,10 @@ func runTUIBench(_ arguments: [String]) throws {
                  p50, p99, q99, p99 / max(q99, 0.001)))
     desk.stop()
 
-    // 3. Idle CPU and memory.
+    // 3. A check-in to its banner on the screen, and the loop's idle CPU.
+    try runCommitToBannerBench()
+
+    // 4. Idle CPU and memory.
     let sqliteRSS = try TUIBenchData.childMaxRSSKB { try TUIBenchData.runSQLite(path: path, sql: pageSQL) }
     print(String(format: "idle CPU  memberdesk %.2f %% (goal < 1 %%)", idlePercent))
     print(String(format: "RSS  memberdesk %.1f MB at start, %.1f MB after scrolling   sqlite3 shell %.1f MB   ratio %.1f (goal < 80 MB)",

@@ -9,6 +9,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "regions": runRegionBench,
     "sync": runSyncBench,
     "tui": runTUIBench,
+    "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

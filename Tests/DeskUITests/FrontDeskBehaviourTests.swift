@@ -12,14 +12,14 @@ import Testing
         f.settle()
         f.press(.character("/"))
         f.type("club")
-        #expect(f.desk.list.total == 1)
-        #expect(f.desk.list.rows.map(\.member.username) == ["Bob Stone"])
+        #expect(f.desk.state.list.total == 1)
+        #expect(f.desk.state.list.rows.map(\.member.username) == ["Bob Stone"])
         for _ in 0..<4 { f.press(.backspace) }
         f.type("04A1")
-        #expect(f.desk.list.total == 2)
+        #expect(f.desk.state.list.total == 2)
         f.press(.escape)
-        #expect(f.desk.list.total == 3)
-        #expect(!f.desk.list.isSearching)
+        #expect(f.desk.state.list.total == 3)
+        #expect(!f.desk.state.list.isSearching)
     }
 
     @Test func sortCyclesThroughLastVisitNameAndVisits() throws {
@@ -29,32 +29,32 @@ import Testing
         try f.add("Max", pass: "04000003")
         try f.club.checkIn(passId: "04000001", source: .manual)
         f.settle()
-        #expect(f.desk.list.sort == .lastVisit)
-        #expect(f.desk.list.rows.first?.member.username == "Zed")  // the most recent visit (yesterday)
+        #expect(f.desk.state.list.sort == .lastVisit)
+        #expect(f.desk.state.list.rows.first?.member.username == "Zed")  // the most recent visit (yesterday)
         f.press(.character("o"))
-        #expect(f.desk.list.sort == .name)
-        #expect(f.desk.list.rows.map(\.member.username) == ["Amy", "Max", "Zed"])
+        #expect(f.desk.state.list.sort == .name)
+        #expect(f.desk.state.list.rows.map(\.member.username) == ["Amy", "Max", "Zed"])
         f.press(.character("o"))
-        #expect(f.desk.list.sort == .visits)
-        #expect(f.desk.list.rows.first?.member.username == "Amy")
+        #expect(f.desk.state.list.sort == .visits)
+        #expect(f.desk.state.list.rows.first?.member.username == "Amy")
     }
 
     @Test func scrollingPagesThroughManyMembersWithoutLoadingThemAll() throws {
         let f = try DeskFixture(width: 80, height: 24)
         for i in 0..<700 { try f.add(String(format: "Member %04d", i), pass: String(format: "05%06X", i)) }
         f.press(.character("o"))  // by name
-        #expect(f.desk.list.total == 700)
-        #expect(f.desk.list.rows.count < 700)
+        #expect(f.desk.state.list.total == 700)
+        #expect(f.desk.state.list.rows.count < 700)
         for _ in 0..<100 { f.press(.pageDown) }
-        #expect(f.desk.list.selectedMember?.username == "Member 0699")
-        #expect(f.desk.list.rows.count <= 400)
+        #expect(f.desk.state.list.selectedMember?.username == "Member 0699")
+        #expect(f.desk.state.list.rows.count <= 400)
         f.press(.home)
-        #expect(f.desk.list.selectedMember?.username == "Member 0000")
+        #expect(f.desk.state.list.selectedMember?.username == "Member 0000")
         f.press(.end)
-        #expect(f.desk.list.selectedMember?.username == "Member 0699")
+        #expect(f.desk.state.list.selectedMember?.username == "Member 0699")
         for _ in 0..<50 { f.press(.pageUp) }
-        let selected = f.desk.list.selected
-        #expect(f.desk.list.selectedMember?.username == String(format: "Member %04d", selected))
+        let selected = f.desk.state.list.selected
+        #expect(f.desk.state.list.selectedMember?.username == String(format: "Member %04d", selected))
     }
 
     /// While staff type, only pages are read; the match count follows once typing pauses.
@@ -66,12 +66,12 @@ import Testing
             f.desk.key(.character(c), at: f.clock.now())
             f.clock.advance(by: 0.05)
             f.settle()
-            #expect(!f.desk.list.rows.isEmpty)
-            #expect(f.desk.list.total == nil)  // a screenful is shown, the count not yet asked for
+            #expect(!f.desk.state.list.rows.isEmpty)
+            #expect(f.desk.state.list.total == nil)  // a screenful is shown, the count not yet asked for
         }
         f.clock.advance(by: 0.2)
         f.settle()
-        #expect(f.desk.list.total == 300)
+        #expect(f.desk.state.list.total == 300)
     }
 
     @Test func manualCheckInShowsTheWelcomeBannerThenFades() throws {
@@ -81,15 +81,15 @@ import Testing
         f.type("04a1b2c3")
         f.press(.enter)
         #expect(f.screen.contains("Welcome back, Ana López — visit #1"))
-        #expect(f.desk.banner.current?.kind == .welcome)
+        #expect(f.desk.state.banner.current?.kind == .welcome)
         f.clock.advance(by: 40)
         f.desk.checkIn("04A1B2C3", source: .manual)
         f.settle()
         #expect(f.screen.contains("Already checked in 40 s ago"))
-        #expect(f.desk.banner.current?.kind == .duplicate)
+        #expect(f.desk.state.banner.current?.kind == .duplicate)
         f.clock.advance(by: 5.1)
         f.settle()
-        #expect(f.desk.banner.current == nil)
+        #expect(f.desk.state.banner.current == nil)
         #expect(f.screen.contains("Ready — tap a card"))
     }
 
@@ -99,7 +99,7 @@ import Testing
         try f.club.updateMember(id: member.memberId, MemberChanges(status: .suspended))
         f.desk.checkIn("04000009", source: .manual)
         f.settle()
-        #expect(f.desk.banner.current?.kind == .refused)
+        #expect(f.desk.state.banner.current?.kind == .refused)
         #expect(f.screen.contains("Suspended"))
         #expect(BannerModel.tone(.refused) == .danger)
     }
@@ -126,7 +126,7 @@ import Testing
         }
         f.desk.key(.enter, at: f.clock.now())
         f.settle()
-        #expect(f.desk.banner.current?.kind == .welcome)
+        #expect(f.desk.state.banner.current?.kind == .welcome)
         let member = try #require(try f.database.member(idOrPass: "04A1B2C3"))
         let visit = try #require(try f.database.visits(memberId: member.memberId).first)
         #expect(visit.source == "wedge")
@@ -142,8 +142,8 @@ import Testing
         }
         f.desk.key(.enter, at: f.clock.now())
         f.settle()
-        #expect(f.desk.list.search.text == "04A1B2C3")
-        #expect(f.desk.banner.current == nil)
+        #expect(f.desk.state.list.search.text == "04A1B2C3")
+        #expect(f.desk.state.banner.current == nil)
     }
 
     @Test func editFormValidatesAndSaves() throws {
@@ -192,7 +192,7 @@ import Testing
         #expect(try f.database.member(idOrPass: "04DDDD01") != nil)
         f.press(.function(8), .left, .enter)
         #expect(try f.database.member(idOrPass: "04DDDD01") == nil)
-        #expect(f.desk.list.total == 0)
+        #expect(f.desk.state.list.total == 0)
     }
 
     @Test func partsThatAreMissingSayNotAvailable() throws {

@@ -1,39 +1,39 @@
 import Foundation
 import MemberKit
 
-/// The UI thread's loop: wait for a key at most 100 ms (so bus events and the clock redraw at
-/// no more than 10 Hz), apply keys, events and finished jobs, and redraw what changed.
+/// The UI thread's loop: sleep in poll(2) until a key, a bus event or a finished job arrives
+/// (the terminal's input and the desk's wake-up pipe) or the next deadline (the clock's second,
+/// the banner's fade, held wedge keys) passes; then apply everything and redraw what changed.
 public enum FrontDeskLoop {
-    /// `stopRequested` is polled each turn (SIGTERM, SIGHUP): the loop ends and the terminal is restored.
+    /// `stopRequested` is checked each turn (SIGTERM, SIGHUP); whoever sets it wakes `desk.wakeUp`.
     public static func run(_ desk: FrontDesk, on terminal: any TerminalDevice, clock: any DeskClock = SystemClock(),
                            stopRequested: () -> Bool = { false }, onFrame: ((CellGrid) -> Void)? = nil) {
         desk.start(width: terminal.width, height: terminal.height)
         var previous: CellGrid?
+        var moreKeys = false
         while !desk.wantsQuit, !stopRequested() {
             desk.tick()
-            if desk.needsRedraw {
+            if desk.state.needsRedraw {
                 let grid = desk.render()
                 terminal.draw(grid, previous: previous)
                 previous = grid
                 onFrame?(grid)
             }
-            var timeout = 100
-            if let deadline = desk.nextDeadline {
-                timeout = max(1, min(timeout, Int((deadline.timeIntervalSince(clock.now()) * 1000).rounded(.up))))
-            }
-            guard var key = terminal.readKey(timeout: timeout) else { continue }
+            if desk.wantsQuit { break }
+            let wait = moreKeys ? 0 : max(0, Int32((desk.nextDeadline.timeIntervalSince(clock.now()) * 1000).rounded(.up)))
+            InputWait.wait(for: [terminal.inputDescriptor, desk.wakeUp.descriptor], timeout: wait)
+            desk.wakeUp.clear()
             // Take everything already typed (a wedge burst, a paste) before drawing again.
             var taken = 0
-            while true {
+            while taken < 256, let key = terminal.readKey() {
                 if key == .resize {
                     desk.resize(width: terminal.width, height: terminal.height)
                     previous = nil
                 }
                 desk.key(key, at: clock.now())
                 taken += 1
-                guard taken < 256, let next = terminal.readKey(timeout: 0) else { break }
-                key = next
             }
+            moreKeys = taken == 256
         }
         desk.stop()
     }

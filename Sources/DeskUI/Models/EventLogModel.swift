@@ -38,8 +38,6 @@ public struct EventLogModel: Sendable {
         scroll = min(max(0, scroll + lines), max(0, entries.count - 1))
     }
 
-    public mutating func scrollToNewest() { scroll = 0 }
-
     public static func describe(_ event: DeskEvent) -> (String, Tone)? {
         switch event {
         case .checkIn(let report):

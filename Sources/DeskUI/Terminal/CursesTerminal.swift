@@ -49,6 +49,7 @@ public final class CursesTerminal: TerminalDevice {
         raw()
         noecho()
         keypad(window, true)
+        wtimeout(window, 0)  // the loop waits in poll(2); reading never does
         set_escdelay(25)
         curs_set(0)
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
@@ -144,8 +145,9 @@ public final class CursesTerminal: TerminalDevice {
         doupdate()
     }
 
-    public func readKey(timeout: Int) -> Key? {
-        wtimeout(window, Int32(timeout))
+    public var inputDescriptor: Int32 { STDIN_FILENO }
+
+    public func readKey() -> Key? {
         var code: wint_t = 0
         let result = wget_wch(window, &code)
         if result == KEY_CODE_YES { return Self.functionKey(Int32(code)) }

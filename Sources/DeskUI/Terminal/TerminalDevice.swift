@@ -1,15 +1,12 @@
 /// The screen and keyboard as the run loop sees them. `CursesTerminal` is the real one;
-/// tests and the bench use a headless one.
+/// tests and the bench use `HeadlessTerminal` (MemberDeskTestSupport), a cell grid with scripted keys.
 public protocol TerminalDevice: AnyObject {
     var width: Int { get }
     var height: Int { get }
-    /// The next key, waiting at most `timeout` milliseconds (0: do not wait).
-    func readKey(timeout: Int) -> Key?
+    /// Readable (poll(2)) when a key may be waiting; the loop sleeps on it.
+    var inputDescriptor: Int32 { get }
+    /// The next key already typed, without waiting; nil when there is none.
+    func readKey() -> Key?
     /// Shows `grid`, sending only the rows that differ from `previous`.
     func draw(_ grid: CellGrid, previous: CellGrid?)
-}
-
-/// Why the front desk cannot start on this terminal: one line for the user.
-public struct TerminalUnavailable: Error, CustomStringConvertible {
-    public var description: String
 }

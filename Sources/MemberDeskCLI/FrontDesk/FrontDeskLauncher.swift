@@ -45,6 +45,12 @@ enum FrontDeskLauncher {
         let trace = environment["MEMBERDESK_TUI_TRACE"].map(StartupTrace.init)
         // SIGTERM, SIGHUP and SIGINT end the loop so that the terminal is restored (ncurses' own handlers would not).
         let stop = TerminationSignal([SIGTERM, SIGHUP, SIGINT])
+        // The loop sleeps until something happens: a stop signal is something.
+        let wakeUp = desk.wakeUp
+        Thread.detachNewThread {
+            _ = stop.wait()
+            wakeUp.wake()
+        }
         FrontDeskLoop.run(desk, on: terminal, stopRequested: { stop.requested || terminal.hungUp }) { _ in trace?.frame(desk) }
     }
 }

@@ -10,7 +10,7 @@ final class StartupTrace {
 
     func frame(_ desk: FrontDesk) {
         if !wroteFirst { wroteFirst = true; write("first-frame") }
-        if !wroteRows, !desk.list.rows.isEmpty || desk.list.total == 0 { wroteRows = true; write("first-rows") }
+        if !wroteRows, !desk.state.list.rows.isEmpty || desk.state.list.total == 0 { wroteRows = true; write("first-rows") }
     }
 
     private func write(_ what: String) {

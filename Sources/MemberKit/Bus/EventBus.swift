@@ -58,6 +58,8 @@ public final class EventSubscription: AsyncSequence, Sendable {
     }
 
     private let state = Mutex(State())
+    /// Called after each delivery, so that a loop waiting in poll(2) can be woken (the front desk).
+    private let wakeUp = Mutex<(@Sendable () -> Void)?>(nil)
     private let capacity: Int
     private weak let bus: EventBus?
 
@@ -85,6 +87,12 @@ public final class EventSubscription: AsyncSequence, Sendable {
             return nil
         }
         waiter?.resume(returning: event)
+        wakeUp.withLock { $0 }?()
+    }
+
+    /// Runs `wake` (on the publisher's thread, so it must be quick) after every event delivered.
+    public func onDelivery(_ wake: (@Sendable () -> Void)?) {
+        wakeUp.withLock { $0 = wake }
     }
 
     /// Events dropped because this subscriber fell behind.

@@ -1,0 +1,30 @@
+import MemberKit
+
+/// "Delete NAME?" with Delete/Cancel.
+public struct ConfirmDeleteDialog: Sendable {
+    public var member: MemberRecord
+    /// 0 = Delete, 1 = Cancel; Cancel is the default so a stray Enter deletes nothing.
+    public var choice = 1
+
+    public func render(into grid: inout CellGrid) {
+        let frame = DialogFrame.centred(in: grid.bounds, width: 60, height: 7)
+        let inner = DialogFrame.draw(&grid, frame, title: "Delete member", tone: .danger)
+        grid.putField("Delete \(member.displayName) (pass \(member.passId))?", x: inner.x, y: inner.y, width: inner.width)
+        grid.putField("\(member.numVisits) visits. The deletion syncs to other terminals.", x: inner.x, y: inner.y + 1,
+                      width: inner.width, style: CellStyle(.dim))
+        DialogFrame.buttons(&grid, ["Delete", "Cancel"], chosen: choice, y: inner.maxY - 1, in: inner)
+    }
+}
+
+extension ConfirmDeleteDialog {
+    public mutating func onKey(_ key: Key) -> DialogReply {
+        switch key {
+        case .left, .right, .tab: choice = 1 - choice
+        case .character("y"), .character("Y"): return .closeAnd(.delete(member))
+        case .enter: return choice == 0 ? .closeAnd(.delete(member)) : .close
+        case .escape, .character("n"), .character("N"): return .close
+        default: break
+        }
+        return .stay
+    }
+}

@@ -1,0 +1,62 @@
+import MemberKit
+
+/// The import preview: counts, a scrollable list, Merge/Cancel.
+public struct ImportReviewDialog: Sendable {
+    public var preview: ImportPreview
+    public var scroll = 0
+    /// 0 = Merge, 1 = Cancel.
+    public var choice = 0
+    public var applying = false
+
+    public var headline: String {
+        "Received \(preview.total) users to import. Would you like to save them?"
+    }
+
+    public var summary: String {
+        "\(preview.counts.new) new · \(preview.counts.updated) updated · \(preview.counts.unified) unified · \(preview.counts.deleted) deleted · \(preview.counts.unchanged) unchanged"
+    }
+
+    /// Lines of the change list that fit on a screen `screenHeight` rows high (as `render` lays them out).
+    static func listHeight(screenHeight: Int) -> Int { max(1, min(screenHeight - 2, 22) - 7) }
+
+    public func render(into grid: inout CellGrid) {
+        let frame = DialogFrame.centred(in: grid.bounds, width: 90, height: 22)
+        let inner = DialogFrame.draw(&grid, frame, title: "Import review: \(preview.file)")
+        grid.putField(headline, x: inner.x, y: inner.y, width: inner.width, style: CellStyle(.normal, bold: true))
+        grid.putField(summary, x: inner.x, y: inner.y + 1, width: inner.width, style: CellStyle(.info))
+        let list = Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: inner.height - 5)
+        for (i, line) in preview.lines.dropFirst(scroll).prefix(list.height).enumerated() {
+            grid.putField(line, x: list.x, y: list.y + i, width: list.width)
+        }
+        if preview.lines.count > list.height {
+            grid.putField("\(scroll + 1)–\(min(preview.lines.count, scroll + list.height)) of \(preview.lines.count) (↑↓ PgUp PgDn)",
+                          x: inner.x, y: inner.maxY - 2, width: inner.width, style: CellStyle(.dim))
+        }
+        if applying {
+            grid.putField("Importing…", x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.info, bold: true))
+        } else {
+            DialogFrame.buttons(&grid, ["Merge", "Cancel"], chosen: choice, y: inner.maxY - 1, in: inner)
+        }
+    }
+}
+
+extension ImportReviewDialog {
+    /// `screen`: the terminal's size, which sets how many lines a page scrolls.
+    public mutating func onKey(_ key: Key, screen: Rect) -> DialogReply {
+        guard !applying else { return .stay }
+        switch key {
+        case .left, .right, .tab: choice = 1 - choice
+        case .escape: return .close
+        case .enter:
+            if choice == 1 { return .close }
+            applying = true
+            return .stayAnd(.applyImport(preview))
+        default:
+            let visible = Self.listHeight(screenHeight: screen.height)
+            if let step = ScrollStep.lines(for: key, page: visible) {
+                scroll = min(max(0, scroll + step), max(0, preview.lines.count - visible))
+            }
+        }
+        return .stay
+    }
+}

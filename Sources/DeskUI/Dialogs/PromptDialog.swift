@@ -1,0 +1,79 @@
+import Foundation
+import MemberKit
+
+/// A question with a text field: manual check-in, the import file, the enrol prompt's name.
+public struct PromptDialog: Sendable {
+    public enum Purpose: Sendable, Equatable {
+        case checkIn
+        case importFile
+        /// Enrol this unknown pass, with the name typed.
+        case enrol(pass: String)
+    }
+
+    public var purpose: Purpose
+    public var title: String
+    public var message: String
+    public var label: String
+    public var field: TextField
+    public var error: String?
+
+    public static func checkIn() -> PromptDialog {
+        PromptDialog(purpose: .checkIn, title: "Check in", message: "Type or paste a pass id, then Enter.",
+                     label: "Pass", field: TextField(maxLength: 200))
+    }
+
+    public static func importFile() -> PromptDialog {
+        PromptDialog(purpose: .importFile, title: "Import members", message: "A .musrl or .mucsv file to review before importing.",
+                     label: "File", field: TextField(maxLength: 4096))
+    }
+
+    public static func enrol(pass: String) -> PromptDialog {
+        PromptDialog(purpose: .enrol(pass: pass), title: "Enrol unknown card",
+                     message: "Pass \(pass) is not a member. Enrol it with a first visit?", label: "Name",
+                     field: TextField(maxLength: 200))
+    }
+
+    public func render(into grid: inout CellGrid) {
+        let frame = DialogFrame.centred(in: grid.bounds, width: 70, height: 8)
+        let inner = DialogFrame.draw(&grid, frame, title: title)
+        grid.putField(message, x: inner.x, y: inner.y, width: inner.width)
+        let x = grid.put(label + ": ", x: inner.x, y: inner.y + 2, style: CellStyle(.normal, bold: true))
+        field.render(into: &grid, x: x, y: inner.y + 2, width: inner.maxX - x, focused: true)
+        if let error { grid.putField("✗ " + error, x: inner.x, y: inner.y + 3, width: inner.width, style: CellStyle(.danger, bold: true)) }
+        grid.putField("Enter OK · Esc cancel", x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
+    }
+}
+
+extension PromptDialog {
+    public mutating func onKey(_ key: Key) -> DialogReply {
+        switch key {
+        case .escape: return .close
+        case .enter: return submit()
+        default:
+            field.handle(key)
+            error = nil
+            return .stay
+        }
+    }
+
+    private mutating func submit() -> DialogReply {
+        let text = field.text.trimmingCharacters(in: .whitespaces)
+        switch purpose {
+        case .checkIn:
+            guard !text.isEmpty else {
+                error = "type a pass id"
+                return .stay
+            }
+            return .closeAnd(.checkIn(text))
+        case .importFile:
+            guard !text.isEmpty else {
+                error = "type the path of a .musrl or .mucsv file"
+                return .stay
+            }
+            // Stays open until the preview comes back: its error shows here.
+            return .stayAnd(.previewImport(file: text))
+        case .enrol(let pass):
+            return .closeAnd(.enrol(pass: pass, name: text.isEmpty ? nil : text))
+        }
+    }
+}

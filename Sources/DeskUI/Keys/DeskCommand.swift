@@ -1,0 +1,24 @@
+import MemberKit
+
+/// What a key asks the desk to do, once the pane or dialog that took it has done its own part
+/// (htop's panels return a result to the screen manager the same way).
+public enum DeskCommand: Sendable {
+    // The function bar and the desk's own keys.
+    case showHelp, editSelected, startSearch, openCheckIn, openExport, openImport, newMember, confirmDeleteSelected
+    case toggleRegions, quit, cycleSort, toggleStats, swapSidePane, switchFocus
+    /// Enter on the desk: enrol the banner's unknown pass, or edit the selected member.
+    case enter
+    /// Esc on the desk: dismiss the banner, or clear the search.
+    case escape
+    // From dialogs.
+    case checkIn(String)
+    case enrol(pass: String, name: String?)
+    case save(original: MemberRecord?, changes: MemberChanges)
+    case delete(MemberRecord)
+    case previewImport(file: String)
+    case applyImport(ImportPreview)
+    case export(format: String, path: String)
+    // From the member list.
+    /// The search text or the sort changed: the listing starts again, and its count is stale.
+    case listingChanged(searchEdited: Bool)
+}

@@ -1,0 +1,136 @@
+import Foundation
+import MemberKit
+import Synchronization
+
+/// Runs the reducer's effects on the worker (counts on a worker of their own) and posts each
+/// result to the inbox, which wakes the loop. Everything that waits on the database, a file or
+/// another part happens here, never on the UI thread.
+public final class DeskEffectRunner: Sendable {
+    let services: DeskServices
+    let inbox: DeskInbox
+    private let worker: DeskWorker
+    /// Match counts run apart from pages: counting a common word reads far more rows than a
+    /// page does, and must never hold up the list that the next keystroke asks for.
+    private let countWorker: DeskWorker
+    /// The newest listing generation: queued page reads for an older one are skipped.
+    private let latestGeneration = Mutex(0)
+
+    public init(services: DeskServices, worker: DeskWorker, inbox: DeskInbox) {
+        self.services = services
+        self.worker = worker
+        self.inbox = inbox
+        countWorker = worker.isInline ? worker : DeskWorker(label: "memberdesk.count-worker")
+    }
+
+    /// The listing the screen now shows; set before its effects run.
+    public func listing(generation: Int) {
+        latestGeneration.withLock { $0 = generation }
+    }
+
+    private var currentGeneration: Int { latestGeneration.withLock { $0 } }
+
+    public func run(_ effect: DeskEffect) {
+        let inbox = self.inbox, club = services.club, database = services.database
+        switch effect {
+        case .fetchPage(let request):
+            worker.submit { [self] in
+                // A newer search or sort has superseded this one: skip the query.
+                guard currentGeneration == request.generation else {
+                    return inbox.post(.pageFailed(request, error: nil))
+                }
+                do {
+                    inbox.post(.page(try Self.page(database, request), for: request))
+                } catch {
+                    inbox.post(.pageFailed(request, error: "\(error)"))
+                }
+            }
+        case .countMembers(let generation, let search):
+            countWorker.submit { [self] in
+                let matching: Int? = currentGeneration == generation ? try? database.memberCount(matching: search) : nil
+                let all = search == nil ? matching : try? database.memberCount()
+                inbox.post(.counted(generation: generation, matching: matching, all: all))
+            }
+        case .loadStats(let now):
+            worker.submit {
+                do { inbox.post(.stats(try database.stats(now: now))) } catch { inbox.post(.statsFailed("\(error)")) }
+            }
+        case .checkIn(let pass, let source):
+            // `Club.checkIn` commits, then publishes `.checkIn`, which the banner shows.
+            worker.submit {
+                do { try club.checkIn(passId: pass, source: source) } catch { inbox.post(.checkInFailed("\(error)")) }
+            }
+        case .enrol(let pass, let name):
+            worker.submit {
+                do { try club.enrol(passId: pass, username: name, source: .manual) } catch { inbox.post(.enrolFailed("\(error)")) }
+            }
+        case .loadVisits(let member):
+            worker.submit {
+                let visits = (try? database.visits(memberId: member.memberId, limit: 50)) ?? []
+                inbox.post(.visits(visits, memberId: member.memberId))
+            }
+        case .save(let original, let changes):
+            worker.submit {
+                do {
+                    if let original {
+                        try club.updateMember(id: original.memberId, changes)
+                    } else {
+                        try club.addMember(passId: changes.passId ?? "", username: changes.username ?? nil,
+                                           fields: changes.fields.filter { $0.value != .null },
+                                           status: changes.status ?? .active, expiresAt: changes.expiresAt ?? nil,
+                                           note: changes.note ?? nil)
+                    }
+                    inbox.post(.saved)
+                } catch {
+                    inbox.post(.saveFailed("\(error)"))
+                }
+            }
+        case .delete(let member):
+            worker.submit {
+                do { try club.deleteMember(id: member.memberId) } catch { inbox.post(.deleteFailed("\(error)")) }
+            }
+        case .switchRegions:
+            guard let regions = services.regions else { return }
+            worker.submit {
+                let target = !regions.isOn
+                do {
+                    try regions.set(on: target)
+                    inbox.post(.regionsSwitched(on: target))
+                } catch {
+                    inbox.post(.regionsFailed("\(error)"))
+                }
+            }
+        case .previewImport(let file):
+            guard let importer = services.importer else { return }
+            worker.submit {
+                do { inbox.post(.importPreviewed(try importer.preview(file: file))) } catch { inbox.post(.importPreviewFailed("\(error)")) }
+            }
+        case .applyImport(let preview):
+            guard let importer = services.importer else { return }
+            worker.submit {
+                do { inbox.post(.imported(try importer.apply(preview))) } catch { inbox.post(.importFailed("\(error)")) }
+            }
+        case .export(let format, let path):
+            guard let exporter = services.exporter else { return }
+            worker.submit {
+                do {
+                    let summary = try exporter.export(format: format, to: path) { inbox.post(.exportProgress($0)) }
+                    inbox.post(.exported(summary: summary))
+                } catch {
+                    inbox.post(.exportFailed("\(error)"))
+                }
+            }
+        }
+    }
+
+    static func page(_ database: AppDatabase, _ request: MemberPageRequest) throws -> [MemberRow] {
+        let (search, sort, limit) = (request.search, request.sort, request.limit)
+        switch request.kind {
+        case .first: return try database.memberPage(matching: search, sort: sort, limit: limit)
+        case .last: return try database.memberPage(matching: search, sort: sort, direction: .backward, limit: limit)
+        case .after(let row): return try database.memberPage(matching: search, sort: sort, cursor: row, limit: limit)
+        case .before(let row):
+            return try database.memberPage(matching: search, sort: sort, cursor: row, direction: .backward, limit: limit)
+        case .at(let offset): return try database.memberPage(matching: search, sort: sort, offset: offset, limit: limit)
+        }
+    }
+}

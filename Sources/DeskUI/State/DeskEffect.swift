@@ -1,0 +1,19 @@
+import Foundation
+import MemberKit
+
+/// Work the reducer asks for; `DeskEffectRunner` does it on the worker and answers with a `JobResult`.
+public enum DeskEffect: Sendable {
+    case fetchPage(MemberPageRequest)
+    /// The listing's match count (for `generation`) and the club's member count.
+    case countMembers(generation: Int, search: String?)
+    case loadStats(now: Date)
+    case checkIn(pass: String, source: CheckInSource)
+    case enrol(pass: String, name: String?)
+    case loadVisits(MemberRecord)
+    case save(original: MemberRecord?, changes: MemberChanges)
+    case delete(MemberRecord)
+    case switchRegions
+    case previewImport(file: String)
+    case applyImport(ImportPreview)
+    case export(format: String, path: String)
+}

@@ -1,0 +1,89 @@
+import Foundation
+import MemberKit
+
+extension DeskReducer {
+    /// What a key asked for, after the pane or dialog that took it did its part.
+    static func perform(_ command: DeskCommand, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        switch command {
+        case .showHelp:
+            state.dialog = .help(NoticeDialog(title: "Help — memberdesk front desk", lines: HelpText.lines))
+        case .editSelected:
+            if let member = state.list.selectedMember { openForm(member, &state, &effects) }
+        case .startSearch:
+            state.showStats = false
+            state.focus = .members
+            state.list.isSearching = true
+        case .openCheckIn:
+            state.dialog = .prompt(.checkIn())
+        case .openExport:
+            let formats = state.setup.exportFormats
+            state.dialog = formats.isEmpty
+                ? .notice(NoticeDialog(title: "Export", lines: ["Export is not available in this build."]))
+                : .export(ExportDialog(formats: formats, defaultPaths: formats.map(state.setup.exportPath)))
+        case .openImport:
+            state.dialog = state.setup.canImport
+                ? .prompt(.importFile())
+                : .notice(NoticeDialog(title: "Import", lines: ["Import is not available in this build."]))
+        case .newMember:
+            openForm(nil, &state, &effects)
+        case .confirmDeleteSelected:
+            if let member = state.list.selectedMember { state.dialog = .confirmDelete(ConfirmDeleteDialog(member: member)) }
+        case .toggleRegions:
+            if state.setup.regionsOn == nil {
+                state.log.add("regions: not available in this build", tone: .warning, at: now)
+            } else {
+                effects.append(.switchRegions)
+            }
+        case .quit:
+            state.wantsQuit = true
+        case .cycleSort:
+            state.list.cycleSort()
+            perform(.listingChanged(searchEdited: false), &state, &effects, now: now)
+        case .toggleStats:
+            state.showStats.toggle()
+            state.resize(width: state.width, height: state.height)
+            if state.showStats { requestStats(&state, &effects, now: now) }
+        case .swapSidePane:
+            state.narrowSidePane = state.narrowSidePane == .log ? .beacons : .log
+        case .switchFocus:
+            state.focus = state.focus == .members ? .log : .members
+        case .enter:
+            if let pass = state.banner.visible(at: now)?.enrolPass {
+                state.dialog = .prompt(.enrol(pass: pass))
+            } else if let member = state.list.selectedMember {
+                openForm(member, &state, &effects)
+            }
+        case .escape:
+            if state.banner.visible(at: now) != nil {
+                state.banner.dismiss()
+            } else if state.list.searchText != nil {
+                state.list.search.text = ""
+                state.list.reset()
+                perform(.listingChanged(searchEdited: false), &state, &effects, now: now)
+            }
+        case .checkIn(let pass):
+            effects.append(.checkIn(pass: pass, source: .manual))
+        case .enrol(let pass, let name):
+            state.banner.dismiss()
+            effects.append(.enrol(pass: pass, name: name))
+        case .save(let original, let changes):
+            effects.append(.save(original: original, changes: changes))
+        case .delete(let member):
+            effects.append(.delete(member))
+        case .previewImport(let file):
+            effects.append(.previewImport(file: file))
+        case .applyImport(let preview):
+            effects.append(.applyImport(preview))
+        case .export(let format, let path):
+            effects.append(.export(format: format, path: path))
+        case .listingChanged(let searchEdited):
+            state.jobs.countStale = true
+            if searchEdited { state.jobs.searchEditedAt = now }
+        }
+    }
+
+    static func openForm(_ member: MemberRecord?, _ state: inout DeskState, _ effects: inout [DeskEffect]) {
+        state.dialog = .form(MemberFormModel(member: member, extraFields: state.setup.memberFields))
+        if let member { effects.append(.loadVisits(member)) }
+    }
+}

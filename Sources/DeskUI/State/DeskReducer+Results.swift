@@ -1,0 +1,120 @@
+import Foundation
+import MemberKit
+
+extension DeskReducer {
+    /// What the bus says happened elsewhere: check-ins (the banner), member changes, the reader, beacons, regions.
+    static func apply(_ event: DeskEvent, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        switch event {
+        case .checkIn(let report):
+            state.banner.show(report, policy: state.setup.enrolment, now: now)
+            if let member = report.outcome.member { state.list.replace(member) }
+            state.list.markStale()
+            if case .enrolled = report.outcome { state.jobs.countStale = true }
+            if state.showStats { requestStats(&state, &effects, now: now) }
+        case .memberCreated, .memberDeleted:
+            state.jobs.countStale = true
+            state.list.markStale()
+        case .memberUpdated(let member):
+            state.list.replace(member)
+            state.list.markStale()
+        case .imported:
+            // The import dialog logs its own line; another terminal's import only reloads.
+            state.jobs.countStale = true
+            state.list.markStale()
+            state.needsRedraw = true
+            return
+        case .reader, .region:
+            _ = state.status.apply(event)
+        case .beacon(let beaconEvent):
+            _ = state.status.apply(event)
+            _ = state.beacons.apply(beaconEvent)
+        case .error, .notification, .log:
+            break
+        }
+        state.log.add(event, at: now)
+        state.needsRedraw = true
+    }
+
+    /// A job the effect runner finished (or reports progress on).
+    static func apply(_ result: JobResult, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        switch result {
+        case .page(let rows, let request):
+            state.list.receive(rows, for: request)
+        case .pageFailed(let request, let error):
+            state.list.failed(request)
+            if let error { state.log.add("member list: \(error)", tone: .danger, at: now) }
+        case .counted(let generation, let matching, let all):
+            state.jobs.countInFlight = false
+            if let matching { state.list.receiveCount(matching, generation: generation) }
+            if let all { state.status.memberCount = all }
+            if matching == nil { state.jobs.countStale = true }
+        case .stats(let stats):
+            state.jobs.statsInFlight = false
+            state.stats.loading = false
+            state.stats.stats = stats
+        case .statsFailed(let error):
+            state.jobs.statsInFlight = false
+            state.stats.loading = false
+            state.log.add("stats: \(error)", tone: .danger, at: now)
+        case .checkInFailed(let error):
+            state.banner.showError("Not a pass: \(error)", now: now)
+        case .enrolFailed(let error):
+            state.banner.showError("Could not enrol: \(error)", now: now)
+        case .visits(let visits, let memberId):
+            if case .form(var form) = state.dialog, form.original?.memberId == memberId {
+                form.visits = visits
+                state.dialog = .form(form)
+            }
+        case .saved:
+            if case .form = state.dialog { state.dialog = nil }
+        case .saveFailed(let error):
+            if case .form(var form) = state.dialog {
+                form.saving = false
+                form.error = error
+                state.dialog = .form(form)
+            }
+        case .deleteFailed(let error):
+            state.log.add("delete: \(error)", tone: .danger, at: now)
+        case .regionsSwitched(let on):
+            state.status.regions = on ? .on : .off
+        case .regionsFailed(let error):
+            state.log.add("regions: \(error)", tone: .danger, at: now)
+        case .importPreviewed(let preview):
+            if case .prompt(let prompt) = state.dialog, prompt.purpose == .importFile {
+                state.dialog = .importReview(ImportReviewDialog(preview: preview))
+            }
+        case .importPreviewFailed(let error):
+            if case .prompt(var prompt) = state.dialog, prompt.purpose == .importFile {
+                prompt.error = error
+                state.dialog = .prompt(prompt)
+            }
+        case .imported(let notice):
+            state.dialog = nil
+            state.log.add(.imported(notice), at: now)
+            state.jobs.countStale = true
+            state.list.markStale()
+        case .importFailed(let error):
+            state.dialog = nil
+            state.log.add("import failed: \(error)", tone: .danger, at: now)
+            state.banner.showError("Import failed: \(error)", now: now)
+            state.jobs.countStale = true
+            state.list.markStale()
+        case .exportProgress(let fraction):
+            if case .export(var d) = state.dialog, case .running = d.phase {
+                d.phase = .running(fraction)
+                state.dialog = .export(d)
+            }
+        case .exported(let summary):
+            if case .export(var d) = state.dialog {
+                d.phase = .done(summary)
+                state.dialog = .export(d)
+                state.log.add("export: \(summary)", tone: .success, at: now)
+            }
+        case .exportFailed(let error):
+            if case .export(var d) = state.dialog {
+                d.phase = .failed(error)
+                state.dialog = .export(d)
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import MemberKit
+
+/// The front desk's one rule book: (state, input) → (state, effects). It never waits, never
+/// touches the terminal, the database or another thread; the effects it returns are run by
+/// `DeskEffectRunner` on the worker, and their results come back as `.finished` inputs.
+/// Keys are only dispatched here: the open dialog, the search field or the focused pane takes them.
+public enum DeskReducer {
+    public static func reduce(_ state: inout DeskState, _ input: DeskInput, now: Date) -> [DeskEffect] {
+        var effects: [DeskEffect] = []
+        switch input {
+        case .key(let key, let time):
+            state.needsRedraw = true
+            receive(key, at: time, &state, &effects, now: now)
+        case .event(let event):
+            apply(event, &state, &effects, now: now)
+        case .finished(let result):
+            state.needsRedraw = true
+            apply(result, &state, &effects, now: now)
+        case .tick:
+            for key in state.wedge.flush(now: now) { dispatch(key, &state, &effects, now: now) }
+            if state.banner.expire(now: now) { state.needsRedraw = true }
+            let second = Int(now.timeIntervalSince1970)
+            if second != state.clockSecond {
+                state.clockSecond = second
+                state.needsRedraw = true
+            }
+        case .resize(let width, let height):
+            state.resize(width: width, height: height)
+        }
+        askForWhatTheScreenLacks(&state, &effects, now: now)
+        return effects
+    }
+
+    /// Keys outside a text field go through the wedge detector first: a fast burst ending in Enter is a scan.
+    static func receive(_ key: Key, at time: Date, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        guard !state.textFieldFocused, state.dialog == nil else {
+            // Keys held back before a field took focus go first, in order.
+            for held in state.wedge.flush(now: .distantFuture) { dispatch(held, &state, &effects, now: now) }
+            dispatch(key, &state, &effects, now: now)
+            return
+        }
+        switch state.wedge.feed(key, at: time) {
+        case .holding: break
+        case .scan(let pass): effects.append(.checkIn(pass: pass, source: .wedge))
+        case .keys(let keys): for k in keys { dispatch(k, &state, &effects, now: now) }
+        }
+    }
+
+    static func dispatch(_ key: Key, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        state.needsRedraw = true
+        if key == .resize { return }
+        if var dialog = state.dialog {
+            let reply = dialog.onKey(key, screen: state.screen)
+            state.dialog = dialog
+            switch reply {
+            case .stay: break
+            case .close: state.dialog = nil
+            case .stayAnd(let command): perform(command, &state, &effects, now: now)
+            case .closeAnd(let command):
+                state.dialog = nil
+                perform(command, &state, &effects, now: now)
+            }
+            return
+        }
+        let reply: PaneReply
+        if state.list.isSearching {
+            reply = state.list.onSearchKey(key)
+        } else if let command = DeskKeymap.command(for: key) {
+            reply = .command(command)
+        } else if state.focus == .log {
+            reply = state.log.onKey(key)
+        } else {
+            reply = state.list.onKey(key)
+        }
+        if case .command(let command) = reply { perform(command, &state, &effects, now: now) }
+    }
+
+    /// The member list's next page, and the counts once typing pauses: never two of a kind at once.
+    static func askForWhatTheScreenLacks(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        if let request = state.list.nextRequest() { effects.append(.fetchPage(request)) }
+        if state.list.total == nil || state.jobs.countStale, !state.jobs.typing(at: now), !state.jobs.countInFlight {
+            state.jobs.countInFlight = true
+            state.jobs.countStale = false
+            effects.append(.countMembers(generation: state.list.generation, search: state.list.searchText))
+        }
+    }
+
+    static func requestStats(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        state.stats.loading = true
+        guard !state.jobs.statsInFlight else { return }
+        state.jobs.statsInFlight = true
+        effects.append(.loadStats(now: now))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import MemberKit
+
+/// What the desk was started with and never changes while it runs: which parts are present,
+/// the club's policies, and how the export dialog names its files.
+public struct DeskSetup: Sendable {
+    public var terminalName: String
+    public var bannerSeconds: TimeInterval
+    public var enrolment: EnrolmentPolicy
+    public var memberFields: [String]
+    public var readerMonitorRunning: Bool
+    public var beaconScannerRunning: Bool
+    /// nil: no region watcher in this build or run.
+    public var regionsOn: Bool?
+    public var canImport: Bool
+    public var exportFormats: [String]
+    /// The file name the export dialog offers for a format (today's date in it).
+    public var exportPath: @Sendable (String) -> String
+
+    public init(terminalName: String, bannerSeconds: TimeInterval = 5, enrolment: EnrolmentPolicy = .auto,
+                memberFields: [String] = [], readerMonitorRunning: Bool = false, beaconScannerRunning: Bool = false,
+                regionsOn: Bool? = nil, canImport: Bool = false, exportFormats: [String] = [],
+                exportPath: @escaping @Sendable (String) -> String = { "members.\($0)" }) {
+        self.terminalName = terminalName
+        self.bannerSeconds = bannerSeconds
+        self.enrolment = enrolment
+        self.memberFields = memberFields
+        self.readerMonitorRunning = readerMonitorRunning
+        self.beaconScannerRunning = beaconScannerRunning
+        self.regionsOn = regionsOn
+        self.canImport = canImport
+        self.exportFormats = exportFormats
+        self.exportPath = exportPath
+    }
+
+    public init(_ services: DeskServices) {
+        let exporter = services.exporter
+        self.init(terminalName: services.terminalName, bannerSeconds: services.bannerSeconds,
+                  enrolment: services.club.settings.enrolment, memberFields: services.club.settings.memberFields,
+                  readerMonitorRunning: services.readerMonitorRunning, beaconScannerRunning: services.beaconScannerRunning,
+                  regionsOn: services.regions?.isOn, canImport: services.importer != nil,
+                  exportFormats: exporter?.formats ?? [], exportPath: { exporter?.defaultPath(format: $0) ?? "members.\($0)" })
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import MemberKit
+
+extension DeskState {
+    /// Draws the whole screen into a fresh grid (the driver sends only the rows that changed).
+    public func render(now: Date) -> CellGrid {
+        var grid = CellGrid(width: width, height: height)
+        let layout = DeskLayout(width: width, height: height, showStats: showStats)
+        status.render(into: &grid, y: layout.status.y, now: now)
+        banner.render(into: &grid, rect: layout.banner, now: now)
+        if showStats {
+            stats.render(into: &grid, rect: layout.main)
+        } else {
+            list.render(into: &grid, rect: layout.main, now: now, focused: focus == .members && dialog == nil)
+        }
+        if let beaconRect = layout.beacons {
+            beacons.render(into: &grid, rect: beaconRect, now: now, focused: false)
+            log.render(into: &grid, rect: layout.log, focused: focus == .log)
+        } else if narrowSidePane == .beacons {
+            beacons.render(into: &grid, rect: layout.log, now: now, focused: false)
+        } else {
+            log.render(into: &grid, rect: layout.log, focused: focus == .log)
+        }
+        FunctionBar.render(into: &grid, y: layout.functionBar.y)
+        dialog?.render(into: &grid, now: now)
+        return grid
+    }
+}

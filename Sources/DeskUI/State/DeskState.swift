@@ -1,0 +1,64 @@
+import Foundation
+import MemberKit
+
+/// Everything the front desk shows and remembers, as one value: every pane's model, the open
+/// dialog, the focus, and the jobs the panes wait on. `DeskReducer` changes it; `render` draws it.
+public struct DeskState: Sendable {
+    public enum Focus: Sendable { case members, log }
+    public enum SidePane: Sendable { case log, beacons }
+
+    public let setup: DeskSetup
+    public private(set) var width = 80
+    public private(set) var height = 24
+    public var status: StatusBarModel
+    public var banner: BannerModel
+    public var list = MemberListModel()
+    public var log = EventLogModel()
+    public var beacons: BeaconPaneModel
+    public var stats = StatsModel()
+    public var dialog: DeskDialog?
+    public var showStats = false
+    public var focus: Focus = .members
+    /// In a narrow terminal only one side pane fits: `b` swaps them.
+    public var narrowSidePane: SidePane = .log
+    public var wedge = WedgeBurstDetector()
+    public var jobs = DeskJobs()
+    public var wantsQuit = false
+    /// Something changed since the last render.
+    public var needsRedraw = true
+    /// The status bar's clock shows seconds: a new second redraws.
+    var clockSecond = -1
+
+    public init(setup: DeskSetup, now: Date) {
+        self.setup = setup
+        status = StatusBarModel(terminalName: setup.terminalName,
+                                reader: setup.readerMonitorRunning ? .none : .notAvailable,
+                                bluetooth: setup.beaconScannerRunning ? .scanning : .notAvailable,
+                                regions: setup.regionsOn.map { $0 ? .on : .off } ?? .notAvailable)
+        banner = BannerModel(duration: setup.bannerSeconds)
+        beacons = BeaconPaneModel(availability: setup.beaconScannerRunning ? .scanning : .notAvailable)
+        if !setup.readerMonitorRunning { log.add("card reader: not available", tone: .warning, at: now) }
+    }
+
+    var screen: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    mutating func resize(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        list.setViewport(DeskLayout(width: self.width, height: self.height, showStats: showStats).listRows)
+        needsRedraw = true
+    }
+
+    /// Is a text field taking keys? Then a fast burst is typing (or a paste), not a scan.
+    var textFieldFocused: Bool { list.isSearching || dialog?.takesText == true }
+
+    /// The soonest moment the desk must look again without input: held wedge keys released,
+    /// the banner faded, a delayed count asked for, the clock's next second.
+    public func nextDeadline(after now: Date) -> Date {
+        var deadlines = [Date(timeIntervalSince1970: (now.timeIntervalSince1970 + 1e-6).rounded(.down) + 1)]
+        if let held = wedge.deadline { deadlines.append(held) }
+        if let shown = banner.current { deadlines.append(shown.shownAt.addingTimeInterval(banner.duration)) }
+        if let edited = jobs.searchEditedAt, jobs.typing(at: now) { deadlines.append(edited.addingTimeInterval(DeskJobs.countDelay)) }
+        return deadlines.min()!
+    }
+}

@@ -1,0 +1,26 @@
+import MemberKit
+
+/// What a finished (or progressing) job hands back to the reducer. Errors arrive as the text staff see.
+public enum JobResult: Sendable {
+    case page([MemberRow], for: MemberPageRequest)
+    /// The page was not read: superseded by a newer listing (nil), or failed.
+    case pageFailed(MemberPageRequest, error: String?)
+    case counted(generation: Int, matching: Int?, all: Int?)
+    case stats(DeskStats)
+    case statsFailed(String)
+    case checkInFailed(String)
+    case enrolFailed(String)
+    case visits([VisitRecord], memberId: String)
+    case saved
+    case saveFailed(String)
+    case deleteFailed(String)
+    case regionsSwitched(on: Bool)
+    case regionsFailed(String)
+    case importPreviewed(ImportPreview)
+    case importPreviewFailed(String)
+    case imported(ImportNotice)
+    case importFailed(String)
+    case exportProgress(Double)
+    case exported(summary: String)
+    case exportFailed(String)
+}

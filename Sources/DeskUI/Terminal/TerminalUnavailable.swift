@@ -1,0 +1,4 @@
+/// Why the front desk cannot start on this terminal: one line for the user.
+public struct TerminalUnavailable: Error, CustomStringConvertible {
+    public var description: String
+}

@@ -1,0 +1,35 @@
+import DeskUI
+import Foundation
+import MemberDeskTestSupport
+import MemberKit
+
+/// One front-desk scenario, lazygit-style: a database with members, the real loop on a headless
+/// terminal, then taps (check-ins through `Club`, as the reader monitor makes them) and keys.
+final class Scenario {
+    let database: AppDatabase
+    let club: Club
+    let desk: HeadlessFrontDesk
+    var terminal: HeadlessTerminal { desk.terminal }
+
+    init(members: [(name: String, pass: String)] = [("Ana López", "04A1B2C3"), ("山田太郎", "04A1B2C4")],
+         enrolment: EnrolmentPolicy = .auto, width: Int = 100, height: Int = 30) throws {
+        database = try AppDatabase.inMemory()
+        club = Club(database: database, terminal: try database.terminalIdentity(name: "Desk 1"),
+                    settings: ClubSettings(debounce: 60, enrolment: enrolment), bus: EventBus())
+        for member in members { try club.addMember(passId: member.pass, username: member.name) }
+        desk = HeadlessFrontDesk(services: DeskServices(club: club, terminalName: "Desk 1"), width: width, height: height)
+    }
+
+    /// A card on the reader: what `ReaderMonitor` does with a pass.
+    func tap(_ pass: String) throws {
+        try club.checkIn(passId: pass, source: .nfc)
+    }
+
+    @discardableResult
+    func waitFor(_ text: String) throws -> String { try terminal.waitFor(text) }
+
+    @discardableResult
+    func waitFor(_ what: String, _ condition: (String) -> Bool) throws -> String { try terminal.waitFor(what, condition) }
+
+    deinit { desk.stop() }
+}

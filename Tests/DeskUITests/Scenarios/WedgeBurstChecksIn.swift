@@ -1,0 +1,14 @@
+import Foundation
+import MemberKit
+import Testing
+
+/// A keyboard-wedge reader types the pass and Enter in one burst: that is a check-in, not keys.
+@Test func wedgeBurstChecksIn() throws {
+    let scenario = try Scenario()
+    try scenario.waitFor("山田太郎")
+    scenario.terminal.type("04A1B2C4")
+    scenario.terminal.press(.enter)
+    try scenario.waitFor("Welcome back, 山田太郎 — visit #1")
+    let member = try #require(try scenario.database.member(idOrPass: "04A1B2C4"))
+    #expect(try scenario.database.visits(memberId: member.memberId).first?.source == "wedge")
+}
