@@ -26,15 +26,10 @@ public struct BannerModel: Sendable {
 
     public mutating func show(_ report: CheckInReport, policy: EnrolmentPolicy, now: Date) {
         let outcome = report.outcome
-        var kind: Kind
+        let kind = Kind(outcome)
         var headline = outcome.message
         var enrolPass: String?
-        switch outcome {
-        case .checkedIn, .enrolled: kind = .welcome
-        case .duplicate: kind = .duplicate
-        case .refused: kind = .refused
-        case .unknownPass(let pass):
-            kind = .unknown
+        if case .unknownPass(let pass) = outcome {
             if policy == .prompt {
                 headline = "Unknown card — press Enter to enrol"
                 enrolPass = pass

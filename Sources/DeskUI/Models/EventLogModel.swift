@@ -42,13 +42,7 @@ public struct EventLogModel: Sendable {
         switch event {
         case .checkIn(let report):
             let who = report.outcome.member?.displayName ?? report.passId
-            let tone: Tone = switch report.outcome {
-            case .checkedIn, .enrolled: .success
-            case .duplicate: .warning
-            case .refused: .danger
-            case .unknownPass: .info
-            }
-            return ("\(report.source.rawValue): \(who) — \(report.outcome.message)", tone)
+            return ("\(report.source.rawValue): \(who) — \(report.outcome.message)", BannerModel.tone(BannerModel.Kind(report.outcome)))
         case .memberCreated(let m): return ("added \(m.displayName) (pass \(m.passId))", .normal)
         case .memberUpdated(let m): return ("updated \(m.displayName)", .normal)
         case .memberDeleted(let id): return ("deleted member \(id)", .normal)

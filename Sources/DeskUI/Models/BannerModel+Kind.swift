@@ -1,0 +1,13 @@
+import MemberKit
+
+extension BannerModel.Kind {
+    /// What an outcome looks like at the desk; the banner and the event log colour it alike.
+    public init(_ outcome: CheckInOutcome) {
+        switch outcome {
+        case .checkedIn, .enrolled: self = .welcome
+        case .duplicate: self = .duplicate
+        case .refused: self = .refused
+        case .unknownPass: self = .unknown
+        }
+    }
+}
