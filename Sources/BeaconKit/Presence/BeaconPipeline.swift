@@ -1,3 +1,5 @@
+import MemberKit
+
 /// Source → HCI events → advertising reports → beacon frames → presence, on one thread.
 public final class BeaconPipeline {
     public let tracker: PresenceTracker
@@ -36,5 +38,19 @@ public final class BeaconPipeline {
             if now - lastExpiry >= expiryStep { expire(now: now) }
             if !more { break }
         }
+    }
+
+    /// Starts `source`, says so through `announce` (`.scanner(available:reason:)`), then runs it.
+    /// A source that cannot start is announced as unavailable, and its error thrown.
+    public func scan(_ source: any BeaconSource, pollInterval: Double = 0.1,
+                     announce: (BeaconEvent) -> Void, shouldStop: () -> Bool = { false }) throws {
+        do {
+            try source.start()
+        } catch {
+            announce(.scanner(available: false, reason: "\(error)"))
+            throw error
+        }
+        announce(.scanner(available: true, reason: nil))
+        try run(source, pollInterval: pollInterval, shouldStop: shouldStop)
     }
 }

@@ -49,24 +49,25 @@ public final class BeaconService: Sendable {
     private func run() {
         let bus = self.bus
         let source = makeSource()
-        let pipeline = BeaconPipeline(tracker: PresenceTracker(settings: settings) { bus.publish(.beacon($0)) })
+        let publish: (BeaconEvent) -> Void = { bus.publish(.beacon($0)) }
+        let pipeline = BeaconPipeline(tracker: PresenceTracker(settings: settings, publish: publish))
         pipeline.tracker.onFlood = { address, count in
-            bus.publish(.log(LogLine(source: "beacons",
-                                     text: "ignoring \(address): it sent \(count) different beacon ids (a flood)")))
+            bus.publish(.log(LogLine(source: "beacons", text: PresenceTracker.floodMessage(address, count))))
         }
-        var announced = false
+        var started = false
         do {
-            try source.start()
-            bus.publish(.beacon(.scanner(available: true, reason: nil)))
-            announced = true
-            try pipeline.run(source, shouldStop: { state.withLock { $0.stopRequested } })
+            try pipeline.scan(source, announce: { event in
+                if case .scanner(true, _) = event { started = true }
+                publish(event)
+            }, shouldStop: { state.withLock { $0.stopRequested } })
         } catch {
             let reason = "\(error)"
-            bus.publish(.beacon(.scanner(available: false, reason: reason)))
+            // A source that could not start was announced by the scan; one that failed later is announced here.
+            if started { publish(.scanner(available: false, reason: reason)) }
             bus.publish(.error(DeskErrorNotice(source: "beacons", message: reason)))
             return
         }
-        if announced { bus.publish(.beacon(.scanner(available: false, reason: "\(source.name): ended"))) }
+        publish(.scanner(available: false, reason: "\(source.name): ended"))
     }
 
     /// Asks the thread to stop and waits until the source has put the adapter back.

@@ -22,6 +22,11 @@ public final class PresenceTracker {
     /// Called once when an address is flagged as a flood.
     public var onFlood: ((BluetoothAddress, Int) -> Void)?
 
+    /// What the desk says of a flooding address, in the event log and on the CLI's stderr.
+    public static func floodMessage(_ address: BluetoothAddress, _ count: Int) -> String {
+        "ignoring \(address): it sent \(count) different beacon ids (a flood)"
+    }
+
     /// Beacon frames accepted, and those ignored (flooded address or no RSSI).
     public private(set) var acceptedReports = 0
     public private(set) var ignoredReports = 0

@@ -44,23 +44,19 @@ struct BeaconsCommand: ParsableCommand {
                               json: json, live: replay == nil)
         let tracker = PresenceTracker(settings: PresenceSettings(config: config.beacons)) { view.show($0) }
         tracker.onFlood = { address, count in
-            writeError("memberdesk: ignoring \(address): it sent \(count) different beacon ids (a flood)\n")
+            writeError("memberdesk: \(PresenceTracker.floodMessage(address, count))\n")
         }
         let pipeline = BeaconPipeline(tracker: tracker)
         let stop = TerminationSignal()
         do {
-            try source.start()
-        } catch {
-            // Scripts reading JSON see why, too; the one-line reason still goes to stderr.
-            if json && !summary { view.show(.scanner(available: false, reason: "\(error)")) }
-            throw DeskError.io("\(error)")
-        }
-        view.show(.scanner(available: true, reason: nil))
-        do {
-            try pipeline.run(source, pollInterval: 0.1) {
+            try pipeline.scan(source, announce: { event in
+                // Scripts reading JSON lines see why a scan could not start; the reason also goes to stderr.
+                if case .scanner(false, _) = event, !json || summary { return }
+                view.show(event)
+            }, shouldStop: {
                 view.refresh(tracker)
                 return stop.requested
-            }
+            })
         } catch {
             throw DeskError.io("\(error)")
         }
