@@ -9,28 +9,48 @@ import Testing
         let f = try EngineFixture()
         let result = f.run("""
             var p = wk_dir_document() + '/notes/a.txt';
-            wk_file_writes(p, 'one');
-            wk_file_append(p, ' two');
+            wk_file_writes('one', p);
+            wk_file_append(' two', p);
             wk_console_log(wk_file_reads(p));
             wk_console_log(String(wk_file_exists(p)));
             wk_console_log(String(wk_file_delete(p)));
             wk_console_log(String(wk_file_exists(p)));
             wk_console_log(String(wk_file_reads(p)));
-            wk_file_writes(wk_dir_temp() + '/t', 'x');
+            wk_file_writes('x', wk_dir_temp() + '/t');
+            wk_file_writes('y', 'Documents/relative.txt');
+            wk_console_log(wk_file_reads(wk_dir_document() + '/relative.txt'));
             """)
         #expect(result.error == nil)
-        #expect(result.output == ["one two", "true", "true", "false", "null"])
-        #expect(FileManager.default.fileExists(atPath: f.root + "/tmp/t"))
+        #expect(result.output == ["one two", "true", "true", "false", "null", "y"])
+        #expect(try String(contentsOfFile: f.root + "/tmp/t", encoding: .utf8) == "x")
+        #expect(FileManager.default.fileExists(atPath: f.root + "/Documents/notes"))
     }
 
-    @Test(arguments: ["../escape.txt", "Documents/../../escape.txt", "/etc/passwd", "/tmp/escape.txt", ""])
+    @Test(arguments: ["../escape.txt", "Documents/../../escape.txt", "/etc/passwd", "/tmp/escape.txt", "",
+                      "ROOT/../escape.txt", "ROOT", "ROOT/", "ROOTx/escape.txt", "ROOT/./Documents/../../escape.txt"])
     func pathsThatEscapeAreRefused(path: String) throws {
         let f = try EngineFixture()
-        for call in ["wk_file_writes(p, 'x')", "wk_file_reads(p)", "wk_file_append(p, 'x')", "wk_file_delete(p)", "wk_file_exists(p)"] {
+        let path = path.replacingOccurrences(of: "ROOT", with: f.root)
+        for call in ["wk_file_writes('x', p)", "wk_file_reads(p)", "wk_file_append('x', p)", "wk_file_delete(p)", "wk_file_exists(p)"] {
             let result = f.run("var p = \(try jsString(path)); \(call)")
             #expect(result.error != nil, "\(call) with \(path)")
         }
         #expect(!FileManager.default.fileExists(atPath: f.folder.path + "/escape.txt"))
+        #expect(!FileManager.default.fileExists(atPath: f.root + "x/escape.txt"))
+    }
+
+    @Test func absolutePathsInsideTheFolderWorkAsRelativeOnes() throws {
+        let f = try EngineFixture()
+        let result = f.run("""
+            wk_file_writes('a', '\(f.root)/Documents/abs.txt');
+            wk_file_append('b', '\(f.root)//Documents/./abs.txt');
+            wk_console_log(wk_file_reads('Documents/abs.txt'));
+            wk_file_writes('c', 'rel.txt');
+            wk_console_log(wk_file_reads('\(f.root)/rel.txt'), String(wk_file_exists('\(f.root)/rel.txt')));
+            wk_console_log(String(wk_file_delete('\(f.root)/rel.txt')), String(wk_file_exists('rel.txt')));
+            """)
+        #expect(result.error == nil)
+        #expect(result.output == ["ab", "c true", "true false"])
     }
 
     @Test func symlinksAreRefused() throws {
@@ -40,8 +60,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: f.root, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: f.root + "/link", withDestinationPath: outside.path)
         try FileManager.default.createSymbolicLink(atPath: f.root + "/file", withDestinationPath: outside.file("secret.txt"))
-        for script in ["wk_file_reads('link/secret.txt')", "wk_file_writes('link/new.txt', 'x')", "wk_file_reads('file')",
-                       "wk_file_writes('file', 'overwritten')", "wk_file_delete('file')"] {
+        for script in ["wk_file_reads('link/secret.txt')", "wk_file_writes('x', 'link/new.txt')", "wk_file_reads('file')",
+                       "wk_file_writes('overwritten', 'file')", "wk_file_delete('file')"] {
             let result = f.run(script)
             #expect(result.error?.contains("symlink") == true, "\(script)")
         }
@@ -60,7 +80,7 @@ import Testing
         #expect(result.error == nil)
         let log = try #require(result.output.first)
         #expect(log.contains("arrived") && log.contains("stayed"))
-        #expect(result.output.last == "activity/visits")
+        #expect(result.output.last == f.root + "/activity/visits")
         f.clock.advance(by: 86400)
         #expect(f.run("wk_console_log(wk_log_activity_read('visits'))").output == [""])
         #expect(f.run("wk_log_activity('x', '../up')").error != nil)
@@ -69,9 +89,26 @@ import Testing
     @Test func userDefaultsPersistInSQLite() throws {
         let f = try EngineFixture()
         _ = f.run("wk_userdefault_set('count', 41); wk_userdefault_set('name', 'Ada'); wk_userdefault_set('o', {a: [1, 2]})")
-        let result = f.run("wk_console_log(String(wk_userdefault_get('count') + 1), wk_userdefault_get('name'), JSON.stringify(wk_userdefault_get('o')), String(wk_userdefault_get('missing')))", id: "other")
-        #expect(result.output == ["42 Ada {\"a\":[1,2]} null"])
+        let result = f.run("wk_console_log(wk_userdefault_get('count') + 1, wk_userdefault_get('name'), wk_userdefault_get('o'), typeof wk_userdefault_get('missing'))", id: "other")
+        // Strings, as RegionFramework's NSUserDefaults stringForKey gives them: "41" + 1 is "411".
+        #expect(result.output == ["411 Ada {\"a\":[1,2]} undefined"])
         #expect(try f.database.scriptValue("name") == "\"Ada\"")
+    }
+
+    @Test(arguments: [("5", "5"), ("2.5", "2.5"), ("-0.125", "-0.125"), ("1e21", "1e+21"), ("true", "true"), ("false", "false"),
+                      ("null", "null"), ("'x'", "x"), ("''", ""), ("'東京'", "東京"), ("[1, 'a']", "[1,\"a\"]"), ("{b: {c: null}}", "{\"b\":{\"c\":null}}")])
+    func userDefaultGetAnswersAString(value: String, expected: String) throws {
+        let f = try EngineFixture()
+        let result = f.run("wk_userdefault_set('k', \(value)); var v = wk_userdefault_get('k'); wk_console_log(typeof v, v)")
+        #expect(result.error == nil)
+        #expect(result.output == ["string \(expected)"])
+    }
+
+    @Test func userDefaultSetWithoutAValueRemovesTheKey() throws {
+        let f = try EngineFixture()
+        let result = f.run("wk_userdefault_set('k', 1); wk_userdefault_set('k'); wk_console_log(typeof wk_userdefault_get('k'))")
+        #expect(result.output == ["undefined"])
+        #expect(try f.database.scriptValue("k") == nil)
     }
 
     @Test func notificationsGoToTheBus() throws {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The script data folder that wk_file_* are confined to. A path is relative to the
-/// folder; `..`, an absolute path, and any symlink along the way are refused, so a script
-/// can neither name nor be redirected to a file outside.
+/// The script data folder that wk_file_* are confined to. A path is relative to the folder,
+/// or absolute and inside it (RegionFramework's wk_dir_* give absolute paths); `..`, an
+/// absolute path elsewhere, and any symlink along the way are refused, so a script can
+/// neither name nor be redirected to a file outside.
 public struct ScriptSandbox: Sendable {
     public let root: String
 
@@ -10,32 +11,47 @@ public struct ScriptSandbox: Sendable {
         self.root = root
     }
 
-    /// The checked absolute path for `relative`; intermediate folders are created when `creating`.
+    /// The folder's own absolute path for a name inside it (what wk_dir_* return).
+    public func absolute(_ relative: String) -> String {
+        (root.hasPrefix("/") ? "/" : "") + (Self.components(root) + [relative]).joined(separator: "/")
+    }
+
+    /// The checked absolute path for `relative` (or an absolute path inside the folder);
+    /// intermediate folders are created when `creating`.
     public func resolve(_ relative: String, creating: Bool = false) throws -> String {
         guard !relative.isEmpty else { throw ScriptThrow("empty path") }
-        guard !relative.hasPrefix("/") else { throw ScriptThrow("'\(relative)': absolute paths are not allowed (paths are relative to the script folder)") }
         guard !relative.contains("\0") else { throw ScriptThrow("path contains a NUL character") }
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var parts = Self.components(relative)
         guard !parts.isEmpty else { throw ScriptThrow("'\(relative)' names no file") }
         if parts.contains("..") { throw ScriptThrow("'\(relative)': '..' is not allowed") }
-        let clean = parts.filter { $0 != "." }
-        guard !clean.isEmpty else { throw ScriptThrow("'\(relative)' names no file") }
+        if relative.hasPrefix("/") {
+            let rootParts = Self.components(root)
+            guard parts.count > rootParts.count, Array(parts.prefix(rootParts.count)) == rootParts else {
+                throw ScriptThrow("'\(relative)': outside the script folder \(root)")
+            }
+            parts.removeFirst(rootParts.count)
+        }
         try ensureRoot()
         var current = root
-        for (index, part) in clean.enumerated() {
+        for (index, part) in parts.enumerated() {
             current += "/" + part
             var info = stat()
             if lstat(current, &info) == 0 {
                 if (info.st_mode & S_IFMT) == S_IFLNK { throw ScriptThrow("'\(relative)': symlinks are not allowed") }
-                let isLast = index == clean.count - 1
+                let isLast = index == parts.count - 1
                 if !isLast, (info.st_mode & S_IFMT) != S_IFDIR { throw ScriptThrow("'\(relative)': not a folder on the way") }
-            } else if creating, index < clean.count - 1 {
+            } else if creating, index < parts.count - 1 {
                 guard mkdir(current, 0o700) == 0 || errno == EEXIST else {
                     throw ScriptThrow("'\(relative)': cannot create folder: \(String(cString: strerror(errno)))")
                 }
             }
         }
         return current
+    }
+
+    /// Path components without empty and "." ones, so "/a//./b/" and "/a/b" compare equal.
+    static func components(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
     }
 
     func ensureRoot() throws {

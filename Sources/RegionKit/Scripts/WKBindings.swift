@@ -30,12 +30,12 @@ enum WKBindings {
             return nil
         }
 
-        // Folders, relative to the script folder (absolute paths are refused by wk_file_*).
-        define("wk_dir_document") { ctx, _ in JS.value(ctx, "Documents") }
-        define("wk_dir_temp") { ctx, _ in JS.value(ctx, "tmp") }
+        // Absolute folders inside the script folder, as RegionFramework's are absolute in its sandbox.
+        define("wk_dir_document") { ctx, _ in JS.value(ctx, sandbox.absolute("Documents")) }
+        define("wk_dir_temp") { ctx, _ in JS.value(ctx, sandbox.absolute("tmp")) }
         define("wk_dir_activity") { ctx, args in
             let id = try ScriptSandbox.component(try required(ctx, args, 0, "wk_dir_activity", "activity id"))
-            return JS.value(ctx, "activity/\(id)")
+            return JS.value(ctx, sandbox.absolute("activity/\(id)"))
         }
 
         // The per-day activity log: activity/<id>/<yyyy-MM-dd>.log.
@@ -51,12 +51,13 @@ enum WKBindings {
             return JS.value(ctx, try sandbox.read(activityLog(id, env.clock.now())) ?? "")
         }
 
+        // RegionFramework's order: the text first, then the file name.
         define("wk_file_writes") { ctx, args in
-            try sandbox.write(try required(ctx, args, 0, "wk_file_writes", "path"), text(ctx, args, 1), append: false)
+            try sandbox.write(try required(ctx, args, 1, "wk_file_writes", "file name"), text(ctx, args, 0), append: false)
             return JSValueMakeBoolean(ctx, true)
         }
         define("wk_file_append") { ctx, args in
-            try sandbox.write(try required(ctx, args, 0, "wk_file_append", "path"), text(ctx, args, 1), append: true)
+            try sandbox.write(try required(ctx, args, 1, "wk_file_append", "file name"), text(ctx, args, 0), append: true)
             return JSValueMakeBoolean(ctx, true)
         }
         define("wk_file_reads") { ctx, args in
@@ -72,7 +73,7 @@ enum WKBindings {
             JSValueMakeBoolean(ctx, try sandbox.exists(try required(ctx, args, 0, "wk_file_exists", "path")))
         }
 
-        // Values are kept as JSON, so numbers and objects come back as they went in.
+        // Values are kept as JSON; get answers a string, as RegionFramework's stringForKey does.
         define("wk_userdefault_set") { ctx, args in
             let key = try required(ctx, args, 0, "wk_userdefault_set", "key")
             let value = args.count > 1 && !JSValueIsUndefined(ctx, args[1]) ? JS.json(ctx, args[1]) : nil
@@ -83,8 +84,8 @@ enum WKBindings {
             let key = try required(ctx, args, 0, "wk_userdefault_get", "key")
             let stored: String?
             do { stored = try env.database.scriptValue(key) } catch { throw ScriptThrow("wk_userdefault_get: \(error)") }
-            guard let stored else { return JSValueMakeNull(ctx) }
-            return JS.fromJSON(ctx, stored) ?? JS.value(ctx, stored)
+            guard let stored else { return JSValueMakeUndefined(ctx) }  // stringForKey's nil
+            return JS.value(ctx, storedText(ctx, stored))
         }
 
         define("wk_send_notification") { ctx, args in
@@ -126,6 +127,15 @@ enum WKBindings {
             return nil
         }
         JS.set(ctx, global, "console", console)
+    }
+
+    /// A stored value as the string RegionFramework gives back: String(value) for strings,
+    /// numbers, booleans and null (it stored them through an NSString); JSON text for objects
+    /// and arrays, where String(value) would lose them.
+    static func storedText(_ ctx: JSContextRef, _ json: String) -> String {
+        guard let value = JS.fromJSON(ctx, json) else { return json }
+        if JSValueIsObject(ctx, value) { return json }
+        return JS.text(ctx, value) ?? json
     }
 
     static func activityLog(_ id: String, _ date: Date) -> String {
