@@ -10,7 +10,7 @@ public struct ConfirmDeleteDialog: Sendable {
         let frame = DialogFrame.centred(in: grid.bounds, width: 60, height: 7)
         let inner = DialogFrame.draw(&grid, frame, title: "Delete member", tone: .danger)
         grid.putField("Delete \(member.displayName) (pass \(member.passId))?", x: inner.x, y: inner.y, width: inner.width)
-        grid.putField("\(member.numVisits) visits. The deletion syncs to other terminals.", x: inner.x, y: inner.y + 1,
+        grid.putField("\(member.numVisits) visit\(member.numVisits == 1 ? "" : "s"). The deletion syncs to other terminals.", x: inner.x, y: inner.y + 1,
                       width: inner.width, style: CellStyle(.dim))
         DialogFrame.buttons(&grid, ["Delete", "Cancel"], chosen: choice, y: inner.maxY - 1, in: inner)
     }

@@ -39,7 +39,7 @@ public struct BannerModel: Sendable {
         }
         var details: [String] = []
         if let member = outcome.member {
-            var line = "\(member.displayName) · pass \(member.passId) · \(member.numVisits) visits"
+            var line = "\(member.displayName) · pass \(member.passId) · \(member.numVisits) visit\(member.numVisits == 1 ? "" : "s")"
             if let expires = member.expiresAt { line += " · expires \(MemberFieldRules.expiryText(expires))" }
             if member.status != .active { line += " · \(member.status.rawValue)" }
             details.append(line)

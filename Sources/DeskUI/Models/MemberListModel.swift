@@ -271,7 +271,7 @@ public struct MemberListModel: Sendable {
             let statusText = member.isExpired(at: now.timeIntervalSince1970) ? "expired" : member.status.rawValue
             let cells: [(String, Int, Bool)] = [
                 (member.displayName, c.name, false), (member.passId, c.pass, false), (String(member.numVisits), c.visits, true),
-                (RelativeTime.describe(member.timeStampOfLastVisit, now: now), c.last, false), (statusText, c.status, false),
+                (Self.lastVisitText(member, now: now), c.last, false), (statusText, c.status, false),
             ]
             for (i, (text, width, right)) in cells.enumerated() {
                 var cellStyle = style
@@ -280,5 +280,10 @@ public struct MemberListModel: Sendable {
                 cx += width + 1
             }
         }
+    }
+
+    /// ClubKit sets the last-visit time to the time added, so a member never seen shows "never".
+    static func lastVisitText(_ member: MemberRecord, now: Date) -> String {
+        member.numVisits == 0 ? "never" : RelativeTime.describe(member.timeStampOfLastVisit, now: now)
     }
 }
