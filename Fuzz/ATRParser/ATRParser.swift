@@ -7,7 +7,7 @@ public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if let info = try? ATRInfo(parsing: bytes) {
         precondition(info.historicalBytes.count <= bytes.count)
         _ = info.cardName
-        _ = info.isType2Tag
+        _ = info.isISO14443_3AStorageCard
     }
     _ = try? APDU.Response(bytes, command: "fuzz").payload(command: "fuzz")
     return 0

@@ -27,8 +27,9 @@ public struct CardRead: Sendable, Equatable {
     public var credential: String { passPayload ?? PassIdNormalizer.uid(uid) }
 }
 
-/// Reads a presented card: UID through FF CA, then, for a Type 2 tag, its NDEF message
-/// through FF B0 page by page.
+/// Reads a presented card: UID through FF CA, then, for an ISO 14443-3A storage card of any
+/// name, asks the card whether it is an NFC Forum Type 2 tag (a capability container at
+/// page 3) and if so reads its NDEF message through FF B0 page by page.
 public enum CardReading {
     /// The most NDEF bytes read from one tag (NTAG216 holds 888), so a lying capability
     /// container cannot keep us reading.
@@ -39,7 +40,7 @@ public enum CardReading {
         let uid = try send(card, APDU.getUID, "GET UID").payload(command: "GET UID")
         guard !uid.isEmpty else { throw .emptyUID }
         var result = CardRead(uid: uid, atr: info)
-        if info?.isType2Tag == true { result.message = try readNDEF(card) }
+        if info?.isISO14443_3AStorageCard == true { result.message = try readNDEF(card) }
         return result
     }
 
@@ -64,8 +65,15 @@ public enum CardReading {
     }
 
     /// Capability container at page 3, then TLVs from page 4 until the NDEF TLV is whole.
+    /// A card that refuses the READ (a MIFARE Classic, say) or has no container holds no
+    /// NDEF: nil, and its UID is the credential. A card gone mid-read is still an error.
     static func readNDEF(_ card: any CardChannel) throws(CardReadError) -> NDEFMessage? {
-        let first = try readPages(card, from: 3)
+        let first: [UInt8]
+        do {
+            first = try readPages(card, from: 3)
+        } catch .status {
+            return nil
+        }
         // E1 = NDEF formatted; byte 2 is the data area size in 8-byte units.
         guard first[0] == 0xE1 else { return nil }
         let areaSize = min(Int(first[2]) * 8, maximumNDEFBytes)

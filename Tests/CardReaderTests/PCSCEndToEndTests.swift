@@ -119,6 +119,31 @@ struct PCSCEndToEndTests {
         #expect(card.commands.contains(APDU.readPages(from: 3)))
     }
 
+    /// Whatever the reader calls an ISO 14443-3A card, the tag itself says whether it holds NDEF.
+    @Test(arguments: [VirtualCard.ultralightEV1ATR, VirtualCard.storageATR(name: 0x00F7), VirtualCard.storageATR(name: 0x0000)])
+    func aPassIsReadFromAType2TagOfAnyCardName(atr: [UInt8]) throws {
+        let desk = try DeskUnderTest(debounce: 60)
+        #expect(desk.waitForReader())
+        let card = VirtualCard(.ntag215(uid: Self.uid, text: "3|PASS-EV1|c2lnbmVk|bo"), atr: atr)
+        #expect(try desk.tap(card))
+        #expect(desk.checkIns.first?.passId == "PASS-EV1", "commands: \(card.commands.map { hex($0) })")
+        #expect(try desk.database.member(idOrPass: "PASS-EV1")?.username == "bo")
+        #expect(try desk.database.member(idOrPass: Self.uidPass) == nil)
+        #expect(desk.failures.isEmpty)
+    }
+
+    @Test func aMifareClassicThatRefusesTheReadChecksInItsUID() throws {
+        let desk = try DeskUnderTest(debounce: 60)
+        #expect(desk.waitForReader())
+        let card = VirtualCard(.mifareClassic(uid: [0x5A, 0x3C, 0x11, 0x02]))
+        #expect(try desk.tap(card))
+        #expect(desk.checkIns.first?.passId == "5A3C1102")
+        #expect(try desk.visits("5A3C1102") == 1)
+        // It was asked, and its 69 82 is an answer, not a failure.
+        #expect(card.commands.contains(APDU.readPages(from: 3)))
+        #expect(desk.failures.isEmpty, "failures: \(desk.failures)")
+    }
+
     @Test func ntagWithoutPassFallsBackToUID() throws {
         let desk = try DeskUnderTest(debounce: 60)
         #expect(desk.waitForReader())

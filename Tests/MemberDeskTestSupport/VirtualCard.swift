@@ -25,15 +25,26 @@ public final class VirtualCard: Sendable {
         case truncated
         /// An NTAG215 that leaves the field as soon as it is asked for its pages.
         case removedMidRead(uid: [UInt8])
+        /// A MIFARE Classic 1K: gives its UID, and answers a READ of pages with 69 82 (not authenticated).
+        case mifareClassic(uid: [UInt8])
     }
 
     public static let defaultPort: UInt16 = 35963
     public static let ntagATR: [UInt8] = withTCK([0x3B, 0x8F, 0x80, 0x01, 0x80, 0x4F, 0x0C, 0xA0, 0x00, 0x00, 0x03,
                                                   0x06, 0x03, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00])
     public static let iso14443_4ATR: [UInt8] = withTCK([0x3B, 0x81, 0x80, 0x01, 0x80])
+    /// A PC/SC part 3 ATR for an ISO 14443-3A storage card with this card name.
+    public static func storageATR(name: UInt16) -> [UInt8] {
+        withTCK([0x3B, 0x8F, 0x80, 0x01, 0x80, 0x4F, 0x0C, 0xA0, 0x00, 0x00, 0x03, 0x06, 0x03,
+                 UInt8(name >> 8), UInt8(name & 0xFF), 0x00, 0x00, 0x00, 0x00])
+    }
+    public static let ultralightEV1ATR = storageATR(name: 0x003D)
+    public static let classic1KATR = storageATR(name: 0x0001)
 
     public let behaviour: Behaviour
     public let port: UInt16
+    /// The ATR given in place of the behaviour's own (a reader that names the card otherwise).
+    public let atrOverride: [UInt8]?
     private let state = Mutex(State())
 
     private struct State {
@@ -42,15 +53,18 @@ public final class VirtualCard: Sendable {
         var served: DispatchSemaphore?
     }
 
-    public init(_ behaviour: Behaviour, port: UInt16 = VirtualCard.defaultPort) {
+    public init(_ behaviour: Behaviour, atr: [UInt8]? = nil, port: UInt16 = VirtualCard.defaultPort) {
         self.behaviour = behaviour
+        self.atrOverride = atr
         self.port = port
     }
 
     deinit { remove() }
 
     public var atr: [UInt8] {
+        if let atrOverride { return atrOverride }
         switch behaviour {
+        case .mifareClassic: return Self.classic1KATR
         case .ntag215, .ntag215Area, .removedMidRead: return Self.ntagATR
         case .uidOnly, .failing, .truncated: return Self.iso14443_4ATR
         }
@@ -131,6 +145,10 @@ public final class VirtualCard: Sendable {
         case .uidOnly(let uid):
             if apdu.starts(with: [0xFF, 0xCA, 0x00, 0x00]) { return uid + ok }
             return apdu.starts(with: [0xFF, 0x00]) ? ok : [0x6A, 0x81]
+        case .mifareClassic(let uid):
+            if apdu.starts(with: [0xFF, 0xCA, 0x00, 0x00]) { return uid + ok }
+            if apdu.starts(with: [0xFF, 0x00]) { return ok }
+            return apdu.starts(with: [0xFF, 0xB0]) ? [0x69, 0x82] : [0x6D, 0x00]
         case .ntag215(let uid, _), .ntag215Area(let uid, _), .removedMidRead(let uid):
             if apdu.starts(with: [0xFF, 0xCA, 0x00, 0x00]) { return uid + ok }
             if apdu.starts(with: [0xFF, 0x00]) { return ok }

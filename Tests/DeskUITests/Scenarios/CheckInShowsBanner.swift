@@ -9,7 +9,7 @@ import Testing
     try scenario.tap("04A1B2C3")
     let screen = try scenario.waitFor("Welcome back, Ana López — visit #1")
     #expect(screen.contains("nfc"))
-    #expect(screen.contains("Ana López · pass 04A1B2C3 · 1 visits"))
+    #expect(screen.contains("Ana López · pass 04A1B2C3 · 1 visit"))
     try scenario.tap("04A1B2C3")
     try scenario.waitFor("Already checked in")
 }
