@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskUITests", dependencies: ["DeskUI", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "MemberDeskCLITests", dependencies: [
-            "MemberDeskCLI", "MemberKit", "MemberDeskTestSupport", .product(name: "Logging", package: "swift-log"),
+            "MemberDeskCLI", "MemberKit", "RegionKit", "MemberDeskTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["MemberKit", "MemberDeskTestSupport"]),
     ],

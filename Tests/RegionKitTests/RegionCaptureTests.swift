@@ -94,6 +94,11 @@ enum RegionCapture {
         #expect(listed.stdout.hasPrefix("Regions are on"))
         let json = try binary.run(["regions", "list", "--json"])
         #expect(json.stdout.split(separator: "\n").count == 3)
+        let kinds = try json.stdout.split(separator: "\n").map { line -> String in
+            let object = try JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8))
+            return "\(object["identifier"]?.stringValue ?? "?") \(object["kind"]?.stringValue ?? "no kind")"
+        }
+        #expect(kinds.sorted() == ["door beacon", "far-only-near beacon", "shop circle"])
         let run = try binary.run(["regions", "run", "door", "enter"])
         #expect(run.status == 0)
         #expect(run.stdout == "hi 入口\n")

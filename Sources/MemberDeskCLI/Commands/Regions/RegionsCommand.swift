@@ -198,9 +198,15 @@ struct RegionsCommand: ParsableCommand {
         return parts.joined(separator: " + ")
     }
 
+    /// "beacon", "circle", or "beacon+circle" for a region with both parts.
+    static func kind(_ region: Region) -> String {
+        [region.isBeaconRegion ? "beacon" : nil, region.isCircularRegion ? "circle" : nil].compactMap { $0 }.joined(separator: "+")
+    }
+
     static func object(_ region: Region, state: String) -> [String: JSONValue] {
         [
             "identifier": .string(region.identifier),
+            "kind": .string(kind(region)),
             "region_name": .string(region.name),
             "uuid": .string(region.uuid ?? ""),
             "major": .string(region.major.map(String.init) ?? ""),

@@ -1,0 +1,17 @@
+@testable import MemberDeskCLI
+import MemberKit
+import RegionKit
+import Testing
+
+/// `regions list --json` names each region's kind, as the text listing shows it.
+@Suite struct RegionsListKindTests {
+    @Test(arguments: [
+        (Region(identifier: "b", uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"), "beacon"),
+        (Region(identifier: "c", latitude: 35.6595, longitude: 139.7005, radius: 150), "circle"),
+        (Region(identifier: "both", uuid: "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", latitude: 35.6595, longitude: 139.7005, radius: 150),
+         "beacon+circle"),
+    ])
+    func kind(region: Region, expected: String) {
+        #expect(RegionsCommand.object(region, state: "outside")["kind"] == .string(expected))
+    }
+}
