@@ -1,9 +1,5 @@
 import Foundation
 
-public enum MemberStatus: String, Sendable, Codable, CaseIterable {
-    case active, suspended
-}
-
 /// One member as the store holds it: ClubKit's six fields, the subclass fields as JSON
 /// (`fields`), and memberdesk's own additions. Value type, so it crosses threads freely.
 public struct MemberRecord: Sendable, Hashable, Codable {
@@ -111,16 +107,5 @@ extension MemberRecord {
             throw DeskError.invalidInput("member \(memberId) is not a \(type)")
         }
         return user
-    }
-}
-
-/// Decodes through a metatype held in userInfo, so the subclass's own `init(from:)` runs.
-struct DynamicUser: Decodable {
-    static let typeKey = CodingUserInfoKey(rawValue: "memberdesk.userType")!
-    let user: MembershipUser
-
-    init(from decoder: Decoder) throws {
-        let type = decoder.userInfo[Self.typeKey] as? MembershipUser.Type ?? CustomMembershipUser.self
-        user = try type.init(from: decoder)
     }
 }

@@ -86,7 +86,7 @@ public final class AppDatabase: Sendable {
     }
 
     /// A copy of this database's contents in memory, with the same settings (tests compare import orders on copies).
-    public func inMemoryCopy() throws -> AppDatabase {
+    func inMemoryCopy() throws -> AppDatabase {
         let copy = try Self.inMemoryQueue()
         try writer.backup(to: copy)
         return try AppDatabase(writer: copy, path: nil)

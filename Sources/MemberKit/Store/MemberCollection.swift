@@ -1,17 +1,6 @@
 import Foundation
 import GRDB
 
-/// What changed between two values of an observed member list, by memberId.
-public struct MemberCollectionChange: Sendable {
-    public var members: [MemberRecord]
-    public var totalCount: Int
-    public var insertions: [String]
-    public var deletions: [String]
-    public var modifications: [String]
-    /// True for the first value.
-    public var isInitial: Bool
-}
-
 /// ClubKit's `MembershipUserCollection<T>`, built on GRDB's ValueObservation: an initial
 /// value, then each change as insertions, deletions and modifications.
 ///
