@@ -33,9 +33,11 @@ let package = Package(
         .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
         .target(name: "RegionKit", dependencies: ["MemberKit", "BeaconKit", "CJavaScriptCore"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
+        // Folder sync's adapter: inotify and the loop that writes and reads the shared folder.
+        .target(name: "FolderSync", dependencies: ["MemberKit"]),
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
-            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI",
+            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -64,6 +66,7 @@ let package = Package(
         .testTarget(name: "MemberDeskCLITests", dependencies: [
             "MemberDeskCLI", "MemberKit", "RegionKit", "MemberDeskTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "FolderSyncTests", dependencies: ["FolderSync", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MemberKit", "MemberDeskTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@ enum CommandLineFailure {
     static func report(_ error: Error) -> Int32 {
         if let exit = error as? ExitCode { return exit.rawValue }
         // Errors a person can act on are already one line naming the file, field or member.
-        if error is DeskError || error is ExchangeError {
+        if error is DeskError || error is ExchangeError || error is SyncError || error is SyncthingError {
             printError("\(error)")
             return 1
         }

@@ -18,6 +18,7 @@ public struct MemberDesk: ParsableCommand {
             RegionsCommand.self,
             ExportCommand.self,
             ImportCommand.self,
+            SyncCommand.self,
         ]
     )
 

@@ -49,6 +49,7 @@ public struct EventLogModel: Sendable {
         case .imported(let n):
             return ("imported \(n.file): \(n.new) new, \(n.updated) updated, \(n.unified) unified, \(n.deleted) deleted", .success)
         case .error(let e): return ("error (\(e.source)): \(e.message)", .danger)
+        case .sync: return nil  // the status bar shows it; errors come as .error
         case .reader(let r):
             switch r {
             case .attached(let name): return ("reader attached: \(name)", .normal)

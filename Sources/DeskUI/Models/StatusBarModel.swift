@@ -26,6 +26,8 @@ public struct StatusBarModel: Sendable {
     public var bluetooth: RadioState
     public var regions: RegionState
     public var memberCount: Int?
+    /// Folder sync: nil when it is off; otherwise the latest pass, once there is one.
+    public var sync: SyncNotice??
 
     public init(terminalName: String, reader: ReaderState = .notAvailable, bluetooth: RadioState = .notAvailable,
                 regions: RegionState = .notAvailable) {
@@ -54,6 +56,9 @@ public struct StatusBarModel: Sendable {
             bluetooth = available ? .scanning : .unavailable(reason)
         case .region(.switched(let on)):
             regions = on ? .on : .off
+        case .sync(let notice):
+            sync = .some(notice)
+            return true
         default:
             break
         }
@@ -87,6 +92,17 @@ public struct StatusBarModel: Sendable {
         }
     }
 
+    /// `Sync: 3 desks · 4 s ago`, `Sync: error` (the reason is in the event log), or nil when sync is off.
+    public func syncText(now: Date) -> String? {
+        guard let sync else { return nil }
+        guard let notice = sync else { return "Sync: starting" }
+        if notice.error != nil { return "Sync: error" }
+        let desks = notice.desks == 1 ? "1 desk" : "\(notice.desks) desks"
+        let seconds = max(0, Int(now.timeIntervalSince(notice.time)))
+        let ago = seconds < 60 ? "\(seconds) s ago" : seconds < 3600 ? "\(seconds / 60) min ago" : "\(seconds / 3600) h ago"
+        return "Sync: \(desks) · \(ago)"
+    }
+
     public static func grouped(_ n: Int) -> String {
         let digits = String(n)
         var out = ""
@@ -104,12 +120,13 @@ public struct StatusBarModel: Sendable {
         let members = memberCount.map { "\(Self.grouped($0)) members" } ?? "… members"
         let available = grid.width - TextWidth.of(clock) - 2
         // Narrow screens get the short forms ("BT: n/a"); the clock always shows.
-        var text = " " + [terminalName, readerText, bluetoothText, regionsText, members].joined(separator: " │ ")
+        let syncPart = syncText(now: now).map { [$0] } ?? []
+        var text = " " + ([terminalName, readerText, bluetoothText, regionsText] + syncPart + [members]).joined(separator: " │ ")
         if TextWidth.of(text) > available {
             let short = [readerText, bluetoothText, regionsText].map {
                 $0.replacingOccurrences(of: "not available", with: "n/a").replacingOccurrences(of: "Bluetooth", with: "BT")
             }
-            text = " " + ([terminalName] + short + [members]).joined(separator: " │ ")
+            text = " " + ([terminalName] + short + syncPart + [members]).joined(separator: " │ ")
         }
         if TextWidth.of(text) > available { text = TextWidth.truncate(text, to: available) }
         grid.put(text, x: 0, y: y, style: CellStyle(.bar, bold: true, reverse: true), clip: available)

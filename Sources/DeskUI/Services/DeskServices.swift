@@ -15,6 +15,8 @@ public struct DeskServices: Sendable {
     public var readerMonitorRunning: Bool
     /// The beacon scanner, when one runs: it publishes `.beacon` events.
     public var beaconScannerRunning: Bool
+    /// Folder sync runs beside the desk (the status bar then shows it).
+    public var syncEnabled = false
 
     public init(club: Club, clock: any DeskClock = SystemClock(), terminalName: String, bannerSeconds: TimeInterval = 5,
                 importer: (any ImportService)? = nil, exporter: (any ExportService)? = nil,

@@ -23,7 +23,7 @@ extension DeskReducer {
             state.list.markStale()
             state.needsRedraw = true
             return
-        case .reader, .region:
+        case .reader, .region, .sync:
             _ = state.status.apply(event)
         case .beacon(let beaconEvent):
             _ = state.status.apply(event)

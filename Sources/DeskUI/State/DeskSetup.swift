@@ -10,6 +10,8 @@ public struct DeskSetup: Sendable {
     public var memberFields: [String]
     public var readerMonitorRunning: Bool
     public var beaconScannerRunning: Bool
+    /// Folder sync runs beside the desk (the status bar then shows it).
+    public var syncEnabled = false
     /// nil: no region watcher in this build or run.
     public var regionsOn: Bool?
     public var canImport: Bool
@@ -40,5 +42,6 @@ public struct DeskSetup: Sendable {
                   readerMonitorRunning: services.readerMonitorRunning, beaconScannerRunning: services.beaconScannerRunning,
                   regionsOn: services.regions?.isOn, canImport: services.importer != nil,
                   exportFormats: exporter?.formats ?? [], exportPath: { exporter?.defaultPath(format: $0) ?? "members.\($0)" })
+        syncEnabled = services.syncEnabled
     }
 }

@@ -35,6 +35,7 @@ public struct DeskState: Sendable {
                                 reader: setup.readerMonitorRunning ? .none : .notAvailable,
                                 bluetooth: setup.beaconScannerRunning ? .scanning : .notAvailable,
                                 regions: setup.regionsOn.map { $0 ? .on : .off } ?? .notAvailable)
+        if setup.syncEnabled { status.sync = .some(nil) }
         banner = BannerModel(duration: setup.bannerSeconds)
         beacons = BeaconPaneModel(availability: setup.beaconScannerRunning ? .scanning : .notAvailable)
         if !setup.readerMonitorRunning { log.add("card reader: not available", tone: .warning, at: now) }

@@ -1,6 +1,7 @@
 import BeaconKit
 import CardReader
 import DeskUI
+import FolderSync
 import Foundation
 import MemberKit
 import RegionKit
@@ -22,24 +23,29 @@ enum FrontDeskLauncher {
         defer { terminal.close() }
 
         let regions = RegionWatcher.startLive(config: config, paths: context.paths, club: context.club)
-        let services = DeskServices(
+        var services = DeskServices(
             club: context.club, terminalName: config.terminalName, bannerSeconds: config.ui.bannerSeconds,
             importer: SyncImportService(database: context.database, bus: context.bus),
             exporter: SyncExportService(database: context.database, memberFields: context.club.settings.memberFields,
                                         directory: FileManager.default.currentDirectoryPath),
             regions: RegionWatcherToggle(watcher: regions),
             readerMonitorRunning: true, beaconScannerRunning: config.beacons.enabled)
+        let folderSync = try? context.deskSync()
+        services.syncEnabled = folderSync != nil
         // Subscribe before the parts start, so their first reports (no pcscd, no adapter) show.
         let desk = FrontDesk(services: services)
+        let syncWatcher = folderSync.map { SyncWatcher(sync: $0, bus: context.bus) }
         let readers = ReaderMonitor(context: PCSCLiteContext(), checkIns: context.club, events: context.bus,
                                     options: .init(readerName: config.reader.name, feedback: config.reader.feedback))
         let beacons = config.beacons.enabled ? BeaconService.live(config: config.beacons, bus: context.bus) : nil
         readers.start()
         beacons?.start()
+        syncWatcher?.start()
         defer {
             readers.stop()
             beacons?.stop()
             regions.stop()
+            syncWatcher?.stopAndFlush()
         }
 
         let trace = environment["MEMBERDESK_TUI_TRACE"].map(StartupTrace.init)

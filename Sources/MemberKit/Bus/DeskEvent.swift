@@ -10,6 +10,8 @@ public enum DeskEvent: Sendable {
     case memberUpdated(MemberRecord)
     case memberDeleted(memberId: String)
     case imported(ImportNotice)
+    // Folder sync: a pass finished (or failed).
+    case sync(SyncNotice)
     case error(DeskErrorNotice)
     // Card readers.
     case reader(ReaderEvent)

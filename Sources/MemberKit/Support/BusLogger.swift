@@ -43,6 +43,7 @@ public enum BusLogger {
         case .memberDeleted(let id): log.info("member deleted \(id)")
         case .imported(let n): log.info("imported \(n.file): new=\(n.new) updated=\(n.updated) unified=\(n.unified) deleted=\(n.deleted)")
         case .error(let e): log.error("\(e.source): \(e.message)")
+        case .sync: break  // its errors come as .error too
         case .reader(let r): log.info("reader \(r)")
         case .region(let r): log.info("region \(r)")
         case .notification(let n): log.info("notification \(n.alert)")

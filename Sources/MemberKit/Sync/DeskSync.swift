@@ -6,6 +6,13 @@ public struct SyncPassReport: Sendable, Equatable, Codable {
     public var written: SyncWriteReport
     public var read: SyncReadReport
     public var time: Double
+
+    public init(folder: String, written: SyncWriteReport, read: SyncReadReport, time: Double) {
+        self.folder = folder
+        self.written = written
+        self.read = read
+        self.time = time
+    }
 }
 
 /// What `sync status` shows: the folder, each terminal seen, and what is pending here.

@@ -12,6 +12,8 @@ public struct SyncReadReport: Sendable, Equatable, Codable {
     public var errors: [String] = []
     /// Terminals with files in the folder (this one left out).
     public var terminals = 0
+
+    public init() {}
 }
 
 /// Reads every other terminal's subfolder and merges what is new through the merge engine, in

@@ -6,6 +6,8 @@ public struct SyncWriteReport: Sendable, Equatable, Codable {
     public var members = 0
     public var snapshot = false
     public var removed: [String] = []
+
+    public init() {}
 }
 
 /// Writes this terminal's changes into its own subfolder, and only there: a changes file with

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardReader
+import FolderSync
 import Foundation
 import MemberKit
 
@@ -37,6 +38,10 @@ struct ScanCommand: ParsableCommand {
             printed.signal()
         }
         let stop = TerminationSignal()
+        // With a sync folder set, the headless desk syncs too; its last taps are written before it ends.
+        let syncWatcher = (try? context.deskSync()).map { SyncWatcher(sync: $0, bus: context.bus) }
+        syncWatcher?.start()
+        defer { syncWatcher?.stopAndFlush() }
         if standardInput {
             let wedge = WedgeLineReader(checkIns: context.club, events: context.bus)
             Thread.detachNewThread {

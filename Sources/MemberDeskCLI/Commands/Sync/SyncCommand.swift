@@ -1,0 +1,74 @@
+import ArgumentParser
+import FolderSync
+import Foundation
+import MemberKit
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Keep desks in step through a shared folder ([sync] folder in the config), e.g. one Syncthing carries.",
+        subcommands: [Now.self, Status.self, Watch.self, SyncthingCommand.self]
+    )
+
+    struct Now: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write this desk's pending changes, merge what is new from the others, and say what happened.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let context = try DeskContext.open(global)
+            let report = try context.deskSync().pass()
+            if json {
+                print(SyncText.json(report))
+            } else {
+                for line in SyncText.lines(report) { print(line) }
+            }
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The folder, each desk seen there, bad files, and what is pending here.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let context = try DeskContext.open(global)
+            let status = try context.deskSync().status()
+            if json {
+                print(SyncText.json(status))
+            } else {
+                for line in SyncText.lines(status, now: Date()) { print(line) }
+            }
+        }
+    }
+
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep syncing in the foreground until SIGINT or SIGTERM (for a systemd service).")
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let context = try DeskContext.open(global)
+            let sync = try context.deskSync()
+            try SyncFolder(path: sync.settings.folder).checkUsable()
+            let signal = TerminationSignal()
+            let watcher = SyncWatcher(sync: sync, bus: context.bus)
+            print("watching \(sync.settings.folder) as \(context.terminal.name) (\(context.terminal.id))")
+            watcher.start()
+            _ = signal.wait()
+            watcher.stopAndFlush()
+            print("stopped")
+        }
+    }
+}
+
+extension DeskContext {
+    /// This desk's sync, or a one-line error when the config leaves it off.
+    func deskSync() throws -> DeskSync {
+        guard let settings = SyncSettings(config) else { throw SyncError.off }
+        return DeskSync(database: database, settings: settings, terminal: terminal, bus: bus,
+                        memberFields: club.settings.memberFields)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import MemberKit
+
+/// What the sync commands print.
+enum SyncText {
+    static func json<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    static func lines(_ report: SyncPassReport) -> [String] {
+        var lines: [String] = []
+        if let file = report.written.file {
+            let kind = report.written.snapshot ? "snapshot" : "changes"
+            lines.append("wrote \(kind) \(file) (\(members(report.written.members)))"
+                + (report.written.removed.isEmpty ? "" : ", removed \(report.written.removed.count) older files"))
+        } else {
+            lines.append("nothing new to write")
+        }
+        let read = report.read
+        let c = read.counts
+        lines.append("read \(files(read.filesRead)) from \(desks(read.terminals)): \(c.new) new, \(c.updated) updated, "
+                     + "\(c.deleted) deleted, \(c.unified) unified" + (read.filesCovered > 0 ? " (\(files(read.filesCovered)) already covered)" : ""))
+        for copy in read.conflictCopies { lines.append("conflict copy merged: \(copy)") }
+        for error in read.errors { lines.append("error: \(error)") }
+        return lines
+    }
+
+    static func lines(_ status: SyncStatusReport, now: Date) -> [String] {
+        var lines = ["folder: \(status.folder)",
+                     "this desk: \(status.terminalName) (\(status.terminalId)), \(status.pending) changed members pending"
+                     + (status.lastSnapshotAt.map { ", last snapshot \(ago($0, now: now))" } ?? ", no snapshot yet")]
+        if status.terminals.isEmpty { lines.append("no other desks seen yet") }
+        for desk in status.terminals {
+            var line = "desk \(desk.name ?? "?") (\(desk.terminalId)): \(files(desk.files))"
+            if let time = desk.lastFileTime { line += ", last file \(ago(time, now: now))" }
+            if let error = desk.lastError { line += ", error: \(error)" }
+            lines.append(line)
+        }
+        for bad in status.badFiles { lines.append("bad file \(bad.terminalId)/\(bad.name): \(bad.error ?? "")") }
+        return lines
+    }
+
+    static func ago(_ time: Double, now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince1970 - time))
+        if seconds < 60 { return "\(seconds) s ago" }
+        if seconds < 3600 { return "\(seconds / 60) min ago" }
+        if seconds < 172_800 { return "\(seconds / 3600) h ago" }
+        return "\(seconds / 86400) days ago"
+    }
+
+    static func files(_ n: Int) -> String { n == 1 ? "1 file" : "\(n) files" }
+    static func desks(_ n: Int) -> String { n == 1 ? "1 other desk" : "\(n) other desks" }
+    static func members(_ n: Int) -> String { n == 1 ? "1 member" : "\(n) members" }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import FolderSync
+import MemberDeskTestSupport
+@testable import MemberKit
+import Testing
+
+/// The watcher on a real folder with real inotify: a desk's check-in reaches the folder on its
+/// own, and another desk's file is merged as soon as it lands, without waiting for the rescan.
+@Suite("Sync watcher")
+struct SyncWatcherTests {
+    final class Desk {
+        let database: AppDatabase
+        let club: Club
+        let watcher: SyncWatcher
+        let bus = EventBus()
+
+        init(id: String, folder: String) throws {
+            database = try AppDatabase.inMemory()
+            let terminal = TerminalIdentity(id: id, name: "Desk \(id)")
+            club = Club(database: database, terminal: terminal, bus: bus)
+            // A long rescan: only inotify can explain a quick merge.
+            let settings = SyncSettings(folder: folder, rescanInterval: 3600)
+            watcher = SyncWatcher(sync: DeskSync(database: database, settings: settings, terminal: terminal, bus: bus), bus: bus,
+                                  writeCheck: 0.2)
+        }
+    }
+
+    @Test("a check-in is written by itself, and the other desk merges it on inotify's word")
+    func checkInTravels() throws {
+        let folder = try TemporaryDirectory()
+        let a = try Desk(id: "TA", folder: folder.path), b = try Desk(id: "TB", folder: folder.path)
+        let status = b.bus.subscribe()
+        a.watcher.start()
+        b.watcher.start()
+        defer {
+            a.watcher.stop()
+            b.watcher.stop()
+        }
+        // Both desks have done their first pass once each has a snapshot in the folder.
+        #expect(waitUntil(timeout: 10) {
+            FileManager.default.fileExists(atPath: folder.path + "/TA/snapshot-000000000000.musrl")
+                && FileManager.default.fileExists(atPath: folder.path + "/TB/snapshot-000000000000.musrl")
+        })
+        _ = try a.club.checkIn(passId: "04000001", source: .nfc)
+        #expect(try waitUntil(timeout: 10) { try b.database.member(idOrPass: "04000001")?.numVisits == 1 })
+        // The status bar hears how many desks there are.
+        let notices = status.drain().compactMap { event -> SyncNotice? in
+            if case .sync(let notice) = event { return notice } else { return nil }
+        }
+        #expect(notices.last?.desks == 2 && notices.last?.error == nil)
+    }
+
+    @Test("an unusable folder is reported as a sync error, not a crash")
+    func unusableFolder() throws {
+        let desk = try Desk(id: "TA", folder: "/nonexistent/memberdesk-sync")
+        let report = desk.watcher.pass()
+        #expect(report == nil)
+        let errors = desk.bus.subscribe()
+        desk.watcher.pass()
+        let published = errors.drain()
+        let notice = published.compactMap { event -> SyncNotice? in if case .sync(let n) = event { return n } else { return nil } }.first
+        #expect(notice?.error?.contains("does not exist") == true)
+    }
+}

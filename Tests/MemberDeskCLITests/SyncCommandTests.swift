@@ -1,0 +1,61 @@
+import Foundation
+import MemberDeskTestSupport
+import Testing
+
+/// `sync now`, `sync status` and `sync syncthing`'s errors, in-process: two desks (two databases
+/// and configs) sharing one folder.
+@Suite struct SyncCommandTests {
+    static func desks() throws -> (InProcessDesk, InProcessDesk, TemporaryDirectory) {
+        let folder = try TemporaryDirectory()
+        let a = try InProcessDesk(config: "terminal_name = \"Desk A\"\ndebounce_seconds = 0\n[sync]\nfolder = \"\(folder.path)\"\n")
+        let b = try InProcessDesk(config: "terminal_name = \"Desk B\"\n[sync]\nfolder = \"\(folder.path)\"\n")
+        return (a, b, folder)
+    }
+
+    @Test func syncNowCarriesACheckInAndSaysWhatHappened() async throws {
+        let (a, b, folder) = try Self.desks()
+        defer { withExtendedLifetime(folder) {} }
+        try #require(await a.run(["checkin", "04000001"]).status == 0)
+        let wrote = await a.run(["sync", "now"])
+        #expect(wrote.status == 0 && wrote.stderr.isEmpty)
+        #expect(wrote.stdout == "wrote snapshot snapshot-000000000003.musrl (1 member)\nread 0 files from 0 other desks: 0 new, 0 updated, 0 deleted, 0 unified\n")
+        let read = await b.run(["sync", "now"])
+        #expect(read.stdout.hasSuffix("read 1 file from 1 other desk: 1 new, 0 updated, 0 deleted, 0 unified\n"), "\(read)")
+        let shown = await b.run(["members", "show", "04000001", "--json"])
+        #expect(shown.stdout.contains("\"numVisits\":1"))
+
+        let status = await b.run(["sync", "status"])
+        #expect(status.status == 0)
+        let lines = status.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.last?.hasPrefix("desk Desk A (") == true && lines.last?.contains("1 file, last file") == true, "\(status)")
+
+        let json = await b.run(["sync", "status", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["terminals"] as? [[String: Any]])?.first?["name"] as? String == "Desk A")
+        #expect(object?["pending"] as? Int == 0)
+    }
+
+    @Test func syncWithoutAFolderIsAOneLineError() async throws {
+        let desk = try InProcessDesk()
+        let result = await desk.run(["sync", "now"])
+        #expect(result == .init(status: 1, stdout: "", stderr: "memberdesk: sync is off: set [sync] folder in the config\n"))
+        let missing = try InProcessDesk(config: "[sync]\nfolder = \"/nonexistent/memberdesk\"\n")
+        let unusable = await missing.run(["sync", "now"])
+        #expect(unusable == .init(status: 1, stdout: "",
+                                  stderr: "memberdesk: sync folder /nonexistent/memberdesk is unusable: it does not exist\n"))
+    }
+
+    @Test func syncthingErrorsAreOneLine() async throws {
+        let desk = try InProcessDesk()
+        let home = try TemporaryDirectory()
+        let noConfig = await desk.run(["sync", "syncthing", "id", "--syncthing-home", home.path])
+        #expect(noConfig.status == 1 && noConfig.stderr.contains("Syncthing has no config in \(home.path)"), "\(noConfig)")
+        // Nothing listens on port 9 of loopback.
+        let down = await desk.run(["sync", "syncthing", "id", "--url", "http://127.0.0.1:9", "--api-key", "k"])
+        #expect(down.status == 1 && down.stderr.hasPrefix("memberdesk: Syncthing is not running at http://127.0.0.1:9"), "\(down)")
+        #expect(down.stderr.split(separator: "\n").count == 1)
+        let badId = await desk.run(["sync", "syncthing", "add", "NOT-AN-ID"])
+        #expect(badId.status != 0 && badId.stderr.contains("is not a Syncthing device id"))
+    }
+}
