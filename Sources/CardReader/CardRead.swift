@@ -22,8 +22,8 @@ public struct CardRead: Sendable, Equatable {
         }
     }
 
-    /// What `Club.checkIn` receives: the pass payload (the normalizer takes passId and username
-    /// from it), else the UID.
+    /// What the check-in port receives: the pass payload (the core's normalizer takes passId and
+    /// username from it), else the UID.
     public var credential: String { passPayload ?? PassIdNormalizer.uid(uid) }
 }
 

@@ -81,7 +81,7 @@ func runCardReaderBench(_ arguments: [String]) throws {
     let io = cardIO.withLock { $0 }, commit = commits.withLock { $0 }
     print(String(format: "    of which card I/O through pcscd (connect, APDUs):             p50 %8.3f ms  p99 %8.3f ms",
                  percentile(io, 0.5), percentile(io, 0.99)))
-    print(String(format: "    of which Club.checkIn (normalize, SQLite commit, publish):    p50 %8.3f ms  p99 %8.3f ms",
+    print(String(format: "    of which the check-in (worker queue, Club: commit, publish):  p50 %8.3f ms  p99 %8.3f ms",
                  percentile(commit, 0.5), percentile(commit, 0.99)))
     print(String(format: "  ratio memberdesk / pcscd:                                      p50 %8.4f     p99 %8.4f", o50 / d50, o99 / d99))
     print(String(format: "  goal p99 tap-to-commit <= 5 ms: %@", o99 <= 5 ? "met" : "NOT met"))
