@@ -1,21 +1,5 @@
 import Foundation
 
-public enum CheckInSource: String, Sendable, Codable, CaseIterable {
-    case nfc, wedge, manual, script
-}
-
-public enum EnrolmentPolicy: String, Sendable, Codable, CaseIterable {
-    /// Enrol with one visit, as ClubKit's automaticallyOnScan does.
-    case auto
-    /// Report `unknownPass` so that the UI can ask staff.
-    case prompt
-    case deny
-}
-
-public enum RefusalReason: String, Sendable, Codable {
-    case suspended, expired
-}
-
 public enum CheckInOutcome: Sendable {
     case checkedIn(MemberRecord, visitNumber: Int)
     /// Seen again within the debounce window: not counted. `since` is seconds since the counted visit.

@@ -1,20 +1,5 @@
 import Foundation
 
-public struct ClubSettings: Sendable {
-    /// The same pass again within this window is not counted again.
-    public var debounce: TimeInterval
-    public var enrolment: EnrolmentPolicy
-    /// The member type's field names (`variableNamesAsStrings()`), for listings and exports.
-    public var memberFields: [String]
-
-    public init(debounce: TimeInterval = 60, enrolment: EnrolmentPolicy = .auto,
-                memberFields: [String] = CustomMembershipUser.variableNamesAsStrings()) {
-        self.debounce = debounce
-        self.enrolment = enrolment
-        self.memberFields = memberFields
-    }
-}
-
 /// The check-in rules and member changes. Every change is committed before it is published.
 public final class Club: Sendable {
     public let database: AppDatabase

@@ -27,9 +27,3 @@ public struct ExchangeError: Error, Sendable, Equatable, CustomStringConvertible
 extension ExchangeError: LocalizedError {
     public var errorDescription: String? { description }
 }
-
-/// A problem found while reading bytes, before the caller knows which element it belongs to.
-struct ByteReadError: Error {
-    var line: Int
-    var message: String
-}

@@ -1,17 +1,5 @@
 import Foundation
 
-/// A scan turned into the credential the store matches on.
-public struct NormalizedPass: Sendable, Equatable {
-    public var passId: String
-    /// The username carried by a ClubKit pass payload, if the scan was one.
-    public var username: String?
-
-    public init(passId: String, username: String? = nil) {
-        self.passId = passId
-        self.username = username
-    }
-}
-
 /// Turns whatever a reader, a wedge scanner or a person typed into a pass id.
 ///
 /// - Card UIDs (hex bytes, with or without `:`, `-` or space between them) become

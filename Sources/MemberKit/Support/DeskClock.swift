@@ -4,8 +4,3 @@ import Foundation
 public protocol DeskClock: Sendable {
     func now() -> Date
 }
-
-public struct SystemClock: DeskClock {
-    public init() {}
-    public func now() -> Date { Date() }
-}

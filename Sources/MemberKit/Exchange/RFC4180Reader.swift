@@ -1,12 +1,5 @@
 import Foundation
 
-/// One CSV record: its fields, which of them were quoted, and the line it starts on.
-public struct CSVRecord: Sendable, Equatable {
-    public var fields: [String]
-    public var quoted: [Bool]
-    public var line: Int
-}
-
 /// Reads RFC 4180 CSV one record at a time: quoted fields with `""`, LF or CRLF line ends, a
 /// leading BOM, and a trailing newline or none. Lenient where ClubKit's own files need it: a
 /// quote inside an unquoted field is kept as text. Blank lines are skipped.
@@ -84,40 +77,5 @@ public final class RFC4180Reader {
             throw ByteReadError(line: reader.line - (terminator == 0x0A ? 1 : 0), message: "invalid UTF-8")
         }
         return (text, wasQuoted, terminator)
-    }
-}
-
-/// Writes RFC 4180 CSV into a byte buffer: a field is quoted only when it must be (a comma,
-/// a quote, a CR or an LF), or when the caller asks (to tell a real "<null>" from ClubKit's nil).
-public enum RFC4180Writer {
-    public static func needsQuotes(_ text: String) -> Bool {
-        var copy = text
-        return copy.withUTF8 { bytes in
-            for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
-                return true
-            }
-            return false
-        }
-    }
-
-    public static func appendField(_ text: String, to out: inout [UInt8], forceQuotes: Bool = false) {
-        guard forceQuotes || needsQuotes(text) else {
-            var copy = text
-            copy.withUTF8 { out.append(contentsOf: $0) }
-            return
-        }
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\"") { out.append(byte) }
-            out.append(byte)
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    public static func appendRecord(_ fields: [String], to out: inout [UInt8]) {
-        for (index, field) in fields.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            appendField(field, to: &out)
-        }
     }
 }

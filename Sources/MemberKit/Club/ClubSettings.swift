@@ -1,0 +1,16 @@
+import Foundation
+
+public struct ClubSettings: Sendable {
+    /// The same pass again within this window is not counted again.
+    public var debounce: TimeInterval
+    public var enrolment: EnrolmentPolicy
+    /// The member type's field names (`variableNamesAsStrings()`), for listings and exports.
+    public var memberFields: [String]
+
+    public init(debounce: TimeInterval = 60, enrolment: EnrolmentPolicy = .auto,
+                memberFields: [String] = CustomMembershipUser.variableNamesAsStrings()) {
+        self.debounce = debounce
+        self.enrolment = enrolment
+        self.memberFields = memberFields
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Field conversions as ClubKit's reader does them: numbers may also be given as strings.
+enum FieldValue {
+    static func double(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .int(let int)?: return Double(int)
+        case .double(let double)?: return double
+        case .string(let text)?:
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard let double = Double(trimmed), double.isFinite else { return nil }
+            return double
+        default: return nil
+        }
+    }
+
+    static func int(_ value: JSONValue?) -> Int? {
+        switch value {
+        case .int(let int)?: return int
+        case .double(let double)?: return double == double.rounded() ? Int(exactly: double) : nil
+        case .string(let text)?:
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if let int = Int(trimmed) { return int }
+            return double(value).flatMap { $0 == $0.rounded() ? Int(exactly: $0) : nil }
+        default: return nil
+        }
+    }
+
+    static func requiredDouble(_ value: JSONValue?, _ name: String) throws(FieldError) -> Double {
+        guard let value else { throw FieldError("missing \(name)") }
+        guard let double = double(value) else { throw FieldError("\(name) must be a number") }
+        return double
+    }
+
+    static func optionalDouble(_ value: JSONValue, _ name: String) throws(FieldError) -> Double? {
+        if value == .null { return nil }
+        guard let double = double(value) else { throw FieldError("\(name) must be a number or null") }
+        return double
+    }
+
+    static func optionalString(_ value: JSONValue, _ name: String) throws(FieldError) -> String? {
+        switch value {
+        case .null: return nil
+        case .string(let text): return text
+        default: throw FieldError("\(name) must be a string or null")
+        }
+    }
+
+    static func requiredString(_ value: JSONValue?, _ name: String) throws(FieldError) -> String {
+        guard let value else { throw FieldError("missing \(name)") }
+        guard case .string(let text) = value else { throw FieldError("\(name) must be a string") }
+        guard !text.isEmpty else { throw FieldError("\(name) is empty") }
+        return text
+    }
+
+    /// A ClubKit-shaped object (the six keys, subclass keys, and optionally the extras) as a member.
+    static func member(from object: [String: JSONValue]) throws(FieldError) -> ExchangeMember {
+        let memberId = try requiredString(object["memberId"], "memberId")
+        let passId = try requiredString(object["passId"], "passId")
+        let username = try optionalString(object["username"] ?? .null, "username")
+        let added = try requiredDouble(object["timeStampAdded"], "timeStampAdded")
+        guard let visitsValue = object["numVisits"] else { throw FieldError("missing numVisits") }
+        guard let visits = int(visitsValue), visits >= 0 else { throw FieldError("numVisits must be a whole number, 0 or more") }
+        let lastVisit = try requiredDouble(object["timeStampOfLastVisit"], "timeStampOfLastVisit")
+        var fields = object
+        for name in MembershipUser.baseFieldNames { fields[name] = nil }
+        let extras = fields.removeValue(forKey: ExchangeMember.extrasKey)
+        var member = ExchangeMember.clubKit(memberId: memberId, passId: passId, username: username, timeStampAdded: added,
+                                            numVisits: visits, timeStampOfLastVisit: lastVisit, fields: fields)
+        if let extras, extras != .null { try MemberExtras.apply(extras, to: &member) }
+        return member
+    }
+}
