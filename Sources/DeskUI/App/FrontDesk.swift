@@ -19,7 +19,8 @@ public final class FrontDesk {
         inbox = DeskInbox(wakeUp: wakeUp)
         runner = DeskEffectRunner(services: services, worker: worker, inbox: inbox)
         self.subscription = subscription ?? services.club.bus.subscribe()
-        self.subscription.onDelivery { [wakeUp] in wakeUp.wake() }
+        let pacer = DeskWakePacer(wakeUp)
+        self.subscription.onDelivery { pacer.delivered($0) }
     }
 
     var now: Date { services.clock.now() }

@@ -84,6 +84,6 @@ extension ExportDialog {
     }
 }
 
-extension Array {
+fileprivate extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -1,53 +1,5 @@
 import MemberKit
 
-/// What a cell's colour means; the terminal driver maps each tone to a colour pair, or to
-/// bold/reverse/underline in monochrome.
-public enum Tone: UInt8, Sendable, CaseIterable {
-    case normal, title, bar, key, selected, dim, success, warning, danger, info
-}
-
-public struct CellStyle: Sendable, Hashable {
-    public var tone: Tone
-    public var bold: Bool
-    public var reverse: Bool
-
-    public init(_ tone: Tone = .normal, bold: Bool = false, reverse: Bool = false) {
-        self.tone = tone
-        self.bold = bold
-        self.reverse = reverse
-    }
-
-    public static let plain = CellStyle()
-}
-
-/// One screen cell: a grapheme and how many columns it takes. The cell right of a
-/// two-column character is a continuation (width 0) that draws nothing.
-public struct Cell: Sendable, Hashable {
-    public var text: String
-    public var width: UInt8
-    public var style: CellStyle
-
-    public static let blank = Cell(text: " ", width: 1, style: .plain)
-}
-
-public struct Rect: Sendable, Hashable {
-    public var x: Int, y: Int, width: Int, height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = max(0, width)
-        self.height = max(0, height)
-    }
-
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    /// This rect less `n` columns/rows on each side.
-    public func inset(_ n: Int) -> Rect { Rect(x: x + n, y: y + n, width: width - 2 * n, height: height - 2 * n) }
-}
-
 /// The in-memory screen every pane and dialog draws into. The terminal driver copies the rows
 /// that changed to the real screen; tests read the grid as text.
 public struct CellGrid: Sendable, Equatable {

@@ -1,24 +1,6 @@
 import Foundation
 import MemberKit
 
-/// A page the list needs from the database, run off the UI thread.
-public struct MemberPageRequest: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
-        case first
-        case last
-        case after(MemberRow)
-        case before(MemberRow)
-        /// Reload from an absolute position after the data changed (one OFFSET query, then seeks again).
-        case at(Int)
-    }
-
-    public var generation: Int
-    public var search: String?
-    public var sort: MemberSort
-    public var kind: Kind
-    public var limit: Int
-}
-
 /// The virtualized member list. It holds only a window of rows around the viewport (never
 /// every member) and asks for the next page by keyset when the viewport nears an edge.
 public struct MemberListModel: Sendable {

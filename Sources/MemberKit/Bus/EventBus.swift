@@ -59,7 +59,7 @@ public final class EventSubscription: AsyncSequence, Sendable {
 
     private let state = Mutex(State())
     /// Called after each delivery, so that a loop waiting in poll(2) can be woken (the front desk).
-    private let wakeUp = Mutex<(@Sendable () -> Void)?>(nil)
+    private let wakeUp = Mutex<(@Sendable (DeskEvent) -> Void)?>(nil)
     private let capacity: Int
     private weak let bus: EventBus?
 
@@ -87,11 +87,11 @@ public final class EventSubscription: AsyncSequence, Sendable {
             return nil
         }
         waiter?.resume(returning: event)
-        wakeUp.withLock { $0 }?()
+        wakeUp.withLock { $0 }?(event)
     }
 
     /// Runs `wake` (on the publisher's thread, so it must be quick) after every event delivered.
-    public func onDelivery(_ wake: (@Sendable () -> Void)?) {
+    public func onDelivery(_ wake: (@Sendable (DeskEvent) -> Void)?) {
         wakeUp.withLock { $0 = wake }
     }
 
