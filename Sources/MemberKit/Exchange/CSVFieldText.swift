@@ -30,9 +30,5 @@ enum CSVFieldText {
         }
     }
 
-    static func json(_ value: JSONValue) -> String {
-        var out: [UInt8] = []
-        JSONWriter.append(value, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
+    static func json(_ value: JSONValue) -> String { JSONWriter.text(value) }
 }

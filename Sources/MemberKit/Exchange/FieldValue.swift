@@ -6,6 +6,10 @@ enum FieldValue {
         switch value {
         case .int(let int)?: return Double(int)
         case .double(let double)?: return double
+        case .number(let text)?:
+            // Kept as written; read as the nearest Double, as ClubKit's JSONDecoder does.
+            guard let double = Double(text), double.isFinite else { return nil }
+            return double
         case .string(let text)?:
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             guard let double = Double(trimmed), double.isFinite else { return nil }
@@ -18,6 +22,7 @@ enum FieldValue {
         switch value {
         case .int(let int)?: return int
         case .double(let double)?: return double == double.rounded() ? Int(exactly: double) : nil
+        case .number?: return double(value).flatMap { $0 == $0.rounded() ? Int(exactly: $0) : nil }
         case .string(let text)?:
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if let int = Int(trimmed) { return int }
@@ -28,14 +33,33 @@ enum FieldValue {
 
     static func requiredDouble(_ value: JSONValue?, _ name: String) throws(FieldError) -> Double {
         guard let value else { throw FieldError("missing \(name)") }
-        guard let double = double(value) else { throw FieldError("\(name) must be a number") }
+        guard let double = double(value) else { throw unrepresentable(value, name) ?? FieldError("\(name) must be a number") }
         return double
     }
 
     static func optionalDouble(_ value: JSONValue, _ name: String) throws(FieldError) -> Double? {
         if value == .null { return nil }
-        guard let double = double(value) else { throw FieldError("\(name) must be a number or null") }
+        guard let double = double(value) else { throw unrepresentable(value, name) ?? FieldError("\(name) must be a number or null") }
         return double
+    }
+
+    /// A whole number 0 or more (numVisits, a visit counter).
+    static func count(_ value: JSONValue, _ name: String) throws(FieldError) -> Int {
+        guard let count = int(value), count >= 0 else {
+            throw unrepresentable(value, name, whole: true) ?? FieldError("\(name) must be a whole number, 0 or more")
+        }
+        return count
+    }
+
+    /// For a valid JSON number memberdesk reads but cannot hold: an error that says so, naming the field.
+    static func unrepresentable(_ value: JSONValue, _ name: String, whole: Bool = false) -> FieldError? {
+        guard case .number(let text) = value else { return nil }
+        let shown = text.count > 40 ? text.prefix(37) + "..." : Substring(text)
+        guard let double = Double(text), double.isFinite else {
+            return FieldError("\(name) is \(shown), beyond the range of numbers memberdesk can hold (about ±1.8e308)")
+        }
+        guard whole, double == double.rounded(), Int(exactly: double) == nil else { return nil }
+        return FieldError("\(name) is \(shown), too large for a count (at most \(Int.max))")
     }
 
     static func optionalString(_ value: JSONValue, _ name: String) throws(FieldError) -> String? {
@@ -60,7 +84,7 @@ enum FieldValue {
         let username = try optionalString(object["username"] ?? .null, "username")
         let added = try requiredDouble(object["timeStampAdded"], "timeStampAdded")
         guard let visitsValue = object["numVisits"] else { throw FieldError("missing numVisits") }
-        guard let visits = int(visitsValue), visits >= 0 else { throw FieldError("numVisits must be a whole number, 0 or more") }
+        let visits = try count(visitsValue, "numVisits")
         let lastVisit = try requiredDouble(object["timeStampOfLastVisit"], "timeStampOfLastVisit")
         var fields = object
         for name in MembershipUser.baseFieldNames { fields[name] = nil }

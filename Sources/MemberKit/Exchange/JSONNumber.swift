@@ -2,14 +2,21 @@ import Foundation
 
 /// JSON number grammar and Foundation's Int-or-Double choice, shared with the CSV readers.
 enum JSONNumber {
+    /// Any valid JSON number: `.int` or `.double` when `JSONWriter` writes that value back as
+    /// the same text (what JSONEncoder wrote comes back byte for byte), else `.number(text)`, so
+    /// a number too long, too large or spelled otherwise (`1.50`, `1E2`, `-0`) is kept verbatim.
     static func parse(_ text: String, isInteger: Bool) -> JSONValue? {
         guard isValid(text) else { return nil }
-        if isInteger, let int = Int(text) { return .int(int) }
-        guard let double = Double(text), double.isFinite else { return nil }
+        // Valid integer text never has leading zeros or a '+': Int's digits are the same text, but for -0.
+        if isInteger, let int = Int(text) { return int == 0 && text != "0" ? .number(text) : .int(int) }
+        guard !isInteger, let double = Double(text), double.isFinite else { return .number(text) }
+        let value: JSONValue
         if double == double.rounded(), abs(double) < 9.007_199_254_740_992e15, let int = Int(exactly: double) {
-            return .int(int)
+            value = .int(int)
+        } else {
+            value = .double(double)
         }
-        return .double(double)
+        return JSONWriter.text(value) == text ? value : .number(text)
     }
 
     /// RFC 8259's number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?

@@ -2,7 +2,9 @@ import Foundation
 
 /// A small JSON parser over a `ByteReader`: parses one value at a time, so a .musrl file is
 /// read element by element. Numbers follow Foundation's JSONDecoder (an integral number is an
-/// Int), strings must be valid UTF-8, and nesting is bounded so that no input exhausts the stack.
+/// Int) where writing the value back gives the text read, and are kept as written otherwise
+/// (`JSONValue.number`); strings must be valid UTF-8, and nesting is bounded so that no input
+/// exhausts the stack.
 struct JSONStreamParser {
     let reader: ByteReader
     static let maximumDepth = 64
@@ -157,7 +159,6 @@ struct JSONStreamParser {
             }
             scratch.append(byte)
             _ = try reader.next()
-            if scratch.count > 64 { throw fail("number too long") }
         }
         return try number(isInteger: isInteger)
     }
@@ -165,6 +166,16 @@ struct JSONStreamParser {
     private func number(isInteger: Bool) throws -> JSONValue {
         let text = String(decoding: scratch, as: UTF8.self)
         guard let value = JSONNumber.parse(text, isInteger: isInteger) else { throw fail("invalid number '\(text)'") }
+        return value
+    }
+}
+
+extension JSONStreamParser {
+    /// One whole JSON text (RFC 8259: a value with whitespace around it and nothing else).
+    static func document(_ bytes: [UInt8]) throws -> JSONValue {
+        var parser = JSONStreamParser(reader: ByteReader(bytes: bytes))
+        let value = try parser.parseValue()
+        guard try parser.peekToken() == nil else { throw parser.fail("not JSON: unexpected data after the JSON value") }
         return value
     }
 }

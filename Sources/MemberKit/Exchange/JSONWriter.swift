@@ -3,6 +3,13 @@ import Foundation
 /// Compact JSON as Foundation's JSONEncoder writes it (`/` as `\/`, integral doubles without
 /// ".0", non-ASCII as UTF-8), with object keys sorted so that equal values give equal bytes.
 enum JSONWriter {
+    /// The value as JSON text.
+    static func text(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        append(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// `csvQuoted` doubles every quote written, for JSON inside a quoted CSV field.
     static func append(_ value: JSONValue, to out: inout [UInt8], csvQuoted: Bool = false) {
         switch value {
@@ -10,6 +17,7 @@ enum JSONWriter {
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
         case .int(let int): out.append(contentsOf: String(int).utf8)
         case .double(let double): appendNumber(double, to: &out)
+        case .number(let text): out.append(contentsOf: text.utf8)
         case .string(let text): appendString(text, to: &out, csvQuoted: csvQuoted)
         case .array(let items):
             out.append(UInt8(ascii: "["))

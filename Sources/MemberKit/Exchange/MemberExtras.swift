@@ -76,10 +76,7 @@ enum MemberExtras {
         switch object["visitCounters"] {
         case .object(let values)?:
             for (terminal, value) in values {
-                guard let count = FieldValue.int(value), count >= 0 else {
-                    throw FieldError("visitCounters.\(terminal) must be a whole number, 0 or more")
-                }
-                counters[terminal] = count
+                counters[terminal] = try FieldValue.count(value, "visitCounters.\(terminal)")
             }
         case nil, .null?: break
         default: throw FieldError("visitCounters must be an object")

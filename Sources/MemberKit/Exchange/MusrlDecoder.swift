@@ -41,9 +41,12 @@ public final class MusrlDecoder: MemberFileDecoder {
             try reader.skipByteOrderMark()
             switch try parser.peekToken() {
             case UInt8(ascii: "[")?: _ = try reader.next()
-            case UInt8(ascii: "{")?: throw error("not a member list: the file holds a JSON object, not an array")
             case nil: throw error("not a member list: the file is empty")
-            default: throw error("not JSON: a .musrl file is a JSON array of members")
+            default:
+                // Valid JSON that is not an array is named for what it holds; anything else gets the parser's error.
+                let value = try parser.parseValue()
+                guard try parser.peekToken() == nil else { throw error("not JSON: unexpected data after the JSON value") }
+                throw error("not a member list: the file holds \(Self.kind(of: value)), not an array")
             }
             state = .inArray
             if try parser.peekToken() == UInt8(ascii: "]") {
@@ -78,6 +81,17 @@ public final class MusrlDecoder: MemberFileDecoder {
             throw error("duplicate memberId \(member.record.memberId)", line: line, element: element)
         }
         return member
+    }
+
+    static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .object: return "a JSON object"
+        case .array: return "a JSON array"
+        case .string: return "a JSON string"
+        case .int, .double, .number: return "a JSON number"
+        case .bool: return "a JSON boolean"
+        case .null: return "JSON null"
+        }
     }
 
     private func finish() throws -> ExchangeMember? {

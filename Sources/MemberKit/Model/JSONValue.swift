@@ -10,6 +10,10 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
+    /// A valid JSON number kept as written, because `.int` or `.double` would write it back
+    /// otherwise (too long, too large, too precise, or spelled `1.50`, `1E2`): fields memberdesk
+    /// does not read travel verbatim. Readers of a number convert it where they need one.
+    case number(String)
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -30,6 +34,10 @@ public enum JSONValue: Sendable, Hashable, Codable {
         case .int(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
+        case .number(let text):
+            // Foundation's encoder cannot write a number's text: its nearest value instead
+            // (exports and the store use JSONWriter, which keeps the text).
+            if let double = Double(text), double.isFinite { try container.encode(double) } else { try container.encode(text) }
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
         }
@@ -43,9 +51,9 @@ public enum JSONValue: Sendable, Hashable, Codable {
         case .int(let value): return String(value)
         case .double(let value): return String(value)
         case .string(let value): return value
+        case .number(let text): return text
         case .array, .object:
-            let data = (try? JSONEncoder.sortedKeys.encode(self)) ?? Data()
-            return String(decoding: data, as: UTF8.self)
+            return JSONWriter.text(self)
         }
     }
 

@@ -69,6 +69,7 @@ enum JS {
         case .bool(let flag): return JSValueMakeBoolean(ctx, flag)
         case .int(let number): return JSValueMakeNumber(ctx, Double(number))
         case .double(let number): return JSValueMakeNumber(ctx, number)
+        case .number(let text): return JSValueMakeNumber(ctx, Double(text) ?? .nan)
         case .string(let text): return Self.value(ctx, text)
         case .array(let items):
             var elements: [JSValueRef?] = items.map { make(ctx, $0) }

@@ -17,7 +17,8 @@ struct ExchangeDetailTests {
     @Test("JSON strings: escapes, surrogate pairs, `\\/`; bad ones are errors")
     func jsonStrings() throws {
         var parser = JSONStreamParser(reader: ByteReader(bytes: Array(#"["a\/b\n\u00e9\ud83d\ude00\"", 1.0, 1.5, -0, 12e2]"#.utf8)))
-        #expect(try parser.parseValue() == .array([.string("a/b\né😀\""), .int(1), .double(1.5), .int(0), .int(1200)]))
+        // Numbers that JSONWriter would write otherwise are kept as written.
+        #expect(try parser.parseValue() == .array([.string("a/b\né😀\""), .number("1.0"), .double(1.5), .number("-0"), .number("12e2")]))
         for bad in [#""\ud83d""#, #""\x""#, "\"a\u{01}\"", "01", "1.", "-", "[1,]", "{\"a\" 1}", "tru"] {
             var parser = JSONStreamParser(reader: ByteReader(bytes: Array(bad.utf8)))
             let value = try? parser.parseValue()
