@@ -49,6 +49,21 @@ func runCommitToBannerBench(rounds: Int = 300) throws {
     print(String(format: "check-in → banner drawn  p50 %.2f ms  p99 %.2f ms   bare check-in (commit + publish) p50 %.2f ms  p99 %.2f ms   ratio %.1f (goal p99 < 5 ms)",
                  p50, p99, c50, c99, p99 / max(c99, 0.001)))
 
+    // What a frame costs: the whole screen rendered from the state (the banner showing), as each redraw does.
+    var state = DeskState(setup: DeskSetup(terminalName: "bench"), now: Date())
+    _ = DeskReducer.reduce(&state, .resize(width: 120, height: 40), now: Date())
+    let member = try database.member(idOrPass: String(format: "06%06X", 0)) ?? { throw DeskError.io("no bench member") }()
+    _ = DeskReducer.reduce(&state, .event(.checkIn(CheckInReport(time: Date(), source: .nfc, passId: member.passId,
+                                                                 outcome: .checkedIn(member, visitNumber: 1), terminalId: "bench"))), now: Date())
+    var renders: [Double] = []
+    for _ in 0..<200 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = state.render(now: Date())
+        renders.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    print(String(format: "  of which a full 120×40 frame rendered: p50 %.2f ms  p99 %.2f ms (load average %.1f: a loaded machine adds waiting for a core)",
+                 TUIBenchData.percentile(renders, 0.5), TUIBenchData.percentile(renders, 0.99), loadAverage()))
+
     // Idle: the loop sleeps in poll(2); measure this process's CPU while nothing happens.
     let before = processCPUSeconds(), started = Date()
     Thread.sleep(forTimeInterval: 5)
@@ -61,4 +76,9 @@ private func processCPUSeconds() -> Double {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+private func loadAverage() -> Double {
+    var loads = [Double](repeating: 0, count: 3)
+    return getloadavg(&loads, 3) > 0 ? loads[0] : 0
 }
