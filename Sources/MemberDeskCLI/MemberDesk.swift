@@ -6,7 +6,7 @@ public struct MemberDesk: ParsableCommand {
         commandName: "memberdesk",
         abstract: "A membership and loyalty check-in terminal.",
         discussion: "With no subcommand, memberdesk starts the front-desk screen.",
-        version: "0.1.0",
+        version: MemberDeskVersion.current,
         subcommands: [
             MembersCommand.self,
             CheckInCommand.self,
@@ -19,6 +19,8 @@ public struct MemberDesk: ParsableCommand {
             ExportCommand.self,
             ImportCommand.self,
             SyncCommand.self,
+            BackupCommand.self,
+            RestoreCommand.self,
         ]
     )
 

@@ -43,6 +43,9 @@ public struct ConfigKey: Sendable {
         number("sync.max_file_mb", "Do not read sync files larger than this many MB", \.sync.maxFileMB, range: 1...65536),
         number("sync.rescan_seconds", "Look at the folder this often even without a change notice", \.sync.rescanSeconds,
                range: 1...86400),
+        string("backup.folder", "Where `memberdesk backup` writes without a file (empty: the data folder's backups)",
+               \.backup.folder),
+        number("backup.keep", "How many timestamped backups to keep in the backup folder", \.backup.keep, range: 1...10000),
     ]
 
     static func bad(_ name: String, _ what: String) -> DeskError {

@@ -77,8 +77,9 @@ extension DeskConfig {
         }
     }
 
-    /// The effective configuration as TOML, each key with its help.
-    public func rendered() -> String {
+    /// The effective configuration as TOML, each key with its help. `commentedOut` writes each
+    /// key as a comment (the example config file the Debian package installs).
+    public func rendered(commentedOut: Bool = false) -> String {
         var lines: [String] = []
         var section = ""
         for key in ConfigKey.all {
@@ -90,7 +91,7 @@ extension DeskConfig {
                 lines.append("[\(section)]")
             }
             lines.append("# \(key.help)")
-            lines.append("\(parts.last!) = \(key.current(self))")
+            lines.append("\(commentedOut ? "#" : "")\(parts.last!) = \(key.current(self))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -11,6 +11,7 @@ public struct DeskConfig: Sendable, Equatable {
     public var regions = Regions()
     public var ui = UI()
     public var sync = Sync()
+    public var backup = Backup()
 
     public init() {}
 
@@ -67,6 +68,13 @@ public struct DeskConfig: Sendable, Equatable {
     public struct UI: Sendable, Equatable {
         /// How long the check-in banner stays before it fades (seconds).
         public var bannerSeconds: Double = 5
+    }
+
+    public struct Backup: Sendable, Equatable {
+        /// Where `memberdesk backup` without a file writes; empty for the data folder's `backups`.
+        public var folder = ""
+        /// How many timestamped backups to keep there.
+        public var keep: Double = 7
     }
 
     public var clubSettings: ClubSettings {

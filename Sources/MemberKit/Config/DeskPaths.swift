@@ -1,13 +1,31 @@
 import Foundation
 
-/// Where memberdesk keeps its files, by the XDG base-directory rules. The environment is
-/// injected so tests control it.
+/// Where memberdesk keeps its files. A person's own memberdesk follows the XDG base-directory
+/// rules; the installed desk's account (`memberdesk`, which the Debian package's services run
+/// as, and which an administrator borrows with `sudo -u memberdesk memberdesk …`) uses the
+/// system folders, so the services and the administrator share one database and one config.
+/// The environment and the user name are injected so tests control them.
 public struct DeskPaths: Sendable {
     public var environment: [String: String]
+    public var userName: String
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// The system account the Debian package creates for its services.
+    public static let serviceUser = "memberdesk"
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                userName: String = DeskPaths.currentUserName()) {
         self.environment = environment
+        self.userName = userName
     }
+
+    /// The name of the effective user, from the password database (not $USER, which sudo may keep).
+    public static func currentUserName() -> String {
+        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return "" }
+        return String(cString: name)
+    }
+
+    /// Whether these are the installed desk's system paths.
+    public var isServiceAccount: Bool { userName == Self.serviceUser }
 
     private var home: String { environment["HOME"] ?? NSHomeDirectory() }
 
@@ -16,19 +34,27 @@ public struct DeskPaths: Sendable {
         return home + "/" + fallback
     }
 
-    public var dataDirectory: String { base("XDG_DATA_HOME", ".local/share") + "/memberdesk" }
-    public var configDirectory: String { base("XDG_CONFIG_HOME", ".config") + "/memberdesk" }
-    public var stateDirectory: String { base("XDG_STATE_HOME", ".local/state") + "/memberdesk" }
-    public var cacheDirectory: String { base("XDG_CACHE_HOME", ".cache") + "/memberdesk" }
+    public var dataDirectory: String {
+        isServiceAccount ? "/var/lib/memberdesk" : base("XDG_DATA_HOME", ".local/share") + "/memberdesk"
+    }
+    public var configDirectory: String {
+        isServiceAccount ? "/etc/memberdesk" : base("XDG_CONFIG_HOME", ".config") + "/memberdesk"
+    }
+    public var stateDirectory: String {
+        isServiceAccount ? "/var/log/memberdesk" : base("XDG_STATE_HOME", ".local/state") + "/memberdesk"
+    }
+    public var cacheDirectory: String {
+        isServiceAccount ? "/var/cache/memberdesk" : base("XDG_CACHE_HOME", ".cache") + "/memberdesk"
+    }
 
-    /// `--db` wins, then MEMBERDESK_DB, then the XDG data folder.
+    /// `--db` wins, then MEMBERDESK_DB, then the data folder.
     public func database(override: String? = nil) -> String {
         if let override, !override.isEmpty { return override }
         if let value = environment["MEMBERDESK_DB"], !value.isEmpty { return value }
         return dataDirectory + "/members.sqlite"
     }
 
-    /// `--config` wins, then MEMBERDESK_CONFIG, then the XDG config folder.
+    /// `--config` wins, then MEMBERDESK_CONFIG, then the config folder.
     public func config(override: String? = nil) -> String {
         if let override, !override.isEmpty { return override }
         if let value = environment["MEMBERDESK_CONFIG"], !value.isEmpty { return value }
@@ -39,4 +65,6 @@ public struct DeskPaths: Sendable {
     public var regionCache: String { cacheDirectory + "/regions.json" }
     /// The folder region scripts' wk_file_* functions are confined to.
     public var scriptData: String { dataDirectory + "/scripts" }
+    /// Where `memberdesk backup` writes when `backup.folder` is not set.
+    public var defaultBackupFolder: String { dataDirectory + "/backups" }
 }

@@ -6,7 +6,7 @@ struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show the effective configuration.",
-        subcommands: [Show.self]
+        subcommands: [Show.self, Example.self]
     )
 
     struct Show: ParsableCommand {
@@ -21,6 +21,17 @@ struct ConfigCommand: ParsableCommand {
             print("# config file: \(path)\(exists ? "" : " (not present: defaults)")")
             print("# database: \(paths.database(override: global.db))")
             print(config.rendered(), terminator: "")
+        }
+    }
+
+    struct Example: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a config file with every key commented out at its default, each with its meaning.")
+
+        func run() {
+            print("# memberdesk configuration. Every key is optional: uncomment a key to change it.")
+            print("# `memberdesk config show` prints the effective values.")
+            print(DeskConfig().rendered(commentedOut: true), terminator: "")
         }
     }
 }

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import MemberKit
+
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Replace the database with a backup, keeping the current one beside it.",
+        discussion: """
+            Checks that FILE is an intact memberdesk database, shows what it holds, asks, then swaps \
+            it in atomically; the current database is kept as members.sqlite.before-restore-TIME. \
+            It refuses while another process (a desk, a service) has the database open, and names it. \
+            Without a terminal, it needs --yes.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The backup to restore.", valueName: "file")) var file: String
+    @Flag(help: "Restore without asking.") var yes = false
+
+    func run() throws {
+        let databasePath = DeskPaths().database(override: global.db)
+        try refuseWhileOpen(databasePath)
+        let backup = try AppDatabase.inspect(path: file)
+        print("\(file): \(Self.describe(backup))")
+        if FileManager.default.fileExists(atPath: databasePath) {
+            let current = (try? AppDatabase.inspect(path: databasePath)).map(Self.describe) ?? "cannot be read"
+            print("replaces \(databasePath): \(current)")
+        }
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw DeskError.conflict("nothing restored: no terminal to ask, run with --yes to restore")
+            }
+            print("Restore this backup? [y/N] ", terminator: "")
+            fflush(nil)
+            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            guard answer == "y" || answer == "yes" else {
+                print("nothing restored (not confirmed)")
+                return
+            }
+            try refuseWhileOpen(databasePath)  // a desk may have started while we asked
+        }
+        let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let kept = databasePath + ".before-restore-" + Self.stamp(Date())
+        let hadDatabase = FileManager.default.fileExists(atPath: databasePath)
+        try AppDatabase.restore(from: file, into: databasePath, keeping: kept)
+        print("restored \(file) into \(databasePath)")
+        if hadDatabase { print("the previous database is kept as \(kept)") }
+    }
+
+    private func refuseWhileOpen(_ databasePath: String) throws {
+        let holders = DatabaseHolders().holders(of: databasePath)
+        guard holders.isEmpty else {
+            throw DeskError.conflict("\(databasePath) is open in " + holders.map(\.description).joined(separator: ", ")
+                                     + ": stop it first (an installed desk: sudo systemctl stop memberdesk-scan)")
+        }
+    }
+
+    static func describe(_ summary: DatabaseSummary) -> String {
+        let newest = summary.newestVisit.map { ISO8601DateFormatter().string(from: $0) } ?? "none"
+        return "\(summary.members) members, \(summary.visits) visits, newest visit \(newest)"
+    }
+
+    static func stamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: date)
+    }
+}

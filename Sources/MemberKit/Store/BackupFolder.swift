@@ -1,0 +1,76 @@
+import Foundation
+
+/// The folder `memberdesk backup` writes into without a file name: one file per backup, named
+/// by its UTC time (`members-2026-11-23T10-20-00Z.sqlite`, so names sort by age), pruned to the
+/// newest `backup.keep`.
+public struct BackupFolder: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The folder `backup.folder` names, else the data folder's `backups`.
+    public init(config: DeskConfig, paths: DeskPaths) {
+        path = config.backup.folder.isEmpty ? paths.defaultBackupFolder : config.backup.folder
+    }
+
+    public struct Backup: Sendable, Equatable {
+        public var path: String
+        public var date: Date
+    }
+
+    private static let prefix = "members-"
+    private static let suffix = ".sqlite"
+
+    private static func formatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH-mm-ss'Z'"
+        return formatter
+    }
+
+    /// The path of a new backup taken at `date`.
+    public func newBackupPath(at date: Date) -> String {
+        path + "/" + Self.prefix + Self.formatter().string(from: date) + Self.suffix
+    }
+
+    /// The timestamped backups in the folder, oldest first (other files are left alone).
+    public func backups() -> [Backup] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let formatter = Self.formatter()
+        return names.compactMap { name -> Backup? in
+            guard name.hasPrefix(Self.prefix), name.hasSuffix(Self.suffix),
+                  let date = formatter.date(from: String(name.dropFirst(Self.prefix.count).dropLast(Self.suffix.count)))
+            else { return nil }
+            return Backup(path: path + "/" + name, date: date)
+        }.sorted { $0.date < $1.date }
+    }
+
+    /// Removes all but the newest `keep` backups; the paths it removed.
+    @discardableResult
+    public func prune(keep: Int) throws -> [String] {
+        let all = backups()
+        var removed: [String] = []
+        for backup in all.dropLast(max(keep, 1)) {
+            do {
+                try FileManager.default.removeItem(atPath: backup.path)
+            } catch {
+                throw DeskError.io("cannot remove the old backup \(backup.path): \((error as NSError).localizedDescription)")
+            }
+            removed.append(backup.path)
+        }
+        return removed
+    }
+
+    /// Creates the folder (mode 0700: backups hold member data) when missing.
+    public func create() throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw DeskError.io("cannot create the backup folder \(path): \((error as NSError).localizedDescription)")
+        }
+    }
+}
