@@ -35,9 +35,11 @@ let package = Package(
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
         // Folder sync's adapter: inotify and the loop that writes and reads the shared folder.
         .target(name: "FolderSync", dependencies: ["MemberKit"]),
+        // `memberdesk doctor`'s checks, over injected system roots.
+        .target(name: "DeskDoctor", dependencies: ["MemberKit", "CardReader"]),
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
-            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync",
+            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -67,6 +69,9 @@ let package = Package(
             "MemberDeskCLI", "MemberKit", "RegionKit", "MemberDeskTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "FolderSyncTests", dependencies: ["FolderSync", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "DeskDoctorTests", dependencies: ["DeskDoctor", "CardReader", "MemberKit", "MemberDeskTestSupport"]),
+        // The Debian package, its units and its maintainer scripts (real dpkg-deb, lintian, systemd-analyze).
+        .testTarget(name: "PackagingTests", dependencies: ["MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MemberKit", "MemberDeskTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

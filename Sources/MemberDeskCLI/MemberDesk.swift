@@ -21,6 +21,7 @@ public struct MemberDesk: ParsableCommand {
             SyncCommand.self,
             BackupCommand.self,
             RestoreCommand.self,
+            DoctorCommand.self,
         ]
     )
 

@@ -9,7 +9,7 @@ extension AppDatabase {
     /// Writes a consistent copy of this database to `path` and returns what it holds.
     @discardableResult
     public func backup(to path: String) throws -> DatabaseSummary {
-        try Self.writeChecked(to: path) { destination in try writer.backup(to: destination) }
+        try Self.writeChecked(to: path) { destination in try backup(into: destination) }
     }
 
     /// Checks that the file at `path` is an intact memberdesk database, and what it holds.
@@ -112,7 +112,7 @@ extension AppDatabase {
     }
 
     /// The rows of `PRAGMA integrity_check` (or the faster `quick_check`) that are not "ok".
-    public static func integrityProblems(_ db: Database, quick: Bool = false) throws -> [String] {
+    static func integrityProblems(_ db: Database, quick: Bool = false) throws -> [String] {
         let rows = try String.fetchAll(db, sql: quick ? "PRAGMA quick_check" : "PRAGMA integrity_check")
         return rows == ["ok"] ? [] : rows
     }
@@ -134,9 +134,31 @@ extension AppDatabase {
         return DatabaseSummary(members: members, visits: visits, newestVisit: newest, schemaVersion: schema)
     }
 
+    /// How the file at `path` stands, for `memberdesk doctor`: opened read-only, `PRAGMA quick_check`,
+    /// and its schema against this program's.
+    public static func health(path: String) throws -> DatabaseHealth {
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { db in
+                let problems = try integrityProblems(db, quick: true)
+                let applied = try db.tableExists("grdb_migrations")
+                    ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
+                let known = migrator.migrations
+                return DatabaseHealth(problems: problems, schemaVersion: applied.last, latestSchema: known.last ?? "",
+                                      pendingMigrations: known.filter { !applied.contains($0) },
+                                      unknownMigrations: applied.filter { !known.contains($0) })
+            }
+        } catch let error as DatabaseError {
+            throw DeskError.database("\(path): \(reason(error))")
+        }
+    }
+
     /// Makes a rename durable across a power cut.
     static func syncFolder(of path: String) {
-        let folder = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
+        let folder = Glibc.open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
         guard folder >= 0 else { return }
         fsync(folder)
         close(folder)

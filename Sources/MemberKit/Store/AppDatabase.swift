@@ -92,6 +92,11 @@ public final class AppDatabase: Sendable {
         return try AppDatabase(writer: copy, path: nil)
     }
 
+    /// SQLite's online backup of one read transaction into `destination` (see AppDatabase+Backup).
+    func backup(into destination: some DatabaseWriter) throws {
+        try writer.backup(to: destination)
+    }
+
     /// Starts a GRDB observation of this database (see `MemberCollection`).
     func start<Reducer: ValueReducer>(_ observation: ValueObservation<Reducer>, on queue: DispatchQueue,
                                       onError: @escaping @Sendable (Error) -> Void,

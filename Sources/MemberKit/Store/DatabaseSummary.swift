@@ -16,3 +16,17 @@ public struct DatabaseSummary: Sendable, Equatable {
         self.schemaVersion = schemaVersion
     }
 }
+
+/// What `PRAGMA quick_check` and the migrations table say about a database file.
+public struct DatabaseHealth: Sendable, Equatable {
+    /// The rows of `quick_check` other than "ok"; empty when intact.
+    public var problems: [String]
+    /// The newest migration applied to the file; nil when it has none (not a memberdesk database).
+    public var schemaVersion: String?
+    /// The newest migration this program knows.
+    public var latestSchema: String
+    /// Migrations the next start will apply.
+    public var pendingMigrations: [String]
+    /// Migrations in the file that this program does not know (a newer memberdesk wrote it).
+    public var unknownMigrations: [String]
+}

@@ -42,21 +42,25 @@ struct ScanCommand: ParsableCommand {
         let syncWatcher = (try? context.deskSync()).map { SyncWatcher(sync: $0, bus: context.bus) }
         syncWatcher?.start()
         defer { syncWatcher?.stopAndFlush() }
+        let service = ServiceNotifier()  // under systemd (Type=notify): READY=1, then watchdog pings
         if standardInput {
             let wedge = WedgeLineReader(checkIns: context.club, events: context.bus)
             Thread.detachNewThread {
                 wedge.run(fileDescriptor: STDIN_FILENO)
                 stop.fire(0)
             }
+            service.ready(status: "reading wedge scans from standard input")
             _ = stop.wait()
         } else {
             let name = reader ?? context.config.reader.name
             let monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: context.club, events: context.bus,
                                         options: .init(readerName: name, feedback: context.config.reader.feedback))
             monitor.start()
+            service.ready(status: name.isEmpty ? "watching every reader" : "watching reader \(name)")
             _ = stop.wait()
             monitor.stop()
         }
+        service.stopping()
         subscription.cancel()
         printed.wait()
     }

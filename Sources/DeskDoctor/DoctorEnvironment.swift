@@ -1,0 +1,38 @@
+import CardReader
+import Foundation
+import MemberKit
+
+/// What the doctor looks at, injected so tests can give a fake `/proc/modules`, a fake
+/// `/sys/bus/usb/devices` tree, no pcscd, or a read-only database folder.
+public struct DoctorEnvironment: @unchecked Sendable {
+    /// Prefixed to every system path (`/proc/modules`, `/sys/...`, `/run/pcscd/...`, `/usr/sbin/pcscd`).
+    public var systemRoot: String
+    /// A fresh PC/SC connection to ask pcscd for its readers.
+    public var pcsc: () -> any PCSCContext
+    public var paths: DeskPaths
+    public var databasePath: String
+    public var configPath: String
+    public var now: Date
+    /// Searched for programs (`syncthing`), like $PATH.
+    public var programFolders: [String]
+
+    public init(systemRoot: String = "", pcsc: @escaping () -> any PCSCContext, paths: DeskPaths,
+                databasePath: String, configPath: String, now: Date = Date(),
+                programFolders: [String] = ["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"]) {
+        self.systemRoot = systemRoot
+        self.pcsc = pcsc
+        self.paths = paths
+        self.databasePath = databasePath
+        self.configPath = configPath
+        self.now = now
+        self.programFolders = programFolders
+    }
+
+    /// A system path under the injected root.
+    func system(_ path: String) -> String { systemRoot + path }
+
+    func read(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

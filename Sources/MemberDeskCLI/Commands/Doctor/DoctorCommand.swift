@@ -1,0 +1,44 @@
+import ArgumentParser
+import CardReader
+import DeskDoctor
+import Foundation
+import MemberKit
+
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check everything a desk needs, and say what to do about each problem.",
+        discussion: """
+            Checks pcscd and the readers (including a USB reader pcscd does not see, and the kernel's \
+            pn533 driver holding an ACR122U), the database (owner, mode, integrity, schema, free space), \
+            the config file, Bluetooth, the region list and the backups. Each check is ok, warning or \
+            problem; the exit status is 1 when any is a problem.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print one JSON object per check.") var json = false
+
+    func run() throws {
+        let paths = DeskPaths()
+        let environment = DoctorEnvironment(pcsc: { PCSCLiteContext() }, paths: paths,
+                                            databasePath: paths.database(override: global.db),
+                                            configPath: paths.config(override: global.config))
+        let checks = Doctor(environment: environment).run()
+        for check in checks {
+            if json {
+                JSONOutput.print(["check": .string(check.area), "status": .string(check.status.rawValue),
+                                  "message": .string(check.message), "action": check.action.map(JSONValue.string) ?? .null])
+            } else {
+                print(Self.line(check))
+            }
+        }
+        if checks.contains(where: { $0.status == .problem }) { throw ExitCode(1) }
+    }
+
+    /// "problem  usb        ACR122U … is plugged in, but … → echo 'blacklist pn533_usb' …"
+    static func line(_ check: DoctorCheck) -> String {
+        let head = TextWidth.pad(check.status.rawValue, to: 8) + " " + TextWidth.pad(check.area, to: 10) + " " + check.message
+        return check.action.map { head + "\n" + String(repeating: " ", count: 20) + "→ " + $0 } ?? head
+    }
+}
