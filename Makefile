@@ -3,7 +3,7 @@ SWIFT ?= swift
 export LANG := C.UTF-8
 export LC_ALL := C.UTF-8
 
-.PHONY: deps build run test bench fuzz clean
+.PHONY: deps build run test bench fuzz deb deb-test clean
 
 deps:
 	@bash scripts/setup-deps.sh
@@ -16,11 +16,21 @@ run: build
 
 test: deps
 	$(SWIFT) build --build-tests
+	@# The packaging tests inspect the .deb; its release build is made here, outside the test watchdog.
+	SWIFT="$(SWIFT)" bash scripts/build-deb.sh >/dev/null
 	SWIFT="$(SWIFT)" bash scripts/test.sh
 
 bench: deps
 	$(SWIFT) build -c release
 	bash scripts/bench.sh
+
+# memberdesk_<VERSION>_<arch>.deb in .build/deb (a release build; no network).
+deb: deps
+	SWIFT="$(SWIFT)" bash scripts/build-deb.sh
+
+# Installs the .deb into a clean Debian 12 root (debootstrap, cached) and checks it; needs root and the network.
+deb-test: deps
+	SWIFT="$(SWIFT)" bash scripts/deb-test.sh
 
 fuzz: deps
 	bash scripts/fuzz.sh $(FUZZ_SECONDS)

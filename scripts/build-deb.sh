@@ -17,16 +17,22 @@ fail() { echo "build-deb: $*" >&2; exit 1; }
 changelog_version="$(head -1 packaging/debian/changelog | sed -n 's/^memberdesk (\([^)]*\)).*/\1/p')"
 [ "$changelog_version" = "$version" ] || fail "packaging/debian/changelog's newest entry is $changelog_version, VERSION is $version"
 
-# The man-page plugin builds the product itself (release, dynamically linked), so it runs first
-# and the statically linked build is made last, then copied.
-mkdir -p "$out"
-rm -rf "$out/man" && mkdir -p "$out/man"
-"$SWIFT" package --disable-sandbox --allow-writing-to-directory "$out/man" \
-    generate-manual --multi-page --output-directory "$out/man" >&2
-"$SWIFT" build -c release --product memberdesk --static-swift-stdlib >&2
-binary="$("$SWIFT" build -c release --show-bin-path)/memberdesk"
+# A scratch folder of its own: the static build's flags differ from `make build`/`make bench`,
+# and sharing .build would rebuild everything each time one follows the other.
+# Dependencies come from the checkouts cache, so this needs no network.
+scratch="${DEB_SCRATCH:-.build/deb-build}"
+build=("$SWIFT" build -c release --static-swift-stdlib --scratch-path "$scratch")
+"${build[@]}" --product memberdesk >&2
+# swift-argument-parser's generate-manual (what its `generate-manual` plugin runs), on this binary:
+# memberdesk.1 and one page per subcommand, without a second release build.
+"${build[@]}" --product generate-manual >&2
+bin_dir="$("${build[@]}" --show-bin-path)"
+binary="$bin_dir/memberdesk"
 built_version="$("$binary" --version)"
 [ "$built_version" = "$version" ] || fail "memberdesk --version says $built_version, VERSION says $version"
+rm -rf "$out/man" && mkdir -p "$out/man"
+"$bin_dir/generate-manual" "$binary" --multi-page --date "$(date -u -d "$(sed -n 's/^ -- .*>  //p' packaging/debian/changelog | head -1)" +%Y-%m-%d)" \
+    --output-directory "$out/man" >&2
 
 rm -rf "$stage"
 install -d -m 0755 "$stage/DEBIAN"

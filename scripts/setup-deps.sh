@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian packages memberdesk builds and tests against, only when missing.
+# Installs the Debian packages memberdesk builds and tests against, only when missing
+# (dpkg-dev, lintian, systemd and debootstrap build and check the .deb: make deb, make deb-test).
 set -euo pipefail
-PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing"
+PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing dpkg-dev lintian systemd debootstrap binutils"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -32,6 +32,7 @@ public final class RunningDesk: Sendable {
     public var stderr: String { output.withLock { $0.stderr } }
     public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     public var isRunning: Bool { child.isRunning }
+    public var pid: pid_t { child.pid }
 
     /// Writes to the program's standard input.
     public func write(_ text: String) { child.write(text) }

@@ -31,9 +31,16 @@ public struct BackupFolder: Sendable {
         return formatter
     }
 
-    /// The path of a new backup taken at `date`.
+    /// The path of a new backup taken at `date`. Two backups within one second (the timer and a
+    /// person) get the next free second's name, so neither replaces the other.
     public func newBackupPath(at date: Date) -> String {
-        path + "/" + Self.prefix + Self.formatter().string(from: date) + Self.suffix
+        let formatter = Self.formatter()
+        var moment = date
+        while true {
+            let candidate = path + "/" + Self.prefix + formatter.string(from: moment) + Self.suffix
+            if !FileManager.default.fileExists(atPath: candidate) { return candidate }
+            moment = moment.addingTimeInterval(1)
+        }
     }
 
     /// The timestamped backups in the folder, oldest first (other files are left alone).
