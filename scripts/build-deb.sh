@@ -48,7 +48,7 @@ done
 completion() { "$stage/usr/bin/memberdesk" --generate-completion-script "$1"; }
 install -d -m 0755 "$stage/usr/share/bash-completion/completions" "$stage/usr/share/zsh/vendor-completions" \
     "$stage/usr/share/fish/vendor_completions.d"
-completion bash > "$stage/usr/share/bash-completion/completions/memberdesk"
+completion bash | sed "1{/^#!/d}" > "$stage/usr/share/bash-completion/completions/memberdesk"
 completion zsh > "$stage/usr/share/zsh/vendor-completions/_memberdesk"
 completion fish > "$stage/usr/share/fish/vendor_completions.d/memberdesk.fish"
 
@@ -64,8 +64,8 @@ install -d -m 0755 "$doc/docs"
 install -m 0644 README.md "$doc/"
 install -m 0644 docs/*.md "$doc/docs/"
 install -m 0644 packaging/debian/copyright "$doc/copyright"
-gzip -9n < packaging/debian/changelog > "$doc/changelog.Debian.gz"
-chmod 0644 "$doc/changelog.Debian.gz"
+gzip -9n < packaging/debian/changelog > "$doc/changelog.gz"  # a native package: changelog, not changelog.Debian
+chmod 0644 "$doc/changelog.gz"
 
 install -d -m 0755 "$stage/usr/share/lintian/overrides"
 install -m 0644 packaging/debian/lintian-overrides "$stage/usr/share/lintian/overrides/memberdesk"

@@ -45,7 +45,7 @@ extension AppDatabase {
         }
         let staged = databasePath + ".restoring"
         unlink(staged)
-        try writeChecked(to: staged) { destination in
+        _ = try writeChecked(to: staged) { destination in
             var configuration = Configuration()
             configuration.readonly = true
             let queue = try DatabaseQueue(path: source, configuration: configuration)
