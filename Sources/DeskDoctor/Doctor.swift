@@ -14,6 +14,8 @@ public struct Doctor {
             + DatabaseChecks(environment: environment).run()
             + [configCheck]
             + settings.bluetooth(config)
-            + [settings.regions(config), settings.backups(config)]
+            + [settings.regions(config)]
+            + SyncChecks(environment: environment).run(config)
+            + [settings.backups(config)]
     }
 }

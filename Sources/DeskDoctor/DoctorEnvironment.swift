@@ -13,7 +13,7 @@ public struct DoctorEnvironment: @unchecked Sendable {
     public var databasePath: String
     public var configPath: String
     public var now: Date
-    /// Searched for programs (`syncthing`), like $PATH.
+    /// Searched for programs (`syncthing`), like $PATH (under `systemRoot`).
     public var programFolders: [String]
 
     public init(systemRoot: String = "", pcsc: @escaping () -> any PCSCContext, paths: DeskPaths,

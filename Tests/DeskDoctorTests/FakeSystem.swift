@@ -45,9 +45,9 @@ final class FakeSystem {
         try write("/proc/modules", names.map { "\($0) 49152 1 - Live 0x0000000000000000\n" }.joined())
     }
 
-    func run(pcsc: FakeReaders = FakeReaders(readers: []), now: Date = Date()) -> [DoctorCheck] {
+    func run(pcsc: FakeReaders = FakeReaders(readers: []), now: Date = Date(), programFolders: [String] = []) -> [DoctorCheck] {
         let environment = DoctorEnvironment(systemRoot: root, pcsc: { pcsc }, paths: paths, databasePath: databasePath,
-                                            configPath: configPath, now: now)
+                                            configPath: configPath, now: now, programFolders: programFolders)
         return Doctor(environment: environment).run()
     }
 }
