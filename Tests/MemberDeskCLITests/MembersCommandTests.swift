@@ -9,7 +9,10 @@ import Testing
         #expect(added == .init(status: 0, stdout: "added Ann Lee: member \(id), pass 04A23B1C\n", stderr: ""))
 
         #expect(await desk.run(["checkin", "04a23b1c"]) == .init(status: 0, stdout: "Welcome back, Ann Lee — visit #1\n", stderr: ""))
-        #expect(await desk.run(["checkin", "04A23B1C"]) == .init(status: 0, stdout: "Already checked in 0 s ago\n", stderr: ""))
+        // The CLI reads the real clock: on a loaded machine the second tap may come a second or two later.
+        let again = await desk.run(["checkin", "04A23B1C"])
+        #expect(again.status == 0 && again.stderr.isEmpty)
+        #expect(again.stdout.wholeMatch(of: /Already checked in [0-9] s ago\n/) != nil, "\(again)")
 
         let suspended = await desk.run(["members", "edit", id, "--status", "suspended"])
         #expect(suspended == .init(status: 0, stdout: "updated Ann Lee (member \(id))\n", stderr: ""))
