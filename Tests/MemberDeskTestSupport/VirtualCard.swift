@@ -50,6 +50,7 @@ public final class VirtualCard: Sendable {
     private struct State {
         var socket: Int32 = -1
         var commands: [[UInt8]] = []
+        var answered = 0
         var served: DispatchSemaphore?
     }
 
@@ -72,6 +73,9 @@ public final class VirtualCard: Sendable {
 
     /// Every command APDU the reader sent, in order.
     public var commands: [[UInt8]] { state.withLock { $0.commands } }
+    /// How many commands the card has answered (sent back in full), for tests that must not lift
+    /// it mid-read.
+    public var answered: Int { state.withLock { $0.answered } }
 
     public var isPresent: Bool { state.withLock { $0.socket >= 0 } }
 
@@ -132,6 +136,7 @@ public final class VirtualCard: Sendable {
                 return
             }
             if !send(fd, response) { return }
+            state.withLock { $0.answered += 1 }
         }
     }
 
