@@ -49,7 +49,7 @@ func runSyncBench(_ arguments: [String]) throws {
                  Double(ours.peakRSS) / 1e6, Double(merged.peakRSS) / 1e6, peak <= 200_000_000 ? "ok" : "OVER"))
 }
 
-private struct Run {
+struct Run {
     var seconds: Double
     /// User plus system CPU time: steadier than wall time on a machine shared with other work.
     var cpuSeconds: Double
@@ -72,7 +72,7 @@ private func report(_ name: String, ours: Run, reference: Run, referenceName: St
 }
 
 /// Runs a program to completion; its wall time and peak RSS (from wait4's rusage).
-private func measure(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Run {
+func measure(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Run {
     let start = DispatchTime.now().uptimeNanoseconds
     var pid: pid_t = 0
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
@@ -95,7 +95,7 @@ private func measure(_ program: String, _ arguments: [String], environment: [Str
 }
 
 /// N members with one visit counter each, written in one transaction by SQL.
-private func seedMembers(path: String, count: Int) throws {
+func seedMembers(path: String, count: Int) throws {
     let terminal = try AppDatabase.open(path: path).terminalIdentity(name: "bench")
     // The fixture is written by SQL through a connection of the bench's own, beside the store.
     let queue = try DatabaseQueue(path: path)

@@ -8,6 +8,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "beacons": runBeaconBench,
     "regions": runRegionBench,
     "sync": runSyncBench,
+    "folder-sync": runFolderSyncBench,
     "tui": runTUIBench,
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
 ]

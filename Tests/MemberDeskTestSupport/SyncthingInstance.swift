@@ -106,6 +106,19 @@ public final class SyncthingInstance: @unchecked Sendable {
         return data ?? Data()
     }
 
+    /// Shares `folder` with `other` through the REST API, as `memberdesk sync syncthing add` does
+    /// (the bench's way; the end-to-end test goes through memberdesk itself).
+    public func share(with other: SyncthingInstance, rescanSeconds: Int = 60) throws {
+        let device: [String: Any] = ["deviceID": other.deviceId, "addresses": [other.listenAddress]]
+        try call("POST", "/rest/config/devices", body: JSONSerialization.data(withJSONObject: device))
+        let folder: [String: Any] = [
+            "id": "memberdesk", "label": "memberdesk", "path": self.folder, "type": "sendreceive",
+            "devices": [["deviceID": deviceId], ["deviceID": other.deviceId]],
+            "fsWatcherEnabled": true, "fsWatcherDelayS": 1, "rescanIntervalS": rescanSeconds,
+        ]
+        try call("POST", "/rest/config/folders", body: JSONSerialization.data(withJSONObject: folder))
+    }
+
     /// Stops carrying files to and from every other device, and starts again.
     public func pause() throws { try call("POST", "/rest/system/pause") }
     public func resume() throws { try call("POST", "/rest/system/resume") }

@@ -1,0 +1,198 @@
+import FolderSync
+import Foundation
+import GRDB
+import MemberDeskTestSupport
+import MemberKit
+
+/// `memberdesk-bench folder-sync [N] [TAPS]` (defaults 1,000,000 and 20):
+/// - a snapshot of N members beside `memberdesk export` of the same database;
+/// - one check-in's changes file: its size, and merging it into another N-member database,
+///   beside `memberdesk import --yes` of the same file and a bare one-row SQLite transaction;
+/// - the watcher's idle CPU over a folder of 50 desks' subfolders;
+/// - through two real Syncthing instances on loopback: tap on A to visit counted on B, p50 and
+///   p99 over TAPS taps, beside Syncthing's own carry of a bare small file in the same run.
+func runFolderSyncBench(_ arguments: [String]) throws {
+    let count = arguments.first.flatMap(Int.init) ?? 1_000_000
+    let taps = arguments.dropFirst().first.flatMap(Int.init) ?? 20
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("memberdesk-folder-sync-bench-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: root + "/folder", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let memberdesk = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("memberdesk").path
+
+    // Two desks holding the same N members (each seeded as its own terminal).
+    let pathA = root + "/a.sqlite", pathB = root + "/b.sqlite"
+    try seedMembers(path: pathA, count: count)
+    try seedMembers(path: pathB, count: count)
+    let a = try AppDatabase.open(path: pathA), b = try AppDatabase.open(path: pathB)
+    let terminalA = try a.terminalIdentity(name: "A")
+    let settings = SyncSettings(folder: root + "/folder", snapshotChanges: 1_000_000_000, snapshotInterval: 1e9)
+    let writer = SyncWriter(database: a, settings: settings, terminal: terminalA)
+
+    // The first write is a snapshot of everything: beside `memberdesk export` of the same database.
+    let (snapshotWall, snapshotCPU, first) = try timed { try writer.write() }
+    var environment = ProcessInfo.processInfo.environment
+    environment["MEMBERDESK_DB"] = pathA
+    environment["XDG_CONFIG_HOME"] = root
+    environment["XDG_STATE_HOME"] = root
+    let export = try measure(memberdesk, ["export", root + "/export.musrl"], environment: environment)
+    let snapshotSize = (try? FileManager.default.attributesOfItem(atPath: root + "/folder/\(terminalA.id)/\(first.file ?? "")")[.size] as? Int) ?? 0
+    print(String(format: "snapshot of %d members: %.2f s CPU (%.2f s wall), %.0f MB   memberdesk export %.2f s CPU (%.2f s wall)   CPU ratio %.2f (goal <= 1.0)  %@",
+                 first.members, snapshotCPU, snapshotWall, Double(snapshotSize) / 1e6, export.cpuSeconds, export.seconds,
+                 snapshotCPU / export.cpuSeconds, snapshotCPU <= export.cpuSeconds * 1.05 ? "ok" : "OVER"))
+    fflush(nil)
+
+    // One check-in, its changes file, and merging that file into B.
+    let club = Club(database: a, terminal: terminalA)
+    var sizes: [Int] = [], merges: [Double] = []
+    var lastFile = ""
+    for tap in 0..<taps {
+        _ = try club.checkIn(passId: String(format: "04%010X", tap * 7919 % count), source: .nfc)
+        let written = try writer.write()
+        guard let name = written.file else { throw DeskError.io("no changes file after a check-in") }
+        lastFile = root + "/folder/\(terminalA.id)/" + name
+        sizes.append((try FileManager.default.attributesOfItem(atPath: lastFile)[.size] as? Int) ?? 0)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: lastFile)))
+        let (wall, _, _) = try timed {
+            let decoder = ExchangeFormat.musrl.decoder(bytes: bytes, name: name)
+            return try b.mergeSyncMembers({ try decoder.next() }, chunk: 500, editor: "B", time: Date().timeIntervalSince1970,
+                                          file: SyncFileRecord(terminalId: terminalA.id, name: name, size: Int64(bytes.count),
+                                                               mtime: 0, readAt: 0), coveredThrough: nil)
+        }
+        merges.append(wall)
+    }
+    environment["MEMBERDESK_DB"] = pathB
+    let importRun = try measure(memberdesk, ["import", lastFile, "--yes"], environment: environment)
+    // A bare one-row transaction on the same database, through GRDB.
+    let queue = try DatabaseQueue(path: pathB)
+    var bare: [Double] = []
+    for tap in 0..<taps {
+        let (wall, _, _) = try timed {
+            try queue.write { db in
+                try db.execute(sql: "UPDATE member SET note = ? WHERE memberId = ?",
+                               arguments: ["bench \(tap)", String(format: "%08d-0000-4000-8000-%012d", tap, tap)])
+            }
+        }
+        bare.append(wall)
+    }
+    let mergeP50 = percentile(merges, 0.5), bareP50 = percentile(bare, 0.5)
+    print(String(format: "one check-in's changes file: %d bytes (goal < 2048)  %@", sizes.max() ?? 0, (sizes.max() ?? 0) < 2048 ? "ok" : "OVER"))
+    print(String(format: "merge it into %d members: p50 %.2f ms, max %.2f ms (goal < 20 ms)  %@   bare one-row transaction p50 %.2f ms (ratio %.1f)   memberdesk import --yes of the file %.0f ms wall",
+                 count, mergeP50 * 1000, (merges.max() ?? 0) * 1000, (merges.max() ?? 0) < 0.020 ? "ok" : "OVER",
+                 bareP50 * 1000, mergeP50 / bareP50, importRun.seconds * 1000))
+    fflush(nil)
+
+    try idleCPU(root: root + "/idle")
+    if SyncthingInstance.isInstalled {
+        try tapToCounted(taps: taps)
+    } else {
+        print("Syncthing tap to counted: skipped (syncthing is not installed: scripts/setup-deps.sh)")
+    }
+}
+
+/// The watcher over 50 desks' subfolders, nothing changing: its CPU share over 10 s.
+private func idleCPU(root: String) throws {
+    try FileManager.default.createDirectory(atPath: root + "/folder", withIntermediateDirectories: true)
+    for desk in 0..<50 {
+        let directory = root + "/folder/desk-\(desk)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data("[]\n".utf8).write(to: URL(fileURLWithPath: directory + "/snapshot-000000000000.musrl"))
+        try Data("{\"name\":\"Desk \(desk)\"}\n".utf8).write(to: URL(fileURLWithPath: directory + "/desk.json"))
+    }
+    let database = try AppDatabase.open(path: root + "/idle.sqlite")
+    let terminal = try database.terminalIdentity(name: "idle")
+    let sync = DeskSync(database: database, settings: SyncSettings(folder: root + "/folder", rescanInterval: 30), terminal: terminal)
+    let watcher = SyncWatcher(sync: sync)
+    watcher.start()
+    defer { watcher.stopAndFlush() }
+    let started = Date()
+    while watcher.lastPass == nil, Date().timeIntervalSince(started) < 30 { usleep(10_000) }
+    let (wall, cpu, _) = try timed { usleep(10_000_000) }
+    print(String(format: "watcher idle over 50 desks: %.2f%% CPU over %.0f s (goal < 1%%)  %@", cpu / wall * 100, wall,
+                 cpu / wall < 0.01 ? "ok" : "OVER"))
+    fflush(nil)
+}
+
+/// Two Syncthing instances on loopback, a watcher on each side: tap to visit counted, beside a bare file's carry.
+private func tapToCounted(taps: Int) throws {
+    let one = try SyncthingInstance(), two = try SyncthingInstance()
+    try one.start()
+    try two.start()
+    defer {
+        one.stop()
+        two.stop()
+    }
+    try one.share(with: two)
+    try two.share(with: one)
+    func desk(_ instance: SyncthingInstance, _ name: String) throws -> (Club, SyncWatcher, AppDatabase) {
+        let database = try AppDatabase.open(path: instance.home.path + "/desk.sqlite")
+        let terminal = try database.terminalIdentity(name: name)
+        let sync = DeskSync(database: database, settings: SyncSettings(folder: instance.folder), terminal: terminal)
+        return (Club(database: database, terminal: terminal), SyncWatcher(sync: sync), database)
+    }
+    let (clubA, watcherA, _) = try desk(one, "A")
+    let (_, watcherB, databaseB) = try desk(two, "B")
+    watcherA.start()
+    watcherB.start()
+    defer {
+        watcherA.stop()
+        watcherB.stop()
+    }
+    func deskFiles(_ folder: String) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            FileManager.default.fileExists(atPath: folder + "/" + $0 + "/desk.json")
+        }.count
+    }
+    guard wait(120, { deskFiles(one.folder) == 2 && deskFiles(two.folder) == 2 }) != nil else {
+        print("Syncthing tap to counted: the two instances never exchanged their first files")
+        return
+    }
+    try FileManager.default.createDirectory(atPath: one.folder + "/bare", withIntermediateDirectories: true)
+    var ours: [Double] = [], carry: [Double] = []
+    for tap in 0..<taps {
+        // Syncthing alone: a small file written as memberdesk writes (temporary name, then rename).
+        let name = "bare-\(tap).txt"
+        try Data(repeating: 0x41, count: 600).write(to: URL(fileURLWithPath: one.folder + "/bare/.syncthing.\(name).tmp"))
+        rename(one.folder + "/bare/.syncthing.\(name).tmp", one.folder + "/bare/" + name)
+        if let seconds = wait(60, { FileManager.default.fileExists(atPath: two.folder + "/bare/" + name) }) { carry.append(seconds) }
+        // memberdesk through Syncthing: a tap on A until B counts it.
+        let pass = String(format: "04B0%06X", tap)
+        _ = try clubA.checkIn(passId: pass, source: .nfc)
+        if let seconds = wait(60, { ((try? databaseB.member(idOrPass: pass))??.numVisits ?? 0) == 1 }) { ours.append(seconds) }
+    }
+    let p50 = percentile(ours, 0.5), p99 = percentile(ours, 0.99)
+    let carry50 = percentile(carry, 0.5), carry99 = percentile(carry, 0.99)
+    print(String(format: "tap on A to counted on B via Syncthing (%d taps): p50 %.0f ms, p99 %.0f ms   Syncthing's bare carry p50 %.0f ms, p99 %.0f ms   ours adds %.0f ms at p50 (goal < 300 ms)  %@",
+                 ours.count, p50 * 1000, p99 * 1000, carry50 * 1000, carry99 * 1000, (p50 - carry50) * 1000,
+                 p50 - carry50 < 0.3 ? "ok" : "OVER"))
+    fflush(nil)
+}
+
+/// Polls every 5 ms until `condition` holds; the seconds it took, or nil at the deadline.
+private func wait(_ timeout: Double, _ condition: () -> Bool) -> Double? {
+    let start = DispatchTime.now().uptimeNanoseconds
+    while true {
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if condition() { return elapsed }
+        if elapsed > timeout { return nil }
+        usleep(5_000)
+    }
+}
+
+/// Wall and process CPU seconds of `body`.
+private func timed<T>(_ body: () throws -> T) throws -> (Double, Double, T) {
+    func cpu() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+    let start = DispatchTime.now().uptimeNanoseconds, cpuStart = cpu()
+    let value = try body()
+    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpu() - cpuStart, value)
+}
+
+private func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
