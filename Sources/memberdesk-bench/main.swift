@@ -9,6 +9,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "regions": runRegionBench,
     "sync": runSyncBench,
     "folder-sync": runFolderSyncBench,
+    "folder-sync-sim": runFolderSyncSimulation,
     "tui": runTUIBench,
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
 ]

@@ -2,4 +2,9 @@
 public struct TerminalIdentity: Sendable, Equatable {
     public var id: String
     public var name: String
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
 }
