@@ -67,13 +67,13 @@ public final class SyncWatcher: Sendable {
                 readDue = true
                 nextRescan = now + sync.settings.rescanInterval
             }
-            let changed = (try? sync.database.latestChange()).map { $0 != writtenUpTo } ?? true
+            // Read before the pass: a change committed during the pass is then seen next time round.
+            let latest = try? sync.database.latestChange()
+            let changed = latest.map { $0 != writtenUpTo } ?? true
             if changed || readDue {
-                pass(write: changed || writtenUpTo < 0, read: readDue)
-                writtenUpTo = (try? sync.database.latestChange()) ?? writtenUpTo
-                readDue = false
-                // Watch the folder and every subfolder (new terminals appear as new subfolders).
-                if let notifier {
+                // Watch the folder and every subfolder before reading them, so that a file landing
+                // during the read is still heard of (new desks appear as new subfolders).
+                if readDue, let notifier {
                     let folder = SyncFolder(path: sync.settings.folder)
                     notifier.watch(folder.path)
                     for entry in (try? SyncFolder.entries(of: folder.path)) ?? [] where entry.kind == .directory
@@ -81,6 +81,9 @@ public final class SyncWatcher: Sendable {
                         notifier.watch(folder.subfolder(entry.name))
                     }
                 }
+                pass(write: changed || writtenUpTo < 0, read: readDue)
+                writtenUpTo = latest ?? writtenUpTo
+                readDue = false
             }
             guard let notifier else {
                 Thread.sleep(forTimeInterval: writeCheck)

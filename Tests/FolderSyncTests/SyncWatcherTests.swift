@@ -37,12 +37,12 @@ struct SyncWatcherTests {
             b.watcher.stop()
         }
         // Both desks have done their first pass once each has a snapshot in the folder.
-        #expect(waitUntil(timeout: 10) {
+        #expect(waitUntil(timeout: 60) {
             FileManager.default.fileExists(atPath: folder.path + "/TA/snapshot-000000000000.musrl")
                 && FileManager.default.fileExists(atPath: folder.path + "/TB/snapshot-000000000000.musrl")
         })
         _ = try a.club.checkIn(passId: "04000001", source: .nfc)
-        #expect(try waitUntil(timeout: 10) { try b.database.member(idOrPass: "04000001")?.numVisits == 1 })
+        #expect(try waitUntil(timeout: 60) { try b.database.member(idOrPass: "04000001")?.numVisits == 1 })
         // The status bar hears how many desks there are.
         let notices = status.drain().compactMap { event -> SyncNotice? in
             if case .sync(let notice) = event { return notice } else { return nil }
