@@ -65,8 +65,8 @@ func runFolderSyncSimulation(_ arguments: [String]) throws {
     print(String(format: "folder: %d files, %.1f MB; snapshots %d, largest %.0f KB (%.0f bytes a member: %.0f MB at 1,000,000 members)",
                  size.files, Double(size.bytes) / 1e6, snapshots.count, Double(snapshotBytes.max() ?? 0) / 1e3, perMember,
                  perMember * 1e6 / 1e6))
-    print(String(format: "busiest hour: %d changes files, %.1f MB added to the folder (%.0f bytes a file)",
-                 busiestHour.files, Double(busiestHour.bytes) / 1e6, Double(busiestHour.bytes) / Double(max(1, busiestHour.files))))
+    print(String(format: "busiest hour: %d changes files, %.0f KB added to the folder (%.0f bytes a file)",
+                 busiestHour.files, Double(busiestHour.bytes) / 1e3, Double(busiestHour.bytes) / Double(max(1, busiestHour.files))))
     print(String(format: "offline desk catching up: read %d files (%d already covered), merged in %.1f s; lists agree: %@",
                  caughtUp.filesRead, caughtUp.filesCovered, seconds, agree ? "yes" : "NO"))
     fflush(nil)

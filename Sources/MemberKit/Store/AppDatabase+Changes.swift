@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
 
-/// Members changed on this terminal whose latest change is numbered in (after, through].
-public struct MemberChangeBatch: Sendable {
-    public var after: Int64
-    public var through: Int64
-    public var members: [ExchangeMember]
-}
-
 extension AppDatabase {
     /// The number of the latest change made here (0: none yet). Triggers keep `member_change`;
     /// this reads one end of its index.

@@ -1,47 +1,6 @@
 import Foundation
 import GRDB
 
-/// One sync file of another terminal as this terminal last found it.
-public struct SyncFileRecord: Sendable, Equatable, Codable {
-    public var terminalId: String
-    public var name: String
-    public var size: Int64
-    public var mtime: Double
-    public var readAt: Double
-    /// Why the file could not be read (nil: it was merged).
-    public var error: String?
-
-    public init(terminalId: String, name: String, size: Int64, mtime: Double, readAt: Double, error: String? = nil) {
-        self.terminalId = terminalId
-        self.name = name
-        self.size = size
-        self.mtime = mtime
-        self.readAt = readAt
-        self.error = error
-    }
-}
-
-/// Another terminal seen in the sync folder.
-public struct SyncTerminalRecord: Sendable, Equatable, Codable {
-    public var terminalId: String
-    public var name: String?
-    /// This terminal holds every change of that one up to here.
-    public var coveredThrough: Int64
-    public var lastFileTime: Double?
-    public var files: Int
-    public var lastError: String?
-}
-
-/// This terminal's own writing: the folder it writes to and how far it has written.
-public struct SyncWriterState: Sendable, Equatable {
-    public var folder: String?
-    /// Changes up to here are in a file in the folder.
-    public var writtenThrough: Int64 = 0
-    /// The latest snapshot covers changes up to here, and was written then.
-    public var snapshotThrough: Int64 = 0
-    public var snapshotAt: Double?
-}
-
 extension AppDatabase {
     // MARK: this terminal's writer
 
@@ -191,17 +150,4 @@ extension AppDatabase {
         }
         return total
     }
-}
-
-extension MergeCounts {
-    mutating func add(_ other: MergeCounts) {
-        new += other.new
-        updated += other.updated
-        unchanged += other.unchanged
-        unified += other.unified
-        deleted += other.deleted
-    }
-
-    /// Members that changed (anything but unchanged).
-    public var changed: Int { new + updated + unified + deleted }
 }

@@ -1,33 +1,5 @@
 import Foundation
 
-/// What one sync pass did: this terminal's file written, the others' files merged.
-public struct SyncPassReport: Sendable, Equatable, Codable {
-    public var folder: String
-    public var written: SyncWriteReport
-    public var read: SyncReadReport
-    public var time: Double
-
-    public init(folder: String, written: SyncWriteReport, read: SyncReadReport, time: Double) {
-        self.folder = folder
-        self.written = written
-        self.read = read
-        self.time = time
-    }
-}
-
-/// What `sync status` shows: the folder, each terminal seen, and what is pending here.
-public struct SyncStatusReport: Sendable, Equatable, Codable {
-    public var folder: String
-    public var terminalId: String
-    public var terminalName: String
-    /// Members changed here and not yet in a file.
-    public var pending: Int
-    public var writtenThrough: Int64
-    public var lastSnapshotAt: Double?
-    public var terminals: [SyncTerminalRecord]
-    public var badFiles: [SyncFileRecord]
-}
-
 /// One terminal's sync: write its pending changes, then merge the others'. The CLI's `sync now`,
 /// the watcher and the desks all run passes through this.
 public struct DeskSync: Sendable {

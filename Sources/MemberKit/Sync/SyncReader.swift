@@ -1,21 +1,5 @@
 import Foundation
 
-/// What one read of the folder did.
-public struct SyncReadReport: Sendable, Equatable, Codable {
-    /// Files merged, and files skipped because a snapshot or earlier files already covered them.
-    public var filesRead = 0
-    public var filesCovered = 0
-    public var counts = MergeCounts()
-    /// Conflict copies Syncthing made (merged too: merging is safe), by path.
-    public var conflictCopies: [String] = []
-    /// Files found bad this time (each is reported once, until it changes), as one-line errors.
-    public var errors: [String] = []
-    /// Terminals with files in the folder (this one left out).
-    public var terminals = 0
-
-    public init() {}
-}
-
 /// Reads every other terminal's subfolder and merges what is new through the merge engine, in
 /// sequence order. A file is read again only when its size or time changes. A bad file (cut
 /// short, corrupt, too large, a symlink) is recorded with its error, skipped, and never stops
@@ -159,30 +143,5 @@ public struct SyncReader: Sendable {
         let again = MusrlDecoder(reader: second.reader, name: path)
         return try database.mergeSyncMembers({ try again.next() }, chunk: settings.mergeChunk, editor: editor, time: time,
                                              file: record, coveredThrough: coveredThrough)
-    }
-}
-
-/// A sync file opened for reading without following symlinks, checked to be the regular file
-/// the folder listing saw.
-struct SyncFileOpening {
-    let reader: ByteReader
-    let identity: [UInt64]
-
-    init(path: String, expected: SyncFolder.Entry) throws {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw SyncError.badFile(path, errno == ELOOP ? "a symbolic link: not followed" : "cannot open: \(String(cString: strerror(errno)))")
-        }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw SyncError.badFile(path, "not a regular file")
-        }
-        guard Int64(info.st_size) == expected.size else {
-            close(fd)
-            throw SyncError.badFile(path, "changed while being read; read again later")
-        }
-        identity = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size), UInt64(info.st_mtim.tv_sec), UInt64(info.st_mtim.tv_nsec)]
-        reader = ByteReader(descriptor: fd)
     }
 }

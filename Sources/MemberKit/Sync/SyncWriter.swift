@@ -1,15 +1,5 @@
 import Foundation
 
-/// What one write did: the file written (if any) and the files a snapshot made obsolete.
-public struct SyncWriteReport: Sendable, Equatable, Codable {
-    public var file: String?
-    public var members = 0
-    public var snapshot = false
-    public var removed: [String] = []
-
-    public init() {}
-}
-
 /// Writes this terminal's changes into its own subfolder, and only there: a changes file with
 /// the members changed since the last file, or now and then a snapshot of everything, after
 /// which the older files are removed. Each file is written under a name Syncthing ignores,

@@ -159,9 +159,3 @@ struct SyncthingAPI {
         return peers
     }
 }
-
-struct SyncthingError: Error, CustomStringConvertible, LocalizedError {
-    var description: String
-    init(_ description: String) { self.description = description }
-    var errorDescription: String? { description }
-}

@@ -1,0 +1,14 @@
+import Foundation
+
+extension MergeCounts {
+    mutating func add(_ other: MergeCounts) {
+        new += other.new
+        updated += other.updated
+        unchanged += other.unchanged
+        unified += other.unified
+        deleted += other.deleted
+    }
+
+    /// Members that changed (anything but unchanged).
+    public var changed: Int { new + updated + unified + deleted }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// One sync file of another terminal as this terminal last found it.
+public struct SyncFileRecord: Sendable, Equatable, Codable {
+    public var terminalId: String
+    public var name: String
+    public var size: Int64
+    public var mtime: Double
+    public var readAt: Double
+    /// Why the file could not be read (nil: it was merged).
+    public var error: String?
+
+    public init(terminalId: String, name: String, size: Int64, mtime: Double, readAt: Double, error: String? = nil) {
+        self.terminalId = terminalId
+        self.name = name
+        self.size = size
+        self.mtime = mtime
+        self.readAt = readAt
+        self.error = error
+    }
+}

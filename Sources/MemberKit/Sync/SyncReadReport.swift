@@ -1,0 +1,17 @@
+import Foundation
+
+/// What one read of the folder did.
+public struct SyncReadReport: Sendable, Equatable, Codable {
+    /// Files merged, and files skipped because a snapshot or earlier files already covered them.
+    public var filesRead = 0
+    public var filesCovered = 0
+    public var counts = MergeCounts()
+    /// Conflict copies Syncthing made (merged too: merging is safe), by path.
+    public var conflictCopies: [String] = []
+    /// Files found bad this time (each is reported once, until it changes), as one-line errors.
+    public var errors: [String] = []
+    /// Terminals with files in the folder (this one left out).
+    public var terminals = 0
+
+    public init() {}
+}

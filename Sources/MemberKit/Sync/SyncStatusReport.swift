@@ -1,0 +1,14 @@
+import Foundation
+
+/// What `sync status` shows: the folder, each terminal seen, and what is pending here.
+public struct SyncStatusReport: Sendable, Equatable, Codable {
+    public var folder: String
+    public var terminalId: String
+    public var terminalName: String
+    /// Members changed here and not yet in a file.
+    public var pending: Int
+    public var writtenThrough: Int64
+    public var lastSnapshotAt: Double?
+    public var terminals: [SyncTerminalRecord]
+    public var badFiles: [SyncFileRecord]
+}
