@@ -160,34 +160,7 @@ extension AppDatabase {
                 ) WITHOUT ROWID;
                 CREATE INDEX member_change_seq ON member_change(seq);
                 CREATE TABLE member_change_muted (muted INTEGER NOT NULL);
-                CREATE TRIGGER member_change_insert AFTER INSERT ON member
-                WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
-                    UPDATE member_change SET seq = (SELECT max(seq) + 1 FROM member_change) WHERE memberId = NEW.memberId;
-                    INSERT INTO member_change(memberId, seq)
-                    SELECT NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change)
-                    WHERE NOT EXISTS (SELECT 1 FROM member_change WHERE memberId = NEW.memberId);
-                END;
-                CREATE TRIGGER member_change_update AFTER UPDATE ON member
-                WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
-                    UPDATE member_change SET seq = (SELECT max(seq) + 1 FROM member_change) WHERE memberId = NEW.memberId;
-                    INSERT INTO member_change(memberId, seq)
-                    SELECT NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change)
-                    WHERE NOT EXISTS (SELECT 1 FROM member_change WHERE memberId = NEW.memberId);
-                END;
-                CREATE TRIGGER member_change_counter_insert AFTER INSERT ON visit_counter
-                WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
-                    UPDATE member_change SET seq = (SELECT max(seq) + 1 FROM member_change) WHERE memberId = NEW.memberId;
-                    INSERT INTO member_change(memberId, seq)
-                    SELECT NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change)
-                    WHERE NOT EXISTS (SELECT 1 FROM member_change WHERE memberId = NEW.memberId);
-                END;
-                CREATE TRIGGER member_change_counter_update AFTER UPDATE ON visit_counter
-                WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
-                    UPDATE member_change SET seq = (SELECT max(seq) + 1 FROM member_change) WHERE memberId = NEW.memberId;
-                    INSERT INTO member_change(memberId, seq)
-                    SELECT NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change)
-                    WHERE NOT EXISTS (SELECT 1 FROM member_change WHERE memberId = NEW.memberId);
-                END;
+                \(Self.memberChangeTriggers)
 
                 -- Each other terminal's sync files this terminal has read (or found bad): a file is
                 -- read again only when its size or modification time changes.
@@ -213,5 +186,23 @@ extension AppDatabase {
                 """)
         }
         return migrator
+    }
+
+    /// v5's triggers: a change to a member row or to one of its visit counters gives the member
+    /// the next sequence number (one row per member), unless a sync merge has muted them.
+    private static var memberChangeTriggers: String {
+        [("member_change_insert", "INSERT", "member"), ("member_change_update", "UPDATE", "member"),
+         ("member_change_counter_insert", "INSERT", "visit_counter"),
+         ("member_change_counter_update", "UPDATE", "visit_counter")].map { name, event, table in
+            """
+            CREATE TRIGGER \(name) AFTER \(event) ON \(table)
+            WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
+                UPDATE member_change SET seq = (SELECT max(seq) + 1 FROM member_change) WHERE memberId = NEW.memberId;
+                INSERT INTO member_change(memberId, seq)
+                SELECT NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change)
+                WHERE NOT EXISTS (SELECT 1 FROM member_change WHERE memberId = NEW.memberId);
+            END;
+            """
+        }.joined(separator: "\n")
     }
 }
