@@ -58,6 +58,13 @@ struct SettingsChecks {
     func regions(_ config: DeskConfig) -> DoctorCheck {
         let cache = environment.paths.regionCache
         let source = config.regions.source
+        let errorFile = DeskPaths.refreshErrorFile(forCache: cache)
+        if let failure = environment.read(errorFile)?.trimmingCharacters(in: .whitespacesAndNewlines), !failure.isEmpty {
+            let when = ((try? FileManager.default.attributesOfItem(atPath: errorFile))?[.modificationDate] as? Date)
+                .map { " " + Self.age(environment.now.timeIntervalSince($0)) + " ago" } ?? ""
+            return DoctorCheck("regions", .warning, "the last region-list refresh\(when) failed: \(failure)",
+                               action: "fix the list or regions.source, then: memberdesk regions refresh")
+        }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: cache),
               let modified = attributes[.modificationDate] as? Date else {
             if source.isEmpty { return DoctorCheck("regions", .ok, "no region list (regions.source is not set)") }

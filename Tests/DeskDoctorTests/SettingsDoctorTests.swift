@@ -64,6 +64,23 @@ import Testing
         #expect(system.run().of("regions").map(\.status) == [.problem])
     }
 
+    @Test func theLastFailedRefreshIsNamed() throws {
+        let system = try FakeSystem()
+        try writeConfig(system, "[regions]\nsource = \"https://example.org/regions.json\"\n")
+        let cache = system.paths.regionCache
+        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: cache).deletingLastPathComponent().path,
+                                                withIntermediateDirectories: true)
+        try "[]".write(toFile: cache, atomically: true, encoding: .utf8)
+        #expect(system.run().of("regions").map(\.status) == [.ok])
+        let errorFile = DeskPaths.refreshErrorFile(forCache: cache)
+        try "https://example.org/regions.json: HTTP status 500".write(toFile: errorFile, atomically: true, encoding: .utf8)
+        let written = try #require(try FileManager.default.attributesOfItem(atPath: errorFile)[.modificationDate] as? Date)
+        let check = try #require(system.run(now: written.addingTimeInterval(120)).of("regions").first)
+        #expect(check == DoctorCheck("regions", .warning,
+                                     "the last region-list refresh 2 min ago failed: https://example.org/regions.json: HTTP status 500",
+                                     action: "fix the list or regions.source, then: memberdesk regions refresh"))
+    }
+
     @Test func backupsNoneFreshAndOld() throws {
         let system = try FakeSystem()
         let none = try #require(system.run().of("backups").first)

@@ -62,8 +62,9 @@ import Testing
         await #expect(throws: DeskError.self) { try await source.refresh(from: folder.file("bad.json")) }
         await #expect(throws: DeskError.self) { try await source.refresh(from: folder.file("missing.json")) }
         #expect(try source.cached()?.count == 3)
-        // Nothing but the cache is left in its folder (the write is rename-based).
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["bad.json", "good.json", "regions.json"])
+        // Nothing but the cache and the last failure's reason is left in its folder (the write is rename-based).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == ["bad.json", "good.json", "regions.json", "regions.json.error"])
     }
 
     @Test func ttlDecidesWhenARefreshIsDue() async throws {

@@ -63,6 +63,9 @@ public struct DeskPaths: Sendable {
 
     public var logFile: String { stateDirectory + "/memberdesk.log" }
     public var regionCache: String { cacheDirectory + "/regions.json" }
+
+    /// Beside a region-list cache: why its last refresh failed (absent after a good one), for the doctor.
+    public static func refreshErrorFile(forCache cache: String) -> String { cache + ".error" }
     /// The folder region scripts' wk_file_* functions are confined to.
     public var scriptData: String { dataDirectory + "/scripts" }
     /// Where `memberdesk backup` writes when `backup.folder` is not set.

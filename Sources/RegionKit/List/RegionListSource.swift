@@ -69,8 +69,10 @@ public final class RegionListSource: Sendable {
             }
             try writeCache(data)
             backoff.withLock { $0 = Backoff() }
+            try? FileManager.default.removeItem(atPath: DeskPaths.refreshErrorFile(forCache: cachePath))
             return regions
         } catch {
+            recordFailure(of: source, error)
             let now = clock.now()
             backoff.withLock { state in
                 state.failures += 1
@@ -100,6 +102,13 @@ public final class RegionListSource: Sendable {
             throw DeskError.io("cannot read region list \(path)")
         }
         return data
+    }
+
+    /// Keeps why the refresh failed beside the cache, so `memberdesk doctor` can say it.
+    private func recordFailure(of source: String, _ error: Error) {
+        let url = URL(fileURLWithPath: DeskPaths.refreshErrorFile(forCache: cachePath))
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data("\(error)".replacingOccurrences(of: "\n", with: " ").utf8).write(to: url, options: .atomic)
     }
 
     /// Write-then-rename in the cache's own folder, so a reader sees the old list or the new one.
