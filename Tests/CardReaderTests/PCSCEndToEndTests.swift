@@ -23,7 +23,7 @@ struct PCSCEndToEndTests {
         #expect(waitUntil { scan.stdout.contains("\"readerAttached\"") }, "scan never saw the reader: \(scan.stderr)")
         let card = VirtualCard(.uidOnly(uid: Self.uid))
         try card.insert()
-        #expect(waitUntil { scan.stdout.contains("\"outcome\":\"enrolled\"") })
+        #expect(waitUntil { scan.stdout.contains("\"outcome\":\"enrolled\"") }, "stdout: \(scan.stdout) stderr: \(scan.stderr)")
         card.remove()
         #expect(waitUntil { scan.stdout.contains("\"cardRemoved\"") })
         #expect(scan.signal(SIGINT) == 0)
