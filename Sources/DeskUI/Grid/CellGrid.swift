@@ -32,8 +32,13 @@ public struct CellGrid: Sendable, Equatable {
         var column = x
         for character in text {
             var glyph = String(character)
-            if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { glyph = "\u{FFFD}" }
-            var w = TextWidth.of(glyph)
+            var w: Int
+            if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+                w = 1  // printable ASCII: no control characters to replace, one column
+            } else {
+                if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { glyph = "\u{FFFD}" }
+                w = TextWidth.of(glyph)
+            }
             if w > 2, let firstScalar = glyph.unicodeScalars.first {
                 // A cluster of several wide scalars (a ZWJ emoji family): terminals disagree on its
                 // width, so draw its first scalar alone and keep the columns aligned.

@@ -15,19 +15,31 @@ public enum RelativeTime {
         return "\(s / (86400 * 365)) y ago"
     }
 
-    /// "14:05:09", for the clock and the event log.
+    /// "14:05:09", for the clock and the event log. Every frame draws several of these, so they
+    /// come from localtime_r (the local zone, as DateFormatter would use) rather than a new
+    /// DateFormatter each time, which costs ICU a formatter's construction.
     public static func clock(_ date: Date, seconds: Bool = true) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = seconds ? "HH:mm:ss" : "HH:mm"
-        return formatter.string(from: date)
+        let t = localTime(date.timeIntervalSince1970)
+        return seconds ? "\(twoDigits(t.tm_hour)):\(twoDigits(t.tm_min)):\(twoDigits(t.tm_sec))"
+            : "\(twoDigits(t.tm_hour)):\(twoDigits(t.tm_min))"
     }
 
+    /// "2026-01-01 09:30", local time.
     public static func day(_ time: Double) -> String {
         guard time > 0 else { return "-" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: time))
+        let t = localTime(time)
+        let year = String(Int(t.tm_year) + 1900)
+        return "\(year)-\(twoDigits(t.tm_mon + 1))-\(twoDigits(t.tm_mday)) \(twoDigits(t.tm_hour)):\(twoDigits(t.tm_min))"
+    }
+
+    private static func localTime(_ time: Double) -> tm {
+        var seconds = time_t(time.rounded(.down))
+        var result = tm()
+        localtime_r(&seconds, &result)
+        return result
+    }
+
+    private static func twoDigits(_ value: Int32) -> String {
+        value < 10 ? "0\(value)" : String(value)
     }
 }

@@ -6,6 +6,7 @@ public enum TextWidth {
         let v = scalar.value
         if v == 0 { return 0 }
         if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        if v < 0x7F { return 1 }  // printable ASCII, most of what a frame draws: skip the Unicode tables
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
