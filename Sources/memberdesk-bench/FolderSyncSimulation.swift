@@ -2,83 +2,162 @@ import Foundation
 import MemberDeskTestSupport
 import MemberKit
 
-/// `memberdesk-bench folder-sync-sim [DESKS] [MEMBERS] [TAPS_PER_DESK_HOUR]` (100, 2000, 20):
-/// DESKS desks share one folder (on /dev/shm when there is one), with the real writer and reader
-/// and a fake clock. Desk 0 brings the member list; every desk reads it. Then two opening days of
-/// 12 busy hours: each desk checks in TAPS members an hour, each tap written as the watcher writes
-/// it; snapshots come once a day (sync.snapshot_hours = 24). The last desk is offline from the
-/// start of day 1 and reads everything at the end. Prints the folder's size and the reads.
+/// `memberdesk-bench folder-sync-sim [DESKS] [MEMBERS] [PEAK_TAPS] [DAYS] [READERS] [READ_HOURS]`
+/// (100, 10000, 30, 7, 5, 4): DESKS desks share one folder (on /dev/shm when there is one), each with
+/// its own in-memory database, the real writer and reader, and one fake clock. Desk 0 brings the
+/// member list and every desk reads it. Then DAYS opening days of 12 hours: each desk taps
+/// PEAK_TAPS members in its busiest hour, fewer in the others (`hourShape`), nine in ten of them
+/// members whose home desk it is; each tap is written as the watcher writes it (one changes file
+/// per tap: taps minutes apart never share the watcher's half second). The first READERS desks
+/// read the folder every READ_HOURS hours; the others only write after reading the list once
+/// (every desk reading every tap would cost the simulation DESKS × taps merges; a desk that does
+/// not read writes snapshots without the others' visit counters, so sizes come from a reader's).
+/// Snapshots follow the defaults (1,000 changes or a day). The last desk goes offline after day 0,
+/// keeps tapping, and is back at the end: it reads everything once. Prints the folder's size, the
+/// busiest hour, and what the returning desk read, split into what grows with the member count
+/// (snapshots) and what does not (changes files), so that each scales to 1,000,000 members.
 func runFolderSyncSimulation(_ arguments: [String]) throws {
-    let deskCount = arguments.first.flatMap(Int.init) ?? 100
-    let memberCount = arguments.dropFirst().first.flatMap(Int.init) ?? 2000
-    let tapsPerHour = arguments.dropFirst(2).first.flatMap(Int.init) ?? 20
-    let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-    let folder = base + "/memberdesk-sim-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let clock = FakeClock()
-    let settings = SyncSettings(folder: folder, snapshotChanges: 1000, snapshotInterval: 86400)
-    var desks: [(club: Club, sync: DeskSync)] = []
-    for index in 0..<deskCount {
-        let database = try AppDatabase.inMemory()
-        let terminal = TerminalIdentity(id: String(format: "desk-%03d", index), name: "Desk \(index)")
-        desks.append((Club(database: database, terminal: terminal, settings: ClubSettings(debounce: 0), clock: clock),
-                      DeskSync(database: database, settings: settings, terminal: terminal, clock: clock)))
-    }
-    for member in 0..<memberCount {
-        try desks[0].club.addMember(passId: String(format: "04%010X", member), username: "Member \(member)",
-                                    fields: ["userEmailAddress": .string("m\(member)@example.com")])
-    }
-    for desk in desks { _ = try desk.sync.writer.write() }
-    for desk in desks.dropFirst() { _ = try desk.sync.reader.read() }
-    let offline = desks.count - 1
-    var random = SystemRandomNumberGenerator()
-    var busiestHour = (files: 0, bytes: 0)
-    for day in 0..<2 {
-        for hour in 0..<12 {
-            clock.set(Date(timeIntervalSince1970: 1_767_254_400 + Double(day) * 86400 + Double(hour) * 3600))
-            let before = folderSize(folder)
-            var files = 0
-            for (index, desk) in desks.enumerated() {
-                for _ in 0..<tapsPerHour {
-                    clock.advance(by: 3600.0 / Double(tapsPerHour * deskCount))
-                    _ = try desk.club.checkIn(passId: String(format: "04%010X", Int.random(in: 0..<memberCount, using: &random)),
-                                             source: .nfc)
-                    if try desk.sync.writer.write().file != nil { files += 1 }
-                }
-                // Online desks read once an hour (the watcher reads on every file; the bytes are the same).
-                if index != offline, hour % 4 == 3 { _ = try desk.sync.reader.read() }
-            }
-            let grown = folderSize(folder).bytes - before.bytes
-            if files > busiestHour.files { busiestHour = (files, grown) }
-        }
-    }
-    let size = folderSize(folder)
-    let snapshots = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.contains("snapshot-") }
-    let snapshotBytes = snapshots.compactMap { try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0)[.size] as? Int }
-    let perMember = Double(snapshotBytes.max() ?? 0) / Double(memberCount)
-    let start = DispatchTime.now().uptimeNanoseconds
-    let caughtUp = try desks[offline].sync.reader.read()
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    let agree = try desks[0].club.database.memberCount() == desks[offline].club.database.memberCount()
-    print("simulation: \(deskCount) desks, \(memberCount) members, \(tapsPerHour) taps per desk-hour, 2 days of 12 busy hours")
-    print(String(format: "folder: %d files, %.1f MB; snapshots %d, largest %.0f KB (%.0f bytes a member: %.0f MB at 1,000,000 members)",
-                 size.files, Double(size.bytes) / 1e6, snapshots.count, Double(snapshotBytes.max() ?? 0) / 1e3, perMember,
-                 perMember * 1e6 / 1e6))
-    print(String(format: "busiest hour: %d changes files, %.0f KB added to the folder (%.0f bytes a file)",
-                 busiestHour.files, Double(busiestHour.bytes) / 1e3, Double(busiestHour.bytes) / Double(max(1, busiestHour.files))))
-    print(String(format: "offline desk catching up: read %d files (%d already covered), merged in %.1f s; lists agree: %@",
-                 caughtUp.filesRead, caughtUp.filesCovered, seconds, agree ? "yes" : "NO"))
-    fflush(nil)
+    func argument(_ index: Int, _ fallback: Int) -> Int { arguments.count > index ? Int(arguments[index]) ?? fallback : fallback }
+    let simulation = FolderSyncSimulation(desks: argument(0, 100), members: argument(1, 10000), peakTaps: argument(2, 30),
+                                          days: max(1, argument(3, 7)), readers: argument(4, 5), readHours: max(1, argument(5, 4)))
+    try simulation.run()
 }
 
-private func folderSize(_ folder: String) -> (files: Int, bytes: Int) {
-    var files = 0, bytes = 0
-    for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? [] {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + path),
-              attributes[.type] as? FileAttributeType == .typeRegular else { continue }
-        files += 1
-        bytes += (attributes[.size] as? Int) ?? 0
+struct FolderSyncSimulation {
+    let desks: Int, members: Int, peakTaps: Int, days: Int, readers: Int, readHours: Int
+    /// Taps in each of the 12 opening hours, as a share of the busiest: mornings and evenings.
+    static let hourShape: [Double] = [1, 0.8, 0.4, 0.3, 0.3, 0.4, 0.3, 0.3, 0.5, 0.9, 1, 0.6]
+    static let homeShare = 0.9
+
+    func run() throws {
+        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        let folder = base + "/memberdesk-sim-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let clock = FakeClock(Date(timeIntervalSince1970: 1_767_254_400))
+        let settings = SyncSettings(folder: folder)  // the defaults: 1,000 changes or 24 hours
+        var sites: [(club: Club, sync: DeskSync)] = []
+        for index in 0..<desks {
+            let database = try AppDatabase.inMemory()
+            let terminal = TerminalIdentity(id: UUID().uuidString.lowercased(), name: "Desk \(index)")
+            sites.append((Club(database: database, terminal: terminal, settings: ClubSettings(debounce: 0), clock: clock),
+                          DeskSync(database: database, settings: settings, terminal: terminal, clock: clock)))
+        }
+        for member in 0..<members {
+            try sites[0].club.addMember(passId: pass(member), username: "Member \(member)",
+                                        fields: ["userEmailAddress": .string("member\(member)@example.com")])
+        }
+        for site in sites { _ = try site.sync.writer.write() }
+        for site in sites.dropFirst() { _ = try site.sync.reader.read() }
+        let offline = desks - 1
+        var random = SystemRandomNumberGenerator()
+        var busiest = (files: 0, bytes: 0)
+        var taps = 0
+        var writing: UInt64 = 0, reading: UInt64 = 0
+        for day in 0..<days {
+            for hour in 0..<12 {
+                let start = 1_767_254_400 + Double(day) * 86400 + Double(hour) * 3600
+                clock.set(Date(timeIntervalSince1970: start))
+                let tapsThisHour = max(1, Int((Double(peakTaps) * Self.hourShape[hour]).rounded()))
+                let before = Self.folderSize(folder)
+                var files = 0
+                // The desks' taps interleave through the hour, as they would.
+                for round in 0..<tapsThisHour {
+                    for (index, site) in sites.enumerated() {
+                        clock.set(Date(timeIntervalSince1970: start + 3600 * (Double(round * desks + index) / Double(tapsThisHour * desks))))
+                        _ = try site.club.checkIn(passId: pass(member(for: index, using: &random)), source: .nfc)
+                        taps += 1
+                        // Offline, a desk keeps counting; its files reach the folder when it is back.
+                        let t0 = DispatchTime.now().uptimeNanoseconds
+                        if index != offline || day == 0, try site.sync.writer.write().file != nil { files += 1 }
+                        writing += DispatchTime.now().uptimeNanoseconds - t0
+                    }
+                }
+                let grown = Self.folderSize(folder).bytes - before.bytes
+                if files > busiest.files { busiest = (files, grown) }
+                guard hour % readHours == readHours - 1 else { continue }
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                for (index, site) in sites.enumerated() where index < readers && index != offline { _ = try site.sync.reader.read() }
+                reading += DispatchTime.now().uptimeNanoseconds - t0
+            }
+        }
+        try report(folder: folder, sites: sites, offline: offline, busiest: busiest, taps: taps)
+        print(String(format: "  (the simulation's own time: %.1f s writing changes files, %.0f µs a tap; %.1f s in the readers' reads)",
+                     Double(writing) / 1e9, Double(writing) / 1e3 / Double(max(1, taps)), Double(reading) / 1e9))
     }
-    return (files, bytes)
+
+    /// A member of this desk's own (nine times in ten), or any member.
+    private func member(for desk: Int, using random: inout SystemRandomNumberGenerator) -> Int {
+        let home = Double.random(in: 0..<1, using: &random) < Self.homeShare
+        guard home, members >= desks else { return Int.random(in: 0..<members, using: &random) }
+        let own = (members - desk + desks - 1) / desks  // members m with m % desks == desk
+        return desk + desks * Int.random(in: 0..<own, using: &random)
+    }
+
+    private func pass(_ member: Int) -> String { String(format: "04%010X", member) }
+
+    private func report(folder: String, sites: [(club: Club, sync: DeskSync)], offline: Int,
+                        busiest: (files: Int, bytes: Int), taps: Int) throws {
+        let size = Self.folderSize(folder)
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: folder)
+        let snapshots = paths.filter { $0.contains("snapshot-") }.map { Self.size(folder + "/" + $0) }
+        let largest = snapshots.max() ?? 0
+        let perMember = Double(largest) / Double(members)
+        let offlineId = sites[offline].sync.writer.terminal.id
+        let waiting = paths.filter { !$0.hasPrefix(offlineId) && $0.hasSuffix(".musrl") }
+        let waitingSnapshots = waiting.filter { $0.contains("snapshot-") }
+        let snapshotBytes = waitingSnapshots.map { Self.size(folder + "/" + $0) }.reduce(0, +)
+        let changeBytes = waiting.filter { !$0.contains("snapshot-") }.map { Self.size(folder + "/" + $0) }.reduce(0, +)
+        let changeFiles = waiting.count - waitingSnapshots.count
+
+        let start = DispatchTime.now().uptimeNanoseconds
+        let caughtUp = try sites[offline].sync.reader.read()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let merged = caughtUp.counts.new + caughtUp.counts.updated + caughtUp.counts.unchanged + caughtUp.counts.unified
+            + caughtUp.counts.deleted
+        // Desk 0 reads the returning desk's week; then both must hold the same counts.
+        let comingBack = try sites[offline].sync.writer.write()
+        _ = try sites[0].sync.pass()
+        _ = try sites[offline].sync.reader.read()
+        let agree = try stride(from: 0, to: members, by: max(1, members / 500)).allSatisfy { member in
+            try sites[0].club.database.member(idOrPass: pass(member))?.numVisits
+                == sites[offline].club.database.member(idOrPass: pass(member))?.numVisits
+        }
+
+        let scale = 1_000_000.0 / Double(members)
+        print("simulation: \(desks) desks, \(members) members (\(Int(Self.homeShare * 100)) % of a desk's taps are its own members),"
+              + " \(peakTaps) taps a desk in the busiest hour, \(days) days of 12 hours (\(taps) taps);"
+              + " \(readers) desks read every \(readHours) h, the others only write")
+        print(String(format: "  folder at the end: %d files, %.1f MB; %d snapshots, the largest %.0f KB = %.0f bytes a member",
+                     size.files, Double(size.bytes) / 1e6, snapshots.count, Double(largest) / 1e3, perMember))
+        print(String(format: "    at 1,000,000 members: a snapshot %.0f MB; the folder, one snapshot a desk, %.1f GB",
+                     perMember, perMember * Double(desks) / 1e3))
+        print(String(format: "  busiest hour: %d changes files over all desks (%.1f a desk), %.0f KB (%.0f bytes a file); the same at any member count",
+                     busiest.files, Double(busiest.files) / Double(desks), Double(busiest.bytes) / 1e3,
+                     Double(busiest.bytes) / Double(max(1, busiest.files))))
+        print(String(format: "  back after %d days offline: %d snapshots (%.1f MB) and %d changes files (%.1f MB) waiting;"
+                     + " read %d files (%d already covered), merged %d members in %.1f s",
+                     days - 1, waitingSnapshots.count, Double(snapshotBytes) / 1e6, changeFiles, Double(changeBytes) / 1e6,
+                     caughtUp.filesRead, caughtUp.filesCovered, merged, seconds))
+        print(String(format: "    at 1,000,000 members: %.1f GB of snapshots (%.0f million members to merge) and the same %.1f MB of changes files",
+                     Double(snapshotBytes) * scale / 1e9, Double(max(0, merged - changeFiles)) * scale / 1e6, Double(changeBytes) / 1e6))
+        print("  its own days away went out as \(comingBack.snapshot ? "a snapshot" : "one changes file") of \(comingBack.members) members;"
+              + " then it and desk 0 agree on every visit count checked: \(agree ? "yes" : "NO")")
+        fflush(nil)
+    }
+
+    private static func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    static func folderSize(_ folder: String) -> (files: Int, bytes: Int) {
+        var files = 0, bytes = 0
+        for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? [] {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + path),
+                  attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            files += 1
+            bytes += (attributes[.size] as? Int) ?? 0
+        }
+        return (files, bytes)
+    }
 }

@@ -91,6 +91,16 @@ extension AppDatabase {
         }
     }
 
+    /// Records that this terminal holds `terminalId`'s changes up to `through` (learnt from a
+    /// snapshot that held them), so that files at or below it need no reading. Never lowers it.
+    public func raiseSyncCoverage(terminalId: String, to through: Int64) throws {
+        try write { store in
+            try Self.ensureSyncTerminal(store.db, terminalId)
+            try store.db.execute(sql: "UPDATE sync_terminal SET coveredThrough = max(coveredThrough, ?) WHERE terminalId = ?",
+                                 arguments: [through, terminalId])
+        }
+    }
+
     /// What a folder scan saw of a terminal: its name, its newest file's time, its file count, its latest error.
     public func noteSyncTerminal(_ terminalId: String, name: String?, lastFileTime: Double?, files: Int, lastError: String?) throws {
         try write { store in

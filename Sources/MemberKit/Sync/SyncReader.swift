@@ -24,16 +24,35 @@ public struct SyncReader: Sendable {
         let folder = SyncFolder(path: settings.folder)
         try folder.checkUsable()
         var report = SyncReadReport()
+        var listings: [TerminalListing] = []
         for entry in try SyncFolder.entries(of: folder.path) where entry.name != terminal.id && SyncFolder.isTerminalId(entry.name) {
             switch entry.kind {
             case .directory:
                 report.terminals += 1
-                try readTerminal(entry.name, in: folder, into: &report)
+                do {
+                    listings.append(TerminalListing(terminalId: entry.name, files: try SyncFolder.entries(of: folder.subfolder(entry.name))))
+                } catch {
+                    try noteTerminalError(entry.name, "\(error)", into: &report)
+                }
             case .symlink:
                 report.terminals += 1
                 try noteTerminalError(entry.name, "\(folder.subfolder(entry.name)) is a symbolic link: not followed", into: &report)
             case .file, .other:
                 continue  // not ours
+            }
+        }
+        // The newest snapshot first: for a desk far behind, what it holds of the others lets
+        // their older snapshots be skipped.
+        listings.sort { ($0.latestSnapshot?.entry.mtime ?? -1, $1.terminalId) > ($1.latestSnapshot?.entry.mtime ?? -1, $0.terminalId) }
+        let newest = Dictionary(uniqueKeysWithValues: listings.map { ($0.terminalId, $0.newestThrough) })
+        for listing in listings {
+            let merged = try readTerminal(listing, in: folder, into: &report)
+            guard let snapshot = merged, let info = listing.info(in: folder), info.terminalId == listing.terminalId,
+                  let coverage = info.snapshot, coverage.through == snapshot.through else { continue }
+            for (other, held) in coverage.holds where other != terminal.id && other != listing.terminalId {
+                // Never past the other desk's newest file here: a claim cannot hide files not yet seen.
+                guard let newestThrough = newest[other] ?? nil else { continue }
+                try database.raiseSyncCoverage(terminalId: other, to: min(held, newestThrough))
             }
         }
         if report.counts.changed > 0 {
@@ -42,6 +61,28 @@ public struct SyncReader: Sendable {
                                                 deleted: report.counts.deleted)))
         }
         return report
+    }
+
+    /// One terminal's subfolder as listed at the start of a read.
+    private struct TerminalListing {
+        let terminalId: String
+        let files: [(name: SyncFileName, entry: SyncFolder.Entry)]
+
+        init(terminalId: String, files entries: [SyncFolder.Entry]) {
+            self.terminalId = terminalId
+            files = entries.compactMap { entry in SyncFileName(parsing: entry.name).map { (name: $0, entry: entry) } }
+                .sorted { $0.name < $1.name }
+        }
+
+        var latestSnapshot: (name: SyncFileName, entry: SyncFolder.Entry)? {
+            files.last { $0.name.kind == .snapshot && !$0.name.isConflictCopy }
+        }
+
+        var newestThrough: Int64? { files.filter { !$0.name.isConflictCopy }.map(\.name.through).max() }
+
+        func info(in folder: SyncFolder) -> DeskInfoFile? {
+            DeskInfoFile.read(folder.subfolder(terminalId) + "/" + SyncFolder.deskFileName)
+        }
     }
 
     private func noteTerminalError(_ terminalId: String, _ message: String, into report: inout SyncReadReport) throws {
@@ -55,21 +96,16 @@ public struct SyncReader: Sendable {
         bus?.publish(.error(DeskErrorNotice(source: "sync", message: message)))
     }
 
-    private func readTerminal(_ terminalId: String, in folder: SyncFolder, into report: inout SyncReadReport) throws {
+    /// Reads one terminal's new files; returns its latest snapshot's name when this read merged it.
+    private func readTerminal(_ listing: TerminalListing, in folder: SyncFolder, into report: inout SyncReadReport) throws -> SyncFileName? {
+        let terminalId = listing.terminalId
         let directory = folder.subfolder(terminalId)
-        let entries: [SyncFolder.Entry]
-        do {
-            entries = try SyncFolder.entries(of: directory)
-        } catch {
-            try noteTerminalError(terminalId, "\(error)", into: &report)
-            return
-        }
-        var files = entries.compactMap { entry in SyncFileName(parsing: entry.name).map { (name: $0, entry: entry) } }
-            .sorted { $0.name < $1.name }
+        var files = listing.files
         // The latest snapshot first: it covers every file before it, which then need no reading.
         if let latest = files.lastIndex(where: { $0.name.kind == .snapshot && !$0.name.isConflictCopy }) {
             files.insert(files.remove(at: latest), at: 0)
         }
+        var mergedSnapshot: SyncFileName?
         let known = try database.syncFiles(terminalId: terminalId)
         try database.forgetSyncFiles(terminalId: terminalId, keeping: Set(files.map(\.entry.name)))
         var covered = try database.syncTerminals().first { $0.terminalId == terminalId }?.coveredThrough ?? 0
@@ -95,6 +131,7 @@ public struct SyncReader: Sendable {
                 report.filesRead += 1
                 report.counts.add(counts)
                 if name.isConflictCopy { report.conflictCopies.append(path) }
+                if name.kind == .snapshot, !name.isConflictCopy, name == listing.latestSnapshot?.name { mergedSnapshot = name }
                 if !name.isConflictCopy, let next = advance(covered, by: name) { covered = next }
             } catch {
                 let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
@@ -104,9 +141,9 @@ public struct SyncReader: Sendable {
                 publish(message, into: &report)
             }
         }
-        let name = DeskInfoFile.read(directory + "/" + SyncFolder.deskFileName)
-        try database.noteSyncTerminal(terminalId, name: name, lastFileTime: files.map(\.entry.mtime).max(), files: files.count,
-                                      lastError: lastError)
+        try database.noteSyncTerminal(terminalId, name: listing.info(in: folder)?.name, lastFileTime: files.map(\.entry.mtime).max(),
+                                      files: files.count, lastError: lastError)
+        return mergedSnapshot
     }
 
     /// How far a terminal's changes are held after reading `name`: a snapshot holds all up to

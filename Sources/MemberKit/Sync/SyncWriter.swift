@@ -52,32 +52,30 @@ public struct SyncWriter: Sendable {
             guard latest > state.writtenThrough else { return report }
             if let batch = try database.changes(after: state.writtenThrough, limit: settings.snapshotChanges) {
                 guard !batch.members.isEmpty else { return report }
-                let name = SyncFileName.changes(after: batch.after, through: batch.through)
-                try writeFile(directory + "/" + name.description) { sink in
-                    var encoder = MusrlEncoder(subclassFields: memberFields, clubKit: false)
-                    var out: [UInt8] = []
-                    encoder.begin(into: &out)
-                    for member in batch.members { encoder.encode(member, into: &out) }
-                    encoder.end(into: &out)
-                    out.append(0x0A)
-                    try sink(out)
-                }
-                state.writtenThrough = batch.through
-                try database.setSyncWriterState(state)
-                report.file = name.description
-                report.members = batch.members.count
+                try writeChanges(batch, in: directory, state: &state, report: &report)
                 return report
             }
+        } else if latest > state.writtenThrough, hasSnapshot,
+                  let batch = try database.changes(after: state.writtenThrough, limit: settings.snapshotChanges), !batch.members.isEmpty {
+            // The pending changes go out as a changes file first, so that the snapshot adds nothing
+            // for desks that keep up: they skip it rather than merge the whole list again.
+            try writeChanges(batch, in: directory, state: &state, report: &report)
         }
         // A snapshot covers every change up to the latest one read before it starts (changes
         // made during the export may be in it too: reading them twice is harmless).
-        let through = latest
+        let through = max(try database.latestChange(), state.writtenThrough)
+        let previousSnapshot = state.snapshotThrough
         let name = SyncFileName.snapshot(through: through)
+        // What this desk holds of the others, read before the export: the snapshot holds at least that.
+        let holds = try database.syncTerminals().reduce(into: [String: Int64]()) { holds, known in
+            if known.coveredThrough > 0, SyncFolder.isTerminalId(known.terminalId) { holds[known.terminalId] = known.coveredThrough }
+        }
         var count = 0
         try writeFile(directory + "/" + name.description) { sink in
             count = try MemberExporter(database: database, memberFields: memberFields)
                 .write(format: .musrl, clubKit: false, progress: nil, sink: sink)
         }
+        try writeDeskFile(directory, snapshot: DeskInfoFile.SnapshotCoverage(through: through, holds: holds))
         state.writtenThrough = max(state.writtenThrough, through)
         state.snapshotThrough = through
         state.snapshotAt = now
@@ -85,11 +83,32 @@ public struct SyncWriter: Sendable {
         report.file = name.description
         report.members = count
         report.snapshot = true
-        // Everything the snapshot covers goes; a reader that missed those files reads the snapshot.
-        for (old, entry) in own where old != name && old.through <= through && !old.isConflictCopy {
+        // Older snapshots go, and the changes files the previous snapshot already covered; the
+        // changes since it stay a while, so a desk that has not read the newest ones yet still
+        // can, instead of merging the snapshot. A reader that missed them reads the snapshot.
+        for (old, entry) in own where old != name && !old.isConflictCopy
+            && (old.kind == .snapshot ? old.through <= through : old.through <= previousSnapshot) {
             if unlink(directory + "/" + entry.name) == 0 { report.removed.append(entry.name) }
         }
         return report
+    }
+
+    private func writeChanges(_ batch: MemberChangeBatch, in directory: String, state: inout SyncWriterState,
+                              report: inout SyncWriteReport) throws {
+        let name = SyncFileName.changes(after: batch.after, through: batch.through)
+        try writeFile(directory + "/" + name.description) { sink in
+            var encoder = MusrlEncoder(subclassFields: memberFields, clubKit: false)
+            var out: [UInt8] = []
+            encoder.begin(into: &out)
+            for member in batch.members { encoder.encode(member, into: &out) }
+            encoder.end(into: &out)
+            out.append(0x0A)
+            try sink(out)
+        }
+        state.writtenThrough = batch.through
+        try database.setSyncWriterState(state)
+        report.file = name.description
+        report.members = batch.members.count
     }
 
     private func writeFile(_ path: String, _ body: (([UInt8]) throws -> Void) throws -> Void) throws {
@@ -103,9 +122,12 @@ public struct SyncWriter: Sendable {
         }
     }
 
-    private func writeDeskFile(_ directory: String) throws {
+    /// Writes `desk.json` when it is missing or out of date. Between snapshots it keeps saying
+    /// what the latest one holds.
+    private func writeDeskFile(_ directory: String, snapshot: DeskInfoFile.SnapshotCoverage? = nil) throws {
         let path = directory + "/" + SyncFolder.deskFileName
-        let bytes = DeskInfoFile.bytes(terminal)
+        let kept = DeskInfoFile.read(path).flatMap { $0.terminalId == terminal.id ? $0.snapshot : nil }
+        let bytes = DeskInfoFile.bytes(terminal, snapshot: snapshot ?? kept)
         if let data = FileManager.default.contents(atPath: path), Array(data) == bytes { return }
         try writeFile(path) { try $0(bytes) }
     }

@@ -33,7 +33,7 @@ struct FolderSyncTests {
         #expect(try b.liveMembers().isEmpty)
     }
 
-    @Test("a check-in's changes file holds only that member, is small, and snapshots replace older files")
+    @Test("a check-in's changes file holds only that member, is small, and snapshots replace the files the previous one covered")
     func changesFilesAndSnapshots() throws {
         let f = try SyncFolderFixture()
         let a = try f.terminal("TA")
@@ -49,13 +49,24 @@ struct FolderSyncTests {
         let size = try #require(try FileManager.default.attributesOfItem(atPath: f.folder + "/TA/" + name)[.size] as? Int)
         #expect(size < 2048)
         #expect(try f.files("TA") == ["changes-000000000020-000000000022.musrl", "desk.json", "snapshot-000000000020.musrl"])
+        let b = try f.terminal("TB")
+        _ = try f.sync(b).pass()
         for index in 4..<9 { _ = try a.club.checkIn(passId: String(format: "0400%04X", index), source: .nfc) }
         let snapshot = try sync.writer.write()
         #expect(snapshot.snapshot)
-        #expect(try f.files("TA") == ["desk.json", "snapshot-000000000032.musrl"])
+        // The pending changes went out first, and only the older snapshot went: a desk that keeps
+        // up reads the small changes file and skips the snapshot.
+        #expect(try f.files("TA") == ["changes-000000000020-000000000022.musrl", "changes-000000000022-000000000032.musrl",
+                                      "desk.json", "snapshot-000000000032.musrl"])
+        let keptUp = try f.sync(b).pass().read
+        #expect(keptUp.filesRead == 1 && keptUp.filesCovered == 1 && keptUp.counts.updated == 5)
+        // The next snapshot removes what this one covered.
+        _ = try a.club.checkIn(passId: "04000010", source: .nfc)
+        #expect(try f.sync(a, snapshotChanges: 1).writer.write().snapshot)
+        #expect(try f.files("TA") == ["changes-000000000032-000000000034.musrl", "desk.json", "snapshot-000000000034.musrl"])
         // Any file is what `memberdesk import` reads.
         let other = try f.terminal("TB")
-        let counts = try other.importBytes(Array(try Data(contentsOf: URL(fileURLWithPath: f.folder + "/TA/snapshot-000000000032.musrl"))))
+        let counts = try other.importBytes(Array(try Data(contentsOf: URL(fileURLWithPath: f.folder + "/TA/snapshot-000000000034.musrl"))))
         #expect(counts.new == 20)
     }
 
@@ -90,12 +101,13 @@ struct FolderSyncTests {
             _ = try a.club.checkIn(passId: "0400000\(index)", source: .nfc)
             _ = try f.sync(a).writer.write()
         }
-        // Another snapshot arrives before B reads; the old changes files are still there too.
+        // Another snapshot arrives before B reads; the changes files since the first are still
+        // there, and an old one comes back late.
         let snapshot = try f.sync(a, snapshotChanges: 1).writer.write()
         #expect(snapshot.snapshot)
         try f.plant("TA", "changes-000000000001-000000000002.musrl", SyncFolderFixture.memberFile(by: "TA"))
         let read = try f.sync(b).pass().read
-        #expect(read.filesRead == 1 && read.filesCovered == 1)
+        #expect(read.filesRead == 1 && read.filesCovered == 4)
         #expect(try b.liveMembers().count == 3)
     }
 }
