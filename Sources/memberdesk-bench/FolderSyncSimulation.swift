@@ -2,16 +2,17 @@ import Foundation
 import MemberDeskTestSupport
 import MemberKit
 
-/// `memberdesk-bench folder-sync-sim [DESKS] [MEMBERS] [PEAK_TAPS] [DAYS] [READERS] [READ_HOURS]`
-/// (100, 10000, 30, 7, 5, 4): DESKS desks share one folder (on /dev/shm when there is one), each with
+/// `memberdesk-bench folder-sync-sim [DESKS] [MEMBERS] [PEAK_TAPS] [DAYS] [READERS]`
+/// (100, 10000, 30, 7, 5): DESKS desks share one folder (on /dev/shm when there is one), each with
 /// its own in-memory database, the real writer and reader, and one fake clock. Desk 0 brings the
 /// member list and every desk reads it. Then DAYS opening days of 12 hours: each desk taps
 /// PEAK_TAPS members in its busiest hour, fewer in the others (`hourShape`), nine in ten of them
 /// members whose home desk it is; each tap is written as the watcher writes it (one changes file
 /// per tap: taps minutes apart never share the watcher's half second). The first READERS desks
-/// read the folder every READ_HOURS hours; the others only write after reading the list once
-/// (every desk reading every tap would cost the simulation DESKS × taps merges; a desk that does
-/// not read writes snapshots without the others' visit counters, so sizes come from a reader's).
+/// read the folder before each of their taps, as the watcher keeps a desk up to date, and tap
+/// last in each round; the others only write after reading the list once (every desk reading
+/// would cost the simulation DESKS × taps merges; a desk that does not read writes snapshots
+/// without the others' visit counters, so sizes come from a reader's).
 /// Snapshots follow the defaults (1,000 changes or a day). The last desk goes offline after day 0,
 /// keeps tapping, and is back at the end: it reads everything once. Prints the folder's size, the
 /// busiest hour, and what the returning desk read, split into what grows with the member count
@@ -19,12 +20,12 @@ import MemberKit
 func runFolderSyncSimulation(_ arguments: [String]) throws {
     func argument(_ index: Int, _ fallback: Int) -> Int { arguments.count > index ? Int(arguments[index]) ?? fallback : fallback }
     let simulation = FolderSyncSimulation(desks: argument(0, 100), members: argument(1, 10000), peakTaps: argument(2, 30),
-                                          days: max(1, argument(3, 7)), readers: argument(4, 5), readHours: max(1, argument(5, 4)))
+                                          days: max(1, argument(3, 7)), readers: max(1, argument(4, 5)))
     try simulation.run()
 }
 
 struct FolderSyncSimulation {
-    let desks: Int, members: Int, peakTaps: Int, days: Int, readers: Int, readHours: Int
+    let desks: Int, members: Int, peakTaps: Int, days: Int, readers: Int
     /// Taps in each of the 12 opening hours, as a share of the busiest: mornings and evenings.
     static let hourShape: [Double] = [1, 0.8, 0.4, 0.3, 0.3, 0.4, 0.3, 0.3, 0.5, 0.9, 1, 0.6]
     static let homeShare = 0.9
@@ -63,8 +64,14 @@ struct FolderSyncSimulation {
                 var files = 0
                 // The desks' taps interleave through the hour, as they would.
                 for round in 0..<tapsThisHour {
-                    for (index, site) in sites.enumerated() {
-                        clock.set(Date(timeIntervalSince1970: start + 3600 * (Double(round * desks + index) / Double(tapsThisHour * desks))))
+                    for (position, index) in (Array(readers..<desks) + Array(0..<readers)).enumerated() {
+                        let site = sites[index]
+                        if index < readers, index != offline {
+                            let t0 = DispatchTime.now().uptimeNanoseconds
+                            _ = try site.sync.reader.read()
+                            reading += DispatchTime.now().uptimeNanoseconds - t0
+                        }
+                        clock.set(Date(timeIntervalSince1970: start + 3600 * (Double(round * desks + position) / Double(tapsThisHour * desks))))
                         _ = try site.club.checkIn(passId: pass(member(for: index, using: &random)), source: .nfc)
                         taps += 1
                         // Offline, a desk keeps counting; its files reach the folder when it is back.
@@ -75,10 +82,6 @@ struct FolderSyncSimulation {
                 }
                 let grown = Self.folderSize(folder).bytes - before.bytes
                 if files > busiest.files { busiest = (files, grown) }
-                guard hour % readHours == readHours - 1 else { continue }
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                for (index, site) in sites.enumerated() where index < readers && index != offline { _ = try site.sync.reader.read() }
-                reading += DispatchTime.now().uptimeNanoseconds - t0
             }
         }
         try report(folder: folder, sites: sites, offline: offline, busiest: busiest, taps: taps)
@@ -127,7 +130,7 @@ struct FolderSyncSimulation {
         let scale = 1_000_000.0 / Double(members)
         print("simulation: \(desks) desks, \(members) members (\(Int(Self.homeShare * 100)) % of a desk's taps are its own members),"
               + " \(peakTaps) taps a desk in the busiest hour, \(days) days of 12 hours (\(taps) taps);"
-              + " \(readers) desks read every \(readHours) h, the others only write")
+              + " \(readers) desks read before each tap, the others only write")
         print(String(format: "  folder at the end: %d files, %.1f MB; %d snapshots, the largest %.0f KB = %.0f bytes a member",
                      size.files, Double(size.bytes) / 1e6, snapshots.count, Double(largest) / 1e3, perMember))
         print(String(format: "    at 1,000,000 members: a snapshot %.0f MB; the folder, one snapshot a desk, %.1f GB",
@@ -135,12 +138,17 @@ struct FolderSyncSimulation {
         print(String(format: "  busiest hour: %d changes files over all desks (%.1f a desk), %.0f KB (%.0f bytes a file); the same at any member count",
                      busiest.files, Double(busiest.files) / Double(desks), Double(busiest.bytes) / 1e3,
                      Double(busiest.bytes) / Double(max(1, busiest.files))))
+        // Each changes file here holds one tap's member; the rest of what was merged came from snapshots.
+        let changesRead = caughtUp.filesRead - caughtUp.snapshotsRead
+        let snapshotMembers = max(0, merged - changesRead)
         print(String(format: "  back after %d days offline: %d snapshots (%.1f MB) and %d changes files (%.1f MB) waiting;"
-                     + " read %d files (%d already covered), merged %d members in %.1f s",
+                     + " read %d snapshots and %d changes files (%d files already covered), merged %d members in %.1f s",
                      days - 1, waitingSnapshots.count, Double(snapshotBytes) / 1e6, changeFiles, Double(changeBytes) / 1e6,
-                     caughtUp.filesRead, caughtUp.filesCovered, merged, seconds))
-        print(String(format: "    at 1,000,000 members: %.1f GB of snapshots (%.0f million members to merge) and the same %.1f MB of changes files",
-                     Double(snapshotBytes) * scale / 1e9, Double(max(0, merged - changeFiles)) * scale / 1e6, Double(changeBytes) / 1e6))
+                     caughtUp.snapshotsRead, changesRead, caughtUp.filesCovered, merged, seconds))
+        print(String(format: "    at 1,000,000 members: the same files, each snapshot %.0f MB: %.1f GB of snapshots to merge (%.0f million members)"
+                     + " and %.1f MB of changes files",
+                     perMember, Double(caughtUp.snapshotsRead) * perMember / 1e3,
+                     Double(snapshotMembers) * scale / 1e6, Double(changeBytes) / 1e6))
         print("  its own days away went out as \(comingBack.snapshot ? "a snapshot" : "one changes file") of \(comingBack.members) members;"
               + " then it and desk 0 agree on every visit count checked: \(agree ? "yes" : "NO")")
         fflush(nil)

@@ -7,21 +7,32 @@ import Foundation
 /// that one snapshot, can skip the others' older snapshots instead of merging every desk's
 /// whole list (see docs/sync.md, "Past one machine"). Untrusted when read: at most 64 KB; a name
 /// is kept only when it is short, printable text; a malformed `snapshot` is ignored.
-struct DeskInfoFile: Equatable, Sendable {
+public struct DeskInfoFile: Equatable, Sendable {
     /// Fits a thousand desks' coverage.
-    static let maximumBytes = 65536
+    public static let maximumBytes = 65536
 
-    var terminalId: String?
-    var name: String?
-    var snapshot: SnapshotCoverage?
+    public var terminalId: String?
+    public var name: String?
+    public var snapshot: SnapshotCoverage?
 
-    /// How far the snapshot numbered `through` holds each other terminal's changes.
-    struct SnapshotCoverage: Equatable, Sendable {
-        var through: Int64
-        var holds: [String: Int64]
+    public init(terminalId: String? = nil, name: String? = nil, snapshot: SnapshotCoverage? = nil) {
+        self.terminalId = terminalId
+        self.name = name
+        self.snapshot = snapshot
     }
 
-    static func bytes(_ terminal: TerminalIdentity, snapshot: SnapshotCoverage?) -> [UInt8] {
+    /// How far the snapshot numbered `through` holds each other terminal's changes.
+    public struct SnapshotCoverage: Equatable, Sendable {
+        public var through: Int64
+        public var holds: [String: Int64]
+
+        public init(through: Int64, holds: [String: Int64]) {
+            self.through = through
+            self.holds = holds
+        }
+    }
+
+    public static func bytes(_ terminal: TerminalIdentity, snapshot: SnapshotCoverage?) -> [UInt8] {
         var object: [String: JSONValue] = ["terminalId": .string(terminal.id), "name": .string(terminal.name)]
         if let snapshot {
             object["snapshot"] = .object(["through": .int(Int(snapshot.through)),
@@ -34,7 +45,7 @@ struct DeskInfoFile: Equatable, Sendable {
     }
 
     /// What `bytes` says; every part that is missing or malformed is nil.
-    static func parse(_ bytes: [UInt8]) -> DeskInfoFile {
+    public static func parse(_ bytes: [UInt8]) -> DeskInfoFile {
         var info = DeskInfoFile()
         guard bytes.count <= maximumBytes else { return info }
         var parser = JSONStreamParser(reader: ByteReader(bytes: bytes))
@@ -65,7 +76,7 @@ struct DeskInfoFile: Equatable, Sendable {
     }
 
     /// Reads `path` without following a symlink; nil when it is missing, too large or not a file.
-    static func read(_ path: String) -> DeskInfoFile? {
+    public static func read(_ path: String) -> DeskInfoFile? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -131,6 +131,7 @@ public struct SyncReader: Sendable {
                 report.filesRead += 1
                 report.counts.add(counts)
                 if name.isConflictCopy { report.conflictCopies.append(path) }
+                if name.kind == .snapshot { report.snapshotsRead += 1 }
                 if name.kind == .snapshot, !name.isConflictCopy, name == listing.latestSnapshot?.name { mergedSnapshot = name }
                 if !name.isConflictCopy, let next = advance(covered, by: name) { covered = next }
             } catch {
