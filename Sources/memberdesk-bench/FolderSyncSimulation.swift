@@ -56,17 +56,19 @@ struct FolderSyncSimulation {
         var busiest = (files: 0, bytes: 0)
         var taps = 0
         var writing: UInt64 = 0, reading: UInt64 = 0
+        // Readers tap last in each round, so each reads after the others' first taps of the hour.
+        let order = Array(readers..<desks) + Array(0..<readers)
+        var folderBytes = Self.folderSize(folder).bytes
         for day in 0..<days {
             FileHandle.standardError.write(Data("day \(day)\n".utf8))
             for hour in 0..<12 {
                 let start = 1_767_254_400 + Double(day) * 86400 + Double(hour) * 3600
                 clock.set(Date(timeIntervalSince1970: start))
                 let tapsThisHour = max(1, Int((Double(peakTaps) * Self.hourShape[hour]).rounded()))
-                let before = Self.folderSize(folder)
                 var files = 0
                 // The desks' taps interleave through the hour, as they would.
                 for round in 0..<tapsThisHour {
-                    for (position, index) in (Array(readers..<desks) + Array(0..<readers)).enumerated() {
+                    for (position, index) in order.enumerated() {
                         let site = sites[index]
                         if index < readers, index != offline, round == 0 {
                             let t0 = DispatchTime.now().uptimeNanoseconds
@@ -82,7 +84,9 @@ struct FolderSyncSimulation {
                         writing += DispatchTime.now().uptimeNanoseconds - t0
                     }
                 }
-                let grown = Self.folderSize(folder).bytes - before.bytes
+                let after = Self.folderSize(folder).bytes
+                let grown = after - folderBytes
+                folderBytes = after
                 if files > busiest.files { busiest = (files, grown) }
             }
         }

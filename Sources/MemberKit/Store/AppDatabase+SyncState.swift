@@ -91,13 +91,16 @@ extension AppDatabase {
         }
     }
 
-    /// Records that this terminal holds `terminalId`'s changes up to `through` (learnt from a
-    /// snapshot that held them), so that files at or below it need no reading. Never lowers it.
-    public func raiseSyncCoverage(terminalId: String, to through: Int64) throws {
+    /// Records that this terminal holds each terminal's changes up to the number given (learnt
+    /// from a snapshot that held them), so that files at or below it need no reading. Never lowers one.
+    public func raiseSyncCoverage(_ coverage: [String: Int64]) throws {
+        guard !coverage.isEmpty else { return }
         try write { store in
-            try Self.ensureSyncTerminal(store.db, terminalId)
-            try store.db.execute(sql: "UPDATE sync_terminal SET coveredThrough = max(coveredThrough, ?) WHERE terminalId = ?",
-                                 arguments: [through, terminalId])
+            for (terminalId, through) in coverage {
+                try Self.ensureSyncTerminal(store.db, terminalId)
+                try store.db.execute(sql: "UPDATE sync_terminal SET coveredThrough = max(coveredThrough, ?) WHERE terminalId = ?",
+                                     arguments: [through, terminalId])
+            }
         }
     }
 

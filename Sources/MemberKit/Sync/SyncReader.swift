@@ -30,7 +30,8 @@ public struct SyncReader: Sendable {
             case .directory:
                 report.terminals += 1
                 do {
-                    listings.append(TerminalListing(terminalId: entry.name, files: try SyncFolder.entries(of: folder.subfolder(entry.name))))
+                    let directory = folder.subfolder(entry.name)
+                    listings.append(TerminalListing(terminalId: entry.name, directory: directory, entries: try SyncFolder.entries(of: directory)))
                 } catch {
                     try noteTerminalError(entry.name, "\(error)", into: &report)
                 }
@@ -47,13 +48,14 @@ public struct SyncReader: Sendable {
         let newest = Dictionary(uniqueKeysWithValues: listings.map { ($0.terminalId, $0.newestThrough) })
         for listing in listings {
             let merged = try readTerminal(listing, in: folder, into: &report)
-            guard let snapshot = merged, let info = listing.info(in: folder), info.terminalId == listing.terminalId,
+            guard let snapshot = merged, let info = listing.info, info.terminalId == listing.terminalId,
                   let coverage = info.snapshot, coverage.through == snapshot.through else { continue }
-            for (other, held) in coverage.holds where other != terminal.id && other != listing.terminalId {
-                // Never past the other desk's newest file here: a claim cannot hide files not yet seen.
-                guard let newestThrough = newest[other] ?? nil else { continue }
-                try database.raiseSyncCoverage(terminalId: other, to: min(held, newestThrough))
+            // Never past the other desk's newest file here: a claim cannot hide files not yet seen.
+            let held = coverage.holds.reduce(into: [String: Int64]()) { held, claim in
+                guard claim.key != terminal.id, claim.key != listing.terminalId, let newestThrough = newest[claim.key] ?? nil else { return }
+                held[claim.key] = min(claim.value, newestThrough)
             }
+            try database.raiseSyncCoverage(held)
         }
         if report.counts.changed > 0 {
             bus?.publish(.imported(ImportNotice(file: "sync folder", new: report.counts.new, updated: report.counts.updated,
@@ -63,25 +65,29 @@ public struct SyncReader: Sendable {
         return report
     }
 
-    /// One terminal's subfolder as listed at the start of a read.
+    /// One terminal's subfolder as listed at the start of a read, with its desk.json.
     private struct TerminalListing {
         let terminalId: String
+        /// Its files in sequence order, except the latest snapshot first: it covers every file
+        /// before it, which then need no reading.
         let files: [(name: SyncFileName, entry: SyncFolder.Entry)]
+        let latestSnapshot: (name: SyncFileName, entry: SyncFolder.Entry)?
+        let newestThrough: Int64?
+        let info: DeskInfoFile?
 
-        init(terminalId: String, files entries: [SyncFolder.Entry]) {
+        init(terminalId: String, directory: String, entries: [SyncFolder.Entry]) {
             self.terminalId = terminalId
-            files = entries.compactMap { entry in SyncFileName(parsing: entry.name).map { (name: $0, entry: entry) } }
+            var files = entries.compactMap { entry in SyncFileName(parsing: entry.name).map { (name: $0, entry: entry) } }
                 .sorted { $0.name < $1.name }
-        }
-
-        var latestSnapshot: (name: SyncFileName, entry: SyncFolder.Entry)? {
-            files.last { $0.name.kind == .snapshot && !$0.name.isConflictCopy }
-        }
-
-        var newestThrough: Int64? { files.filter { !$0.name.isConflictCopy }.map(\.name.through).max() }
-
-        func info(in folder: SyncFolder) -> DeskInfoFile? {
-            DeskInfoFile.read(folder.subfolder(terminalId) + "/" + SyncFolder.deskFileName)
+            if let latest = files.lastIndex(where: { $0.name.kind == .snapshot && !$0.name.isConflictCopy }) {
+                latestSnapshot = files[latest]
+                files.insert(files.remove(at: latest), at: 0)
+            } else {
+                latestSnapshot = nil
+            }
+            self.files = files
+            newestThrough = files.filter { !$0.name.isConflictCopy }.map(\.name.through).max()
+            info = DeskInfoFile.read(directory + "/" + SyncFolder.deskFileName)
         }
     }
 
@@ -100,11 +106,7 @@ public struct SyncReader: Sendable {
     private func readTerminal(_ listing: TerminalListing, in folder: SyncFolder, into report: inout SyncReadReport) throws -> SyncFileName? {
         let terminalId = listing.terminalId
         let directory = folder.subfolder(terminalId)
-        var files = listing.files
-        // The latest snapshot first: it covers every file before it, which then need no reading.
-        if let latest = files.lastIndex(where: { $0.name.kind == .snapshot && !$0.name.isConflictCopy }) {
-            files.insert(files.remove(at: latest), at: 0)
-        }
+        let files = listing.files
         var mergedSnapshot: SyncFileName?
         let known = try database.syncFiles(terminalId: terminalId)
         try database.forgetSyncFiles(terminalId: terminalId, keeping: Set(files.map(\.entry.name)))
@@ -142,7 +144,7 @@ public struct SyncReader: Sendable {
                 publish(message, into: &report)
             }
         }
-        try database.noteSyncTerminal(terminalId, name: listing.info(in: folder)?.name, lastFileTime: files.map(\.entry.mtime).max(),
+        try database.noteSyncTerminal(terminalId, name: listing.info?.name, lastFileTime: files.map(\.entry.mtime).max(),
                                       files: files.count, lastError: lastError)
         return mergedSnapshot
     }

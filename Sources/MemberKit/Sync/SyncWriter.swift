@@ -126,9 +126,10 @@ public struct SyncWriter: Sendable {
     /// what the latest one holds.
     private func writeDeskFile(_ directory: String, snapshot: DeskInfoFile.SnapshotCoverage? = nil) throws {
         let path = directory + "/" + SyncFolder.deskFileName
-        let kept = DeskInfoFile.read(path).flatMap { $0.terminalId == terminal.id ? $0.snapshot : nil }
+        let existing = FileManager.default.contents(atPath: path).map { Array($0) }
+        let kept = existing.map(DeskInfoFile.parse).flatMap { $0.terminalId == terminal.id ? $0.snapshot : nil }
         let bytes = DeskInfoFile.bytes(terminal, snapshot: snapshot ?? kept)
-        if let data = FileManager.default.contents(atPath: path), Array(data) == bytes { return }
+        if existing == bytes { return }
         try writeFile(path) { try $0(bytes) }
     }
 }
