@@ -16,7 +16,7 @@ struct DeskContext {
 
     /// A live member by member id or pass, or a one-line "not found".
     func member(_ idOrPass: String) throws -> MemberRecord {
-        guard let member = try database.member(idOrPass: idOrPass) else {
+        guard let member = try club.member(idOrPass: idOrPass) else {
             throw DeskError.notFound("no member with id or pass '\(idOrPass)'")
         }
         return member

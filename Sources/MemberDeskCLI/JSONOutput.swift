@@ -24,6 +24,11 @@ enum JSONOutput {
         return object
     }
 
+    /// An ISO-8601 time, as every command prints times.
+    static func time(_ seconds: Double) -> JSONValue {
+        .string(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds)))
+    }
+
     static func checkIn(_ report: CheckInReport) -> [String: JSONValue] {
         let member = report.outcome.member
         var object: [String: JSONValue] = [
@@ -40,8 +45,11 @@ enum JSONOutput {
         case .checkedIn(_, let n): object["visitNumber"] = .int(n)
         case .duplicate(_, let since): object["secondsSinceLastVisit"] = .double(since)
         case .refused(_, let reason): object["reason"] = .string(reason.rawValue)
+        case .checkedOut(_, let stay): object["secondsInside"] = .double(stay)
         default: break
         }
+        object["inside"] = report.inside.map(JSONValue.bool) ?? .null
+        if !report.warnings.isEmpty { object["warnings"] = .array(report.warnings.map(JSONValue.string)) }
         return object
     }
 }

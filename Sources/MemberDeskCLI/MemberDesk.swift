@@ -10,6 +10,9 @@ public struct MemberDesk: ParsableCommand {
         subcommands: [
             MembersCommand.self,
             CheckInCommand.self,
+            CheckOutCommand.self,
+            InsideCommand.self,
+            VisitsCommand.self,
             StatsCommand.self,
             ConfigCommand.self,
             ReadersCommand.self,

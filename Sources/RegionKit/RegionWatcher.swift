@@ -73,6 +73,9 @@ public final class RegionWatcher: Sendable {
                 }
                 if case .checkedIn(_, let n) = report.outcome { details["visitNumber"] = .int(n) }
                 if case .enrolled = report.outcome { details["visitNumber"] = .int(1) }
+                // An exit runs the same checkin scripts; they tell it by desk.event.kind.
+                if case .checkedOut = report.outcome { details["kind"] = .string("checkout") }
+                if let inside = report.inside { details["inside"] = .bool(inside) }
                 run(region, .checkin, event: details)
             }
             return []

@@ -10,6 +10,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "sync": runSyncBench,
     "folder-sync": runFolderSyncBench,
     "folder-sync-sim": runFolderSyncSimulation,
+    "occupancy": runOccupancyBench,
     "tui": runTUIBench,
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
 ]

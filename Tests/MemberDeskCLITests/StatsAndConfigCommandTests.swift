@@ -11,9 +11,9 @@ import Testing
         let stats = await desk.run(["stats"])
         #expect(stats.status == 0 && stats.stderr.isEmpty)
         let lines = stats.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(Array(lines.prefix(3)) == ["members: 1", "visits today: 2", "active this week: 1, this month: 1"])
+        #expect(Array(lines.prefix(4)) == ["members: 1", "visits today: 2", "active this week: 1, this month: 1", "inside: 1"])
         // One bar per hour; the hour of the two visits has the full-width bar.
-        let hours = lines.dropFirst(3).filter { !$0.isEmpty }
+        let hours = lines.dropFirst(4).filter { !$0.isEmpty }
         #expect(hours.allSatisfy { $0.wholeMatch(of: /\d\d:00 +\d+ █*/) != nil })
         #expect(hours.filter { $0.contains("     2 ") }.count == 1)
     }

@@ -18,7 +18,7 @@ import Testing
         try #require(await a.run(["checkin", "04000001"]).status == 0)
         let wrote = await a.run(["sync", "now"])
         #expect(wrote.status == 0 && wrote.stderr.isEmpty)
-        #expect(wrote.stdout == "wrote snapshot snapshot-000000000003.musrl (1 member)\nread 0 files from 0 other desks: 0 new, 0 updated, 0 deleted, 0 unified\n")
+        #expect(wrote.stdout == "wrote snapshot snapshot-000000000004.musrl (1 member)\nread 0 files from 0 other desks: 0 new, 0 updated, 0 deleted, 0 unified\n")
         let read = await b.run(["sync", "now"])
         #expect(read.stdout.hasSuffix("read 1 file from 1 other desk: 1 new, 0 updated, 0 deleted, 0 unified\n"), "\(read)")
         let shown = await b.run(["members", "show", "04000001", "--json"])

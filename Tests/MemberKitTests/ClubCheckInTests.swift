@@ -30,7 +30,7 @@ import GRDB
     @Test func knownPassIsCountedInOneTransaction() throws {
         let f = try ClubFixture()
         let member = try f.club.addMember(passId: "04:A2:3B:1C", username: "Ann")
-        let outcome = try f.club.checkIn(passId: "04a23b1c", source: .nfc)
+        let outcome = try f.club.checkIn(passId: "04a23b1c", source: .nfc).outcome
         guard case .checkedIn(let checked, let number) = outcome else { Issue.record("got \(outcome)"); return }
         #expect(checked.memberId == member.memberId && number == 1)
         let stored = try #require(try f.database.member(id: member.memberId))
@@ -45,13 +45,13 @@ import GRDB
         let f = try ClubFixture()
         let json = #"[{"memberId":"M1","passId":"04a23b1c","username":"Ann","timeStampAdded":1,"numVisits":2,"timeStampOfLastVisit":0}]"#
         try MergeApplier(database: f.database).apply(.bytes(Array(json.utf8), format: .musrl, name: "ios.musrl"))
-        let outcome = try f.club.checkIn(passId: "04:A2:3B:1C", source: .nfc)
+        let outcome = try f.club.checkIn(passId: "04:A2:3B:1C", source: .nfc).outcome
         guard case .checkedIn(let member, let number) = outcome else { Issue.record("got \(outcome)"); return }
         #expect(member.memberId == "M1" && number == 3)
         #expect(try f.database.memberCount() == 1)
         // A pass that is not a card UID is matched exactly: its case is part of it.
         try f.club.addMember(passId: "Gold-7", username: "Bo")
-        guard case .enrolled = try f.club.checkIn(passId: "GOLD-7", source: .manual) else {
+        guard case .enrolled = try f.club.checkIn(passId: "GOLD-7", source: .manual).outcome else {
             Issue.record("a pass id matched in another case")
             return
         }
@@ -62,12 +62,12 @@ import GRDB
         try f.club.addMember(passId: "P1")
         try f.club.checkIn(passId: "P1", source: .nfc)
         f.clock.advance(by: 59.999)
-        let early = try f.club.checkIn(passId: "P1", source: .nfc)
+        let early = try f.club.checkIn(passId: "P1", source: .nfc).outcome
         guard case .duplicate(_, let since) = early else { Issue.record("got \(early)"); return }
         #expect(abs(since - 59.999) < 0.0001)
         #expect(early.message == "Already checked in 59 s ago")
         f.clock.advance(by: 0.001)
-        let onEdge = try f.club.checkIn(passId: "P1", source: .nfc)
+        let onEdge = try f.club.checkIn(passId: "P1", source: .nfc).outcome
         guard case .checkedIn(_, 2) = onEdge else { Issue.record("got \(onEdge)"); return }
         #expect(try f.visitRows() == 2)
     }
@@ -77,7 +77,7 @@ import GRDB
         try f.club.addMember(passId: "P1")
         var counted = 0
         for _ in 0..<30 {
-            if case .checkedIn = try f.club.checkIn(passId: "P1", source: .nfc) { counted += 1 }
+            if case .checkedIn = try f.club.checkIn(passId: "P1", source: .nfc).outcome { counted += 1 }
             f.clock.advance(by: 1)
         }
         #expect(counted == 1)
@@ -86,14 +86,14 @@ import GRDB
 
     @Test func unknownPassFollowsThePolicy() throws {
         let auto = try ClubFixture(enrolment: .auto)
-        let enrolled = try auto.club.checkIn(passId: "9|NEW-1|x|Bea", source: .wedge)
+        let enrolled = try auto.club.checkIn(passId: "9|NEW-1|x|Bea", source: .wedge).outcome
         guard case .enrolled(let member) = enrolled else { Issue.record("got \(enrolled)"); return }
         #expect(member.passId == "NEW-1" && member.username == "Bea" && member.numVisits == 1)
         #expect(try auto.visitRows() == 1)
 
         for policy in [EnrolmentPolicy.prompt, .deny] {
             let f = try ClubFixture(enrolment: policy)
-            let outcome = try f.club.checkIn(passId: "NEW-1", source: .nfc)
+            let outcome = try f.club.checkIn(passId: "NEW-1", source: .nfc).outcome
             guard case .unknownPass("NEW-1") = outcome else { Issue.record("got \(outcome)"); return }
             #expect(try f.database.memberCount() == 0)
             #expect(try f.visitRows() == 0)
@@ -112,13 +112,13 @@ import GRDB
         let suspended = try f.club.addMember(passId: "S1", status: .suspended)
         let expired = try f.club.addMember(passId: "E1", expiresAt: f.clock.now().timeIntervalSince1970 - 1)
         let current = try f.club.addMember(passId: "C1", expiresAt: f.clock.now().timeIntervalSince1970 + 3600)
-        guard case .refused(_, .suspended) = try f.club.checkIn(passId: "S1", source: .nfc) else {
+        guard case .refused(_, .suspended) = try f.club.checkIn(passId: "S1", source: .nfc).outcome else {
             Issue.record("suspended not refused"); return
         }
-        guard case .refused(_, .expired) = try f.club.checkIn(passId: "E1", source: .nfc) else {
+        guard case .refused(_, .expired) = try f.club.checkIn(passId: "E1", source: .nfc).outcome else {
             Issue.record("expired not refused"); return
         }
-        guard case .checkedIn = try f.club.checkIn(passId: "C1", source: .nfc) else {
+        guard case .checkedIn = try f.club.checkIn(passId: "C1", source: .nfc).outcome else {
             Issue.record("current member refused"); return
         }
         #expect(try f.database.member(id: suspended.memberId)?.numVisits == 0)
@@ -180,7 +180,7 @@ import GRDB
         let second = try f.club.addMember(passId: "P2")
         #expect(throws: DeskError.self) { try f.club.updateMember(id: second.memberId, MemberChanges(passId: "P1")) }
         // A scan finds its own member, not "the first one".
-        if case .checkedIn(let m, _) = try f.club.checkIn(passId: "P2", source: .nfc) {
+        if case .checkedIn(let m, _) = try f.club.checkIn(passId: "P2", source: .nfc).outcome {
             #expect(m.memberId == second.memberId)
         } else { Issue.record("P2 not checked in") }
         #expect(try f.database.member(id: first.memberId)?.numVisits == 0)

@@ -43,6 +43,30 @@ import Testing
         #expect(events.scriptErrors.isEmpty)
     }
 
+    @Test func anExitRunsCheckInScriptsAsCheckoutAndScriptsCanCheckOut() throws {
+        let f = try EngineFixture()
+        let watcher = RegionWatcher(monitor: RegionMonitor(database: f.database), engine: f.engine, database: f.database, clock: f.clock)
+        let region = Region(identifier: "gym", uuid: testUUID, checkinScript: """
+            wk_console_log(desk.event.kind + ' ' + desk.event.outcome + ' ' + desk.event.inside);
+            """)
+        watcher.load([region], at: f.clock.now())
+        watcher.handle(.beacon(beacon(at: f.clock.now())), at: f.clock.now())
+        let subscription = f.bus.subscribe()
+        f.clock.advance(by: 3600)
+        _ = try f.club.checkIn(passId: "04A1B2C3", source: .nfc)
+        f.clock.advance(by: 3600)
+        _ = try f.club.checkOut(passId: "04A1B2C3")
+        for event in subscription.drain() { watcher.handle(event, at: f.clock.now()) }
+        #expect(f.engine.waitUntilIdle(timeout: 20))
+        #expect(f.drain().scriptOutput == ["checkin enrolled true", "checkout checkedOut false"])
+        // desk.checkOut: the same rules as a staff check-out.
+        f.clock.advance(by: 3600)
+        _ = try f.club.checkIn(passId: "04A1B2C3", source: .nfc)
+        #expect(f.run("var r = desk.checkOut('04A1B2C3'); wk_console_log(r.outcome + ' ' + r.inside)").output == ["checkedOut false"])
+        #expect(f.run("wk_console_log(desk.checkOut('04A1B2C3').outcome)").output == ["notInside"])
+        #expect(f.run("wk_console_log(desk.checkOut('NOPE').outcome)").output == ["unknownPass"])
+    }
+
     @Test func theSwitchTurnsRegionsOff() throws {
         let f = try EngineFixture()
         try RegionSwitch.set(false, f.database)

@@ -36,7 +36,7 @@ import Testing
         #expect(f.drain().scriptErrors.count == 1)
         // The same region's context is replaced and runs again; check-ins go on.
         #expect(f.run("wk_console_log('still here')").output == ["still here"])
-        let outcome = try f.club.checkIn(passId: "04A1B2C3", source: .manual)
+        let outcome = try f.club.checkIn(passId: "04A1B2C3", source: .manual).outcome
         #expect(outcome.isAdmitted)
         let fromScript = f.run("var r = desk.checkIn('04A1B2C4'); wk_console_log(r.outcome)", id: "r2")
         #expect(fromScript.output == ["enrolled"])
@@ -47,7 +47,7 @@ import Testing
         f.engine.run("while(true){}", activity: ScriptActivity(identifier: "loop", regionName: "", kind: .enter))
         // The script queue is busy; a tap on another thread is not held up by it.
         for n in 0..<5 {
-            let outcome = try f.club.checkIn(passId: "04A1B2D\(n)", source: .nfc)
+            let outcome = try f.club.checkIn(passId: "04A1B2D\(n)", source: .nfc).outcome
             #expect(outcome.isAdmitted)
         }
         #expect(f.engine.waitUntilIdle(timeout: 30))

@@ -4,7 +4,8 @@ extension BannerModel.Kind {
     /// What an outcome looks like at the desk; the banner and the event log colour it alike.
     public init(_ outcome: CheckInOutcome) {
         switch outcome {
-        case .checkedIn, .enrolled: self = .welcome
+        case .checkedIn, .enrolled, .checkedOut: self = .welcome
+        case .notInside: self = .duplicate
         case .duplicate: self = .duplicate
         case .refused: self = .refused
         case .unknownPass: self = .unknown

@@ -50,6 +50,10 @@ public struct EventLogModel: Sendable {
             return ("imported \(n.file): \(n.new) new, \(n.updated) updated, \(n.unified) unified, \(n.deleted) deleted", .success)
         case .error(let e): return ("error (\(e.source)): \(e.message)", .danger)
         case .sync: return nil  // the status bar shows it; errors come as .error
+        case .occupancy(let n):
+            guard let kind = n.exitKind else { return nil }  // another desk's events: the status bar shows the count
+            let who = n.checkedOut == 1 ? "1 member" : "\(n.checkedOut) members"
+            return ("\(who) checked out (\(kind == .auto ? "closing time" : "staff")), \(n.insideCount) inside", .normal)
         case .reader(let r):
             switch r {
             case .attached(let name): return ("reader attached: \(name)", .normal)

@@ -28,6 +28,9 @@ extension DeskReducer {
         case .beacon(let beaconEvent):
             _ = state.status.apply(event)
             _ = state.beacons.apply(beaconEvent)
+        case .occupancy:
+            // Closing time or a check-out of everyone: the list's "inside" marks may have changed.
+            state.list.markStale()
         case .error, .notification, .log:
             break
         }

@@ -41,7 +41,10 @@ enum FrontDeskLauncher {
         readers.start()
         beacons?.start()
         syncWatcher?.start()
+        let closing = ClosingTimer(club: context.club)
+        closing.start()
         defer {
+            closing.stop()
             readers.stop()
             beacons?.stop()
             regions.stop()

@@ -5,6 +5,9 @@ import Foundation
 public enum DeskEvent: Sendable {
     // Check-ins (published only after the visit is committed).
     case checkIn(CheckInReport)
+    // Who is inside changed other than by a tap or a staff check-out (closing time, check out all,
+    // another desk's events merged): the new count. Published after the commit.
+    case occupancy(OccupancyNotice)
     // ClubKit's ClubMiddlewareDelegate notifications.
     case memberCreated(MemberRecord)
     case memberUpdated(MemberRecord)
@@ -40,13 +43,41 @@ public struct CheckInReport: Sendable {
     public var passId: String
     public var outcome: CheckInOutcome
     public var terminalId: String
+    /// Whether the member is inside after the tap (nil: no member).
+    public var inside: Bool?
+    /// How many are inside after the tap, and the capacity (0: none).
+    public var insideCount: Int
+    public var capacity: Int
+    /// Said to staff, the tap went through anyway (the club is full under `when_full = "warn"`).
+    public var warnings: [String]
 
-    public init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String) {
+    public init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String,
+                inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = []) {
         self.time = time
         self.source = source
         self.passId = passId
         self.outcome = outcome
         self.terminalId = terminalId
+        self.inside = inside
+        self.insideCount = insideCount
+        self.capacity = capacity
+        self.warnings = warnings
+    }
+}
+
+/// How many are inside after a change no tap made: closing time, a check-out of everyone, or
+/// entries and exits merged from other desks.
+public struct OccupancyNotice: Sendable, Equatable {
+    public var insideCount: Int
+    /// How many were checked out by this change.
+    public var checkedOut: Int
+    /// How they were (nil: other desks' entries and exits arrived through sync).
+    public var exitKind: VisitSpan.ExitKind?
+
+    public init(insideCount: Int, checkedOut: Int, exitKind: VisitSpan.ExitKind?) {
+        self.insideCount = insideCount
+        self.checkedOut = checkedOut
+        self.exitKind = exitKind
     }
 }
 

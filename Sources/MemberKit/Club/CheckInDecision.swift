@@ -1,9 +1,11 @@
 /// What the check-in rules decided for a tap, and so what the store writes in its transaction.
 enum CheckInDecision {
-    /// Nothing to write (refused, a duplicate, an unknown pass).
+    /// Nothing to write (refused, a duplicate, an unknown pass, not inside).
     case answer(CheckInOutcome)
-    /// Count a visit for this member.
+    /// Count a visit for this member: an entry.
     case countVisit(MemberRecord)
-    /// Add this member with its first visit.
+    /// Add this member with its first visit: an entry.
     case enrol(MemberRecord)
+    /// An exit of a member inside since its entry at `since`; no visit is counted.
+    case exit(MemberRecord, since: Double)
 }

@@ -7,6 +7,10 @@ public enum CheckInOutcome: Sendable {
     case enrolled(MemberRecord)
     case refused(MemberRecord, reason: RefusalReason)
     case unknownPass(String)
+    /// An exit: the member was inside for `stay` seconds. No visit is counted.
+    case checkedOut(MemberRecord, stay: TimeInterval)
+    /// An exit asked for a member who is not inside: nothing changes.
+    case notInside(MemberRecord)
 
     /// The outcome's name in JSON output.
     public var name: String {
@@ -16,21 +20,32 @@ public enum CheckInOutcome: Sendable {
         case .enrolled: return "enrolled"
         case .refused: return "refused"
         case .unknownPass: return "unknownPass"
+        case .checkedOut: return "checkedOut"
+        case .notInside: return "notInside"
         }
     }
 
     public var member: MemberRecord? {
         switch self {
-        case .checkedIn(let m, _), .duplicate(let m, _), .enrolled(let m), .refused(let m, _): return m
+        case .checkedIn(let m, _), .duplicate(let m, _), .enrolled(let m), .refused(let m, _), .checkedOut(let m, _),
+             .notInside(let m): return m
         case .unknownPass: return nil
         }
     }
 
-    /// Checked in, duplicate or enrolled: the person may come in.
+    /// Checked in, duplicate or enrolled: the person may come in (or, checked out, go).
     public var isAdmitted: Bool {
         switch self {
-        case .checkedIn, .duplicate, .enrolled: return true
-        case .refused, .unknownPass: return false
+        case .checkedIn, .duplicate, .enrolled, .checkedOut: return true
+        case .refused, .unknownPass, .notInside: return false
+        }
+    }
+
+    /// An entry: the member is inside after it.
+    public var isEntry: Bool {
+        switch self {
+        case .checkedIn, .enrolled: return true
+        default: return false
         }
     }
 
@@ -42,8 +57,19 @@ public enum CheckInOutcome: Sendable {
         case .enrolled(let m): return "Welcome, \(m.displayName) — new member, visit #1"
         case .refused(_, .suspended): return "Suspended"
         case .refused(_, .expired): return "Membership expired"
+        case .refused(_, .capacity): return "Full"
         case .unknownPass: return "Unknown card"
+        case .checkedOut(let m, let stay): return "Goodbye, \(m.displayName) — \(Self.describeStay(seconds: stay))"
+        case .notInside(let m): return "\(m.displayName) is not inside"
         }
+    }
+
+    /// "40 s", "25 min", "1 h 25 min".
+    public static func describeStay(seconds: TimeInterval) -> String {
+        let s = max(0, Int(seconds.rounded(.down)))
+        if s < 3600 { return describe(seconds: seconds) }
+        let minutes = (s % 3600) / 60
+        return minutes == 0 ? "\(s / 3600) h" : "\(s / 3600) h \(minutes) min"
     }
 
     /// "40 s", "3 min", "2 h".

@@ -13,6 +13,6 @@ public protocol CheckInPort: Sendable {
 
 extension Club: CheckInPort {
     public func checkIn(pass: String, source: CheckInSource) throws -> CheckInOutcome {
-        try checkIn(passId: pass, source: source)
+        try checkIn(passId: pass, source: source).outcome
     }
 }

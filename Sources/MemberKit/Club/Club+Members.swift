@@ -5,7 +5,7 @@ extension Club {
     @discardableResult
     public func addMember(passId raw: String, username: String? = nil, fields: [String: JSONValue] = [:],
                           status: MemberStatus = .active, expiresAt: Double? = nil, note: String? = nil) throws -> MemberRecord {
-        let pass = try PassIdNormalizer.normalize(raw)
+        let pass = try normalize(raw)
         let time = clock.now().timeIntervalSince1970
         let member = MemberRecord(passId: pass.passId, username: username ?? pass.username, timeStampAdded: time,
                                   fields: fields, status: status, expiresAt: expiresAt, note: note,
@@ -18,7 +18,7 @@ extension Club {
     @discardableResult
     public func updateMember(id: String, _ changes: MemberChanges) throws -> MemberRecord {
         let time = clock.now().timeIntervalSince1970
-        let passId = try changes.passId.map { try PassIdNormalizer.normalize($0).passId }
+        let passId = try changes.passId.map { try normalize($0).passId }
         let member = try database.write { store -> MemberRecord in
             guard var member = try store.member(memberId: id), !member.isDeleted else {
                 throw DeskError.notFound("no member \(id)")

@@ -17,48 +17,70 @@ public final class Club: Sendable {
         self.clock = clock
     }
 
-    // MARK: Check-in
-
-    /// Counts a visit for the pass, in one transaction, and publishes the outcome.
-    @discardableResult
-    public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil) throws -> CheckInOutcome {
-        let now = date ?? clock.now()
-        let pass: NormalizedPass
+    /// Turns what was scanned or typed into a pass: the one place that calls `PassIdNormalizer`.
+    /// A pass it cannot read is published as an error from `source`, then thrown.
+    func normalize(_ raw: String, source: String? = nil) throws -> NormalizedPass {
         do {
-            pass = try PassIdNormalizer.normalize(raw)
+            return try PassIdNormalizer.normalize(raw)
         } catch let error as DeskError {
-            bus.publish(.error(DeskErrorNotice(source: source.rawValue, message: error.description)))
+            if let source { bus.publish(.error(DeskErrorNotice(source: source, message: error.description))) }
             throw error
         }
-        let outcome: CheckInOutcome
-        do {
-            outcome = try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source,
-                                           at: now.timeIntervalSince1970) { member in
-                decide(member, pass: pass, at: now.timeIntervalSince1970)
+    }
+
+    // MARK: Check-in
+
+    /// A tap: the rules decide (an entry counts a visit, an exit does not), one transaction
+    /// commits it, and the report is published and returned.
+    @discardableResult
+    public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil) throws -> CheckInReport {
+        let now = date ?? clock.now()
+        let time = now.timeIntervalSince1970
+        let pass = try normalize(raw, source: source.rawValue)
+        var warnings: [String] = []
+        let commit = try storeErrorsPublished {
+            try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time,
+                                 prepare: { store in _ = try closeOverdue(store, at: time) }) { subject in
+                let verdict = decide(subject, pass: pass, at: time)
+                warnings = verdict.warnings
+                return verdict.decision
             }
+        }
+        let report = CheckInReport(time: now, source: source, passId: pass.passId, outcome: commit.outcome,
+                                   terminalId: terminal.id, inside: commit.inside, insideCount: commit.insideCount,
+                                   capacity: settings.occupancy.capacity, warnings: warnings)
+        bus.publish(.checkIn(report))
+        if case .enrolled(let member) = commit.outcome { bus.publish(.memberCreated(member)) }
+        return report
+    }
+
+    /// The rules for a tap, given the pass's member (nil: none holds it), in `CheckInRules`' order.
+    private func decide(_ subject: AppDatabase.CheckInSubject, pass: NormalizedPass,
+                        at time: Double) -> (decision: CheckInDecision, warnings: [String]) {
+        var member: MemberRecord
+        var isNew = false
+        if let found = subject.member {
+            member = found
+        } else {
+            switch EnrolmentRule.apply(pass: pass, policy: settings.enrolment, candidate: { newMember(pass, fields: [:], at: time) }) {
+            case .answer(let outcome): return (.answer(outcome), [])
+            case .candidate(let candidate):
+                member = candidate
+                isNew = true
+            }
+        }
+        return CheckInRules.decide(CheckInFacts(member: member, isNew: isNew, presence: subject.presence,
+                                                insideCount: subject.insideCount, time: time, settings: settings))
+    }
+
+    /// Runs a store operation, publishing a store failure on the bus before it is thrown.
+    func storeErrorsPublished<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
         } catch let error as DeskError {
             bus.publish(.error(DeskErrorNotice(source: "store", message: error.description)))
             throw error
         }
-        bus.publish(.checkIn(CheckInReport(time: now, source: source, passId: pass.passId, outcome: outcome,
-                                           terminalId: terminal.id)))
-        if case .enrolled(let member) = outcome { bus.publish(.memberCreated(member)) }
-        return outcome
-    }
-
-    /// The rules for a tap, given the pass's member (nil: none holds it).
-    private func decide(_ member: MemberRecord?, pass: NormalizedPass, at time: Double) -> CheckInDecision {
-        guard let member else {
-            guard settings.enrolment == .auto else { return .answer(.unknownPass(pass.passId)) }
-            return .enrol(newMember(pass, fields: [:], at: time))
-        }
-        if member.status == .suspended { return .answer(.refused(member, reason: .suspended)) }
-        if member.isExpired(at: time) { return .answer(.refused(member, reason: .expired)) }
-        let since = time - member.timeStampOfLastVisit
-        if member.timeStampOfLastVisit > 0, abs(since) < settings.debounce {
-            return .answer(.duplicate(member, since: max(0, since)))
-        }
-        return .countVisit(member)
     }
 
     /// Enrols an unknown pass with its first visit (the UI's answer to the enrol prompt).
@@ -66,12 +88,14 @@ public final class Club: Sendable {
     public func enrol(passId raw: String, username: String? = nil, fields: [String: JSONValue] = [:],
                       source: CheckInSource, at date: Date? = nil) throws -> MemberRecord {
         let now = date ?? clock.now()
-        var pass = try PassIdNormalizer.normalize(raw)
+        var pass = try normalize(raw)
         if let username, !username.isEmpty { pass.username = username }
         let member = try database.enrol(newMember(pass, fields: fields, at: now.timeIntervalSince1970),
                                         terminalId: terminal.id, source: source, at: now.timeIntervalSince1970)
-        bus.publish(.checkIn(CheckInReport(time: now, source: source, passId: pass.passId,
-                                           outcome: .enrolled(member), terminalId: terminal.id)))
+        bus.publish(.checkIn(CheckInReport(time: now, source: source, passId: pass.passId, outcome: .enrolled(member),
+                                           terminalId: terminal.id, inside: true,
+                                           insideCount: (try? database.insideCount()) ?? 0,
+                                           capacity: settings.occupancy.capacity)))
         bus.publish(.memberCreated(member))
         return member
     }

@@ -6,11 +6,15 @@ public struct ClubSettings: Sendable {
     public var enrolment: EnrolmentPolicy
     /// The member type's field names (`variableNamesAsStrings()`), for listings and exports.
     public var memberFields: [String]
+    /// Entries, exits, capacity and closing time.
+    public var occupancy: OccupancySettings
 
     public init(debounce: TimeInterval = 60, enrolment: EnrolmentPolicy = .auto,
-                memberFields: [String] = CustomMembershipUser.variableNamesAsStrings()) {
+                memberFields: [String] = CustomMembershipUser.variableNamesAsStrings(),
+                occupancy: OccupancySettings = OccupancySettings()) {
         self.debounce = debounce
         self.enrolment = enrolment
         self.memberFields = memberFields
+        self.occupancy = occupancy
     }
 }

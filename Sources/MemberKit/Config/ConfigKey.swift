@@ -46,6 +46,19 @@ public struct ConfigKey: Sendable {
         string("backup.folder", "Where `memberdesk backup` writes without a file (empty: the data folder's backups)",
                \.backup.folder),
         number("backup.keep", "How many timestamped backups to keep in the backup folder", \.backup.keep, range: 1...10000),
+        choice("occupancy.tap", "A tap of a member inside: in (always an entry), toggle (an exit after the minimum stay) or out (an exit desk)",
+               \.occupancy.tap),
+        number("occupancy.min_stay_minutes", "In toggle mode, a tap sooner than this after the entry is a duplicate, not an exit",
+               \.occupancy.minStayMinutes, range: 0...1440),
+        number("occupancy.capacity", "At most this many inside (0: no limit)", \.occupancy.capacity, range: 0...10_000_000,
+               whole: true),
+        choice("occupancy.when_full", "At capacity: refuse the entry, or warn and let in", \.occupancy.whenFull),
+        clockTime("occupancy.closing_time", "Check everyone still inside out at this local time, \"HH:MM\" (empty: never)",
+                  \.occupancy.closingTime),
+        number("occupancy.max_stay_hours", "Check out anyone inside longer than this (0: never)", \.occupancy.maxStayHours,
+               range: 0...8760),
+        number("visits.keep_days", "Prune entry and exit events older than this many days (counters are kept)",
+               \.visits.keepDays, range: 1...36500, whole: true),
     ]
 
     static func bad(_ name: String, _ what: String) -> DeskError {
@@ -57,6 +70,14 @@ public struct ConfigKey: Sendable {
         ConfigKey(name: name, help: help, apply: { config, value in
             guard let text = value.string else { throw bad(name, "expected a string") }
             if nonEmpty, text.trimmingCharacters(in: .whitespaces).isEmpty { throw bad(name, "must not be empty") }
+            config[keyPath: path] = text
+        }, current: { quote($0[keyPath: path]) })
+    }
+
+    static func clockTime(_ name: String, _ help: String, _ path: WritableKeyPath<DeskConfig, String> & Sendable) -> ConfigKey {
+        ConfigKey(name: name, help: help, apply: { config, value in
+            guard let text = value.string else { throw bad(name, "expected a string \"HH:MM\"") }
+            guard ClosingRule.parseClosingTime(text) != nil else { throw bad(name, "expected a time \"HH:MM\" (00:00-23:59), not \(quote(text))") }
             config[keyPath: path] = text
         }, current: { quote($0[keyPath: path]) })
     }
@@ -74,9 +95,10 @@ public struct ConfigKey: Sendable {
     }
 
     static func number(_ name: String, _ help: String, _ path: WritableKeyPath<DeskConfig, Double> & Sendable,
-                       range: ClosedRange<Double>) -> ConfigKey {
+                       range: ClosedRange<Double>, whole: Bool = false) -> ConfigKey {
         ConfigKey(name: name, help: help, apply: { config, value in
             guard let number = value.double ?? value.int.map(Double.init) else { throw bad(name, "expected a number") }
+            if whole, number != number.rounded() { throw bad(name, "expected a whole number") }
             guard range.contains(number) else {
                 throw bad(name, "\(format(number)) is out of range (\(format(range.lowerBound))...\(format(range.upperBound)))")
             }

@@ -12,6 +12,8 @@ public struct DeskConfig: Sendable, Equatable {
     public var ui = UI()
     public var sync = Sync()
     public var backup = Backup()
+    public var occupancy = Occupancy()
+    public var visits = Visits()
 
     public init() {}
 
@@ -77,7 +79,31 @@ public struct DeskConfig: Sendable, Equatable {
         public var keep: Double = 7
     }
 
+    /// Who is inside (see docs/occupancy.md).
+    public struct Occupancy: Sendable, Equatable {
+        public var tap: OccupancySettings.TapMode = .in
+        public var minStayMinutes: Double = 2
+        public var capacity: Double = 0
+        public var whenFull: OccupancySettings.WhenFull = .refuse
+        /// "HH:MM" local time; empty for none.
+        public var closingTime = ""
+        public var maxStayHours: Double = 0
+    }
+
+    public struct Visits: Sendable, Equatable {
+        /// Visit events older than this many days are pruned (counters never are).
+        public var keepDays: Double = 400
+    }
+
     public var clubSettings: ClubSettings {
-        ClubSettings(debounce: debounceSeconds, enrolment: enrolment)
+        ClubSettings(debounce: debounceSeconds, enrolment: enrolment, occupancy: occupancySettings)
+    }
+
+    public var occupancySettings: OccupancySettings {
+        // closing_time was checked when the file was read.
+        let closing = ClosingRule.parseClosingTime(occupancy.closingTime) ?? nil
+        return OccupancySettings(tap: occupancy.tap, minStay: occupancy.minStayMinutes * 60, capacity: Int(occupancy.capacity),
+                                 whenFull: occupancy.whenFull, closingMinute: closing, maxStay: occupancy.maxStayHours * 3600,
+                                 keepDays: Int(visits.keepDays))
     }
 }

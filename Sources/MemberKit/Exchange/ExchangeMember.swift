@@ -2,16 +2,19 @@ import Foundation
 
 /// One member as it travels between terminals: the record, its per-terminal visit counters
 /// (a G-counter: numVisits is their sum), and, for a member unified into another because both
-/// held the same pass, the survivor's memberId.
+/// held the same pass, the survivor's memberId. `events` are its entries and exits (all of them
+/// in a snapshot or an export, the new ones recorded here in a changes file): a grow-only set.
 public struct ExchangeMember: Sendable, Hashable {
     public var record: MemberRecord
     public var counters: [String: Int]
     public var unifiedInto: String?
+    public var events: [VisitEvent]
 
-    public init(record: MemberRecord, counters: [String: Int], unifiedInto: String? = nil) {
+    public init(record: MemberRecord, counters: [String: Int], unifiedInto: String? = nil, events: [VisitEvent] = []) {
         self.record = record
         self.counters = counters
         self.unifiedInto = unifiedInto
+        self.events = events
         self.record.numVisits = counters.values.reduce(0, +)
     }
 

@@ -4,7 +4,9 @@ import Foundation
 enum MemberExtras {
     /// The extras of a member.
     /// `fields` are subclass fields a CSV has no column for, or cannot type (numbers, booleans ...).
-    static func object(_ member: ExchangeMember, includeStatus: Bool = true, fields: [String: JSONValue] = [:]) -> JSONValue {
+    /// `includeEvents` false leaves out the entries and exits (a spreadsheet's cell holds 32,767 characters).
+    static func object(_ member: ExchangeMember, includeStatus: Bool = true, includeEvents: Bool = true,
+                       fields: [String: JSONValue] = [:]) -> JSONValue {
         let record = member.record
         var object: [String: JSONValue] = [
             "visitCounters": .object(member.counters.mapValues(JSONValue.int)),
@@ -20,6 +22,7 @@ enum MemberExtras {
         if let passSince = record.passSince { object["passSince"] = .double(passSince) }
         if let unifiedInto = member.unifiedInto { object["unifiedInto"] = .string(unifiedInto) }
         if !fields.isEmpty { object["fields"] = .object(fields) }
+        if includeEvents, !member.events.isEmpty { object["visitEvents"] = .array(member.events.map(eventObject)) }
         return .object(object)
     }
 
@@ -66,7 +69,54 @@ enum MemberExtras {
                 counter(terminal, member.counters[terminal]!)
             }
         }
-        out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "}")])
+        out.append(UInt8(ascii: "}"))
+        if !member.events.isEmpty {
+            key("visitEvents")
+            out.append(UInt8(ascii: "["))
+            for (index, event) in member.events.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONWriter.append(eventObject(event), to: &out, csvQuoted: csvQuoted)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// One entry or exit as it travels (its member is the one it is listed under).
+    static func eventObject(_ event: VisitEvent) -> JSONValue {
+        var object: [String: JSONValue] = ["id": .string(event.eventId), "kind": .string(event.kind.rawValue),
+                                           "time": .double(event.time), "desk": .string(event.terminalId),
+                                           "source": .string(event.source)]
+        if let exitKind = event.exitKind { object["exitKind"] = .string(exitKind.rawValue) }
+        return .object(object)
+    }
+
+    /// The longest id, desk or source an event may carry.
+    static let maximumEventText = 200
+
+    static func event(_ value: JSONValue, memberId: String, index: Int) throws(FieldError) -> VisitEvent {
+        let name = "visitEvents[\(index)]"
+        guard case .object(let object) = value else { throw FieldError("\(name) must be an object") }
+        func text(_ key: String) throws(FieldError) -> String {
+            let value = try FieldValue.requiredString(object[key], "\(name).\(key)")
+            guard !value.isEmpty, value.utf8.count <= maximumEventText else {
+                throw FieldError("\(name).\(key) must be 1 to \(maximumEventText) bytes")
+            }
+            return value
+        }
+        let id = try text("id")
+        guard let kind = VisitEvent.Kind(rawValue: try text("kind")) else { throw FieldError("\(name).kind must be \"entry\" or \"exit\"") }
+        let time = try FieldValue.requiredDouble(object["time"], "\(name).time")
+        guard time.isFinite, time >= 0 else { throw FieldError("\(name).time must be a time") }
+        var exitKind: VisitSpan.ExitKind?
+        if kind == .exit, let value = object["exitKind"], value != .null {
+            guard let parsed = value.stringValue.flatMap(VisitSpan.ExitKind.init(rawValue:)) else {
+                throw FieldError("\(name).exitKind must be \"tap\", \"staff\" or \"auto\"")
+            }
+            exitKind = parsed
+        }
+        return VisitEvent(eventId: id, memberId: memberId, kind: kind, time: time, terminalId: try text("desk"),
+                          source: try text("source"), exitKind: exitKind)
     }
 
     /// Applies an extras object to a member decoded from the ClubKit keys.
@@ -102,6 +152,13 @@ enum MemberExtras {
         case nil, .null?: break
         default: throw FieldError("\(ExchangeMember.extrasKey).fields must be an object")
         }
-        member = ExchangeMember(record: record, counters: counters, unifiedInto: unifiedInto)
+        var events: [VisitEvent] = []
+        switch object["visitEvents"] {
+        case .array(let values)?:
+            for (index, value) in values.enumerated() { events.append(try event(value, memberId: record.memberId, index: index)) }
+        case nil, .null?: break
+        default: throw FieldError("visitEvents must be an array")
+        }
+        member = ExchangeMember(record: record, counters: counters, unifiedInto: unifiedInto, events: events)
     }
 }

@@ -72,9 +72,27 @@ struct MergeEngine {
             }
         }
 
+        try mergeEvents(incoming)
+
         let after = fieldsChanged || !raisedCounters.isEmpty ? try store.member(memberId: memberId) : stored
         classify(before: stored, after: after, countersChanged: !raisedCounters.isEmpty, unified: unified)
     }
+
+    /// Entries and exits: a grow-only set by event id, each under the member it came with. One
+    /// more than a day ahead of this desk's clock is kept out (a wrong clock or a hostile file).
+    private mutating func mergeEvents(_ incoming: ExchangeMember) throws {
+        for var event in incoming.events {
+            event.memberId = incoming.record.memberId
+            guard event.time <= editor.time + Self.futureTolerance else {
+                counts.futureEvents += 1
+                continue
+            }
+            if try store.recordEvent(event) { counts.visitEvents += 1 }
+        }
+    }
+
+    /// How far ahead of this desk's clock an event may lie and still count.
+    static let futureTolerance: Double = 86400
 
     private mutating func classify(before: MemberRecord?, after: MemberRecord?, countersChanged: Bool, unified: [String]) {
         guard let after else { return }

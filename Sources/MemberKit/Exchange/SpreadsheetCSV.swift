@@ -36,7 +36,7 @@ struct SpreadsheetCSV: CSVLayout {
             texts.append(record.expiresAt.map(LocalTime.text) ?? "")
             texts.append(record.note ?? "")
             let extra = CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields)
-            var sync = MemberExtras.object(member, includeStatus: false, fields: extra)
+            var sync = MemberExtras.object(member, includeStatus: false, includeEvents: false, fields: extra)
             // The readable times keep milliseconds; the exact ones ride along so a round trip is exact.
             if case .object(var object) = sync {
                 object["timeStampAdded"] = .double(record.timeStampAdded)

@@ -33,8 +33,10 @@ extension AppDatabase {
                 let alias = try store.alias(memberId: id)
                 // As the exporter writes it: a unified member carries its own deletion time.
                 if let alias { record.deletedAt = alias.ownDeletedAt }
+                // Only the entries and exits recorded here in this range: the older ones went out before.
                 var member = ExchangeMember(record: record, counters: try store.visitCounters(memberId: id),
-                                            unifiedInto: alias?.survivorId)
+                                            unifiedInto: alias?.survivorId,
+                                            events: try store.visitEvents(memberId: id, after: after, through: through))
                 member.record.numVisits = stored
                 members.append(member)
             }

@@ -1,25 +1,52 @@
 import Foundation
 import GRDB
 
-/// Check-ins: the visit row, the terminal's counter and the member's totals.
+/// Check-ins: the visit row, the terminal's counter, the member's totals, and the entry or exit event.
 extension AppDatabase {
-    /// A tap's one transaction: finds the pass's live member (nil if none), lets `rules` decide,
-    /// and writes what they decided.
+    /// What the rules are shown of a tap: the pass's live member (nil if none), its latest entry
+    /// or exit, and how many are inside.
+    struct CheckInSubject {
+        var member: MemberRecord?
+        var presence: MemberPresence?
+        var insideCount: Int
+    }
+
+    /// What a tap's transaction committed: the outcome, and who is inside after it.
+    struct CheckInCommit {
+        var outcome: CheckInOutcome
+        var inside: Bool?
+        var insideCount: Int
+    }
+
+    /// A tap's one transaction: `prepare` first (closing time caught up), then finds the pass's
+    /// live member, lets `rules` decide, and writes what they decided.
     func checkIn(passId: String, terminalId: String, source: CheckInSource, at time: Double,
-                 rules: (MemberRecord?) throws -> CheckInDecision) throws -> CheckInOutcome {
+                 prepare: (StoreTransaction) throws -> Void,
+                 rules: (CheckInSubject) throws -> CheckInDecision) throws -> CheckInCommit {
         try write { store in
+            try prepare(store)
             let member = try store.liveMember(passId: passId) ?? store.sameCard(passId: passId)
-            switch try rules(member) {
-            case .answer(let outcome):
-                return outcome
+            let presence = try member.flatMap { try store.presence(memberId: $0.memberId) }
+            let subject = CheckInSubject(member: member, presence: presence, insideCount: try store.insideCount())
+            let outcome: CheckInOutcome
+            switch try rules(subject) {
+            case .answer(let answer):
+                outcome = answer
             case .countVisit(var member):
-                try store.recordVisit(&member, terminalId: terminalId, source: source, at: time)
-                return .checkedIn(member, visitNumber: member.numVisits)
+                try store.recordEntry(&member, terminalId: terminalId, source: source, at: time)
+                outcome = .checkedIn(member, visitNumber: member.numVisits)
             case .enrol(var member):
                 try store.insertMember(member)
-                try store.recordVisit(&member, terminalId: terminalId, source: source, at: time)
-                return .enrolled(member)
+                try store.recordEntry(&member, terminalId: terminalId, source: source, at: time)
+                outcome = .enrolled(member)
+            case .exit(let member, let since):
+                try store.recordEvent(VisitEvent(eventId: UUID().uuidString, memberId: member.memberId, kind: .exit, time: time,
+                                                 terminalId: terminalId, source: source.rawValue, exitKind: .tap))
+                outcome = .checkedOut(member, stay: time - since)
             }
+            let after = try outcome.member.flatMap { try store.presence(memberId: $0.memberId) }
+            return CheckInCommit(outcome: outcome, inside: outcome.member.map { _ in after?.inside == true },
+                                 insideCount: try store.insideCount())
         }
     }
 
@@ -28,7 +55,7 @@ extension AppDatabase {
         try write { store in
             var member = member
             try store.insertMember(member)
-            try store.recordVisit(&member, terminalId: terminalId, source: source, at: time)
+            try store.recordEntry(&member, terminalId: terminalId, source: source, at: time)
             return member
         }
     }
@@ -43,8 +70,16 @@ extension StoreTransaction {
         return matches.count == 1 ? matches[0] : nil
     }
 
-    /// The visit row, this terminal's counter, and the member's totals.
-    func recordVisit(_ member: inout MemberRecord, terminalId: String, source: CheckInSource, at time: Double) throws {
+    /// A counted visit and its entry event (the entry's id is the visit's).
+    func recordEntry(_ member: inout MemberRecord, terminalId: String, source: CheckInSource, at time: Double) throws {
+        let visitId = try recordVisit(&member, terminalId: terminalId, source: source, at: time)
+        try recordEvent(VisitEvent(eventId: visitId, memberId: member.memberId, kind: .entry, time: time,
+                                   terminalId: terminalId, source: source.rawValue))
+    }
+
+    /// The visit row, this terminal's counter, and the member's totals. Returns the visit's id.
+    @discardableResult
+    func recordVisit(_ member: inout MemberRecord, terminalId: String, source: CheckInSource, at time: Double) throws -> String {
         // Cached statements: this runs on every tap.
         try db.cachedStatement(sql: """
             UPDATE member SET numVisits = numVisits + 1, timeStampOfLastVisit = max(timeStampOfLastVisit, ?)
@@ -54,9 +89,11 @@ extension StoreTransaction {
             INSERT INTO visit_counter(memberId, terminalId, count) VALUES (?, ?, 1)
             ON CONFLICT(memberId, terminalId) DO UPDATE SET count = count + 1
             """).execute(arguments: [member.memberId, terminalId])
+        let visitId = UUID().uuidString
         try db.cachedStatement(sql: "INSERT INTO visit(visitId, memberId, terminalId, time, source) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [UUID().uuidString, member.memberId, terminalId, time, source.rawValue])
+            .execute(arguments: [visitId, member.memberId, terminalId, time, source.rawValue])
         member.numVisits += 1
         member.timeStampOfLastVisit = max(member.timeStampOfLastVisit, time)
+        return visitId
     }
 }

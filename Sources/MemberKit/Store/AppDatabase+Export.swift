@@ -22,6 +22,10 @@ extension AppDatabase {
             let counters = liveOnly ? nil : try db.makeStatement(sql: """
                 SELECT memberId, terminalId, count FROM visit_counter ORDER BY memberId
                 """)
+            let events = liveOnly ? nil : try db.makeStatement(sql: """
+                SELECT memberId, eventId, kind, time, terminalId, source, exitKind FROM visit_event
+                ORDER BY memberId, time, eventId
+                """)
             let rows = members.sqliteStatement
             func step(_ statement: OpaquePointer?) throws -> Bool {
                 guard let statement else { return false }
@@ -39,6 +43,8 @@ extension AppDatabase {
             let terminals = RepeatedStrings()
             // Whether the counter cursor stands on a row.
             var pending = try step(counterRows)
+            let eventRows = events?.sqliteStatement
+            var pendingEvent = try step(eventRows)
             let aliasColumn = Int32(MemberColumns.count)
             func next() throws -> ExchangeMember? {
                 guard try step(rows) else { return nil }
@@ -66,7 +72,25 @@ extension AppDatabase {
                         pending = try step(counterRows)
                     }
                 }
-                var member = ExchangeMember(record: record, counters: memberCounters, unifiedInto: unifiedInto)
+                var memberEvents: [VisitEvent] = []
+                try memberId.withUTF8 { member in
+                    while pendingEvent, let eventRows {
+                        let owner = UnsafeBufferPointer(start: sqlite3_column_text(eventRows, 0),
+                                                        count: Int(sqlite3_column_bytes(eventRows, 0)))
+                        let order = ByteOrder.compare(owner, member)
+                        guard order <= 0 else { break }
+                        if order == 0, let kind = VisitEvent.Kind(rawValue: text(eventRows, 2)) {
+                            let exitKind = sqlite3_column_type(eventRows, 6) == SQLITE_NULL ? nil : text(eventRows, 6)
+                            memberEvents.append(VisitEvent(eventId: text(eventRows, 1), memberId: record.memberId, kind: kind,
+                                                           time: sqlite3_column_double(eventRows, 3),
+                                                           terminalId: terminals.string(eventRows, 4) ?? text(eventRows, 4),
+                                                           source: text(eventRows, 5),
+                                                           exitKind: exitKind.flatMap(VisitSpan.ExitKind.init(rawValue:))))
+                        }
+                        pendingEvent = try step(eventRows)
+                    }
+                }
+                var member = ExchangeMember(record: record, counters: memberCounters, unifiedInto: unifiedInto, events: memberEvents)
                 member.record.numVisits = record.numVisits  // the stored total (the class sum for a survivor)
                 return member
             }

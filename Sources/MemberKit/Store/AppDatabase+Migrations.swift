@@ -185,6 +185,44 @@ extension AppDatabase {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v6-visit-events") { db in
+            // Entries and exits, each with its own id, travelling between desks (a grow-only set);
+            // `seq` is the change number of an event recorded here (nil for one merged from another
+            // desk), so a changes file carries only the new ones. `member_presence` holds each
+            // member's latest event by (time, eventId): who is inside, counted from one index.
+            // Older `visit` rows are not turned into entries: with no exits, everyone would be inside.
+            try db.execute(sql: """
+                CREATE TABLE visit_event (
+                    id INTEGER PRIMARY KEY,
+                    eventId TEXT NOT NULL UNIQUE,
+                    memberId TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    time REAL NOT NULL,
+                    terminalId TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    exitKind TEXT,
+                    seq INTEGER
+                );
+                CREATE INDEX visit_event_member ON visit_event(memberId, time, eventId);
+                CREATE INDEX visit_event_time ON visit_event(time);
+                CREATE TABLE member_presence (
+                    memberId TEXT PRIMARY KEY NOT NULL,
+                    eventId TEXT NOT NULL,
+                    time REAL NOT NULL,
+                    inside INTEGER NOT NULL,
+                    terminalId TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX member_presence_inside ON member_presence(time) WHERE inside = 1;
+                CREATE TRIGGER member_change_event_insert AFTER INSERT ON visit_event
+                WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN
+                    UPDATE member_change SET seq = (SELECT max(seq) + 1 FROM member_change) WHERE memberId = NEW.memberId;
+                    INSERT INTO member_change(memberId, seq)
+                    SELECT NEW.memberId, (SELECT coalesce(max(seq), 0) + 1 FROM member_change)
+                    WHERE NOT EXISTS (SELECT 1 FROM member_change WHERE memberId = NEW.memberId);
+                    UPDATE visit_event SET seq = (SELECT seq FROM member_change WHERE memberId = NEW.memberId) WHERE id = NEW.id;
+                END;
+                """)
+        }
         return migrator
     }
 

@@ -44,6 +44,7 @@ public enum BusLogger {
         case .imported(let n): log.info("imported \(n.file): new=\(n.new) updated=\(n.updated) unified=\(n.unified) deleted=\(n.deleted)")
         case .error(let e): log.error("\(e.source): \(e.message)")
         case .sync: break  // its errors come as .error too
+        case .occupancy(let n): log.info("occupancy \(n.insideCount) inside, \(n.checkedOut) checked out (\(n.exitKind?.rawValue ?? "sync"))")
         case .reader(let r): log.info("reader \(r)")
         case .region(let r): log.info("region \(r)")
         case .notification(let n): log.info("notification \(n.alert)")

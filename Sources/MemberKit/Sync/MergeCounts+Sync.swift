@@ -7,6 +7,8 @@ extension MergeCounts {
         unchanged += other.unchanged
         unified += other.unified
         deleted += other.deleted
+        visitEvents += other.visitEvents
+        futureEvents += other.futureEvents
     }
 
     /// Members that changed (anything but unchanged).

@@ -57,6 +57,13 @@ public struct SyncReader: Sendable {
             }
             try database.raiseSyncCoverage(held)
         }
+        if report.counts.futureEvents > 0 {
+            publish("\(report.counts.futureEvents) entries or exits dated more than a day ahead were kept out of who is inside",
+                    into: &report)
+        }
+        if report.counts.visitEvents > 0 {
+            bus?.publish(.occupancy(OccupancyNotice(insideCount: try database.insideCount(), checkedOut: 0, exitKind: nil)))
+        }
         if report.counts.changed > 0 {
             bus?.publish(.imported(ImportNotice(file: "sync folder", new: report.counts.new, updated: report.counts.updated,
                                                 unchanged: report.counts.unchanged, unified: report.counts.unified,

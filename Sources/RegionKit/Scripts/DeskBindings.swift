@@ -23,20 +23,30 @@ enum DeskBindings {
         NativeFunction.install(ctx, on: desk, "member") { ctx, args in
             let id = try pass(ctx, args, "desk.member")
             let found: MemberRecord?
-            do { found = try env.database.member(idOrPass: id) } catch { throw ScriptThrow("desk.member: \(error)") }
+            do { found = try env.club?.member(idOrPass: id) ?? env.database.member(idOrPass: id) } catch { throw ScriptThrow("desk.member: \(error)") }
             guard let member = found else { return JSValueMakeNull(ctx) }
             return JS.make(ctx, .object(memberObject(member)))
         }
-        NativeFunction.install(ctx, on: desk, "checkIn") { ctx, args in
-            let id = try pass(ctx, args, "desk.checkIn")
-            guard let club = env.club else { throw ScriptThrow("desk.checkIn: check-ins are not available here") }
-            let outcome: CheckInOutcome
-            do { outcome = try club.checkIn(passId: id, source: .script) } catch { throw ScriptThrow("desk.checkIn: \(error)") }
+        // A tap's answer as scripts see it: outcome, message, admitted, member, visitNumber, inside.
+        func answer(_ report: CheckInReport) -> JSValueRef? {
+            let outcome = report.outcome
             var object: [String: JSONValue] = ["outcome": .string(outcome.name), "message": .string(outcome.message),
                                                "admitted": .bool(outcome.isAdmitted)]
             if let member = outcome.member { object["member"] = .object(memberObject(member)) }
             if case .checkedIn(_, let n) = outcome { object["visitNumber"] = .int(n) }
+            if let inside = report.inside { object["inside"] = .bool(inside) }
             return JS.make(ctx, .object(object))
+        }
+        NativeFunction.install(ctx, on: desk, "checkIn") { ctx, args in
+            let id = try pass(ctx, args, "desk.checkIn")
+            guard let club = env.club else { throw ScriptThrow("desk.checkIn: check-ins are not available here") }
+            do { return answer(try club.checkIn(passId: id, source: .script)) } catch { throw ScriptThrow("desk.checkIn: \(error)") }
+        }
+        // The same rules as a staff check-out: checkedOut, notInside or unknownPass.
+        NativeFunction.install(ctx, on: desk, "checkOut") { ctx, args in
+            let id = try pass(ctx, args, "desk.checkOut")
+            guard let club = env.club else { throw ScriptThrow("desk.checkOut: check-outs are not available here") }
+            do { return answer(try club.checkOut(passId: id, source: .script)) } catch { throw ScriptThrow("desk.checkOut: \(error)") }
         }
         NativeFunction.install(ctx, on: desk, "notify") { ctx, args in
             let text = args.first.flatMap { JS.text(ctx, $0) } ?? ""

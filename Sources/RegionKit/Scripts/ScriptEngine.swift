@@ -99,7 +99,7 @@ public final class ScriptEngine: @unchecked Sendable {
         JS.set(ctx, global, "wk_activity_region_name", JS.value(ctx, activity.regionName))
         if let desk = JS.get(ctx, global, "desk"), let deskObject = JSValueToObject(ctx, desk, nil) {
             var event = activity.event
-            event["kind"] = .string(activity.kind.rawValue)
+            if event["kind"] == nil { event["kind"] = .string(activity.kind.rawValue) }  // "checkout" for an exit
             event["region"] = .string(activity.identifier)
             event["regionName"] = .string(activity.regionName)
             JS.set(ctx, deskObject, "event", JS.make(ctx, .object(event)))

@@ -49,6 +49,14 @@ struct SyncthingEndToEndTests {
             return names.filter { FileManager.default.fileExists(atPath: syncthing.folder + "/" + $0 + "/desk.json") }.count
         }
 
+        /// How many are inside, as `inside --json`'s last line says.
+        func inside() -> Int? {
+            guard let shown = try? desk.run(["inside", "--json"]), shown.status == 0,
+                  let last = shown.stdout.split(separator: "\n").last,
+                  let object = try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any] else { return nil }
+            return object["inside"] as? Int
+        }
+
         func visits(_ pass: String) -> Int? {
             guard let shown = try? desk.run(["members", "show", pass, "--json"]), shown.status == 0,
                   let object = try? JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any] else { return nil }
@@ -95,6 +103,12 @@ struct SyncthingEndToEndTests {
         #expect(waitUntil(timeout: 60, poll: 0.2) { b.visits("04E1E2E3") == 1 }, "A:\n\(a.logs())\nB:\n\(b.logs())")
         let carried = FileManager.default.enumerator(atPath: b.syncthing.folder)?.allObjects.map { "\($0)" } ?? []
         #expect(!subfolders.isEmpty && !carried.contains { $0.hasSuffix(temporary) }, "\(carried)")
+
+        // The entry at A travelled with it; an exit at B leaves the member outside on both.
+        #expect(waitUntil(timeout: 60, poll: 0.2) { b.inside() == 1 })
+        #expect(try b.desk.run(["checkout", "04E1E2E3"]).status == 0)
+        #expect(waitUntil(timeout: 60, poll: 0.2) { a.inside() == 0 }, "A:\n\(a.logs())\nB:\n\(b.logs())")
+        #expect(b.inside() == 0 && a.visits("04E1E2E3") == 1)
 
         // A suspension on A is refused on B.
         #expect(try a.desk.run(["members", "edit", "04E1E2E3", "--status", "suspended"]).status == 0)

@@ -37,7 +37,8 @@ struct ExchangeFormatTests {
         let target = try SyncTestTerminal(id: "T2")
         let counts = try target.importBytes(bytes, format)
         #expect(counts.new == Self.trickyNames.count - 1)
-        #expect(try target.state() == source.state())
+        // Entries and exits travel in every format but the spreadsheet CSV.
+        #expect(try target.state(includingEvents: format != .csv) == source.state(includingEvents: format != .csv))
         let names = try Set(target.liveMembers().compactMap(\.username))
         #expect(names == Set(Self.trickyNames.dropLast()))
     }

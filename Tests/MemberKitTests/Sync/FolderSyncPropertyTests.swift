@@ -23,6 +23,12 @@ struct FolderSyncPropertyTests {
             #expect(states[0] == states[1] && states[1] == states[2])
             for terminal in world.terminals {
                 #expect(try world.totalCounters(terminal) == world.checkIns)
+                // Entries and exits travelled in the changes files and snapshots: each once,
+                // and every desk has the same people inside, as many as the events say.
+                #expect(try terminal.eventCount("entry") == world.checkIns)
+                #expect(try terminal.eventCount("exit") == world.exits)
+                let inside = try terminal.insideByLaw()
+                #expect(inside.law == inside.store && inside.count == inside.law.count)
             }
         }
     }

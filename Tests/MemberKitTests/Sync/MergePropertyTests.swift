@@ -15,6 +15,7 @@ struct MergePropertyTests {
         let clock: FakeClock
         let terminals: [SyncTestTerminal]
         var checkIns = 0
+        var exits = 0
         let format: ExchangeFormat
 
         init(format: ExchangeFormat) throws {
@@ -43,9 +44,15 @@ struct MergePropertyTests {
             clock.advance(by: 61 + Double(code % 7))
             let terminal = terminals[code % 3]
             let pass = MergePropertyTests.passes[(code / 3) % MergePropertyTests.passes.count]
+            if code > 100_000 {
+                // Codes past the older steps' range are exits at a random desk (a staff check-out:
+                // this desk may not know yet of the entry another made).
+                if case .checkedOut = try terminal.club.checkOut(passId: pass).outcome { exits += 1 }
+                return
+            }
             switch (code / 12) % 10 {
             case 0..<5:
-                let outcome = try terminal.club.checkIn(passId: pass, source: .nfc)
+                let outcome = try terminal.club.checkIn(passId: pass, source: .nfc).outcome
                 switch outcome {
                 case .checkedIn, .enrolled: checkIns += 1
                 default: break
@@ -82,7 +89,7 @@ struct MergePropertyTests {
         }
     }
 
-    static let history = Gen.int(in: 0...100_000).array(of: 4...30)
+    static let history = Gen.int(in: 0...130_000).array(of: 4...30)
     static let format = Gen.element(of: ExchangeFormat.allCases)
 
     @Test("import is idempotent, and importing this terminal's own export changes nothing")
@@ -151,10 +158,20 @@ struct MergePropertyTests {
     /// After a full sync every terminal agrees, and every check-in is counted once.
     static func expectNoVisitLost(_ world: World) throws {
         try world.fullSync()
-        let states = try world.terminals.map { try $0.state() }
+        // A spreadsheet CSV does not carry entries and exits (its cells are too small): only the others compare them.
+        let events = world.format != .csv
+        let states = try world.terminals.map { try $0.state(includingEvents: events) }
         #expect(states[0] == states[1] && states[1] == states[2])
         for terminal in world.terminals {
             #expect(try world.totalCounters(terminal) == world.checkIns)
+            // Every entry and exit once; who is inside is the law's answer, and the count matches.
+            let inside = try terminal.insideByLaw()
+            #expect(inside.law == inside.store && inside.count == inside.law.count)
+            if events {
+                #expect(try terminal.eventCount("entry") == world.checkIns)
+                #expect(try terminal.eventCount("exit") == world.exits)
+                #expect(try terminal.database.visitSpans().count == world.checkIns)
+            }
             // Every live member shows the visits of its whole class (itself and those unified into it).
             let live = try terminal.liveMembers()
             #expect(Set(live.map(\.passId)).count == live.count)
@@ -237,7 +254,7 @@ struct MergePropertyTests {
             let member = try #require(try terminal.database.member(id: kept.memberId))
             #expect(!member.isDeleted && member.passId == "04000B01" && member.numVisits == 1)
         }
-        guard case .checkedIn(let member, _) = try t2.club.checkIn(passId: "04000B01", source: .nfc) else {
+        guard case .checkedIn(let member, _) = try t2.club.checkIn(passId: "04000B01", source: .nfc).outcome else {
             Issue.record("the reused card did not find its new holder")
             return
         }

@@ -35,7 +35,8 @@ final class SyncTestTerminal: Sendable {
 
     /// The synced state: members (fields with nulls dropped), counters and aliases, in a stable order.
     /// The visit audit trail and terminal settings are local and left out.
-    func state() throws -> String {
+    /// `includingEvents` false leaves out entries and exits (a spreadsheet CSV does not carry them).
+    func state(includingEvents: Bool = true) throws -> String {
         try database.read { store in
             let db = store.db
             var lines: [String] = []
@@ -50,8 +51,39 @@ final class SyncTestTerminal: Sendable {
             for row in try Row.fetchAll(db, sql: "SELECT memberId, survivorId FROM member_alias ORDER BY memberId") {
                 lines.append("alias \(row)")
             }
+            // Entries and exits travel too (not `seq`: that is where this desk recorded them).
+            if includingEvents {
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT eventId, memberId, kind, time, terminalId, source, exitKind FROM visit_event ORDER BY eventId
+                    """) {
+                    lines.append("event \(row)")
+                }
+                for row in try Row.fetchAll(db, sql: "SELECT memberId, eventId, inside FROM member_presence ORDER BY memberId") {
+                    lines.append("presence \(row)")
+                }
+            }
             return lines.joined(separator: "\n")
         }
+    }
+
+    /// Who is inside by the law (each member's latest event by time, then id, is an entry),
+    /// worked out from the events alone, beside what the store's presence says.
+    func insideByLaw() throws -> (law: Set<String>, store: Set<String>, count: Int) {
+        try database.read { store in
+            var latest: [String: (time: Double, id: String, entry: Bool)] = [:]
+            for row in try Row.fetchAll(store.db, sql: "SELECT memberId, time, eventId, kind FROM visit_event") {
+                let event = (time: row[1] as Double, id: row[2] as String, entry: (row[3] as String) == "entry")
+                if let known = latest[row[0]], (known.time, known.id) >= (event.time, event.id) { continue }
+                latest[row[0]] = event
+            }
+            let law = Set(latest.filter { $0.value.entry }.keys)
+            let inside = Set(try String.fetchAll(store.db, sql: "SELECT memberId FROM member_presence WHERE inside = 1"))
+            return (law, inside, try store.insideCount())
+        }
+    }
+
+    func eventCount(_ kind: String) throws -> Int {
+        try database.read { store in try Int.fetchOne(store.db, sql: "SELECT count(*) FROM visit_event WHERE kind = ?", arguments: [kind]) ?? 0 }
     }
 
     func liveMembers() throws -> [MemberRecord] {

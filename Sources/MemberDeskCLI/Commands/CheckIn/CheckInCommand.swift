@@ -6,7 +6,7 @@ struct CheckInCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkin",
         abstract: "Check a pass in by hand, through the same rules as a tap.",
-        discussion: "Exits 0 for checked in, duplicate or enrolled; 3 for refused or unknown."
+        discussion: "Exits 0 for checked in, duplicate, enrolled or checked out (an exit tap); 3 for refused, unknown or not inside."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -15,10 +15,8 @@ struct CheckInCommand: ParsableCommand {
 
     func run() throws {
         let context = try DeskContext.open(global)
-        let outcome = try context.club.checkIn(passId: pass, source: .manual)
-        let passId = (try? PassIdNormalizer.normalize(pass).passId) ?? pass
-        let report = CheckInReport(time: context.club.clock.now(), source: .manual, passId: passId,
-                                   outcome: outcome, terminalId: context.terminal.id)
+        let report = try context.club.checkIn(passId: pass, source: .manual)
+        let outcome = report.outcome
         if json {
             JSONOutput.print(JSONOutput.checkIn(report))
         } else if case .unknownPass(let id) = outcome {
@@ -26,6 +24,7 @@ struct CheckInCommand: ParsableCommand {
             print("Unknown card \(id) (\(hint))")
         } else {
             print(outcome.message)
+            for warning in report.warnings { print(warning) }
         }
         if !outcome.isAdmitted { throw ExitCode(3) }
     }

@@ -42,6 +42,9 @@ struct ScanCommand: ParsableCommand {
         let syncWatcher = (try? context.deskSync()).map { SyncWatcher(sync: $0, bus: context.bus) }
         syncWatcher?.start()
         defer { syncWatcher?.stopAndFlush() }
+        let closing = ClosingTimer(club: context.club)
+        closing.start()
+        defer { closing.stop() }
         let service = ServiceNotifier()  // under systemd (Type=notify): READY=1, then watchdog pings
         if standardInput {
             let wedge = WedgeLineReader(checkIns: context.club, events: context.bus)

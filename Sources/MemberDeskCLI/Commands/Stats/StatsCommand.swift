@@ -12,8 +12,11 @@ struct StatsCommand: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let context = try DeskContext.open(global, readOnly: true)
+        // Not read-only: closing time is applied before the inside count.
+        let context = try DeskContext.open(global)
         let stats = try context.database.stats(now: context.club.clock.now())
+        let inside = try context.club.insideCount()
+        let capacity = context.club.settings.occupancy.capacity
         if json {
             JSONOutput.print([
                 "memberCount": .int(stats.memberCount),
@@ -22,12 +25,15 @@ struct StatsCommand: ParsableCommand {
                 "perDayLast30": .array(stats.perDayLast30.map(JSONValue.int)),
                 "activeThisWeek": .int(stats.activeThisWeek),
                 "activeThisMonth": .int(stats.activeThisMonth),
+                "inside": .int(inside),
+                "capacity": capacity > 0 ? .int(capacity) : .null,
             ])
             return
         }
         print("members: \(stats.memberCount)")
         print("visits today: \(stats.visitsToday)")
         print("active this week: \(stats.activeThisWeek), this month: \(stats.activeThisMonth)")
+        print("inside: " + InsideCommand.countLine(inside, capacity: capacity).replacingOccurrences(of: " inside", with: ""))
         let peak = max(1, stats.perHourToday.max() ?? 1)
         for (hour, count) in stats.perHourToday.enumerated() where count > 0 || (7...21).contains(hour) {
             let bar = String(repeating: "█", count: Int((Double(count) / Double(peak) * 40).rounded(.up)))

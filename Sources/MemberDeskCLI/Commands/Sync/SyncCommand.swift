@@ -57,7 +57,10 @@ struct SyncCommand: ParsableCommand {
             let watcher = SyncWatcher(sync: sync, bus: context.bus)
             print("watching \(sync.settings.folder) as \(context.terminal.name) (\(context.terminal.id))")
             watcher.start()
+            let closing = ClosingTimer(club: context.club)
+            closing.start()
             _ = signal.wait()
+            closing.stop()
             watcher.stopAndFlush()
             print("stopped")
         }

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Who is inside: staff check-outs, closing time, and answers that apply closing time first.
+extension Club {
+    /// Closes the visits that closing time or the longest stay have ended by `time`, inside the
+    /// caller's transaction. Every answer about who is inside runs this first, so a desk that was
+    /// off at closing time closes the day when it is next asked.
+    func closeOverdue(_ store: StoreTransaction, at time: Double) throws -> Int {
+        let occupancy = settings.occupancy
+        guard occupancy.closes, let bound = ClosingRule.dueBefore(now: time, settings: occupancy) else { return 0 }
+        var closed = 0
+        for entry in try store.insideEntries(before: bound) {
+            guard let exit = ClosingRule.exitTime(since: entry.time, now: time, settings: occupancy) else { continue }
+            let event = VisitEvent(eventId: VisitEvent.autoExitId(entryId: entry.eventId, time: exit), memberId: entry.memberId,
+                                   kind: .exit, time: exit, terminalId: terminal.id, source: "auto", exitKind: .auto)
+            if try store.recordEvent(event) { closed += 1 }
+        }
+        return closed
+    }
+
+    /// Closing time's one job for the desk's timers (`scan`, the front desk, `sync watch`): closes
+    /// overdue visits, prunes events older than `visits.keep_days`, and publishes the new count
+    /// when anyone was checked out. Returns how many were.
+    @discardableResult
+    public func closeOverdueVisits(at date: Date? = nil) throws -> Int {
+        let time = (date ?? clock.now()).timeIntervalSince1970
+        let (closed, inside) = try storeErrorsPublished {
+            try database.write { store in (try closeOverdue(store, at: time), try store.insideCount()) }
+        }
+        try storeErrorsPublished {
+            _ = try database.pruneVisitEvents(before: time - Double(settings.occupancy.keepDays) * 86400)
+        }
+        if closed > 0 {
+            bus.publish(.occupancy(OccupancyNotice(insideCount: inside, checkedOut: closed, exitKind: .auto)))
+        }
+        return closed
+    }
+
+    /// How many are inside now, closing time applied.
+    public func insideCount(at date: Date? = nil) throws -> Int {
+        let time = (date ?? clock.now()).timeIntervalSince1970
+        guard settings.occupancy.closes else { return try storeErrorsPublished { try database.insideCount() } }
+        return try storeErrorsPublished {
+            try database.write { store in
+                _ = try closeOverdue(store, at: time)
+                return try store.insideCount()
+            }
+        }
+    }
+
+    /// Everyone inside now, by entry time, closing time applied.
+    public func insideMembers(at date: Date? = nil) throws -> [InsideMember] {
+        _ = try insideCount(at: date)
+        return try database.insideMembers()
+    }
+
+    /// A staff check-out of the member holding `raw` (kind `staff`): `checkedOut`, or `notInside`
+    /// / `unknownPass` with nothing changed. Never refuses, never counts a visit.
+    @discardableResult
+    public func checkOut(passId raw: String, source: CheckInSource = .manual, at date: Date? = nil) throws -> CheckInReport {
+        let pass = try normalize(raw, source: source.rawValue)
+        return try checkOut(passId: pass.passId, source: source, at: date) { store in
+            try store.liveMember(passId: pass.passId) ?? store.sameCard(passId: pass.passId)
+        }
+    }
+
+    /// A staff check-out of a member by id (the desk's "Inside now" list).
+    @discardableResult
+    public func checkOut(memberId: String, source: CheckInSource = .manual, at date: Date? = nil) throws -> CheckInReport {
+        // A deleted member too: staff can still clear it from "Inside now".
+        try checkOut(passId: memberId, source: source, at: date) { store in try store.member(memberId: memberId) }
+    }
+
+    private func checkOut(passId: String, source: CheckInSource, at date: Date?,
+                          find: (StoreTransaction) throws -> MemberRecord?) throws -> CheckInReport {
+        let now = date ?? clock.now()
+        let time = now.timeIntervalSince1970
+        let (outcome, count) = try storeErrorsPublished {
+            try database.write { store -> (CheckInOutcome, Int) in
+                _ = try closeOverdue(store, at: time)
+                guard let member = try find(store) else { return (.unknownPass(passId), try store.insideCount()) }
+                guard let presence = try store.presence(memberId: member.memberId), presence.inside else {
+                    return (.notInside(member), try store.insideCount())
+                }
+                try store.recordEvent(VisitEvent(eventId: UUID().uuidString, memberId: member.memberId, kind: .exit,
+                                                 time: max(time, presence.time), terminalId: terminal.id, source: source.rawValue,
+                                                 exitKind: .staff))
+                return (.checkedOut(member, stay: time - presence.time), try store.insideCount())
+            }
+        }
+        let report = CheckInReport(time: now, source: source, passId: outcome.member?.passId ?? passId, outcome: outcome,
+                                   terminalId: terminal.id, inside: outcome.member.map { _ in false }, insideCount: count,
+                                   capacity: settings.occupancy.capacity)
+        bus.publish(.checkIn(report))
+        return report
+    }
+
+    /// Checks everyone inside out (kind `staff`). Returns how many.
+    @discardableResult
+    public func checkOutAll(at date: Date? = nil) throws -> Int {
+        let time = (date ?? clock.now()).timeIntervalSince1970
+        let closed = try storeErrorsPublished {
+            try database.write { store -> Int in
+                _ = try closeOverdue(store, at: time)
+                var closed = 0
+                for entry in try store.insideEntries() {
+                    let event = VisitEvent(eventId: UUID().uuidString, memberId: entry.memberId, kind: .exit,
+                                           time: max(time, entry.time), terminalId: terminal.id, source: "staff", exitKind: .staff)
+                    if try store.recordEvent(event) { closed += 1 }
+                }
+                return closed
+            }
+        }
+        bus.publish(.occupancy(OccupancyNotice(insideCount: try database.insideCount(), checkedOut: closed, exitKind: .staff)))
+        return closed
+    }
+
+    /// A live member by memberId, or else by pass (read as a scan would be).
+    public func member(idOrPass: String) throws -> MemberRecord? {
+        if let member = try database.member(idOrPass: idOrPass) { return member }
+        guard let pass = try? normalize(idOrPass), pass.passId != idOrPass else { return nil }
+        return try database.member(idOrPass: pass.passId)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A member's latest entry or exit: whether it is inside, since when, and where it came in.
+public struct MemberPresence: Sendable, Hashable {
+    public var memberId: String
+    /// The latest event's id and time.
+    public var eventId: String
+    public var time: Double
+    public var inside: Bool
+    /// The desk of the latest event.
+    public var terminalId: String
+
+    public init(memberId: String, eventId: String, time: Double, inside: Bool, terminalId: String) {
+        self.memberId = memberId
+        self.eventId = eventId
+        self.time = time
+        self.inside = inside
+        self.terminalId = terminalId
+    }
+}
+
+/// One member inside, for `inside` and the desk's "Inside now" list.
+public struct InsideMember: Sendable, Hashable {
+    public var memberId: String
+    public var passId: String
+    public var username: String?
+    /// When its entry was.
+    public var since: Double
+    /// The desk of its entry.
+    public var desk: String
+
+    public init(memberId: String, passId: String, username: String?, since: Double, desk: String) {
+        self.memberId = memberId
+        self.passId = passId
+        self.username = username
+        self.since = since
+        self.desk = desk
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+
+/// Entries and exits (`visit_event`) and each member's latest one (`member_presence`): who is
+/// inside is read from the latter, so a count reads one index, not the events.
+extension AppDatabase {
+    /// How many are inside now (as far as this desk knows).
+    public func insideCount() throws -> Int {
+        try read { store in try store.insideCount() }
+    }
+
+    /// A member's latest entry or exit, if it has one.
+    public func presence(memberId: String) throws -> MemberPresence? {
+        try read { store in try store.presence(memberId: memberId) }
+    }
+
+    /// Everyone inside, by entry time.
+    public func insideMembers() throws -> [InsideMember] {
+        try read { store in
+            try Row.fetchAll(store.db, sql: """
+                SELECT p.memberId, m.passId, m.username, p.time, p.terminalId
+                FROM member_presence p JOIN member m ON m.memberId = p.memberId
+                WHERE p.inside = 1 ORDER BY p.time, p.eventId
+                """).map { InsideMember(memberId: $0[0], passId: $0[1], username: $0[2], since: $0[3], desk: $0[4]) }
+        }
+    }
+
+    /// A member's events, oldest first (tests and the scripts' view of a member).
+    public func visitEvents(memberId: String) throws -> [VisitEvent] {
+        try read { store in try store.visitEvents(memberId: memberId, after: nil, through: nil) }
+    }
+
+    /// How many visit events are stored.
+    public func visitEventCount() throws -> Int {
+        try read { store in try Int.fetchOne(store.db, sql: "SELECT count(*) FROM visit_event") ?? 0 }
+    }
+
+    /// Entries with their exits, oldest first: an entry's exit is the member's next event when
+    /// that is an exit. `memberId` narrows to one member; `since`/`until` bound the entry time.
+    public func visitSpans(memberId: String? = nil, since: Double? = nil, until: Double? = nil,
+                           limit: Int = Int.max) throws -> [VisitSpan] {
+        var conditions = ["e.kind = 'entry'"]
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let memberId { conditions.append("e.memberId = ?"); arguments.append(memberId) }
+        if let since { conditions.append("e.time >= ?"); arguments.append(since) }
+        if let until { conditions.append("e.time < ?"); arguments.append(until) }
+        arguments.append(Int64(min(limit, Int(Int64.max))))
+        let sql = """
+            SELECT v.eventId, v.memberId, coalesce(m.username, m.passId, v.memberId), v.time, n.kind, n.time, n.exitKind,
+                   v.terminalId, v.source
+            FROM (SELECT e.*, (SELECT x.id FROM visit_event x WHERE x.memberId = e.memberId
+                                 AND (x.time > e.time OR (x.time = e.time AND x.eventId > e.eventId))
+                               ORDER BY x.time, x.eventId LIMIT 1) AS nextId
+                  FROM visit_event e WHERE \(conditions.joined(separator: " AND "))) v
+            LEFT JOIN visit_event n ON n.id = v.nextId
+            LEFT JOIN member m ON m.memberId = v.memberId
+            ORDER BY v.time, v.eventId LIMIT ?
+            """
+        return try read { store in
+            try Row.fetchAll(store.db, sql: sql, arguments: StatementArguments(arguments)).map { row in
+                let exited: Bool = (row[4] as String?) == VisitEvent.Kind.exit.rawValue
+                return VisitSpan(visitId: row[0], memberId: row[1], username: row[2],
+                                 entered: Date(timeIntervalSince1970: row[3]),
+                                 exited: exited ? Date(timeIntervalSince1970: row[5]) : nil,
+                                 exitKind: exited ? (row[6] as String?).flatMap(VisitSpan.ExitKind.init(rawValue:)) : nil,
+                                 desk: row[7], source: row[8])
+            }
+        }
+    }
+
+    /// Deletes visit events older than `before`; members' presence and counters stay.
+    @discardableResult
+    public func pruneVisitEvents(before: Double) throws -> Int {
+        try write { store in
+            try store.db.execute(sql: "DELETE FROM visit_event WHERE time < ?", arguments: [before])
+            return store.db.changesCount
+        }
+    }
+}
+
+extension StoreTransaction {
+    /// Stores an event (once: a known id is ignored) and moves the member's presence to it when it
+    /// is the latest. Returns whether it was new.
+    @discardableResult
+    func recordEvent(_ event: VisitEvent) throws -> Bool {
+        try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO visit_event(eventId, memberId, kind, time, terminalId, source, exitKind)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [event.eventId, event.memberId, event.kind.rawValue, event.time, event.terminalId,
+                                     event.source, event.exitKind?.rawValue])
+        guard db.changesCount > 0 else { return false }
+        // The latest event by (time, id) wins, whatever order events arrive in.
+        try db.cachedStatement(sql: """
+            INSERT INTO member_presence(memberId, eventId, time, inside, terminalId) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(memberId) DO UPDATE SET eventId = excluded.eventId, time = excluded.time,
+                inside = excluded.inside, terminalId = excluded.terminalId
+            WHERE excluded.time > member_presence.time
+               OR (excluded.time = member_presence.time AND excluded.eventId > member_presence.eventId)
+            """).execute(arguments: [event.memberId, event.eventId, event.time, event.kind == .entry ? 1 : 0, event.terminalId])
+        return true
+    }
+
+    func presence(memberId: String) throws -> MemberPresence? {
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT eventId, time, inside, terminalId FROM member_presence WHERE memberId = ?
+            """), arguments: [memberId]).map {
+            MemberPresence(memberId: memberId, eventId: $0[0], time: $0[1], inside: $0[2], terminalId: $0[3])
+        }
+    }
+
+    func insideCount() throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM member_presence WHERE inside = 1")) ?? 0
+    }
+
+    /// The members inside whose entry is before `time`, oldest first.
+    func insideEntries(before time: Double) throws -> [MemberPresence] {
+        try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT memberId, eventId, time, terminalId FROM member_presence WHERE inside = 1 AND time < ? ORDER BY time
+            """), arguments: [time]).map {
+            MemberPresence(memberId: $0[0], eventId: $0[1], time: $0[2], inside: true, terminalId: $0[3])
+        }
+    }
+
+    /// Everyone inside.
+    func insideEntries() throws -> [MemberPresence] {
+        try insideEntries(before: .infinity)
+    }
+
+    /// A member's events in time order; with `after`/`through`, only those recorded here in that
+    /// range of change numbers (what a changes file carries).
+    func visitEvents(memberId: String, after: Int64?, through: Int64?) throws -> [VisitEvent] {
+        let range = after == nil ? "" : "AND seq > ? AND seq <= ?"
+        var arguments: StatementArguments = [memberId]
+        if let after, let through { arguments += [after, through] }
+        return try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT eventId, kind, time, terminalId, source, exitKind FROM visit_event
+            WHERE memberId = ? \(range) ORDER BY time, eventId
+            """), arguments: arguments).compactMap { row in
+            guard let kind = VisitEvent.Kind(rawValue: row[1]) else { return nil }
+            return VisitEvent(eventId: row[0], memberId: memberId, kind: kind, time: row[2], terminalId: row[3], source: row[4],
+                              exitKind: (row[5] as String?).flatMap(VisitSpan.ExitKind.init(rawValue:)))
+        }
+    }
+}
