@@ -33,14 +33,16 @@ extension AppDatabase {
             case .answer(let answer):
                 outcome = answer
             case .countVisit(var member):
-                try store.recordEntry(&member, terminalId: terminalId, source: source, at: time)
+                try store.recordEntry(&member, terminalId: terminalId, source: source, at: time, after: presence?.time)
                 outcome = .checkedIn(member, visitNumber: member.numVisits)
             case .enrol(var member):
                 try store.insertMember(member)
                 try store.recordEntry(&member, terminalId: terminalId, source: source, at: time)
                 outcome = .enrolled(member)
             case .exit(let member, let since):
-                try store.recordEvent(VisitEvent(eventId: UUID().uuidString, memberId: member.memberId, kind: .exit, time: time,
+                // Strictly after the entry it closes: at the same time the ids would decide.
+                try store.recordEvent(VisitEvent(eventId: UUID().uuidString, memberId: member.memberId, kind: .exit,
+                                                 time: max(time, since.nextUp),
                                                  terminalId: terminalId, source: source.rawValue, exitKind: .tap))
                 outcome = .checkedOut(member, stay: time - since)
             }
@@ -70,10 +72,13 @@ extension StoreTransaction {
         return matches.count == 1 ? matches[0] : nil
     }
 
-    /// A counted visit and its entry event (the entry's id is the visit's).
-    func recordEntry(_ member: inout MemberRecord, terminalId: String, source: CheckInSource, at time: Double) throws {
+    /// A counted visit and its entry event (the entry's id is the visit's). The entry is placed
+    /// after the member's latest event (`after`): at the same time the ids would decide.
+    func recordEntry(_ member: inout MemberRecord, terminalId: String, source: CheckInSource, at time: Double,
+                     after latest: Double? = nil) throws {
         let visitId = try recordVisit(&member, terminalId: terminalId, source: source, at: time)
-        try recordEvent(VisitEvent(eventId: visitId, memberId: member.memberId, kind: .entry, time: time,
+        try recordEvent(VisitEvent(eventId: visitId, memberId: member.memberId, kind: .entry,
+                                   time: latest.map { max(time, $0.nextUp) } ?? time,
                                    terminalId: terminalId, source: source.rawValue))
     }
 

@@ -83,7 +83,7 @@ extension Club {
                     return (.notInside(member), try store.insideCount())
                 }
                 try store.recordEvent(VisitEvent(eventId: UUID().uuidString, memberId: member.memberId, kind: .exit,
-                                                 time: max(time, presence.time), terminalId: terminal.id, source: source.rawValue,
+                                                 time: max(time, presence.time.nextUp), terminalId: terminal.id, source: source.rawValue,
                                                  exitKind: .staff))
                 return (.checkedOut(member, stay: time - presence.time), try store.insideCount())
             }
@@ -105,7 +105,7 @@ extension Club {
                 var closed = 0
                 for entry in try store.insideEntries() {
                     let event = VisitEvent(eventId: UUID().uuidString, memberId: entry.memberId, kind: .exit,
-                                           time: max(time, entry.time), terminalId: terminal.id, source: "staff", exitKind: .staff)
+                                           time: max(time, entry.time.nextUp), terminalId: terminal.id, source: "staff", exitKind: .staff)
                     if try store.recordEvent(event) { closed += 1 }
                 }
                 return closed
