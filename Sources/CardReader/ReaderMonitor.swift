@@ -269,7 +269,7 @@ public final class ReaderMonitor: Sendable {
             // nil: the core has published the error (bad pass or store failure); no beep then.
             if outcome != nil { onTap?(TapTiming(reader: reader, detected: detected, read: readAt, committed: .now)) }
             guard let tap else { return }
-            answers.post(tap: tap, signal: outcome.map { $0.isAdmitted ? .accepted : .refused })
+            answers.post(tap: tap, signal: outcome.map { $0.isAccepted ? .accepted : .refused })
             context.cancel()
         }
     }

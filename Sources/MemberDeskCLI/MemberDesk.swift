@@ -25,6 +25,7 @@ public struct MemberDesk: ParsableCommand {
             BackupCommand.self,
             RestoreCommand.self,
             DoctorCommand.self,
+            MQTTCommand.self,
         ]
     )
 

@@ -13,6 +13,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "occupancy": runOccupancyBench,
     "tui": runTUIBench,
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
+    "mqtt": runMQTTBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -33,12 +33,18 @@ public enum CheckInOutcome: Sendable {
         }
     }
 
-    /// Checked in, duplicate or enrolled: the person may come in (or, checked out, go).
+    /// Checked in, duplicate or enrolled: the person may come in.
     public var isAdmitted: Bool {
         switch self {
-        case .checkedIn, .duplicate, .enrolled, .checkedOut: return true
-        case .refused, .unknownPass, .notInside: return false
+        case .checkedIn, .duplicate, .enrolled: return true
+        case .refused, .unknownPass, .checkedOut, .notInside: return false
         }
+    }
+
+    /// Admitted, or checked out: the tap went through (the reader's accept beep, exit status 0).
+    public var isAccepted: Bool {
+        if case .checkedOut = self { return true }
+        return isAdmitted
     }
 
     /// An entry: the member is inside after it.

@@ -185,7 +185,21 @@ extension AppDatabase {
                 ) WITHOUT ROWID;
                 """)
         }
-        migrator.registerMigration("v6-visit-events") { db in
+        migrator.registerMigration("v6-mqtt-outbox") { db in
+            // MQTT messages not yet acknowledged by the broker, in the order they are sent.
+            // AUTOINCREMENT: an id is never reused, so a sender's "sent through id N" stays true.
+            try db.execute(sql: """
+                CREATE TABLE mqtt_outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    topic TEXT NOT NULL,
+                    payload BLOB NOT NULL,
+                    qos INTEGER NOT NULL,
+                    retain INTEGER NOT NULL,
+                    createdAt REAL NOT NULL
+                );
+                """)
+        }
+        migrator.registerMigration("v7-visit-events") { db in
             // Entries and exits, each with its own id, travelling between desks (a grow-only set);
             // `seq` is the change number of an event recorded here (nil for one merged from another
             // desk), so a changes file carries only the new ones. `member_presence` holds each

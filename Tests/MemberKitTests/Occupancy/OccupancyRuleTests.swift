@@ -56,7 +56,7 @@ import Testing
         try f.club.addMember(passId: "P1")
         let outside = try f.tap("P1", at: F.at(9))
         #expect(outside.outcome.name == "notInside")
-        #expect(!outside.outcome.isAdmitted)
+        #expect(!outside.outcome.isAccepted)
         // An entry recorded elsewhere (a staff entry through another desk's settings), then the exit desk.
         let entryDesk = try F(database: f.database)
         try entryDesk.tap("P1", at: F.at(9, 5))

@@ -26,6 +26,6 @@ struct CheckInCommand: ParsableCommand {
             print(outcome.message)
             for warning in report.warnings { print(warning) }
         }
-        if !outcome.isAdmitted { throw ExitCode(3) }
+        if !outcome.isAccepted { throw ExitCode(3) }
     }
 }

@@ -45,6 +45,8 @@ struct ScanCommand: ParsableCommand {
         let closing = ClosingTimer(club: context.club)
         closing.start()
         defer { closing.stop() }
+        let mqtt = context.startMQTT()
+        defer { mqtt?.stop() }
         let service = ServiceNotifier()  // under systemd (Type=notify): READY=1, then watchdog pings
         if standardInput {
             let wedge = WedgeLineReader(checkIns: context.club, events: context.bus)
