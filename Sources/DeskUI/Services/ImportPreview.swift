@@ -17,5 +17,12 @@ public struct ImportPreview: Sendable {
         self.plan = plan
     }
 
+    /// The review of a merge plan, its changes listed as the CLI lists them (`MergeChange.lines`).
+    public init(file: String, plan: MergePlan) {
+        var lines = plan.changes.flatMap { $0.lines() }
+        if plan.changesTruncated { lines.append("…") }
+        self.init(file: file, counts: plan.counts, lines: lines, plan: plan)
+    }
+
     public var total: Int { counts.new + counts.updated + counts.unchanged + counts.unified + counts.deleted }
 }
