@@ -19,6 +19,7 @@ public struct StatusBarPart: Sendable, Equatable {
         public static let regions = 70
         public static let reader = 60
         public static let sync = 50
+        public static let mqtt = 45
         public static let bluetooth = 30
     }
 }

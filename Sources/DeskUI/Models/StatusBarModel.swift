@@ -29,6 +29,8 @@ public struct StatusBarModel: Sendable {
     public var memberCount: Int?
     /// Folder sync: nil when it is off; otherwise the latest pass, once there is one.
     public var sync: SyncNotice??
+    /// The MQTT link's words (`MQTT: on`, `MQTT: queued 12`, `MQTT: error`); nil when MQTT is off.
+    public var mqtt: String?
 
     public init(terminalName: String, reader: ReaderState = .notAvailable, bluetooth: RadioState = .notAvailable,
                 regions: RegionState = .notAvailable) {
@@ -60,6 +62,9 @@ public struct StatusBarModel: Sendable {
         case .sync(let notice):
             sync = .some(notice)
             return true
+        case .mqtt(let notice):
+            defer { mqtt = notice.barText }
+            return mqtt != notice.barText
         default:
             break
         }
@@ -123,6 +128,7 @@ public struct StatusBarModel: Sendable {
                      StatusBarPart(bluetoothForms, priority: P.bluetooth),
                      StatusBarPart(regionsForms, priority: P.regions)]
         if let sync = syncText(now: now) { parts.append(StatusBarPart([sync, "Sync"], priority: P.sync)) }
+        if let mqtt { parts.append(StatusBarPart([mqtt], priority: P.mqtt)) }
         let members = memberCount.map { "\(Self.grouped($0)) members" } ?? "… members"
         parts.append(StatusBarPart([members], priority: P.memberCount))
         return parts
