@@ -14,6 +14,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
     "other-process": { _ in try runOtherProcessCommitBench() },
     "commit-writer": runCommitWriter,  // the other-process bench's second process
+    "mqtt": runMQTTBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
