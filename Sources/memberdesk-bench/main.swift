@@ -13,6 +13,8 @@ let benches: [String: ([String]) throws -> Void] = [
     "occupancy": runOccupancyBench,
     "tui": runTUIBench,
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
+    "other-process": { _ in try runOtherProcessCommitBench() },
+    "commit-writer": runCommitWriter,  // the other-process bench's second process
     "mqtt": runMQTTBench,
 ]
 

@@ -6,7 +6,7 @@ import Testing
 /// The built binary in a real terminal (tmux), on a temporary database: keys in, screen out.
 @Suite(.serialized) struct FrontDeskTerminalTests {
     func desk(_ members: [(String, String)] = [("Ana López", "04A1B2C3"), ("山田太郎", "04A1B2C4")],
-              environment: [String: String] = [:]) throws -> (DeskBinary, TmuxSession) {
+              environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws -> (DeskBinary, TmuxSession) {
         let binary = try DeskBinary()
         // Watch no real reader: the card tests' virtual reader may be up, and its taps are theirs.
         let configDir = binary.home.path + "/config/memberdesk"
@@ -20,7 +20,7 @@ import Testing
         env["TERM"] = "tmux-256color"
         for (key, value) in environment { env[key] = value }
         let session = try TmuxSession(command: [DeskBinary.path], environment: env.filter { !$0.value.isEmpty },
-                                      directory: binary.home.path)
+                                      directory: binary.home.path, width: width, height: height)
         return (binary, session)
     }
 
@@ -62,7 +62,7 @@ import Testing
         try tmux.waitFor("Type or paste a pass id")
         try tmux.type("04a1b2c3")
         try tmux.press("Enter")
-        try tmux.waitFor("Welcome back, Ana López — visit #1")
+        try tmux.waitFor("Welcome, Ana López — first visit")
 
         try tmux.press("F10")
         try tmux.waitFor("[exited 0]")
@@ -119,7 +119,7 @@ import Testing
         try tmux.waitFor("Ana López")
         // tmux delivers the whole string at once: a keyboard wedge's burst.
         try tmux.press("04A1B2C4", "Enter")
-        try tmux.waitFor("Welcome back, 山田太郎 — visit #1")
+        try tmux.waitFor("Welcome, 山田太郎 — first visit")
         try tmux.press("q")
         try tmux.waitFor("[exited 0]")
     }
@@ -140,7 +140,7 @@ import Testing
             try tmux.press("F4")
             try tmux.type("04A1B2C3")
             try tmux.press("Enter")
-            try tmux.waitFor("Welcome back")
+            try tmux.waitFor("Welcome, Ana López")
             let styled = try tmux.styledScreen()
             #expect(Self.hasColour(styled) == !noColor, "NO_COLOR=\(noColor)")
             // Either way the banner stands out: reverse video.

@@ -14,6 +14,9 @@ public enum DeskReducer {
             receive(key, at: time, &state, &effects, now: now)
         case .event(let event):
             apply(event, &state, &effects, now: now)
+        case .finished(.storeProbed(let version)):
+            // Most probes find nothing new: they must not cost a frame.
+            storeProbed(version, &state, &effects, now: now)
         case .finished(let result):
             state.needsRedraw = true
             apply(result, &state, &effects, now: now)
@@ -50,6 +53,10 @@ public enum DeskReducer {
     static func dispatch(_ key: Key, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         state.needsRedraw = true
         if key == .resize { return }
+        if key == DeskKeymap.interrupt {
+            interrupt(&state)
+            return
+        }
         if var dialog = state.dialog {
             let reply = dialog.onKey(key, screen: state.screen)
             state.dialog = dialog
@@ -66,6 +73,9 @@ public enum DeskReducer {
         let reply: PaneReply
         if state.list.isSearching {
             reply = state.list.onSearchKey(key)
+        } else if state.focus == .log, key == .enter, state.log.selectedEntry != nil {
+            // Enter on the focused log reads its line, rather than editing a member.
+            reply = state.log.onKey(key)
         } else if let command = DeskKeymap.command(for: key) {
             reply = .command(command)
         } else if state.focus == .log {
@@ -76,6 +86,15 @@ public enum DeskReducer {
         if case .command(let command) = reply { perform(command, &state, &effects, now: now) }
     }
 
+    /// Ctrl-C: quits from anywhere, but over typed text it asks first (a second Ctrl-C quits).
+    static func interrupt(_ state: inout DeskState) {
+        if let dialog = state.dialog, dialog.holdsTypedText {
+            state.dialog = .confirmQuit(ConfirmQuitDialog(resume: dialog))
+        } else {
+            state.wantsQuit = true
+        }
+    }
+
     /// The member list's next page, and the counts once typing pauses: never two of a kind at once.
     static func askForWhatTheScreenLacks(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         if let request = state.list.nextRequest() { effects.append(.fetchPage(request)) }
@@ -84,6 +103,23 @@ public enum DeskReducer {
             state.jobs.countStale = false
             effects.append(.countMembers(generation: state.list.generation, search: state.list.searchText))
         }
+        if !state.jobs.storeProbeInFlight, now >= state.jobs.nextStoreProbe ?? .distantPast {
+            state.jobs.storeProbeInFlight = true
+            state.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
+            effects.append(.probeStore)
+        }
+    }
+
+    /// Another process committed when the version moved: reload what the screen shows of the store.
+    static func storeProbed(_ version: Int?, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        state.jobs.storeProbeInFlight = false
+        guard let version, version != state.jobs.storeVersion else { return }
+        defer { state.jobs.storeVersion = version }
+        guard state.jobs.storeVersion != nil else { return }
+        state.jobs.countStale = true
+        state.list.markStale()
+        if state.showStats { requestStats(&state, &effects, now: now) }
+        state.needsRedraw = true
     }
 
     static func requestStats(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
