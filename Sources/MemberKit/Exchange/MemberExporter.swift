@@ -12,11 +12,17 @@ public struct MemberExporter: Sendable {
         self.memberFields = memberFields
     }
 
-    /// Writes every member (with tombstones, unless `clubKit`) to `path`, atomically.
-    /// `progress` gets (members written, total). Returns the number of members written.
+    /// Whether a file in `format` holds live members only: a ClubKit file, and a spreadsheet
+    /// (see `ExchangeFormat.carriesDeletions`).
+    public static func liveOnly(_ format: ExchangeFormat, clubKit: Bool) -> Bool {
+        clubKit || !format.carriesDeletions
+    }
+
+    /// Writes every member (with tombstones where the format keeps them, see `liveOnly`) to `path`,
+    /// atomically. `progress` gets (entries written, total). Returns what was written, as people count it.
     @discardableResult
     public func export(to path: String, format: ExchangeFormat, clubKit: Bool = false,
-                       progress: ((Int, Int) -> Void)? = nil) throws -> Int {
+                       progress: ((Int, Int) -> Void)? = nil) throws -> MemberFileCount {
         try AtomicFileWriter.write(path: path) { sink in
             try write(format: format, clubKit: clubKit, progress: progress, sink: sink)
         }
@@ -27,7 +33,7 @@ public struct MemberExporter: Sendable {
     @discardableResult
     public func exportForSync(_ selection: ExchangeSelection, to path: String) throws -> Int {
         try AtomicFileWriter.write(path: path, syncthingTemporary: true) { sink in
-            try write(selection, format: .musrl, clubKit: false, progress: nil, sink: sink)
+            try write(selection, format: .musrl, clubKit: false, progress: nil, sink: sink).total
         }
     }
 
@@ -39,21 +45,24 @@ public struct MemberExporter: Sendable {
     }
 
     func write(format: ExchangeFormat, clubKit: Bool, progress: ((Int, Int) -> Void)?,
-               sink: ([UInt8]) throws -> Void) throws -> Int {
-        try write(clubKit ? .live : .all, format: format, clubKit: clubKit, progress: progress, sink: sink)
+               sink: ([UInt8]) throws -> Void) throws -> MemberFileCount {
+        try write(Self.liveOnly(format, clubKit: clubKit) ? .live(counters: !clubKit) : .all, format: format, clubKit: clubKit,
+                  progress: progress, sink: sink)
     }
 
     /// The one encoder loop: members of `selection`, encoded into a buffer flushed every 1 MB.
     func write(_ selection: ExchangeSelection, format: ExchangeFormat, clubKit: Bool, progress: ((Int, Int) -> Void)?,
-               sink: ([UInt8]) throws -> Void) throws -> Int {
+               sink: ([UInt8]) throws -> Void) throws -> MemberFileCount {
         var encoder = format.encoder(subclassFields: memberFields, clubKit: clubKit)
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20 + 4096)
         return try database.readExchangeMembers(selection) { total, next in
             encoder.begin(into: &out)
             var count = 0
+            var written = MemberFileCount()
             while let member = try next() {
                 encoder.encode(member, into: &out)
+                written.add(member)
                 count += 1
                 if out.count >= 1 << 20 {
                     try sink(out)
@@ -64,7 +73,7 @@ public struct MemberExporter: Sendable {
             encoder.end(into: &out)
             try sink(out)
             progress?(count, total)
-            return count
+            return written
         }
     }
 }

@@ -185,7 +185,21 @@ extension AppDatabase {
                 ) WITHOUT ROWID;
                 """)
         }
-        migrator.registerMigration("v6-sync-retired") { db in
+        migrator.registerMigration("v6-mqtt-outbox") { db in
+            // MQTT messages not yet acknowledged by the broker, in the order they are sent.
+            // AUTOINCREMENT: an id is never reused, so a sender's "sent through id N" stays true.
+            try db.execute(sql: """
+                CREATE TABLE mqtt_outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    topic TEXT NOT NULL,
+                    payload BLOB NOT NULL,
+                    qos INTEGER NOT NULL,
+                    retain INTEGER NOT NULL,
+                    createdAt REAL NOT NULL
+                );
+                """)
+        }
+        migrator.registerMigration("v7-sync-retired") { db in
             // Snapshots hold only what their desk authored, so a desk that leaves is taken over by
             // another (`sync retire`): retiredBy names the desk that carries its members now, and
             // retiredThrough how far that desk held its changes when it took them over.

@@ -6,8 +6,9 @@ import Foundation
 public enum ExchangeSelection: Sendable, Equatable {
     /// Every member with every counter, tombstones included: an export.
     case all
-    /// Live members, no counters: a ClubKit file.
-    case live
+    /// Live members only (no tombstones, no unified members), with or without their counters:
+    /// a spreadsheet, a ClubKit file.
+    case live(counters: Bool)
     /// The members changed on this terminal after change `after` up to `through`: a changes file.
     case changed(after: Int64, through: Int64)
     /// What a desk is the author of: a snapshot (see `SyncAuthors`).
@@ -38,7 +39,7 @@ public enum ExchangeSelection: Sendable, Equatable {
     var counterCondition: (sql: String, arguments: [String])? {
         switch self {
         case .all: return ("1", [])
-        case .live: return nil
+        case .live(let counters): return counters ? ("1", []) : nil
         case .changed(let after, let through):
             return ("memberId IN (SELECT memberId FROM member_change WHERE seq > \(after) AND seq <= \(through))", [])
         case .authored(let authors):
