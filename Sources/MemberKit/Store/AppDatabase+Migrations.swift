@@ -199,7 +199,16 @@ extension AppDatabase {
                 );
                 """)
         }
-        migrator.registerMigration("v7-visit-events") { db in
+        migrator.registerMigration("v7-sync-retired") { db in
+            // Snapshots hold only what their desk authored, so a desk that leaves is taken over by
+            // another (`sync retire`): retiredBy names the desk that carries its members now, and
+            // retiredThrough how far that desk held its changes when it took them over.
+            try db.execute(sql: """
+                ALTER TABLE sync_terminal ADD COLUMN retiredBy TEXT;
+                ALTER TABLE sync_terminal ADD COLUMN retiredThrough INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
+        migrator.registerMigration("v8-visit-events") { db in
             // Entries and exits, each with its own id, travelling between desks (a grow-only set);
             // `seq` is the change number of an event recorded here (nil for one merged from another
             // desk), so a changes file carries only the new ones. `member_presence` holds each
