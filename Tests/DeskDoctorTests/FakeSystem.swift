@@ -47,7 +47,7 @@ final class FakeSystem {
 
     func run(pcsc: FakeReaders = FakeReaders(readers: []), now: Date = Date(), programFolders: [String] = []) -> [DoctorCheck] {
         let environment = DoctorEnvironment(systemRoot: root, pcsc: { pcsc }, paths: paths, databasePath: databasePath,
-                                            configPath: configPath, now: now, programFolders: programFolders)
+                                            config: ConfigFile(path: configPath), now: now, programFolders: programFolders)
         return Doctor(environment: environment).run()
     }
 }

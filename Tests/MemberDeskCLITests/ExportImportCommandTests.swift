@@ -8,7 +8,7 @@ import Testing
         try #require(await front.run(["members", "add", "--pass", "P1", "--name", "Ann"]).status == 0)
         try #require(await front.run(["checkin", "P1"]).status == 0)
         let file = front.home.path + "/front.musrl"
-        #expect(await front.run(["export", file]) == .init(status: 0, stdout: "exported 1 members to \(file) (musrl)\n", stderr: ""))
+        #expect(await front.run(["export", file]) == .init(status: 0, stdout: "exported 1 member to \(file) (musrl)\n", stderr: ""))
 
         let dry = await back.run(["import", file, "--dry-run"])
         #expect(dry.status == 0 && dry.stderr.isEmpty)

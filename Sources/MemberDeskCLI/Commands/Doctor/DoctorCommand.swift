@@ -23,7 +23,7 @@ struct DoctorCommand: ParsableCommand {
         let paths = DeskPaths()
         let environment = DoctorEnvironment(pcsc: { PCSCLiteContext() }, paths: paths,
                                             databasePath: paths.database(override: global.db),
-                                            configPath: paths.config(override: global.config))
+                                            config: paths.configFile(override: global.config))
         let checks = Doctor(environment: environment).run()
         for check in checks {
             if json {

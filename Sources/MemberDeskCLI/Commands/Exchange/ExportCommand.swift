@@ -22,7 +22,7 @@ struct ExportCommand: ParsableCommand {
         let bar = ProgressBar(label: "exporting")
         let count = try exporter.export(to: file, format: chosen, clubKit: clubkit) { bar.update(done: $0, total: $1) }
         bar.finish()
-        print("exported \(count) members to \(file) (\(chosen.rawValue))")
+        print("exported \(CountText.of(count, "member")) to \(file) (\(chosen.rawValue))")
     }
 }
 
