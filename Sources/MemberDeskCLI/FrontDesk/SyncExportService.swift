@@ -31,6 +31,6 @@ struct SyncExportService: ExportService {
                 progress(Double(percent) / 100)
             }
         }
-        return "exported \(CountText.of(count, "member")) to \(expanded) (\(chosen.rawValue))"
+        return "exported \(count) to \(expanded) (\(chosen.rawValue))"
     }
 }

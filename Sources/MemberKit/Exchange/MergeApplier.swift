@@ -21,6 +21,8 @@ public struct MergeApplier: Sendable {
 
     public struct Outcome: Sendable {
         public var counts: MergeCounts
+        /// What the file holds, as people count it.
+        public var received: MemberFileCount
         public var changes: [MergeChange]
         public var changesTruncated: Bool
         public var notice: ImportNotice
@@ -43,14 +45,16 @@ public struct MergeApplier: Sendable {
                 var engine = MergeEngine(store: store, changeLimit: changeLimit,
                                          editor: (editor, clock.now().timeIntervalSince1970))
                 var count = 0
+                var received = MemberFileCount()
                 while let member = try decoder.next() {
+                    received.add(member)
                     try engine.merge(member)
                     count += 1
                     if count % 10_000 == 0 { progress?(decoder.bytesRead, decoder.totalBytes) }
                 }
                 progress?(decoder.bytesRead, decoder.totalBytes)
                 let c = engine.counts
-                return Outcome(counts: c, changes: engine.changes, changesTruncated: engine.changesTruncated,
+                return Outcome(counts: c, received: received, changes: engine.changes, changesTruncated: engine.changesTruncated,
                                notice: ImportNotice(file: source.name, new: c.new, updated: c.updated,
                                                     unchanged: c.unchanged, unified: c.unified, deleted: c.deleted))
             }

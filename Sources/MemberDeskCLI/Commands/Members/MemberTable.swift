@@ -24,6 +24,13 @@ enum MemberTable {
         }
     }
 
+    /// The effective status, and the stored one beside it where they differ ("expired (stored: active)").
+    static func statusText(_ member: MemberRecord, at time: Double) -> String {
+        let effective = member.effectiveStatus(at: time)
+        return effective.rawValue == member.status.rawValue ? effective.rawValue
+            : "\(effective.rawValue) (stored: \(member.status.rawValue))"
+    }
+
     /// A column: its header, its cells, and whether it may be cut to fit.
     struct Column {
         var header: String
@@ -31,9 +38,9 @@ enum MemberTable {
         var cuttable: Bool
     }
 
-    /// Name, pass, email (and a subclass's own fields), visits, last visit, status. The member id
-    /// and the date added are left to `members show` and `--json`.
-    static func columns(fields: [String]) -> [Column] {
+    /// Name, pass, email (and a subclass's own fields), visits, last visit, and the effective status
+    /// (as the desk shows it). The member id and the date added are left to `members show` and `--json`.
+    static func columns(fields: [String], at time: Double) -> [Column] {
         var columns = [
             Column(header: "Name", value: { $0.username ?? "" }, cuttable: true),
             Column(header: "Pass", value: { $0.passId }, cuttable: true),
@@ -44,12 +51,12 @@ enum MemberTable {
         }
         columns.append(Column(header: "Visits", value: { String($0.numVisits) }, cuttable: false))
         columns.append(Column(header: "Last visit", value: { date($0.timeStampOfLastVisit) }, cuttable: false))
-        columns.append(Column(header: "Status", value: { $0.status.rawValue }, cuttable: false))
+        columns.append(Column(header: "Status", value: { $0.effectiveStatus(at: time).rawValue }, cuttable: false))
         return columns
     }
 
-    static func print(_ members: [MemberRecord], fields: [String]) {
-        let columns = columns(fields: fields)
+    static func print(_ members: [MemberRecord], fields: [String], at time: Double) {
+        let columns = columns(fields: fields, at: time)
         let rows = members.map { member in columns.map { $0.value(member) } }
         var widths = columns.indices.map { i in
             ([columns[i].header] + rows.map { $0[i] }).map(TextWidth.of).max() ?? 0
