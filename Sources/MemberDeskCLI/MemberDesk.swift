@@ -22,6 +22,7 @@ public struct MemberDesk: ParsableCommand {
             BackupCommand.self,
             RestoreCommand.self,
             DoctorCommand.self,
+            MQTTCommand.self,
         ]
     )
 

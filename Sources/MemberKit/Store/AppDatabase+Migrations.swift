@@ -185,6 +185,20 @@ extension AppDatabase {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v6-mqtt-outbox") { db in
+            // MQTT messages not yet acknowledged by the broker, in the order they are sent.
+            // AUTOINCREMENT: an id is never reused, so a sender's "sent through id N" stays true.
+            try db.execute(sql: """
+                CREATE TABLE mqtt_outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    topic TEXT NOT NULL,
+                    payload BLOB NOT NULL,
+                    qos INTEGER NOT NULL,
+                    retain INTEGER NOT NULL,
+                    createdAt REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 
