@@ -52,7 +52,7 @@ extension Club {
     /// Deletes a member, keeping a tombstone so that the deletion syncs to other terminals.
     public func deleteMember(id: String) throws {
         let time = clock.now().timeIntervalSince1970
-        try database.write { store in
+        let deleted = try database.write { store in
             guard var member = try store.member(memberId: id), !member.isDeleted else {
                 throw DeskError.notFound("no member \(id)")
             }
@@ -60,7 +60,8 @@ extension Club {
             member.modifiedAt = max(time, member.modifiedAt.nextUp)  // every version gets its own stamp
             member.modifiedBy = terminal.id
             try store.updateMember(member)
+            return member
         }
-        bus.publish(.memberDeleted(memberId: id))
+        bus.publish(.memberDeleted(deleted))
     }
 }
