@@ -199,6 +199,15 @@ extension AppDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v7-sync-retired") { db in
+            // Snapshots hold only what their desk authored, so a desk that leaves is taken over by
+            // another (`sync retire`): retiredBy names the desk that carries its members now, and
+            // retiredThrough how far that desk held its changes when it took them over.
+            try db.execute(sql: """
+                ALTER TABLE sync_terminal ADD COLUMN retiredBy TEXT;
+                ALTER TABLE sync_terminal ADD COLUMN retiredThrough INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
         return migrator
     }
 
