@@ -13,7 +13,7 @@ import Testing
 
         let longest = String(repeating: "y", count: PassIdNormalizer.maximumBytes)
         #expect(await desk.run(["members", "add", "--pass", longest, "--name", "Long"]).status == 0)
-        #expect(await desk.run(["checkin", longest]).stdout.hasPrefix("Welcome back, Long"))
+        #expect(await desk.run(["checkin", longest]).stdout.hasPrefix("Welcome, Long — first visit"))
     }
 
     @Test func anEmptyPassIsABadArgument() async throws {
@@ -28,7 +28,7 @@ extension PassInputCommandTests {
         let desk = try InProcessDesk()
         #expect(await desk.run(["members", "add", "--pass", "CARL-9", "--name", "Carl"]).status == 0)
         let checkedIn = await desk.run(["checkin", "carl-9"])
-        #expect(checkedIn.status == 0 && checkedIn.stdout.hasPrefix("Welcome back, Carl"), "\(checkedIn)")
+        #expect(checkedIn.status == 0 && checkedIn.stdout.hasPrefix("Welcome, Carl — first visit"), "\(checkedIn)")
         #expect(await desk.run(["members", "show", "Carl-9", "--json"]).stdout.contains("\"CARL-9\""))
         let listed = await desk.run(["members", "list", "--json"])
         #expect(listed.stdout.split(separator: "\n").count == 1)

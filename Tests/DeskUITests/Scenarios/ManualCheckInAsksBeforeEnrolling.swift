@@ -11,7 +11,7 @@ import Testing
     try scenario.waitFor("Type or paste a pass id")
     scenario.terminal.type("carl-9")
     scenario.terminal.press(.enter)
-    try scenario.waitFor("Welcome back, Carl Berg")
+    try scenario.waitFor("Welcome, Carl Berg — first visit")
     #expect(try scenario.database.memberCount() == 1)
 
     scenario.terminal.press(.function(4))
