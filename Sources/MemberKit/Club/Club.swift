@@ -31,9 +31,12 @@ public final class Club: Sendable {
     // MARK: Check-in
 
     /// A tap: the rules decide (an entry counts a visit, an exit does not), one transaction
-    /// commits it, and the report is published and returned.
+    /// commits it, and the report is published and returned. With `enrolUnknown` false an unknown
+    /// pass is reported even under the `auto` policy, so that the desk can ask first (a pass typed
+    /// by hand may be a typo, where a tap is a real card).
     @discardableResult
-    public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil) throws -> CheckInReport {
+    public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil,
+                        enrolUnknown: Bool = true) throws -> CheckInReport {
         let now = date ?? clock.now()
         let time = now.timeIntervalSince1970
         let pass = try normalize(raw, source: source.rawValue)
@@ -41,7 +44,7 @@ public final class Club: Sendable {
         let commit = try storeErrorsPublished {
             try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time,
                                  prepare: { store in _ = try closeOverdue(store, at: time) }) { subject in
-                let verdict = decide(subject, pass: pass, at: time)
+                let verdict = decide(subject, pass: pass, enrolUnknown: enrolUnknown, at: time)
                 warnings = verdict.warnings
                 return verdict.decision
             }
@@ -55,14 +58,14 @@ public final class Club: Sendable {
     }
 
     /// The rules for a tap, given the pass's member (nil: none holds it), in `CheckInRules`' order.
-    private func decide(_ subject: AppDatabase.CheckInSubject, pass: NormalizedPass,
+    private func decide(_ subject: AppDatabase.CheckInSubject, pass: NormalizedPass, enrolUnknown: Bool,
                         at time: Double) -> (decision: CheckInDecision, warnings: [String]) {
         var member: MemberRecord
         var isNew = false
         if let found = subject.member {
             member = found
         } else {
-            switch EnrolmentRule.apply(pass: pass, policy: settings.enrolment, candidate: { newMember(pass, fields: [:], at: time) }) {
+            switch EnrolmentRule.apply(pass: pass, policy: settings.enrolment, enrolUnknown: enrolUnknown, candidate: { newMember(pass, fields: [:], at: time) }) {
             case .answer(let outcome): return (.answer(outcome), [])
             case .candidate(let candidate):
                 member = candidate

@@ -25,7 +25,7 @@ extension AppDatabase {
                  rules: (CheckInSubject) throws -> CheckInDecision) throws -> CheckInCommit {
         try write { store in
             try prepare(store)
-            let member = try store.liveMember(passId: passId) ?? store.sameCard(passId: passId)
+            let member = try store.liveMember(passIdAnyCase: passId)
             let presence = try member.flatMap { try store.presence(memberId: $0.memberId) }
             let subject = CheckInSubject(member: member, presence: presence, insideCount: try store.insideCount())
             let outcome: CheckInOutcome
@@ -64,10 +64,11 @@ extension AppDatabase {
 }
 
 extension StoreTransaction {
-    /// A card UID stored in lowercase (as another system's member list may hold it) is the same card:
-    /// without this, a tap would enrol a second member. Only an unambiguous match counts.
-    func sameCard(passId: String) throws -> MemberRecord? {
-        guard PassIdNormalizer.cardUID(passId) == passId else { return nil }
+    /// The live member holding this pass, else the one holding it in another letter case: `carl-9`
+    /// typed at the desk is `CARL-9`, and a card UID another system stored in lowercase is the same
+    /// card (without this, each would enrol a second member). Only an unambiguous match counts.
+    func liveMember(passIdAnyCase passId: String) throws -> MemberRecord? {
+        if let member = try liveMember(passId: passId) { return member }
         let matches = try liveMembers(passIdIgnoringCase: passId, limit: 2)
         return matches.count == 1 ? matches[0] : nil
     }

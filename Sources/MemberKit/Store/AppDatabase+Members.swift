@@ -7,12 +7,12 @@ extension AppDatabase {
         try read { store in try store.member(memberId: id) }
     }
 
-    /// A live member by memberId, or else by pass id as stored (`Club.member(idOrPass:)` also
-    /// reads it as a scan would be).
+    /// A live member by memberId, or else by pass id as stored, in any letter case
+    /// (`Club.member(idOrPass:)` also reads it as a scan would be).
     public func member(idOrPass: String) throws -> MemberRecord? {
         try read { store in
             if let member = try store.member(memberId: idOrPass), !member.isDeleted { return member }
-            return try store.liveMember(passId: idOrPass)
+            return try store.liveMember(passIdAnyCase: idOrPass)
         }
     }
 

@@ -60,7 +60,7 @@ extension Club {
     public func checkOut(passId raw: String, source: CheckInSource = .manual, at date: Date? = nil) throws -> CheckInReport {
         let pass = try normalize(raw, source: source.rawValue)
         return try checkOut(passId: pass.passId, source: source, at: date) { store in
-            try store.liveMember(passId: pass.passId) ?? store.sameCard(passId: pass.passId)
+            try store.liveMember(passIdAnyCase: pass.passId)
         }
     }
 
