@@ -22,6 +22,8 @@ public struct MemberDesk: ParsableCommand {
             BackupCommand.self,
             RestoreCommand.self,
             DoctorCommand.self,
+            StaffCommand.self,
+            AuditCommand.self,
         ]
     )
 

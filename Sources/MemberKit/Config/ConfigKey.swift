@@ -46,6 +46,10 @@ public struct ConfigKey: Sendable {
         string("backup.folder", "Where `memberdesk backup` writes without a file (empty: the data folder's backups)",
                \.backup.folder),
         number("backup.keep", "How many timestamped backups to keep in the backup folder", \.backup.keep, range: 1...10000),
+        bool("staff.lock", "Lock the front desk behind operators' PINs (only once an operator exists)", \.staff.lock),
+        number("staff.idle_minutes", "Lock the front desk again after this many minutes without a key", \.staff.idleMinutes,
+               range: 0.5...1440),
+        number("audit.keep_days", "Keep the record of who did what this many days", \.audit.keepDays, range: 1...36500),
     ]
 
     static func bad(_ name: String, _ what: String) -> DeskError {

@@ -185,6 +185,51 @@ extension AppDatabase {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v6-staff") { db in
+            // Operators. The PIN is kept only as an Argon2id string; a removed operator stays as a
+            // tombstone so the removal syncs. Names compare without case; a live card is one operator's.
+            try db.execute(sql: """
+                CREATE TABLE staff (
+                    name TEXT PRIMARY KEY NOT NULL COLLATE NOCASE,
+                    role TEXT NOT NULL CHECK (role IN ('desk', 'manager')),
+                    card TEXT,
+                    pinHash TEXT NOT NULL,
+                    addedAt REAL NOT NULL,
+                    lastSignInAt REAL,
+                    modifiedAt REAL NOT NULL,
+                    modifiedBy TEXT NOT NULL,
+                    removedAt REAL
+                ) WITHOUT ROWID;
+                CREATE UNIQUE INDEX staff_card ON staff(card) WHERE card IS NOT NULL AND removedAt IS NULL;
+                """)
+        }
+        migrator.registerMigration("v7-audit") { db in
+            // Who did what. Append-only, enforced here: no UPDATE ever, and a DELETE only of rows
+            // older than the cutoff `pruneAudit` puts in audit_pruning for its own transaction.
+            try db.execute(sql: """
+                CREATE TABLE audit (
+                    id INTEGER PRIMARY KEY,
+                    entryId TEXT NOT NULL UNIQUE,
+                    time REAL NOT NULL,
+                    desk TEXT NOT NULL,
+                    operator TEXT,
+                    method TEXT NOT NULL,
+                    action TEXT NOT NULL,
+                    memberId TEXT,
+                    detail TEXT NOT NULL DEFAULT '{}'
+                );
+                CREATE INDEX audit_time ON audit(time);
+                CREATE INDEX audit_member ON audit(memberId, time) WHERE memberId IS NOT NULL;
+                CREATE TABLE audit_pruning (before REAL NOT NULL);
+                CREATE TRIGGER audit_append_only_update BEFORE UPDATE ON audit BEGIN
+                    SELECT RAISE(ABORT, 'the audit record is append-only');
+                END;
+                CREATE TRIGGER audit_append_only_delete BEFORE DELETE ON audit
+                WHEN NOT EXISTS (SELECT 1 FROM audit_pruning WHERE OLD.time < before) BEGIN
+                    SELECT RAISE(ABORT, 'the audit record is append-only');
+                END;
+                """)
+        }
         return migrator
     }
 
