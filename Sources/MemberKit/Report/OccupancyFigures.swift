@@ -1,0 +1,78 @@
+import Foundation
+
+/// What the report shows, computed from visits alone: a pure function of
+/// (visits, period, time zone, now). `OccupancyAccumulator` folds the visits in one pass.
+public struct OccupancyFigures: Sendable, Equatable {
+    public struct Day: Sendable, Equatable {
+        public var day: CalendarDay
+        /// Entries on that day.
+        public var visits: Int
+        /// The most people inside at once that day.
+        public var peakInside: Int
+    }
+
+    public struct BusyHour: Sendable, Equatable {
+        /// 0 = Monday … 6 = Sunday.
+        public var weekday: Int
+        public var hour: Int
+        public var averageInside: Double
+    }
+
+    public struct LapsedMember: Sendable, Equatable {
+        public var memberId: String
+        public var username: String
+        public var lastVisit: CalendarDay
+
+        public init(memberId: String, username: String, lastVisit: CalendarDay) {
+            self.memberId = memberId
+            self.username = username
+            self.lastVisit = lastVisit
+        }
+    }
+
+    public var period: ReportPeriod
+    public var now: Date
+    /// One per day of the period, in order.
+    public var days: [Day]
+    /// Entries in the period.
+    public var visits: Int
+    /// Members with at least one entry in the period.
+    public var members: Int
+    /// Entries by [weekday (0 = Monday)][hour].
+    public var arrivals: [[Int]]
+    /// The mean number inside during each weekday's hour, over the elapsed hours of the period.
+    public var averageInside: [[Double]]
+    /// The mean number inside in each quarter hour of the day (96), over the elapsed days.
+    public var typicalDay: [Double]
+    /// The mean number inside over the minutes when anyone was inside.
+    public var averageOccupancy: Double
+    public var peakOccupancy: Int
+    /// The first minute the peak was reached.
+    public var peakAt: Date?
+    /// Visits in the period with an exit.
+    public var closedVisits: Int
+    /// Visits in the period still open (nobody checked them out yet).
+    public var openVisits: Int
+    public var averageStay: TimeInterval?
+    /// The median stay, to the minute.
+    public var medianStay: TimeInterval?
+    /// Closed visits by length: [0] under 15 min, [1] 15–30 min … the last one 6 h or more.
+    public var stayHistogram: [Int]
+    public var exitKinds: [VisitSpan.ExitKind: Int]
+    /// The five weekday hours with the most people inside on average, busiest first.
+    public var busiestHours: [BusyHour]
+    /// Members who stopped coming during the period (see `LapsedMemberRule`), last seen first.
+    public var lapsed: [LapsedMember]
+    /// Visits whose entry is more than a day after `now` (a bad clock or a hostile file): left out.
+    public var futureVisitsIgnored: Int
+
+    /// The figures of `spans` over `period` as they stand at `now`.
+    public static func compute<S: Sequence<VisitSpan>>(_ spans: S, period: ReportPeriod, now: Date) -> OccupancyFigures {
+        var accumulator = OccupancyAccumulator(period: period, now: now)
+        for span in spans { accumulator.add(span) }
+        return accumulator.figures()
+    }
+
+    public static let stayBucketMinutes = 15
+    public static let stayBuckets = 25
+}
