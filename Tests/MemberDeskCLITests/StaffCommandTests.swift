@@ -66,3 +66,19 @@ import Testing
         #expect(await desk.run(["audit", "--since", "yesterday"]).status == 64)
     }
 }
+
+@Suite struct ExchangeAuditTests {
+    @Test func exportAndImportAreRecordedADryRunIsNot() async throws {
+        let front = try InProcessDesk(), back = try InProcessDesk()
+        try #require(await front.run(["members", "add", "--pass", "P1", "--name", "Ann"]).status == 0)
+        let file = front.home.path + "/out.musrl"
+        try #require(await front.run(["export", file]).status == 0)
+        let exported = await front.run(["audit", "--action", "export", "--json"])
+        #expect(exported.stdout.contains(#""detail":{"file":"\#(file)","format":"musrl","members":"1"}"#), "\(exported)")
+        try #require(await back.run(["import", file, "--dry-run"]).status == 0)
+        #expect(await back.run(["audit", "--action", "import"]) == .init(status: 0, stdout: "no entries\n", stderr: ""))
+        try #require(await back.run(["import", file, "--yes"]).status == 0)
+        let imported = await back.run(["audit", "--action", "import", "--json"])
+        #expect(imported.stdout.split(separator: "\n").count == 1 && imported.stdout.contains(#""new":"1""#), "\(imported)")
+    }
+}

@@ -4,6 +4,8 @@
 public struct AuditEntry: Sendable, Equatable {
     public var entryId: String
     public var time: Double
+    /// The terminal id of the desk that wrote it, and that desk's name then.
+    public var deskId: String
     public var desk: String
     public var `operator`: String?
     public var method: AuditMethod
@@ -11,10 +13,11 @@ public struct AuditEntry: Sendable, Equatable {
     public var memberId: String?
     public var detail: [String: String]
 
-    public init(entryId: String, time: Double, desk: String, operator: String?, method: AuditMethod,
+    public init(entryId: String, time: Double, deskId: String, desk: String, operator: String?, method: AuditMethod,
                 action: AuditAction, memberId: String? = nil, detail: [String: String] = [:]) {
         self.entryId = entryId
         self.time = time
+        self.deskId = deskId
         self.desk = desk
         self.operator = `operator`
         self.method = method

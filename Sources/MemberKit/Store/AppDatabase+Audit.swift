@@ -56,9 +56,9 @@ extension StoreTransaction {
     func appendAudit(_ entry: AuditEntry) throws {
         // Cached: every tap records one.
         try db.cachedStatement(sql: """
-            INSERT INTO audit(entryId, time, desk, operator, method, action, memberId, detail)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(entryId) DO NOTHING
-            """).execute(arguments: [entry.entryId, entry.time, entry.desk, entry.operator, entry.method.rawValue,
+            INSERT INTO audit(entryId, time, deskId, desk, operator, method, action, memberId, detail)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(entryId) DO NOTHING
+            """).execute(arguments: [entry.entryId, entry.time, entry.deskId, entry.desk, entry.operator, entry.method.rawValue,
                                      entry.action.rawValue, entry.memberId, AuditDetail.encode(entry.detail)])
     }
 
@@ -69,14 +69,17 @@ extension StoreTransaction {
         if let memberId = query.memberId { conditions.append("memberId = ?"); arguments += [memberId] }
         if let action = query.action { conditions.append("action = ?"); arguments += [action.rawValue] }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time, id", arguments: arguments).compactMap { row in
-            guard let method = AuditMethod(rawValue: row["method"]), let action = AuditAction(rawValue: row["action"]) else {
-                return nil  // written by a newer memberdesk: shown once this one knows the word
-            }
-            return AuditEntry(entryId: row["entryId"], time: row["time"], desk: row["desk"], operator: row["operator"],
+        return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time, id", arguments: arguments)
+            .compactMap(Self.auditEntry)
+    }
+
+    static func auditEntry(_ row: Row) -> AuditEntry? {
+        guard let method = AuditMethod(rawValue: row["method"]), let action = AuditAction(rawValue: row["action"]) else {
+            return nil  // written by a newer memberdesk: shown once this one knows the word
+        }
+        return AuditEntry(entryId: row["entryId"], time: row["time"], deskId: row["deskId"], desk: row["desk"], operator: row["operator"],
                               method: method, action: action, memberId: row["memberId"],
                               detail: AuditDetail.decode(row["detail"]))
-        }
     }
 }
 

@@ -187,7 +187,8 @@ extension AppDatabase {
         }
         migrator.registerMigration("v6-staff") { db in
             // Operators. The PIN is kept only as an Argon2id string; a removed operator stays as a
-            // tombstone so the removal syncs. Names compare without case; a live card is one operator's.
+            // tombstone so the removal syncs. Names compare without case. A card is one operator's by
+            // the rules of a local change; merged versions may briefly share one (the latest wins a lookup).
             try db.execute(sql: """
                 CREATE TABLE staff (
                     name TEXT PRIMARY KEY NOT NULL COLLATE NOCASE,
@@ -200,7 +201,7 @@ extension AppDatabase {
                     modifiedBy TEXT NOT NULL,
                     removedAt REAL
                 ) WITHOUT ROWID;
-                CREATE UNIQUE INDEX staff_card ON staff(card) WHERE card IS NOT NULL AND removedAt IS NULL;
+                CREATE INDEX staff_card ON staff(card) WHERE card IS NOT NULL AND removedAt IS NULL;
                 """)
         }
         migrator.registerMigration("v7-audit") { db in
@@ -211,6 +212,7 @@ extension AppDatabase {
                     id INTEGER PRIMARY KEY,
                     entryId TEXT NOT NULL UNIQUE,
                     time REAL NOT NULL,
+                    deskId TEXT NOT NULL,                        -- the terminal that wrote it (sync sends its own)
                     desk TEXT NOT NULL,
                     operator TEXT,
                     method TEXT NOT NULL,
@@ -220,7 +222,17 @@ extension AppDatabase {
                 );
                 CREATE INDEX audit_time ON audit(time);
                 CREATE INDEX audit_member ON audit(memberId, time) WHERE memberId IS NOT NULL;
+                CREATE INDEX audit_desk ON audit(deskId, id);
                 CREATE TABLE audit_pruning (before REAL NOT NULL);
+                -- Other desks' staff.json and audit files this desk has merged (or found bad), by size and time.
+                CREATE TABLE staff_sync_file (
+                    terminalId TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    mtime REAL NOT NULL,
+                    error TEXT,
+                    PRIMARY KEY (terminalId, name)
+                ) WITHOUT ROWID;
                 CREATE TRIGGER audit_append_only_update BEFORE UPDATE ON audit BEGIN
                     SELECT RAISE(ABORT, 'the audit record is append-only');
                 END;

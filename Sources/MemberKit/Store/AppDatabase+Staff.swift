@@ -31,7 +31,9 @@ extension StoreTransaction {
     }
 
     func liveStaffAccount(card: String) throws -> StaffAccount? {
-        try Row.fetchOne(db, sql: "SELECT * FROM staff WHERE card = ? AND removedAt IS NULL", arguments: [card])
+        try Row.fetchOne(db, sql: """
+            SELECT * FROM staff WHERE card = ? AND removedAt IS NULL ORDER BY modifiedAt DESC, modifiedBy DESC LIMIT 1
+            """, arguments: [card])
             .map(Self.staffAccount)
     }
 

@@ -18,7 +18,10 @@ public struct DeskSync: Sendable {
     /// Writes, then reads. Throws only when the folder itself is unusable; bad files are in the report.
     public func pass() throws -> SyncPassReport {
         let written = try writer.write()
-        let read = try reader.read()
+        // Operators and the audit record ride beside the member files (see StaffSync).
+        let staff = try StaffSync(database: database, terminal: writer.terminal, folder: writer.folder).pass()
+        var read = try reader.read()
+        read.errors += staff.errors
         return SyncPassReport(folder: writer.folder.path, written: written, read: read,
                               time: writer.clock.now().timeIntervalSince1970)
     }

@@ -22,6 +22,7 @@ struct ExportCommand: ParsableCommand {
         let bar = ProgressBar(label: "exporting")
         let count = try exporter.export(to: file, format: chosen, clubKit: clubkit) { bar.update(done: $0, total: $1) }
         bar.finish()
+        try context.club.record(.export, by: context.actor, detail: ["file": file, "members": "\(count)", "format": chosen.rawValue])
         print("exported \(count) members to \(file) (\(chosen.rawValue))")
     }
 }
