@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CBlueZ", path: "Sources/CBlueZ", pkgConfig: "bluez"),
         .systemLibrary(name: "CJavaScriptCore", path: "Sources/CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto"),
 
         // The core: model, store, check-in rules, exchange formats, event bus. No terminal, reader, radio or JS I/O.
         .target(name: "MemberKit", dependencies: [
@@ -38,11 +39,13 @@ let package = Package(
         .target(name: "StaffAuth", dependencies: ["MemberKit", "CSodium"]),
         // Folder sync's adapter: inotify and the loop that writes and reads the shared folder.
         .target(name: "FolderSync", dependencies: ["MemberKit"]),
+        // MQTT's adapter: the outbox's sender over libmosquitto, the bus-to-topics mapping, Home Assistant discovery.
+        .target(name: "DeskMQTT", dependencies: ["MemberKit", "CMosquitto"]),
         // `memberdesk doctor`'s checks, over injected system roots.
         .target(name: "DeskDoctor", dependencies: ["MemberKit", "CardReader"]),
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
-            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth",
+            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth", "DeskMQTT",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -52,14 +55,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
-            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "CJavaScriptCore", "StaffAuth",
+            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskMQTT", "CJavaScriptCore", "StaffAuth",
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "GRDB", package: "GRDB.swift"),
             "MemberDeskTestSupport",  // the virtual card, the pcscd harness, the btsnoop writer, TmuxSession
         ]),
 
         // A virtual card, a btsnoop writer, a fake clock, a headless terminal, and a way to run the built binary.
-        .target(name: "MemberDeskTestSupport", dependencies: ["MemberKit", "DeskUI"], path: "Tests/MemberDeskTestSupport"),
+        .target(name: "MemberDeskTestSupport", dependencies: ["MemberKit", "DeskUI", "DeskMQTT"], path: "Tests/MemberDeskTestSupport"),
         .testTarget(name: "MemberKitTests", dependencies: [
             "MemberKit", "MemberDeskTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
@@ -73,6 +76,7 @@ let package = Package(
         ]),
         .testTarget(name: "StaffAuthTests", dependencies: ["StaffAuth", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "FolderSyncTests", dependencies: ["FolderSync", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "DeskMQTTTests", dependencies: ["DeskMQTT", "MemberKit", "RegionKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskDoctorTests", dependencies: ["DeskDoctor", "CardReader", "MemberKit", "MemberDeskTestSupport"]),
         // The Debian package, its units and its maintainer scripts (real dpkg-deb, lintian, systemd-analyze).
         .testTarget(name: "PackagingTests", dependencies: ["MemberKit", "MemberDeskTestSupport"]),

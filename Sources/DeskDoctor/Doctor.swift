@@ -17,5 +17,6 @@ public struct Doctor {
             + [settings.regions(config)]
             + SyncChecks(environment: environment).run(config)
             + [settings.backups(config)]
+            + settings.mqtt(config)
     }
 }

@@ -15,6 +15,9 @@ public struct DoctorEnvironment: @unchecked Sendable {
     public var now: Date
     /// Searched for programs (`syncthing`), like $PATH (under `systemRoot`).
     public var programFolders: [String]
+    /// Asks the MQTT broker of `[mqtt]` whether it accepts this desk: nil when it does, else why not.
+    /// The CLI wires the MQTT adapter's probe; DeskDoctor itself speaks no MQTT.
+    public var mqttProbe: (DeskConfig) -> String? = { _ in nil }
 
     public init(systemRoot: String = "", pcsc: @escaping () -> any PCSCContext, paths: DeskPaths,
                 databasePath: String, configPath: String, now: Date = Date(),

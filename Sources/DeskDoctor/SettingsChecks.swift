@@ -86,6 +86,15 @@ struct SettingsChecks {
         return DoctorCheck("regions", .ok, text)
     }
 
+    /// With `[mqtt]` set: does the broker accept this desk? Nothing to say when MQTT is off.
+    func mqtt(_ config: DeskConfig) -> [DoctorCheck] {
+        guard config.mqtt.isEnabled else { return [] }
+        if let failure = environment.mqttProbe(config) {
+            return [DoctorCheck("mqtt", .problem, failure, action: "check mqtt.url, mqtt.username, mqtt.password_file and mqtt.ca_file; then: memberdesk mqtt test")]
+        }
+        return [DoctorCheck("mqtt", .ok, "the broker \(config.mqtt.url) accepts this desk")]
+    }
+
     func backups(_ config: DeskConfig) -> DoctorCheck {
         let folder = BackupFolder(config: config, paths: environment.paths)
         let all = folder.backups()

@@ -28,7 +28,7 @@ struct DeskContext {
     /// Prints a changed member as JSON, or the one-line summary.
     func report(_ member: MemberRecord, json: Bool, _ summary: String) {
         if json {
-            JSONOutput.print(JSONOutput.member(member, fields: club.settings.memberFields))
+            JSONOutput.print(JSONOutput.member(member, fields: club.settings.memberFields, at: club.clock.now().timeIntervalSince1970))
         } else {
             print(summary)
         }

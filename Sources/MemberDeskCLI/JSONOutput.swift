@@ -15,10 +15,12 @@ enum JSONOutput {
         fflush(nil)
     }
 
-    /// A member: ClubKit's keys, the subclass keys, then memberdesk's own.
-    static func member(_ member: MemberRecord, fields: [String]) -> [String: JSONValue] {
+    /// A member: ClubKit's keys, the subclass keys, then memberdesk's own. `status` is the stored
+    /// status; `effectiveStatus` is what the desk shows at `time` (`expired` once expiresAt has passed).
+    static func member(_ member: MemberRecord, fields: [String], at time: Double) -> [String: JSONValue] {
         var object = member.clubKitObject(fieldNames: fields)
         object["status"] = .string(member.status.rawValue)
+        object["effectiveStatus"] = .string(member.effectiveStatus(at: time).rawValue)
         object["expiresAt"] = member.expiresAt.map(JSONValue.double) ?? .null
         object["note"] = member.note.map(JSONValue.string) ?? .null
         return object

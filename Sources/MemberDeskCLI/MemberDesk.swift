@@ -24,6 +24,7 @@ public struct MemberDesk: ParsableCommand {
             DoctorCommand.self,
             StaffCommand.self,
             AuditCommand.self,
+            MQTTCommand.self,
         ]
     )
 

@@ -8,8 +8,9 @@ extension RegionWatcher {
     /// The front desk's one line: a watcher wired from the config, the XDG paths and the club,
     /// with the cached list loaded, started on the club's bus. A cache that no longer decodes is
     /// reported on the bus and replaced at the next refresh.
-    public static func startLive(config: DeskConfig, paths: DeskPaths, club: Club) -> RegionWatcher {
-        let engine = ScriptEngine(environment: ScriptEnvironment(config: config, paths: paths, club: club))
+    public static func startLive(config: DeskConfig, paths: DeskPaths, club: Club,
+                                 mqtt: (any ScriptMessagePort)? = nil) -> RegionWatcher {
+        let engine = ScriptEngine(environment: ScriptEnvironment(config: config, paths: paths, club: club, mqtt: mqtt))
         let monitor = RegionMonitor(database: club.database, exitDelay: config.regions.exitDelay)
         let watcher = RegionWatcher(monitor: monitor, engine: engine, database: club.database, clock: club.clock)
         let list = RegionListSource(cachePath: paths.regionCache, ttl: config.regions.ttl, timeout: config.regions.httpTimeout,

@@ -12,6 +12,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "folder-sync-sim": runFolderSyncSimulation,
     "tui": runTUIBench,
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
+    "mqtt": runMQTTBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,5 +1,6 @@
-import DeskUI
+@testable import DeskUI
 import Foundation
+import MemberDeskTestSupport
 import MemberKit
 import Synchronization
 import Testing
@@ -12,7 +13,7 @@ final class RecordingImporter: ImportService {
         guard file.hasSuffix(".musrl") else { throw DeskError.invalidInput("\(file): not a member list") }
         var counts = MergeCounts()
         (counts.new, counts.updated) = (2, 1)
-        return ImportPreview(file: file, counts: counts, lines: (0..<40).map { "new      Member \($0)" }, plan: file)
+        return ImportPreview(file: file, counts: counts, received: MemberFileCount(members: 3), lines: (0..<40).map { "new      Member \($0)" }, plan: file)
     }
     func apply(_ preview: ImportPreview) throws -> ImportNotice {
         applied.withLock { $0 += 1 }
@@ -118,5 +119,23 @@ final class RecordingExporter: ExportService {
         let logged = log.add(.region(.entered(identifier: "r1", name: "Lobby")), at: now)
         #expect(logged)
         #expect(log.entries.first?.text == "entered region Lobby")
+    }
+
+    /// Issue #23 item 2: the review's "Received N users" counts the file's live members; the
+    /// deletions that travel beside them are counted apart.
+    @Test func theReviewCountsLiveMembersAndDeletionsApart() throws {
+        let source = try AppDatabase.inMemory()
+        let club = Club(database: source, terminal: try source.terminalIdentity(name: "Other"))
+        for pass in ["P1", "P2", "P3"] { try club.addMember(passId: pass) }
+        try club.deleteMember(id: try #require(try source.member(idOrPass: "P3")).memberId)
+        let home = try TemporaryDirectory()
+        let file = home.file("other.musrl")
+        try Data(try MemberExporter(database: source).exportBytes(format: .musrl)).write(to: URL(fileURLWithPath: file))
+
+        let plan = try MergePlanner(database: try AppDatabase.inMemory()).plan(file: file)
+        #expect(plan.received == MemberFileCount(members: 2, deletions: 1))
+        let dialog = ImportReviewDialog(preview: ImportPreview(file: file, counts: plan.counts, received: plan.received,
+                                                               lines: [], plan: plan))
+        #expect(dialog.headline == "Received 2 users (and 1 deletion) to import. Would you like to save them?")
     }
 }

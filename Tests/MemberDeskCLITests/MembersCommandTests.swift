@@ -54,4 +54,33 @@ import Testing
         #expect(await desk.run(["members", "list"]).stdout.hasSuffix("(no members)\n"))
         #expect(await desk.run(["members", "show", id]).status == 1)
     }
+
+    /// Issue #23 item 3: the CLI shows the effective status the desk shows, and filters by it.
+    @Test func expiredMemberIsExpiredInListShowAndJSON() async throws {
+        let desk = try InProcessDesk()
+        try #require(await desk.run(["members", "add", "--pass", "OLD-1", "--name", "Olga"]).status == 0)
+        try #require(await desk.run(["members", "add", "--pass", "NEW-1", "--name", "Nina"]).status == 0)
+        try #require(await desk.run(["members", "add", "--pass", "SUS-1", "--name", "Sam"]).status == 0)
+        try #require(await desk.run(["members", "edit", "OLD-1", "--expires", "2020-01-31"]).status == 0)
+        try #require(await desk.run(["members", "edit", "SUS-1", "--status", "suspended"]).status == 0)
+
+        let table = await desk.run(["members", "list"]).stdout.split(separator: "\n")
+        #expect(table.contains { $0.contains("Olga") && $0.hasSuffix("  expired") }, "\(table)")
+        #expect(table.contains { $0.contains("Nina") && $0.hasSuffix("  active") })
+        #expect(table.contains { $0.contains("Sam") && $0.hasSuffix("  suspended") })
+
+        let shown = await desk.run(["members", "show", "OLD-1"]).stdout
+        #expect(shown.contains("\nstatus                 expired (stored: active)\n"), "\(shown)")
+        let json = await desk.run(["members", "show", "OLD-1", "--json"]).stdout
+        #expect(json.contains(#""effectiveStatus":"expired""#) && json.contains(#""status":"active""#), "\(json)")
+
+        let expired = await desk.run(["members", "list", "--status", "expired", "--json"])
+        #expect(expired.status == 0 && expired.stderr.isEmpty)
+        #expect(expired.stdout.split(separator: "\n").count == 1 && expired.stdout.contains(#""username":"Olga""#), "\(expired)")
+        #expect(expired.stdout.contains(#""effectiveStatus":"expired""#))
+        let active = await desk.run(["members", "list", "--status", "active", "--json"]).stdout
+        #expect(active.split(separator: "\n").count == 1 && active.contains(#""username":"Nina""#), "\(active)")
+        let bad = await desk.run(["members", "list", "--status", "gone"])
+        #expect(bad.status == 64 && bad.stdout.isEmpty && bad.stderr.split(separator: "\n").count == 1, "\(bad)")
+    }
 }

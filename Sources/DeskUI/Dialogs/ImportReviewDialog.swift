@@ -9,7 +9,11 @@ public struct ImportReviewDialog: Sendable {
     public var applying = false
 
     public var headline: String {
-        "Received \(preview.total) users to import. Would you like to save them?"
+        let r = preview.received
+        let others = r.deletions + r.unified
+        // Live members are the users; the deletions that travel with them are counted apart.
+        let beside = others == 0 ? "" : " (and \(others) deletion\(others == 1 ? "" : "s"))"
+        return "Received \(r.members) user\(r.members == 1 ? "" : "s")\(beside) to import. Would you like to save them?"
     }
 
     public var summary: String {

@@ -78,6 +78,7 @@ public struct EventLogModel: Sendable {
             }
         case .notification(let n): return ("notification: \(n.alert)", .info)
         case .log(let line): return ("\(line.source): \(line.text)", .dim)
+        case .mqtt: return nil  // the status bar's; MQTT errors come as .error
         }
     }
 

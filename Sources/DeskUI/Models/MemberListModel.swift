@@ -250,7 +250,7 @@ public struct MemberListModel: Sendable {
                 continue
             }
             var cx = body.x + 2
-            let statusText = member.isExpired(at: now.timeIntervalSince1970) ? "expired" : member.status.rawValue
+            let statusText = member.effectiveStatus(at: now.timeIntervalSince1970).rawValue
             let cells: [(String, Int, Bool)] = [
                 (member.displayName, c.name, false), (member.passId, c.pass, false), (String(member.numVisits), c.visits, true),
                 (Self.lastVisitText(member, now: now), c.last, false), (statusText, c.status, false),

@@ -28,6 +28,8 @@ public struct StatusBarModel: Sendable {
     public var memberCount: Int?
     /// Folder sync: nil when it is off; otherwise the latest pass, once there is one.
     public var sync: SyncNotice??
+    /// The MQTT link's words (`MQTT: on`, `MQTT: queued 12`, `MQTT: error`); nil when MQTT is off.
+    public var mqtt: String?
 
     public init(terminalName: String, reader: ReaderState = .notAvailable, bluetooth: RadioState = .notAvailable,
                 regions: RegionState = .notAvailable) {
@@ -59,6 +61,9 @@ public struct StatusBarModel: Sendable {
         case .sync(let notice):
             sync = .some(notice)
             return true
+        case .mqtt(let notice):
+            defer { mqtt = notice.barText }
+            return mqtt != notice.barText
         default:
             break
         }
@@ -120,7 +125,7 @@ public struct StatusBarModel: Sendable {
         let members = memberCount.map { "\(Self.grouped($0)) members" } ?? "… members"
         let available = grid.width - TextWidth.of(clock) - 2
         // Narrow screens get the short forms ("BT: n/a"); the clock always shows.
-        let syncPart = syncText(now: now).map { [$0] } ?? []
+        let syncPart = (syncText(now: now).map { [$0] } ?? []) + (mqtt.map { [$0] } ?? [])
         var text = " " + ([terminalName, readerText, bluetoothText, regionsText] + syncPart + [members]).joined(separator: " │ ")
         if TextWidth.of(text) > available {
             let short = [readerText, bluetoothText, regionsText].map {

@@ -23,7 +23,7 @@ extension DeskReducer {
             state.list.markStale()
             state.needsRedraw = true
             return
-        case .reader, .region, .sync:
+        case .reader, .region, .sync, .mqtt:
             _ = state.status.apply(event)
         case .beacon(let beaconEvent):
             _ = state.status.apply(event)

@@ -22,7 +22,8 @@ enum FrontDeskLauncher {
         }
         defer { terminal.close() }
 
-        let regions = RegionWatcher.startLive(config: config, paths: context.paths, club: context.club)
+        let mqtt = context.startMQTT()
+        let regions = RegionWatcher.startLive(config: config, paths: context.paths, club: context.club, mqtt: mqtt?.scriptPort)
         var services = DeskServices(
             club: context.club, terminalName: config.terminalName, bannerSeconds: config.ui.bannerSeconds,
             importer: SyncImportService(database: context.database, bus: context.bus),
@@ -42,6 +43,7 @@ enum FrontDeskLauncher {
         beacons?.start()
         syncWatcher?.start()
         defer {
+            mqtt?.stop()
             readers.stop()
             beacons?.stop()
             regions.stop()

@@ -31,6 +31,6 @@ struct SyncExportService: ExportService {
                 progress(Double(percent) / 100)
             }
         }
-        return "exported \(count) members to \(expanded) (\(chosen.rawValue))"
+        return "exported \(count) to \(expanded) (\(chosen.rawValue))"
     }
 }

@@ -15,7 +15,7 @@ struct SyncImportService: ImportService {
             "\(TextWidth.pad(change.kind.rawValue, to: 8)) \(TextWidth.pad(change.name, to: 28)) \(change.detail)"
         }
         if plan.changesTruncated { lines.append("…") }
-        return ImportPreview(file: file, counts: plan.counts, lines: lines, plan: plan)
+        return ImportPreview(file: file, counts: plan.counts, received: plan.received, lines: lines, plan: plan)
     }
 
     func apply(_ preview: ImportPreview) throws -> ImportNotice {

@@ -21,13 +21,15 @@ public enum DeskEvent: Sendable {
     case region(RegionEvent)
     case notification(DeskNotification)
     case log(LogLine)
+    // The MQTT link's state, for the status bar (its errors come as `.error` with source "mqtt").
+    case mqtt(MQTTNotice)
 
     /// UI-only events may be dropped, oldest first, when a subscriber falls behind.
     /// Everything else is kept until the subscriber's hard bound.
     public var isDroppable: Bool {
         switch self {
         case .beacon(let event): return event.isDroppable
-        case .log: return true
+        case .log, .mqtt: return true
         default: return false
         }
     }
@@ -186,6 +188,16 @@ public struct DeskNotification: Sendable {
         self.sound = sound
         self.badge = badge
         self.userInfo = userInfo
+    }
+}
+
+public struct MQTTNotice: Sendable, Equatable {
+    /// `MQTT: on`, `MQTT: queued 12`, `MQTT: error`.
+    public var barText: String
+    public var connected: Bool
+    public init(barText: String, connected: Bool) {
+        self.barText = barText
+        self.connected = connected
     }
 }
 

@@ -52,8 +52,11 @@ public final class Club: Sendable {
             guard settings.enrolment == .auto else { return .answer(.unknownPass(pass.passId)) }
             return .enrol(newMember(pass, fields: [:], at: time))
         }
-        if member.status == .suspended { return .answer(.refused(member, reason: .suspended)) }
-        if member.isExpired(at: time) { return .answer(.refused(member, reason: .expired)) }
+        switch member.effectiveStatus(at: time) {
+        case .suspended: return .answer(.refused(member, reason: .suspended))
+        case .expired: return .answer(.refused(member, reason: .expired))
+        case .active: break
+        }
         let since = time - member.timeStampOfLastVisit
         if member.timeStampOfLastVisit > 0, abs(since) < settings.debounce {
             return .answer(.duplicate(member, since: max(0, since)))

@@ -14,6 +14,7 @@ public struct DeskConfig: Sendable, Equatable {
     public var backup = Backup()
     public var staff = Staff()
     public var audit = Audit()
+    public var mqtt = MQTT()
 
     public init() {}
 
@@ -90,6 +91,39 @@ public struct DeskConfig: Sendable, Equatable {
     public struct Audit: Sendable, Equatable {
         /// Days the record of who did what is kept; older entries are pruned.
         public var keepDays: Double = 400
+    }
+
+    /// MQTT events and Home Assistant discovery (see docs/mqtt.md). An empty `url` turns it off.
+    public struct MQTT: Sendable, Equatable {
+        /// `mqtt://host:1883` or `mqtts://host:8883`; empty: off.
+        public var url = ""
+        public var username = ""
+        /// A file holding the password (its first line): never the password itself in the config.
+        public var passwordFile = ""
+        /// The CA certificate (PEM) for mqtts; empty: the system's CAs.
+        public var caFile = ""
+        /// Empty: `memberdesk-<terminal id>`.
+        public var clientId = ""
+        /// Empty: `memberdesk/<terminal name as a topic-safe slug>`.
+        public var topicPrefix = ""
+        public var retainState = true
+        public var discovery = true
+        public var discoveryPrefix = "homeassistant"
+        /// Events carry member ids only, unless the club opts in to names.
+        public var includeNames = false
+        /// Past this many unsent events the oldest are dropped (and that is reported once).
+        public var outboxMax: Double = 100_000
+        /// Publish `door_payload` to `door_topic` on every admitted entry.
+        public var door = true
+        /// Empty: `<topic_prefix>/door`.
+        public var doorTopic = ""
+        public var doorPayload = "open"
+        /// Topics region scripts may publish to besides those below `topic_prefix` (MQTT filters: + and # allowed).
+        public var scriptTopics: [String] = []
+
+        public var isEnabled: Bool { !url.isEmpty }
+
+        public init() {}
     }
 
     public var clubSettings: ClubSettings {

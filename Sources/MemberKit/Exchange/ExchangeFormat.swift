@@ -9,6 +9,10 @@ public enum ExchangeFormat: String, Sendable, CaseIterable, Codable {
     /// CSV for spreadsheets: readable headers, local ISO-8601 times, a BOM, formulas neutralized.
     case csv
 
+    /// Whether the format carries tombstones and unified members, so desks can sync through it.
+    /// A spreadsheet holds live members only: a tombstone there would read as a live row.
+    public var carriesDeletions: Bool { self != .csv }
+
     /// The format `override` names, else the one `path`'s extension names.
     public init(path: String, override: ExchangeFormat? = nil) throws {
         if let override {

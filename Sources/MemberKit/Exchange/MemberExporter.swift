@@ -12,11 +12,17 @@ public struct MemberExporter: Sendable {
         self.memberFields = memberFields
     }
 
-    /// Writes every member (with tombstones, unless `clubKit`) to `path`, atomically.
-    /// `progress` gets (members written, total). Returns the number of members written.
+    /// Whether a file in `format` holds live members only: a ClubKit file, and a spreadsheet
+    /// (see `ExchangeFormat.carriesDeletions`).
+    public static func liveOnly(_ format: ExchangeFormat, clubKit: Bool) -> Bool {
+        clubKit || !format.carriesDeletions
+    }
+
+    /// Writes every member (with tombstones where the format keeps them, see `liveOnly`) to `path`,
+    /// atomically. `progress` gets (entries written, total). Returns what was written, as people count it.
     @discardableResult
     public func export(to path: String, format: ExchangeFormat, clubKit: Bool = false,
-                       progress: ((Int, Int) -> Void)? = nil) throws -> Int {
+                       progress: ((Int, Int) -> Void)? = nil) throws -> MemberFileCount {
         let file = try AtomicFileWriter(path: path)
         do {
             let count = try write(format: format, clubKit: clubKit, progress: progress) { try file.write($0) }
@@ -36,15 +42,18 @@ public struct MemberExporter: Sendable {
     }
 
     func write(format: ExchangeFormat, clubKit: Bool, progress: ((Int, Int) -> Void)?,
-               sink: ([UInt8]) throws -> Void) throws -> Int {
+               sink: ([UInt8]) throws -> Void) throws -> MemberFileCount {
         var encoder = format.encoder(subclassFields: memberFields, clubKit: clubKit)
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20 + 4096)
-        return try database.readExchangeMembers(liveOnly: clubKit) { total, next in
+        return try database.readExchangeMembers(liveOnly: Self.liveOnly(format, clubKit: clubKit),
+                                                counters: !clubKit) { total, next in
             encoder.begin(into: &out)
             var count = 0
+            var written = MemberFileCount()
             while let member = try next() {
                 encoder.encode(member, into: &out)
+                written.add(member)
                 count += 1
                 if out.count >= 1 << 20 {
                     try sink(out)
@@ -55,7 +64,7 @@ public struct MemberExporter: Sendable {
             encoder.end(into: &out)
             try sink(out)
             progress?(count, total)
-            return count
+            return written
         }
     }
 }

@@ -24,6 +24,8 @@ public struct MergeApplier: Sendable {
 
     public struct Outcome: Sendable {
         public var counts: MergeCounts
+        /// What the file holds, as people count it.
+        public var received: MemberFileCount
         public var changes: [MergeChange]
         public var changesTruncated: Bool
         public var notice: ImportNotice
@@ -46,7 +48,9 @@ public struct MergeApplier: Sendable {
                 var engine = MergeEngine(store: store, changeLimit: changeLimit,
                                          editor: (editor, clock.now().timeIntervalSince1970))
                 var count = 0
+                var received = MemberFileCount()
                 while let member = try decoder.next() {
+                    received.add(member)
                     try engine.merge(member)
                     count += 1
                     if count % 10_000 == 0 { progress?(decoder.bytesRead, decoder.totalBytes) }
@@ -56,7 +60,7 @@ public struct MergeApplier: Sendable {
                 let notice = ImportNotice(file: source.name, new: c.new, updated: c.updated,
                                           unchanged: c.unchanged, unified: c.unified, deleted: c.deleted)
                 if let audit { try store.appendAudit(audit(notice)) }
-                return Outcome(counts: c, changes: engine.changes, changesTruncated: engine.changesTruncated, notice: notice)
+                return Outcome(counts: c, received: received, changes: engine.changes, changesTruncated: engine.changesTruncated, notice: notice)
             }
         } catch {
             Self.report(error, on: bus)

@@ -5,6 +5,8 @@ import Foundation
 public struct MergePlan: Sendable {
     public let source: MergeSource
     public let counts: MergeCounts
+    /// What the file holds, as people count it: live members, and the deletions beside them.
+    public let received: MemberFileCount
     /// The first `changeLimit` changes (new, updated, deleted and unified members), in file order.
     public let changes: [MergeChange]
     public let changesTruncated: Bool

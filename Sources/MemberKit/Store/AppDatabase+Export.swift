@@ -6,9 +6,9 @@ import GRDBSQLite
 /// counters walked side by side in memberId order through the SQLite C API (a million rows).
 extension AppDatabase {
     /// Calls `body` with the number of members and a cursor over them, in memberId order, each with
-    /// its counters and the member it is unified into. `liveOnly` (a ClubKit file): no tombstones,
-    /// no counters.
-    func readExchangeMembers<T>(liveOnly: Bool,
+    /// its counters (unless `counters` is false: a ClubKit file) and the member it is unified into.
+    /// `liveOnly` (a ClubKit file, a spreadsheet): no tombstones, no unified members.
+    func readExchangeMembers<T>(liveOnly: Bool, counters withCounters: Bool,
                                 _ body: (_ total: Int, _ next: () throws -> ExchangeMember?) throws -> T) throws -> T {
         try read { store in
             let db = store.db
@@ -19,7 +19,7 @@ extension AppDatabase {
                 FROM member m LEFT JOIN member_alias a ON a.memberId = m.memberId \(live)
                 ORDER BY m.memberId
                 """)
-            let counters = liveOnly ? nil : try db.makeStatement(sql: """
+            let counters = !withCounters ? nil : try db.makeStatement(sql: """
                 SELECT memberId, terminalId, count FROM visit_counter ORDER BY memberId
                 """)
             let rows = members.sqliteStatement

@@ -28,15 +28,16 @@ extension AppDatabase {
         try read { store in try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM member WHERE deletedAt IS NULL") ?? 0 }
     }
 
-    /// Live members matching `text` (case-insensitive, over name, pass and email), in `sort` order.
-    public func members(matching text: String? = nil, sort: MemberSort = .name, limit: Int = 100,
-                        offset: Int = 0) throws -> [MemberRecord] {
-        try read { store in try store.members(matching: text, sort: sort, limit: limit, offset: offset) }
+    /// Live members matching `text` (case-insensitive, over name, pass and email) and, if given,
+    /// `status`, in `sort` order.
+    public func members(matching text: String? = nil, status: EffectiveStatusFilter? = nil, sort: MemberSort = .name,
+                        limit: Int = 100, offset: Int = 0) throws -> [MemberRecord] {
+        try read { store in try store.members(matching: text, status: status, sort: sort, limit: limit, offset: offset) }
     }
 
     /// How many live members match, for the list's scroll position.
-    public func memberCount(matching text: String?) throws -> Int {
-        try read { store in try store.memberCount(matching: text) }
+    public func memberCount(matching text: String?, status: EffectiveStatusFilter? = nil) throws -> Int {
+        try read { store in try store.memberCount(matching: text, status: status) }
     }
 }
 
@@ -102,15 +103,18 @@ extension StoreTransaction {
             .execute(arguments: [total, memberId, total])
     }
 
-    func members(matching text: String?, sort: MemberSort, limit: Int, offset: Int) throws -> [MemberRecord] {
+    func members(matching text: String?, status: EffectiveStatusFilter? = nil, sort: MemberSort, limit: Int,
+                 offset: Int) throws -> [MemberRecord] {
         let (source, filter, arguments) = try MemberSearch(text).plan(db)
-        let sql = "SELECT \(MemberColumns.list(of: "member")) FROM \(source) WHERE deletedAt IS NULL\(filter) ORDER BY \(sort.orderBy) LIMIT ? OFFSET ?"
-        return try members(db.makeStatement(sql: sql), arguments: arguments + [limit, offset])
+        let (statusSQL, statusArguments) = status?.condition ?? ("", [])
+        let sql = "SELECT \(MemberColumns.list(of: "member")) FROM \(source) WHERE deletedAt IS NULL\(filter)\(statusSQL) ORDER BY \(sort.orderBy) LIMIT ? OFFSET ?"
+        return try members(db.makeStatement(sql: sql), arguments: arguments + statusArguments + [limit, offset])
     }
 
-    func memberCount(matching text: String?) throws -> Int {
+    func memberCount(matching text: String?, status: EffectiveStatusFilter? = nil) throws -> Int {
         let (source, filter, arguments) = try MemberSearch(text).plan(db)
-        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(source) WHERE deletedAt IS NULL\(filter)",
-                                arguments: arguments) ?? 0
+        let (statusSQL, statusArguments) = status?.condition ?? ("", [])
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(source) WHERE deletedAt IS NULL\(filter)\(statusSQL)",
+                                arguments: arguments + statusArguments) ?? 0
     }
 }

@@ -185,7 +185,21 @@ extension AppDatabase {
                 ) WITHOUT ROWID;
                 """)
         }
-        migrator.registerMigration("v6-staff") { db in
+        migrator.registerMigration("v6-mqtt-outbox") { db in
+            // MQTT messages not yet acknowledged by the broker, in the order they are sent.
+            // AUTOINCREMENT: an id is never reused, so a sender's "sent through id N" stays true.
+            try db.execute(sql: """
+                CREATE TABLE mqtt_outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    topic TEXT NOT NULL,
+                    payload BLOB NOT NULL,
+                    qos INTEGER NOT NULL,
+                    retain INTEGER NOT NULL,
+                    createdAt REAL NOT NULL
+                );
+                """)
+        }
+        migrator.registerMigration("v7-staff") { db in
             // Operators. The PIN is kept only as an Argon2id string; a removed operator stays as a
             // tombstone so the removal syncs. Names compare without case. A card is one operator's by
             // the rules of a local change; merged versions may briefly share one (the latest wins a lookup).
@@ -204,7 +218,7 @@ extension AppDatabase {
                 CREATE INDEX staff_card ON staff(card) WHERE card IS NOT NULL AND removedAt IS NULL;
                 """)
         }
-        migrator.registerMigration("v7-audit") { db in
+        migrator.registerMigration("v8-audit") { db in
             // Who did what. Append-only, enforced here: no UPDATE ever, and a DELETE only of rows
             // older than the cutoff `pruneAudit` puts in audit_pruning for its own transaction.
             try db.execute(sql: """

@@ -25,13 +25,29 @@ extension AppDatabase {
                     perHour[calendar.component(.hour, from: Date(timeIntervalSince1970: time))] += 1
                 }
             }
+            // Live members who came: a deleted member's visits stay in the trail but not in the count,
+            // and a member unified into another counts as that one.
             func active(since start: Date) throws -> Int {
-                try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT memberId) FROM visit WHERE time >= ?",
-                                 arguments: [start.timeIntervalSince1970]) ?? 0
+                try Int.fetchOne(db, sql: """
+                    SELECT COUNT(DISTINCT m.memberId) FROM visit v
+                    LEFT JOIN member_alias a ON a.memberId = v.memberId
+                    JOIN member m ON m.memberId = coalesce(a.survivorId, v.memberId)
+                    WHERE v.time >= ? AND m.deletedAt IS NULL
+                    """, arguments: [start.timeIntervalSince1970]) ?? 0
             }
             return DeskStats(memberCount: members, visitsToday: perHour.reduce(0, +), perHourToday: perHour,
                              perDayLast30: perDay, activeThisWeek: try active(since: weekStart),
                              activeThisMonth: try active(since: monthStart))
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Visits counted in [start, end): the MQTT `visits_today` figure, without the rest of `stats`.
+    public func visitCount(from start: Date, to end: Date) throws -> Int {
+        try read { store in
+            try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM visit WHERE time >= ? AND time < ?",
+                             arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970]) ?? 0
         }
     }
 }

@@ -47,7 +47,7 @@ public enum BusLogger {
         case .reader(let r): log.info("reader \(r)")
         case .region(let r): log.info("region \(r)")
         case .notification(let n): log.info("notification \(n.alert)")
-        case .beacon(.updated), .log: break
+        case .beacon(.updated), .log, .mqtt: break
         case .beacon(let b): log.debug("beacon \(b)")
         }
     }

@@ -73,7 +73,7 @@ public struct SyncWriter: Sendable {
         var count = 0
         try writeFile(directory + "/" + name.description) { sink in
             count = try MemberExporter(database: database, memberFields: memberFields)
-                .write(format: .musrl, clubKit: false, progress: nil, sink: sink)
+                .write(format: .musrl, clubKit: false, progress: nil, sink: sink).total
         }
         try writeDeskFile(directory, snapshot: DeskInfoFile.SnapshotCoverage(through: through, holds: holds))
         state.writtenThrough = max(state.writtenThrough, through)

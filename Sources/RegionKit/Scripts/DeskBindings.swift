@@ -47,8 +47,39 @@ enum DeskBindings {
             engine.output(args.map { JS.text(ctx, $0) ?? "" }.joined(separator: " "))
             return nil
         }
+        installMQTT(in: ctx, on: desk, port: env.mqtt)
         JS.set(ctx, desk, "event", JSObjectMake(ctx, nil, nil))
         JS.set(ctx, global, "desk", desk)
+    }
+
+    /// `desk.mqtt.publish(topic, payload, {retain, qos})`: a string payload as is, anything else as JSON.
+    /// The port checks the topic and size and queues it (a script never waits on the broker).
+    static func installMQTT(in ctx: JSGlobalContextRef, on desk: JSObjectRef, port: (any ScriptMessagePort)?) {
+        let mqtt = JSObjectMake(ctx, nil, nil)!
+        NativeFunction.install(ctx, on: mqtt, "publish") { ctx, args in
+            guard let port else { throw ScriptThrow("desk.mqtt.publish: MQTT is off (set mqtt.url)") }
+            guard let first = args.first, !JS.isNullish(ctx, first), let topic = JS.text(ctx, first) else {
+                throw ScriptThrow("desk.mqtt.publish: missing topic")
+            }
+            let value = args.count > 1 ? args[1] : nil
+            let payload = value.map { JSValueIsString(ctx, $0) ? JS.text(ctx, $0) : JS.json(ctx, $0) } ?? nil
+            var retain = false
+            var qos = 1
+            if args.count > 2, let options = args[2], !JS.isNullish(ctx, options), let object = JSValueToObject(ctx, options, nil) {
+                if let flag = JS.get(ctx, object, "retain"), !JSValueIsUndefined(ctx, flag) { retain = JSValueToBoolean(ctx, flag) }
+                if let level = JS.get(ctx, object, "qos"), !JSValueIsUndefined(ctx, level) {
+                    let number = JSValueToNumber(ctx, level, nil)
+                    qos = number.isFinite && abs(number) < 16 ? Int(number) : -1  // NaN or 1e300 must not trap
+                }
+            }
+            do {
+                try port.publish(topic: topic, payload: payload ?? "", retain: retain, qos: qos)
+            } catch let refusal as ScriptMessageRefusal {
+                throw ScriptThrow(refusal.description)
+            }
+            return JSValueMakeBoolean(ctx, true)
+        }
+        JS.set(ctx, desk, "mqtt", mqtt)
     }
 
     static func memberObject(_ member: MemberRecord) -> [String: JSONValue] {

@@ -18,6 +18,8 @@ public struct ScriptEnvironment: Sendable {
     /// The program notifications are passed to when `notifySend` is on; the alert is appended.
     public var notifyCommand: [String] = ["notify-send", "--app-name=memberdesk", "--"]
     public var clock: any DeskClock
+    /// Where desk.mqtt.publish queues (the MQTT adapter's port); nil when MQTT is off.
+    public var mqtt: (any ScriptMessagePort)?
 
     public init(database: AppDatabase, club: Club?, bus: EventBus, sandbox: ScriptSandbox,
                 http: any HTTPClient = URLSessionHTTPClient(), httpAllowlist: [String] = [], httpTimeout: TimeInterval = 10,
@@ -35,10 +37,11 @@ public struct ScriptEnvironment: Sendable {
     }
 
     /// Wired from the config, the XDG paths and a club.
-    public init(config: DeskConfig, paths: DeskPaths, club: Club) {
+    public init(config: DeskConfig, paths: DeskPaths, club: Club, mqtt: (any ScriptMessagePort)? = nil) {
         self.init(database: club.database, club: club, bus: club.bus, sandbox: ScriptSandbox(root: paths.scriptData),
                   httpAllowlist: config.regions.httpAllowlist, httpTimeout: config.regions.httpTimeout,
                   timeLimit: config.regions.scriptTimeout, notifySend: config.regions.notifySend, clock: club.clock)
+        self.mqtt = mqtt
     }
 }
 

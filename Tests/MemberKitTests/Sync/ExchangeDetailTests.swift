@@ -46,7 +46,7 @@ struct ExchangeDetailTests {
         let path = folder.file("list.musrl")
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         let exporter = MemberExporter(database: terminal.database)
-        #expect(try exporter.export(to: path, format: .musrl) == 1)
+        #expect(try exporter.export(to: path, format: .musrl) == MemberFileCount(members: 1))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["list.musrl"])
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("[{\"memberId\":"))
         #expect(throws: ExchangeError.self) { try exporter.export(to: folder.file("missing/list.musrl"), format: .musrl) }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MemberDeskTestSupport
 import Testing
 @testable import MemberKit
@@ -37,7 +38,16 @@ struct ExchangeFormatTests {
         let target = try SyncTestTerminal(id: "T2")
         let counts = try target.importBytes(bytes, format)
         #expect(counts.new == Self.trickyNames.count - 1)
-        #expect(try target.state() == source.state())
+        var expected = try source.state()
+        if !format.carriesDeletions {
+            // A spreadsheet holds live members only: the tombstone and its counters stay behind.
+            let deleted = try #require(try source.database.read { store in
+                try String.fetchOne(store.db, sql: "SELECT memberId FROM member WHERE deletedAt IS NOT NULL")
+            })
+            expected = expected.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.contains(deleted) }.joined(separator: "\n")
+        }
+        #expect(try target.state() == expected)
         let names = try Set(target.liveMembers().compactMap(\.username))
         #expect(names == Set(Self.trickyNames.dropLast()))
     }
@@ -48,7 +58,7 @@ struct ExchangeFormatTests {
         let before = try terminal.state()
         let plan = try terminal.plan(terminal.export(format), format)
         #expect(plan.isEmpty)
-        #expect(plan.counts.unchanged == Self.trickyNames.count)
+        #expect(plan.counts.unchanged == Self.trickyNames.count - (format.carriesDeletions ? 0 : 1))
         try plan.apply()
         #expect(try terminal.state() == before)
     }

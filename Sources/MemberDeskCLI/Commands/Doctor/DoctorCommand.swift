@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardReader
 import DeskDoctor
+import DeskMQTT
 import Foundation
 import MemberKit
 
@@ -11,7 +12,7 @@ struct DoctorCommand: ParsableCommand {
         discussion: """
             Checks pcscd and the readers (including a USB reader pcscd does not see, and the kernel's \
             pn533 driver holding an ACR122U), the database (owner, mode, integrity, schema, free space), \
-            the config file, Bluetooth, the region list and the backups. Each check is ok, warning or \
+            the config file, Bluetooth, the region list, the backups and, with [mqtt] set, the broker. Each check is ok, warning or \
             problem; the exit status is 1 when any is a problem.
             """
     )
@@ -21,9 +22,11 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         let paths = DeskPaths()
-        let environment = DoctorEnvironment(pcsc: { PCSCLiteContext() }, paths: paths,
+        var environment = DoctorEnvironment(pcsc: { PCSCLiteContext() }, paths: paths,
                                             databasePath: paths.database(override: global.db),
                                             configPath: paths.config(override: global.config))
+        let databasePath = environment.databasePath
+        environment.mqttProbe = { config in MQTTCommand.probe(config, databasePath: databasePath) }
         let checks = Doctor(environment: environment).run()
         for check in checks {
             if json {

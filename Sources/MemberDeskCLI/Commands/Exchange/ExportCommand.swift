@@ -6,7 +6,11 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the member list to a .musrl, .mucsv or .csv file (atomically).",
-        discussion: "Tombstones and memberdesk's additions (visit counters, modification times, status, note) are included unless --clubkit is given."
+        discussion: """
+            memberdesk's additions (visit counters, modification times, status, note) are included unless --clubkit is given. \
+            A .musrl or .mucsv file carries deleted members too (as tombstones, for sync); a .csv for spreadsheets, \
+            like --clubkit, holds live members only.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -23,7 +27,7 @@ struct ExportCommand: ParsableCommand {
         let count = try exporter.export(to: file, format: chosen, clubKit: clubkit) { bar.update(done: $0, total: $1) }
         bar.finish()
         try context.club.record(.export, by: context.actor, detail: ["file": file, "members": "\(count)", "format": chosen.rawValue])
-        print("exported \(count) members to \(file) (\(chosen.rawValue))")
+        print("exported \(count) to \(file) (\(chosen.rawValue))")
     }
 }
 

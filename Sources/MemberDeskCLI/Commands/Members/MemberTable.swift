@@ -21,9 +21,17 @@ enum MemberTable {
         }
     }
 
-    static func print(_ members: [MemberRecord], fields: [String]) {
+    /// The effective status, and the stored one beside it where they differ ("expired (stored: active)").
+    static func statusText(_ member: MemberRecord, at time: Double) -> String {
+        let effective = member.effectiveStatus(at: time)
+        return effective.rawValue == member.status.rawValue ? effective.rawValue
+            : "\(effective.rawValue) (stored: \(member.status.rawValue))"
+    }
+
+    /// The status column shows the effective status, as the desk does.
+    static func print(_ members: [MemberRecord], fields: [String], at time: Double) {
         let columns = fields + ["status"]
-        let rows = members.map { m in fields.map { cell(m, $0) } + [m.status.rawValue] }
+        let rows = members.map { m in fields.map { cell(m, $0) } + [m.effectiveStatus(at: time).rawValue] }
         let widths = columns.indices.map { i in
             min(40, ([columns[i]] + rows.map { $0[i] }).map(TextWidth.of).max() ?? 0)
         }

@@ -16,6 +16,7 @@ struct MembersCommand: ParsableCommand {
         @Option(help: "Only members whose name, pass or email contains TEXT (case-insensitive).") var search: String?
         @Option(help: "At most N members (0 for all).") var limit = 100
         @Option(help: "Order: name, lastVisit, visits or added.") var sort: MemberSort = .name
+        @Option(help: "Only members whose effective status is active, suspended or expired.") var status: EffectiveStatus?
 
         func validate() throws {
             guard limit >= 0 else { throw ValidationError("--limit must be 0 or more") }
@@ -23,13 +24,15 @@ struct MembersCommand: ParsableCommand {
 
         func run() throws {
             let context = try DeskContext.open(global, readOnly: true)
-            let members = try context.database.members(matching: search, sort: sort, limit: limit == 0 ? Int.max : limit)
+            let now = context.club.clock.now().timeIntervalSince1970
+            let members = try context.database.members(matching: search, status: status.map { EffectiveStatusFilter($0, at: now) },
+                                                       sort: sort, limit: limit == 0 ? Int.max : limit)
             let fields = context.club.settings.memberFields
             if json {
-                for member in members { JSONOutput.print(JSONOutput.member(member, fields: fields)) }
+                for member in members { JSONOutput.print(JSONOutput.member(member, fields: fields, at: now)) }
                 return
             }
-            MemberTable.print(members, fields: fields)
+            MemberTable.print(members, fields: fields, at: now)
         }
     }
 
@@ -44,8 +47,9 @@ struct MembersCommand: ParsableCommand {
             let member = try context.member(idOrPass)
             let visits = try context.database.visits(memberId: member.memberId, limit: 10)
             let counters = try context.database.visitCounters(memberId: member.memberId)
+            let now = context.club.clock.now().timeIntervalSince1970
             if json {
-                var object = JSONOutput.member(member, fields: context.club.settings.memberFields)
+                var object = JSONOutput.member(member, fields: context.club.settings.memberFields, at: now)
                 object["visitCounters"] = .object(counters.mapValues(JSONValue.int))
                 object["recentVisits"] = .array(visits.map {
                     .object(["time": .double($0.time), "terminalId": .string($0.terminalId), "source": .string($0.source)])
@@ -56,7 +60,7 @@ struct MembersCommand: ParsableCommand {
             for name in context.club.settings.memberFields {
                 print("\(TextWidth.pad(name, to: 22)) \(MemberTable.cell(member, name))")
             }
-            print("\(TextWidth.pad("status", to: 22)) \(member.status.rawValue)")
+            print("\(TextWidth.pad("status", to: 22)) \(MemberTable.statusText(member, at: now))")
             print("\(TextWidth.pad("expires", to: 22)) \(member.expiresAt.map(MemberTable.date) ?? "never")")
             print("\(TextWidth.pad("note", to: 22)) \(member.note ?? "")")
             if !visits.isEmpty {
@@ -136,4 +140,5 @@ struct MembersCommand: ParsableCommand {
 
 extension MemberSort: ExpressibleByArgument {}
 extension MemberStatus: ExpressibleByArgument {}
+extension EffectiveStatus: ExpressibleByArgument {}
 extension EnrolmentPolicy: ExpressibleByArgument {}

@@ -42,6 +42,8 @@ struct ScanCommand: ParsableCommand {
         let syncWatcher = (try? context.deskSync()).map { SyncWatcher(sync: $0, bus: context.bus) }
         syncWatcher?.start()
         defer { syncWatcher?.stopAndFlush() }
+        let mqtt = context.startMQTT()
+        defer { mqtt?.stop() }
         let service = ServiceNotifier()  // under systemd (Type=notify): READY=1, then watchdog pings
         if standardInput {
             let wedge = WedgeLineReader(checkIns: context.club, events: context.bus)

@@ -57,7 +57,9 @@ struct SyncCommand: ParsableCommand {
             let watcher = SyncWatcher(sync: sync, bus: context.bus)
             print("watching \(sync.settings.folder) as \(context.terminal.name) (\(context.terminal.id))")
             watcher.start()
+            let mqtt = context.startMQTT()
             _ = signal.wait()
+            mqtt?.stop()
             watcher.stopAndFlush()
             print("stopped")
         }

@@ -1,0 +1,153 @@
+import Foundation
+import MemberKit
+import Synchronization
+
+/// Listens on the bus and writes what the building should hear into the outbox, then wakes
+/// the sender. It runs on its own task: a check-in is committed and published before this sees it.
+public final class MQTTPublisher: Sendable {
+    private let mapper: MQTTEventMapper
+    private let database: AppDatabase
+    private let bus: EventBus
+    private let clock: any DeskClock
+    private let namedBeacons: @Sendable () -> [NamedBeacon]
+    private let exitTimeout: TimeInterval
+    private let wake: @Sendable () -> Void
+    private let state = Mutex(State())
+    private let subscription: EventSubscription
+
+    private struct State {
+        var readers: Set<String> = []
+        var service = true
+        var lastReaderState: String?
+        /// When each present named beacon was last published (a present beacon is refreshed once per exit timeout).
+        var beaconPublished: [String: Date] = [:]
+        var reportedOverflow = false
+    }
+
+    /// Subscribes now, so nothing published after this is missed; `start()` begins the work.
+    public init(settings: MQTTSettings, database: AppDatabase, bus: EventBus, clock: any DeskClock = SystemClock(),
+                namedBeacons: @escaping @Sendable () -> [NamedBeacon] = { [] }, exitTimeout: TimeInterval = 10,
+                wake: @escaping @Sendable () -> Void) {
+        mapper = MQTTEventMapper(settings: settings)
+        self.database = database
+        self.bus = bus
+        self.clock = clock
+        self.namedBeacons = namedBeacons
+        self.exitTimeout = exitTimeout
+        self.wake = wake
+        subscription = bus.subscribe(capacity: 65_536)
+    }
+
+    /// Handles events on a thread of its own (its SQLite writes must not hold up Swift's shared pool).
+    public func start() {
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let signal = self.signal
+        subscription.onDelivery { _ in signal.signal() }
+        Thread.detachNewThread { [self] in
+            while true {
+                signal.wait()
+                for event in subscription.drain() { handle(event) }
+                if stopped.load(ordering: .acquiring) { break }
+            }
+            finished.signal()
+        }
+    }
+
+    /// Handles what is already delivered, then stops listening.
+    public func stop() {
+        guard started.load(ordering: .acquiring) else { subscription.cancel(); return }
+        subscription.onDelivery(nil)
+        stopped.store(true, ordering: .releasing)
+        signal.signal()
+        finished.wait()
+        subscription.cancel()
+    }
+
+    private let signal = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let stopped = Atomic(false)
+    private let started = Atomic(false)
+
+    /// What one event becomes, written to the outbox (exposed for tests that drive it without a bus).
+    func handle(_ event: DeskEvent) {
+        let messages = messages(for: event)
+        guard !messages.isEmpty else { return }
+        enqueue(messages)
+    }
+
+    func enqueue(_ messages: [OutboxMessage]) {
+        do {
+            let dropped = try database.enqueueOutbox(messages, limit: mapper.settings.outboxMax, now: clock.now())
+            let report = state.withLock { state -> Bool in
+                if dropped == 0 { state.reportedOverflow = false; return false }
+                defer { state.reportedOverflow = true }
+                return !state.reportedOverflow
+            }
+            if report {
+                bus.publish(.error(DeskErrorNotice(source: "mqtt", message:
+                    "the MQTT outbox is full (mqtt.outbox_max = \(mapper.settings.outboxMax)): the oldest unsent events are being dropped")))
+            }
+        } catch {
+            bus.publish(.error(DeskErrorNotice(source: "mqtt", message: "cannot queue MQTT events: \(error)")))
+        }
+        wake()
+    }
+
+    func messages(for event: DeskEvent) -> [OutboxMessage] {
+        switch event {
+        case .checkIn(let report):
+            return mapper.messages(for: report, eventId: UUID().uuidString, visitsToday: visitsToday(report.time))
+        case .beacon(let beaconEvent):
+            return beaconMessages(beaconEvent)
+        case .reader(let readerEvent):
+            return readerMessages(readerEvent)
+        default:
+            return []
+        }
+    }
+
+    private func visitsToday(_ time: Date) -> Int? {
+        let start = Calendar.current.startOfDay(for: time)
+        guard let end = Calendar.current.date(byAdding: .day, value: 1, to: start) else { return nil }
+        return try? database.visitCount(from: start, to: end)
+    }
+
+    private func beaconMessages(_ event: BeaconEvent) -> [OutboxMessage] {
+        let now = clock.now()
+        let (snapshot, kind): (BeaconSnapshot, String)
+        switch event {
+        case .appeared(let s): (snapshot, kind) = (s, "appeared")
+        case .proximityChanged(let s, _, _): (snapshot, kind) = (s, "proximity")
+        case .updated(let s): (snapshot, kind) = (s, "proximity")
+        case .lost(let s): (snapshot, kind) = (s, "lost")
+        case .scanner: return []
+        }
+        let named = namedBeacons().filter { $0.matches(snapshot.identity) }
+        return named.compactMap { beacon in
+            let due = state.withLock { state -> Bool in
+                if case .updated = event, let last = state.beaconPublished[beacon.id], now.timeIntervalSince(last) < exitTimeout {
+                    return false
+                }
+                if kind == "lost" { state.beaconPublished[beacon.id] = nil } else { state.beaconPublished[beacon.id] = now }
+                return true
+            }
+            return due ? mapper.beaconMessage(beacon, event: kind, snapshot: snapshot, eventId: UUID().uuidString, time: now) : nil
+        }
+    }
+
+    private func readerMessages(_ event: ReaderEvent) -> [OutboxMessage] {
+        let changed: String? = state.withLock { state in
+            switch event {
+            case .attached(let reader): state.readers.insert(reader); state.service = true
+            case .removed(let reader): state.readers.remove(reader)
+            case .service(let available): state.service = available
+            case .cardPresented, .cardRemoved, .failure: break
+            }
+            let now = !state.service ? "pcscd unavailable" : state.readers.isEmpty ? "no reader" : "ready"
+            guard now != state.lastReaderState else { return nil }
+            state.lastReaderState = now
+            return now
+        }
+        return changed.map { [mapper.readerMessage($0)] } ?? []
+    }
+}

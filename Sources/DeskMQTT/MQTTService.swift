@@ -1,0 +1,87 @@
+import Foundation
+import MemberKit
+import Synchronization
+
+/// The desk's MQTT link, wired: the publisher (bus → outbox), the sender (outbox → broker), the
+/// session's own messages (status, last will, Home Assistant discovery) and the scripts' port.
+public final class MQTTService: Sendable {
+    public let settings: MQTTSettings
+    public let sender: MQTTSender
+    public let publisher: MQTTPublisher
+    public let discovery: HomeAssistantDiscovery
+
+    public init(settings: MQTTSettings, database: AppDatabase, bus: EventBus, clock: any DeskClock = SystemClock(),
+                namedBeacons: @escaping @Sendable () -> [NamedBeacon] = { [] }, exitTimeout: TimeInterval = 10,
+                softwareVersion: String, connector: @escaping MQTTConnector = MosquittoConnection.connector) {
+        self.settings = settings
+        let discovery = HomeAssistantDiscovery(settings: settings, softwareVersion: softwareVersion, exitTimeout: exitTimeout)
+        self.discovery = discovery
+        let online = OutboxMessage(topic: settings.statusTopic, text: "online", retain: true)
+        let offline = OutboxMessage(topic: settings.statusTopic, text: "offline", retain: true)
+        let announce: @Sendable () -> [OutboxMessage] = {
+            settings.discovery ? discovery.messages(beacons: namedBeacons()) : []
+        }
+        let hooks = MQTTSessionHooks(
+            will: offline,
+            onConnect: { [online] + announce() },
+            subscriptions: settings.discovery ? [settings.homeAssistantStatusTopic] : [],
+            onMessage: { topic, payload in discovery.isHomeAssistantOnline(topic: topic, payload: payload) ? announce() : [] },
+            onStop: { [offline] })
+        let reported = LastReported()
+        sender = MQTTSender(settings: settings, database: database, hooks: hooks, connector: connector) { status in
+            bus.publish(.mqtt(MQTTNotice(barText: status.barText, connected: status.state == .connected)))
+            switch status.state {
+            case .failed(let reason) where reported.changed(reason):
+                bus.publish(.error(DeskErrorNotice(source: "mqtt", message: "MQTT: \(reason); retrying")))
+            case .connected where reported.changed("connected"):
+                bus.publish(.log(LogLine(source: "mqtt", text: "MQTT: connected to \(settings.broker)")))
+            default: break
+            }
+        }
+        let sender = sender
+        publisher = MQTTPublisher(settings: settings, database: database, bus: bus, clock: clock, namedBeacons: namedBeacons,
+                                  exitTimeout: exitTimeout, wake: { sender.wake() })
+    }
+
+    /// From the config: nil when `[mqtt]` is off; a setting that cannot work is reported on the bus, and nil.
+    public static func fromConfig(_ config: DeskConfig, club: Club, softwareVersion: String,
+                                  namedBeacons: @escaping @Sendable () -> [NamedBeacon] = { [] }) -> MQTTService? {
+        guard config.mqtt.isEnabled else { return nil }
+        do {
+            let settings = try MQTTSettings.resolve(config.mqtt, terminal: club.terminal)
+            return MQTTService(settings: settings, database: club.database, bus: club.bus, clock: club.clock,
+                               namedBeacons: namedBeacons, exitTimeout: config.beacons.exitTimeout, softwareVersion: softwareVersion)
+        } catch {
+            club.bus.publish(.error(DeskErrorNotice(source: "mqtt", message: "MQTT is off: \(error)")))
+            club.bus.publish(.mqtt(MQTTNotice(barText: "MQTT: error", connected: false)))
+            return nil
+        }
+    }
+
+    public func start() {
+        publisher.start()
+        sender.start()
+    }
+
+    /// Queues what the bus has delivered, then says `offline` and disconnects.
+    public func stop() {
+        publisher.stop()
+        sender.stop()
+    }
+
+    /// What region scripts publish through (`desk.mqtt.publish`).
+    public var scriptPort: any ScriptMessagePort {
+        MQTTScriptPort(policy: ScriptTopicPolicy(prefix: settings.prefix, allowed: settings.scriptTopics), publisher: publisher)
+    }
+}
+
+/// The last state said in the event log, so a retry loop does not repeat the same line.
+final class LastReported: Sendable {
+    private let last = Mutex<String?>(nil)
+    func changed(_ text: String) -> Bool {
+        last.withLock { last in
+            defer { last = text }
+            return last != text
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import DeskMQTT
+import Foundation
+import MemberKit
+import RegionKit
+import Synchronization
+
+extension DeskContext {
+    /// The desk's MQTT link, started (nil when `[mqtt]` is off or cannot work: then the bus says why).
+    /// The front desk, `scan` and `sync watch` each run one; stop it before the process ends.
+    func startMQTT() -> MQTTService? {
+        let beacons = NamedBeaconList(cache: RegionListSource(cachePath: paths.regionCache, ttl: config.regions.ttl))
+        let service = MQTTService.fromConfig(config, club: club, softwareVersion: MemberDeskVersion.current,
+                                             namedBeacons: { beacons.current() })
+        service?.start()
+        return service
+    }
+}
+
+/// The beacons the cached region list names, re-read at most once a minute (a refresh rewrites the cache).
+final class NamedBeaconList: Sendable {
+    private let cache: RegionListSource
+    private let state = Mutex<(beacons: [NamedBeacon], readAt: Date)>(([], .distantPast))
+
+    init(cache: RegionListSource) {
+        self.cache = cache
+    }
+
+    func current() -> [NamedBeacon] {
+        state.withLock { state in
+            if Date().timeIntervalSince(state.readAt) >= 60 {
+                state = ((try? cache.cached()).map { Self.named(in: $0 ?? []) } ?? state.beacons, Date())
+            }
+            return state.beacons
+        }
+    }
+
+    /// A beacon region names its beacon; a region without a beacon part names none.
+    static func named(in regions: [Region]) -> [NamedBeacon] {
+        regions.compactMap { region in
+            guard let uuid = region.uuid else { return nil }
+            return NamedBeacon(id: NamedBeacon.topicLevel(region.identifier), name: region.name, uuid: uuid,
+                               major: region.major, minor: region.minor)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// An exchange file's entries as people count them: live members, and beside them the deletions
+/// and unified members that travel too (sync needs those; no person counts them as members).
+public struct MemberFileCount: Sendable, Equatable, CustomStringConvertible {
+    public var members = 0
+    /// Tombstones: members deleted on some desk.
+    public var deletions = 0
+    /// Members unified into another that held the same pass.
+    public var unified = 0
+
+    public init(members: Int = 0, deletions: Int = 0, unified: Int = 0) {
+        self.members = members
+        self.deletions = deletions
+        self.unified = unified
+    }
+
+    /// Every entry, as sync moves them.
+    public var total: Int { members + deletions + unified }
+
+    public mutating func add(_ member: ExchangeMember) {
+        if member.unifiedInto != nil {
+            unified += 1
+        } else if member.record.isDeleted {
+            deletions += 1
+        } else {
+            members += 1
+        }
+    }
+
+    /// "8 members", "8 members, 1 deletion", "1 member, 2 deletions, 1 unified".
+    public var description: String {
+        var parts = ["\(members) member\(members == 1 ? "" : "s")"]
+        if deletions > 0 { parts.append("\(deletions) deletion\(deletions == 1 ? "" : "s")") }
+        if unified > 0 { parts.append("\(unified) unified") }
+        return parts.joined(separator: ", ")
+    }
+}
