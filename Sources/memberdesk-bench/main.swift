@@ -12,6 +12,8 @@ let benches: [String: ([String]) throws -> Void] = [
     "folder-sync-sim": runFolderSyncSimulation,
     "tui": runTUIBench,
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
+    "other-process": { _ in try runOtherProcessCommitBench() },
+    "commit-writer": runCommitWriter,  // the other-process bench's second process
     "mqtt": runMQTTBench,
 ]
 

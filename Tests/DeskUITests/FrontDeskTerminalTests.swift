@@ -6,7 +6,7 @@ import Testing
 /// The built binary in a real terminal (tmux), on a temporary database: keys in, screen out.
 @Suite(.serialized) struct FrontDeskTerminalTests {
     func desk(_ members: [(String, String)] = [("Ana López", "04A1B2C3"), ("山田太郎", "04A1B2C4")],
-              environment: [String: String] = [:]) throws -> (DeskBinary, TmuxSession) {
+              environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws -> (DeskBinary, TmuxSession) {
         let binary = try DeskBinary()
         // Watch no real reader: the card tests' virtual reader may be up, and its taps are theirs.
         let configDir = binary.home.path + "/config/memberdesk"
@@ -20,7 +20,7 @@ import Testing
         env["TERM"] = "tmux-256color"
         for (key, value) in environment { env[key] = value }
         let session = try TmuxSession(command: [DeskBinary.path], environment: env.filter { !$0.value.isEmpty },
-                                      directory: binary.home.path)
+                                      directory: binary.home.path, width: width, height: height)
         return (binary, session)
     }
 

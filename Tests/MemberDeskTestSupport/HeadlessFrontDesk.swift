@@ -26,7 +26,9 @@ public final class HeadlessFrontDesk: Sendable {
         Thread.detachNewThread { [control] in
             let desk = FrontDesk(services: services)
             var first = true
-            FrontDeskLoop.run(desk, on: terminal, stopRequested: { control.stopRequested.withLock { $0 } }) { grid in
+            // The loop waits by the desk's clock, so a test's fake clock moves its deadlines too.
+            FrontDeskLoop.run(desk, on: terminal, clock: services.clock,
+                              stopRequested: { control.stopRequested.withLock { $0 } }) { grid in
                 onFrame?(grid)
                 if first {
                     first = false

@@ -12,6 +12,8 @@ public final class DeskEffectRunner: Sendable {
     /// Match counts run apart from pages: counting a common word reads far more rows than a
     /// page does, and must never hold up the list that the next keystroke asks for.
     private let countWorker: DeskWorker
+    /// The store probe runs apart too: a long export or count must not hide other processes' commits.
+    private let probeWorker: DeskWorker
     /// The newest listing generation: queued page reads for an older one are skipped.
     private let latestGeneration = Mutex(0)
 
@@ -20,6 +22,7 @@ public final class DeskEffectRunner: Sendable {
         self.worker = worker
         self.inbox = inbox
         countWorker = worker.isInline ? worker : DeskWorker(label: "memberdesk.count-worker")
+        probeWorker = worker.isInline ? worker : DeskWorker(label: "memberdesk.store-probe")
     }
 
     /// The listing the screen now shows; set before its effects run.
@@ -54,6 +57,8 @@ public final class DeskEffectRunner: Sendable {
             worker.submit {
                 do { inbox.post(.stats(try database.stats(now: now))) } catch { inbox.post(.statsFailed("\(error)")) }
             }
+        case .probeStore:
+            probeWorker.submit { inbox.post(.storeProbed(version: try? database.otherConnectionsVersion())) }
         case .checkIn(let pass, let source):
             // `Club.checkIn` commits, then publishes `.checkIn`, which the banner shows.
             worker.submit {

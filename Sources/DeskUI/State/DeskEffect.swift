@@ -7,6 +7,8 @@ public enum DeskEffect: Sendable {
     /// The listing's match count (for `generation`) and the club's member count.
     case countMembers(generation: Int, search: String?)
     case loadStats(now: Date)
+    /// Asks whether another process committed (`AppDatabase.otherConnectionsVersion`).
+    case probeStore
     case checkIn(pass: String, source: CheckInSource)
     case enrol(pass: String, name: String?)
     case loadVisits(MemberRecord)

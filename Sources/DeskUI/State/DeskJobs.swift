@@ -12,6 +12,14 @@ public struct DeskJobs: Sendable {
     /// When the search text last changed: the match count waits for typing to pause.
     public var searchEditedAt: Date?
     public var statsInFlight = false
+    /// Another process (the scan service, a shell's `checkin`, an import) may commit at any time:
+    /// the store is probed this often, and the panes reload only when its version moved.
+    public static let storeProbeInterval: TimeInterval = 0.25
+    public var storeProbeInFlight = false
+    /// When the next probe is due; nil: at once (the first sets the version to compare with).
+    public var nextStoreProbe: Date?
+    /// The version last seen; nil until the first probe answers.
+    public var storeVersion: Int?
 
     public init() {}
 

@@ -52,6 +52,8 @@ extension DeskReducer {
             state.jobs.statsInFlight = false
             state.stats.loading = false
             state.stats.stats = stats
+        case .storeProbed(let version):
+            storeProbed(version, &state, &effects, now: now)
         case .statsFailed(let error):
             state.jobs.statsInFlight = false
             state.stats.loading = false

@@ -14,6 +14,9 @@ public enum DeskReducer {
             receive(key, at: time, &state, &effects, now: now)
         case .event(let event):
             apply(event, &state, &effects, now: now)
+        case .finished(.storeProbed(let version)):
+            // Most probes find nothing new: they must not cost a frame.
+            storeProbed(version, &state, &effects, now: now)
         case .finished(let result):
             state.needsRedraw = true
             apply(result, &state, &effects, now: now)
@@ -84,6 +87,23 @@ public enum DeskReducer {
             state.jobs.countStale = false
             effects.append(.countMembers(generation: state.list.generation, search: state.list.searchText))
         }
+        if !state.jobs.storeProbeInFlight, now >= state.jobs.nextStoreProbe ?? .distantPast {
+            state.jobs.storeProbeInFlight = true
+            state.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
+            effects.append(.probeStore)
+        }
+    }
+
+    /// Another process committed when the version moved: reload what the screen shows of the store.
+    static func storeProbed(_ version: Int?, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        state.jobs.storeProbeInFlight = false
+        guard let version, version != state.jobs.storeVersion else { return }
+        defer { state.jobs.storeVersion = version }
+        guard state.jobs.storeVersion != nil else { return }
+        state.jobs.countStale = true
+        state.list.markStale()
+        if state.showStats { requestStats(&state, &effects, now: now) }
+        state.needsRedraw = true
     }
 
     static func requestStats(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {

@@ -60,6 +60,7 @@ public struct DeskState: Sendable {
         if let held = wedge.deadline { deadlines.append(held) }
         if let shown = banner.current { deadlines.append(shown.shownAt.addingTimeInterval(banner.duration)) }
         if let edited = jobs.searchEditedAt, jobs.typing(at: now) { deadlines.append(edited.addingTimeInterval(DeskJobs.countDelay)) }
+        if !jobs.storeProbeInFlight, let probe = jobs.nextStoreProbe { deadlines.append(probe) }
         return deadlines.min()!
     }
 }

@@ -8,6 +8,8 @@ public enum JobResult: Sendable {
     case counted(generation: Int, matching: Int?, all: Int?)
     case stats(DeskStats)
     case statsFailed(String)
+    /// The store's version as other processes' commits move it (nil: the probe failed).
+    case storeProbed(version: Int?)
     case checkInFailed(String)
     case enrolFailed(String)
     case visits([VisitRecord], memberId: String)

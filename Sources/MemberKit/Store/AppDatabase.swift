@@ -144,6 +144,16 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// SQLite's `PRAGMA data_version` on the writer's connection, outside any transaction: it
+    /// changes when another connection (another process) commits, never for this one's own writes.
+    public func otherConnectionsVersion() throws -> Int {
+        do {
+            return try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        } catch let error as DatabaseError {
+            throw DeskError.database(Self.reason(error))
+        }
+    }
+
     /// Runs statements in one read transaction (a snapshot), turning SQLite errors into `DeskError`s.
     func read<T>(_ value: (StoreTransaction) throws -> T) throws -> T {
         do { return try writer.read { db in try value(StoreTransaction(db: db)) } } catch let error as DatabaseError {

@@ -11,13 +11,17 @@ final class Scenario {
     let desk: HeadlessFrontDesk
     var terminal: HeadlessTerminal { desk.terminal }
 
+    /// `path`: a database file (another connection can then write to it, as another process
+    /// would); nil: in memory. `clock` drives the desk and its loop's deadlines.
     init(members: [(name: String, pass: String)] = [("Ana López", "04A1B2C3"), ("山田太郎", "04A1B2C4")],
-         enrolment: EnrolmentPolicy = .auto, width: Int = 100, height: Int = 30) throws {
-        database = try AppDatabase.inMemory()
+         enrolment: EnrolmentPolicy = .auto, width: Int = 100, height: Int = 30, path: String? = nil,
+         clock: any DeskClock = SystemClock()) throws {
+        database = try path.map { try AppDatabase.open(path: $0) } ?? AppDatabase.inMemory()
         club = Club(database: database, terminal: try database.terminalIdentity(name: "Desk 1"),
-                    settings: ClubSettings(debounce: 60, enrolment: enrolment), bus: EventBus())
+                    settings: ClubSettings(debounce: 60, enrolment: enrolment), bus: EventBus(), clock: clock)
         for member in members { try club.addMember(passId: member.pass, username: member.name) }
-        desk = HeadlessFrontDesk(services: DeskServices(club: club, terminalName: "Desk 1"), width: width, height: height)
+        desk = HeadlessFrontDesk(services: DeskServices(club: club, clock: clock, terminalName: "Desk 1"),
+                                 width: width, height: height)
     }
 
     /// A card on the reader: what `ReaderMonitor` does with a pass.
