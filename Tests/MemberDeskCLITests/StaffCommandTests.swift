@@ -74,7 +74,7 @@ import Testing
         let file = front.home.path + "/out.musrl"
         try #require(await front.run(["export", file]).status == 0)
         let exported = await front.run(["audit", "--action", "export", "--json"])
-        #expect(exported.stdout.contains(#""detail":{"file":"\#(file)","format":"musrl","members":"1"}"#), "\(exported)")
+        #expect(exported.stdout.contains(#""detail":{"exported":"1 member","file":"\#(file)","format":"musrl"}"#), "\(exported)")
         try #require(await back.run(["import", file, "--dry-run"]).status == 0)
         #expect(await back.run(["audit", "--action", "import"]) == .init(status: 0, stdout: "no entries\n", stderr: ""))
         try #require(await back.run(["import", file, "--yes"]).status == 0)
