@@ -53,11 +53,11 @@ public final class MQTTPublisher: Sendable {
         }
     }
 
-    /// Handles what is already delivered, then stops listening.
+    /// Handles what is already delivered, then stops listening. A second call does nothing.
     public func stop() {
         guard started.load(ordering: .acquiring) else { subscription.cancel(); return }
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         subscription.onDelivery(nil)
-        stopped.store(true, ordering: .releasing)
         signal.signal()
         finished.wait()
         subscription.cancel()

@@ -46,7 +46,7 @@ func runCommitToBannerBench(rounds: Int = 300, spacing: Double = 0.05) throws {
     var nextTap = DispatchTime.now().uptimeNanoseconds
     for i in 0..<rounds {
         while DispatchTime.now().uptimeNanoseconds < nextTap { usleep(500) }
-        watch.withLock { $0 = Watch(expected: "Welcome back, Bench \(i) — visit #1") }
+        watch.withLock { $0 = Watch(expected: "Welcome, Bench \(i) — first visit") }
         let t0 = DispatchTime.now().uptimeNanoseconds
         nextTap = t0 + UInt64(spacing * 1e9)
         try club.checkIn(passId: String(format: "06%06X", i), source: .nfc)

@@ -22,7 +22,7 @@ extension PCSCEndToEndTests {
         let card = VirtualCard(.uidOnly(uid: Self.uid))
         try card.insert()
         defer { card.remove() }
-        let screen = try tmux.waitFor("Welcome back, Tap Tester — visit #1")
+        let screen = try tmux.waitFor("Welcome, Tap Tester — first visit")
         #expect(screen.contains("nfc"))
         card.remove()
         try tmux.press("F10")

@@ -45,9 +45,11 @@ final class FakeSystem {
         try write("/proc/modules", names.map { "\($0) 49152 1 - Live 0x0000000000000000\n" }.joined())
     }
 
-    func run(pcsc: FakeReaders = FakeReaders(readers: []), now: Date = Date(), programFolders: [String] = []) -> [DoctorCheck] {
-        let environment = DoctorEnvironment(systemRoot: root, pcsc: { pcsc }, paths: paths, databasePath: databasePath,
+    func run(pcsc: FakeReaders = FakeReaders(readers: []), now: Date = Date(), programFolders: [String] = [],
+             mqttProbe: @escaping (DeskConfig) -> String? = { _ in nil }) -> [DoctorCheck] {
+        var environment = DoctorEnvironment(systemRoot: root, pcsc: { pcsc }, paths: paths, databasePath: databasePath,
                                             configPath: configPath, now: now, programFolders: programFolders)
+        environment.mqttProbe = mqttProbe
         return Doctor(environment: environment).run()
     }
 }

@@ -50,7 +50,7 @@ import Testing
         _ = DeskReducer.reduce(&state, .event(.checkIn(report)), now: now)
         #expect(state.banner.current?.kind == .welcome)
         #expect(state.log.entries.first?.tone == .success)
-        #expect(state.render(now: now).text.contains("Welcome back, Ana López"))
+        #expect(state.render(now: now).text.contains("Welcome, Ana López — first visit"))
         _ = DeskReducer.reduce(&state, .finished(.checkInFailed("bad pass")), now: now)
         #expect(state.banner.current?.headline == "Not a pass: bad pass")
         _ = DeskReducer.reduce(&state, .tick, now: now.addingTimeInterval(6))

@@ -62,7 +62,7 @@ import Testing
         try tmux.waitFor("Type or paste a pass id")
         try tmux.type("04a1b2c3")
         try tmux.press("Enter")
-        try tmux.waitFor("Welcome back, Ana López — visit #1")
+        try tmux.waitFor("Welcome, Ana López — first visit")
 
         try tmux.press("F10")
         try tmux.waitFor("[exited 0]")
@@ -119,7 +119,7 @@ import Testing
         try tmux.waitFor("Ana López")
         // tmux delivers the whole string at once: a keyboard wedge's burst.
         try tmux.press("04A1B2C4", "Enter")
-        try tmux.waitFor("Welcome back, 山田太郎 — visit #1")
+        try tmux.waitFor("Welcome, 山田太郎 — first visit")
         try tmux.press("q")
         try tmux.waitFor("[exited 0]")
     }
@@ -140,7 +140,7 @@ import Testing
             try tmux.press("F4")
             try tmux.type("04A1B2C3")
             try tmux.press("Enter")
-            try tmux.waitFor("Welcome back")
+            try tmux.waitFor("Welcome, Ana López")
             let styled = try tmux.styledScreen()
             #expect(Self.hasColour(styled) == !noColor, "NO_COLOR=\(noColor)")
             // Either way the banner stands out: reverse video.

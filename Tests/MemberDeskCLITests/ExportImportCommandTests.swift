@@ -12,13 +12,13 @@ import Testing
 
         let dry = await back.run(["import", file, "--dry-run"])
         #expect(dry.status == 0 && dry.stderr.isEmpty)
-        #expect(dry.stdout.hasPrefix("\(file): 1 new, 0 updated, 0 unchanged, 0 unified, 0 deleted\n"))
+        #expect(dry.stdout.hasPrefix("\(file): 1 new, 0 updated, 0 unified, 0 deleted, 0 unchanged\n"))
         #expect(dry.stdout.hasSuffix("nothing written (dry run)\n"))
         #expect(await back.run(["members", "list", "--json"]).stdout.isEmpty)
 
         let applied = await back.run(["import", file, "--yes"])
         #expect(applied.status == 0)
-        #expect(applied.stdout.hasPrefix("imported \(file): 1 new, 0 updated, 0 unchanged, 0 unified, 0 deleted\n"))
+        #expect(applied.stdout.hasPrefix("imported \(file): 1 new, 0 updated, 0 unified, 0 deleted, 0 unchanged\n"))
         #expect(await back.run(["checkin", "P1"]) == .init(status: 0, stdout: "Welcome back, Ann — visit #2\n", stderr: ""))
     }
 

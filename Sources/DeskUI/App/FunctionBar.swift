@@ -1,12 +1,11 @@
 import MemberKit
 
-/// The htop-style key bar along the bottom.
+/// The htop-style key bar along the bottom, from `DeskKeymap`'s bindings that have a label there.
 public enum FunctionBar {
-    static let keys: [(String, String, String)] = [
-        ("F1", "Help", "Help"), ("F2", "Edit", "Edit"), ("F3", "Search", "Search"), ("F4", "Check in", "Check"),
-        ("F5", "Export", "Export"), ("F6", "Import", "Import"), ("F7", "New", "New"), ("F8", "Delete", "Delete"),
-        ("F9", "Regions", "Region"), ("F10", "Quit", "Quit"),
-    ]
+    static let keys: [(String, String, String)] = DeskKeymap.bindings.compactMap { binding in
+        guard let bar = binding.bar, let key = binding.keys.first else { return nil }
+        return (key.label, bar.long, bar.short)
+    }
 
     public static func render(into grid: inout CellGrid, y: Int) {
         grid.fill(Rect(x: 0, y: y, width: grid.width, height: 1), style: CellStyle(.key, reverse: true))

@@ -10,6 +10,8 @@ public enum DeskDialog: Sendable {
     case prompt(PromptDialog)
     case importReview(ImportReviewDialog)
     case export(ExportDialog)
+    /// Ctrl-C over typed text: quit, or back to the dialog it holds.
+    indirect case confirmQuit(ConfirmQuitDialog)
 
     /// Is a text field taking keys? Then a fast burst is typing (or a paste), not a scan.
     var takesText: Bool {
@@ -20,15 +22,33 @@ public enum DeskDialog: Sendable {
         }
     }
 
+    /// Text typed here would be lost by quitting: Ctrl-C asks first.
+    var holdsTypedText: Bool {
+        switch self {
+        case .form(let form): form.isEdited
+        case .prompt(let prompt): !prompt.field.text.isEmpty
+        case .export(let d): d.phase == .editing && d.path.text != d.defaultPaths[d.format]
+        default: false
+        }
+    }
+
     mutating func onKey(_ key: Key, screen: Rect) -> DialogReply {
         switch self {
-        case .help(var d): defer { self = .help(d) }; return d.onKey(key)
-        case .notice(var d): defer { self = .notice(d) }; return d.onKey(key)
+        case .help(var d): defer { self = .help(d) }; return d.onKey(key, screen: screen)
+        case .notice(var d): defer { self = .notice(d) }; return d.onKey(key, screen: screen)
         case .form(var d): defer { self = .form(d) }; return d.onKey(key)
         case .confirmDelete(var d): defer { self = .confirmDelete(d) }; return d.onKey(key)
         case .prompt(var d): defer { self = .prompt(d) }; return d.onKey(key)
         case .importReview(var d): defer { self = .importReview(d) }; return d.onKey(key, screen: screen)
         case .export(var d): defer { self = .export(d) }; return d.onKey(key)
+        case .confirmQuit(var d):
+            let reply = d.onKey(key)
+            if case .close = reply {
+                self = d.resume
+                return .stay
+            }
+            self = .confirmQuit(d)
+            return reply
         }
     }
 
@@ -42,6 +62,9 @@ public enum DeskDialog: Sendable {
         case .prompt(let d): d.render(into: &grid)
         case .importReview(let d): d.render(into: &grid)
         case .export(let d): d.render(into: &grid)
+        case .confirmQuit(let d):
+            d.resume.render(into: &grid, now: now)
+            d.render(into: &grid)
         }
     }
 }

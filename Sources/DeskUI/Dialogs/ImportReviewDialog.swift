@@ -17,7 +17,7 @@ public struct ImportReviewDialog: Sendable {
     }
 
     public var summary: String {
-        "\(preview.counts.new) new · \(preview.counts.updated) updated · \(preview.counts.unified) unified · \(preview.counts.deleted) deleted · \(preview.counts.unchanged) unchanged"
+        preview.counts.summary(separator: " · ")
     }
 
     /// Lines of the change list that fit on a screen `screenHeight` rows high (as `render` lays them out).

@@ -23,7 +23,7 @@ public struct PromptDialog: Sendable {
     }
 
     public static func importFile() -> PromptDialog {
-        PromptDialog(purpose: .importFile, title: "Import members", message: "A .musrl or .mucsv file to review before importing.",
+        PromptDialog(purpose: .importFile, title: "Import members", message: "A .musrl, .mucsv or .csv file to review before importing.",
                      label: "File", field: TextField(maxLength: 4096))
     }
 
@@ -67,7 +67,7 @@ extension PromptDialog {
             return .closeAnd(.checkIn(text))
         case .importFile:
             guard !text.isEmpty else {
-                error = "type the path of a .musrl or .mucsv file"
+                error = "type the path of a .musrl, .mucsv or .csv file"
                 return .stay
             }
             // Stays open until the preview comes back: its error shows here.

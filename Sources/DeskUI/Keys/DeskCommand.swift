@@ -6,6 +6,8 @@ public enum DeskCommand: Sendable {
     // The function bar and the desk's own keys.
     case showHelp, editSelected, startSearch, openCheckIn, openExport, openImport, newMember, confirmDeleteSelected
     case toggleRegions, quit, cycleSort, toggleStats, swapSidePane, switchFocus
+    /// Enter on the event log: its selected line, whole.
+    case showLogEntry
     /// Enter on the desk: enrol the banner's unknown pass, or edit the selected member.
     case enter
     /// Esc on the desk: dismiss the banner, or clear the search.

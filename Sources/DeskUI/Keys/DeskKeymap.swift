@@ -1,25 +1,54 @@
+/// One of the desk's own keys: the keys that do it, what it does, how help describes it, and its
+/// label on the function bar (long and short), if it has one there.
+struct DeskKeyBinding: Sendable {
+    let keys: [Key]
+    let command: DeskCommand
+    let help: String
+    var bar: (long: String, short: String)? = nil
+}
+
 /// The desk's own keys (the function bar and its letters), when no dialog is open and no text
-/// field has the focus. Movement keys are left to the focused pane.
+/// field has the focus. Movement keys are left to the focused pane. Help and the function bar
+/// are drawn from this table, so they cannot drift from what the keys do.
 enum DeskKeymap {
-    static func command(for key: Key) -> DeskCommand? {
-        switch key {
-        case .function(1), .character("?"): .showHelp
-        case .function(2): .editSelected
-        case .function(3), .character("/"): .startSearch
-        case .function(4), .character("c"): .openCheckIn
-        case .function(5): .openExport
-        case .function(6): .openImport
-        case .function(7), .character("n"): .newMember
-        case .function(8), .delete: .confirmDeleteSelected
-        case .function(9): .toggleRegions
-        case .function(10), .character("q"): .quit
-        case .character("o"): .cycleSort
-        case .character("s"): .toggleStats
-        case .character("b"): .swapSidePane
-        case .tab, .backTab: .switchFocus
-        case .enter: .enter
-        case .escape: .escape
-        default: nil
-        }
-    }
+    /// Quits from anywhere, dialogs and text fields included (asking first when a form holds typed text).
+    static let interrupt = Key.control("c")
+
+    static let bindings: [DeskKeyBinding] = [
+        DeskKeyBinding(keys: [.function(1), .character("?")], command: .showHelp, help: "this help", bar: ("Help", "Help")),
+        DeskKeyBinding(keys: [.function(2)], command: .editSelected, help: "member detail and edit form", bar: ("Edit", "Edit")),
+        DeskKeyBinding(keys: [.enter], command: .enter,
+                       help: "edit the selected member; on an unknown-card banner, enrol the card"),
+        DeskKeyBinding(keys: [.function(3), .character("/")], command: .startSearch,
+                       help: "search name, pass and email as you type (Enter keeps the filter, Esc clears it)",
+                       bar: ("Search", "Search")),
+        DeskKeyBinding(keys: [.function(4), .character("c")], command: .openCheckIn, help: "check in by pass id (type or paste it)",
+                       bar: ("Check in", "Check")),
+        DeskKeyBinding(keys: [.function(5)], command: .openExport, help: "export the members to a .musrl, .mucsv or .csv file",
+                       bar: ("Export", "Export")),
+        DeskKeyBinding(keys: [.function(6)], command: .openImport,
+                       help: "import a .musrl, .mucsv or .csv file (you review the changes before they are saved)",
+                       bar: ("Import", "Import")),
+        DeskKeyBinding(keys: [.function(7), .character("n")], command: .newMember, help: "new member", bar: ("New", "New")),
+        DeskKeyBinding(keys: [.function(8), .delete], command: .confirmDeleteSelected,
+                       help: "delete the selected member (asks first)", bar: ("Delete", "Delete")),
+        DeskKeyBinding(keys: [.function(9)], command: .toggleRegions, help: "regions on/off", bar: ("Regions", "Region")),
+        DeskKeyBinding(keys: [.function(10), .character("q"), DeskKeymap.interrupt], command: .quit,
+                       help: "quit; Ctrl-C quits from anywhere, and asks first when a form holds text you typed",
+                       bar: ("Quit", "Quit")),
+        DeskKeyBinding(keys: [.character("o")], command: .cycleSort, help: "sort by last visit, name or visits"),
+        DeskKeyBinding(keys: [.character("s")], command: .toggleStats, help: "stats view: check-ins per hour and per day"),
+        DeskKeyBinding(keys: [.tab, .backTab], command: .switchFocus,
+                       help: "move between the member list and the event log (Enter on a log line shows it whole)"),
+        DeskKeyBinding(keys: [.character("b")], command: .swapSidePane, help: "narrow screens: show the beacons or the event log"),
+        DeskKeyBinding(keys: [.escape], command: .escape, help: "dismiss the banner, or clear the search"),
+    ]
+
+    private static let byKey: [Key: DeskCommand] = {
+        var map: [Key: DeskCommand] = [:]
+        for binding in bindings { for key in binding.keys where map[key] == nil { map[key] = binding.command } }
+        return map
+    }()
+
+    static func command(for key: Key) -> DeskCommand? { byKey[key] }
 }

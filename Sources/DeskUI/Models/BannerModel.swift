@@ -10,11 +10,15 @@ public struct BannerModel: Sendable {
 
     public struct Shown: Sendable, Equatable {
         public var kind: Kind
-        public var headline: String
-        public var details: [String]
+        /// Lines that name the member: on a narrow screen the name is cut, not the facts after it.
+        public var headlineText: NamedText
+        public var detailTexts: [NamedText]
         /// For `.unknown` under the prompt policy: the pass that Enter enrols.
         public var enrolPass: String?
         public var shownAt: Date
+
+        public var headline: String { headlineText.text }
+        public var details: [String] { detailTexts.map(\.text) }
     }
 
     public var duration: TimeInterval
@@ -27,32 +31,33 @@ public struct BannerModel: Sendable {
     public mutating func show(_ report: CheckInReport, policy: EnrolmentPolicy, now: Date) {
         let outcome = report.outcome
         let kind = Kind(outcome)
-        var headline = outcome.message
+        let parts = outcome.messageParts
+        var headline = NamedText(before: parts.before, name: parts.name, after: parts.after)
         var enrolPass: String?
         if case .unknownPass(let pass) = outcome {
             if policy == .prompt {
-                headline = "Unknown card — press Enter to enrol"
+                headline = NamedText(before: "Unknown card — press Enter to enrol")
                 enrolPass = pass
             } else {
-                headline = "Unknown card — not enrolled"
+                headline = NamedText(before: "Unknown card — not enrolled")
             }
         }
-        var details: [String] = []
+        var details: [NamedText] = []
         if let member = outcome.member {
-            var line = "\(member.displayName) · pass \(member.passId) · \(member.numVisits) visit\(member.numVisits == 1 ? "" : "s")"
-            if let expires = member.expiresAt { line += " · expires \(MemberFieldRules.expiryText(expires))" }
-            if member.status != .active { line += " · \(member.status.rawValue)" }
-            details.append(line)
-            if let email = member.fields["userEmailAddress"]?.displayText, !email.isEmpty { details.append(email) }
+            var facts = " · pass \(member.passId) · \(member.numVisits) visit\(member.numVisits == 1 ? "" : "s")"
+            if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires))" }
+            if member.status != .active { facts += " · \(member.status.rawValue)" }
+            details.append(NamedText(name: member.displayName, after: facts))
+            if let email = member.fields["userEmailAddress"]?.displayText, !email.isEmpty { details.append(NamedText(name: email)) }
         } else {
-            details.append("pass \(report.passId)")
+            details.append(NamedText(before: "pass \(report.passId)"))
         }
-        details.append("\(report.source.rawValue) · \(RelativeTime.clock(report.time))")
-        current = Shown(kind: kind, headline: headline, details: details, enrolPass: enrolPass, shownAt: now)
+        details.append(NamedText(before: "\(report.source.rawValue) · \(RelativeTime.clock(report.time))"))
+        current = Shown(kind: kind, headlineText: headline, detailTexts: details, enrolPass: enrolPass, shownAt: now)
     }
 
     public mutating func showError(_ message: String, now: Date) {
-        current = Shown(kind: .error, headline: message, details: [], enrolPass: nil, shownAt: now)
+        current = Shown(kind: .error, headlineText: NamedText(before: message), detailTexts: [], enrolPass: nil, shownAt: now)
     }
 
     /// What shows at `now`: nil once faded.
@@ -90,10 +95,10 @@ public struct BannerModel: Sendable {
         // A solid band of colour (reverse video) that reads from across the room.
         let band = CellStyle(Self.tone(shown.kind), bold: true, reverse: true)
         grid.fill(rect, style: band)
-        let lines = [shown.headline] + shown.details
+        let lines = [shown.headlineText] + shown.detailTexts
         let top = rect.y + max(0, (rect.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < rect.maxY {
-            let cut = TextWidth.truncate(line, to: rect.width - 2)
+            let cut = line.fitted(to: rect.width - 2)
             let x = rect.x + max(1, (rect.width - TextWidth.of(cut)) / 2)
             grid.put(cut, x: x, y: top + i, style: i == 0 ? band : CellStyle(Self.tone(shown.kind), reverse: true),
                      clip: rect.maxX - 1)

@@ -8,6 +8,8 @@ public struct EventLogModel: Sendable {
         public var time: Date
         public var tone: Tone
         public var text: String
+        /// Why a part is off ("no adapter hci0"): said once, though its part and the error notice both report it.
+        public var reason: String?
     }
 
     public private(set) var entries: [Entry] = []
@@ -19,8 +21,8 @@ public struct EventLogModel: Sendable {
         self.capacity = capacity
     }
 
-    public mutating func add(_ text: String, tone: Tone = .normal, at time: Date) {
-        entries.insert(Entry(time: time, tone: tone, text: text), at: 0)
+    public mutating func add(_ text: String, tone: Tone = .normal, reason: String? = nil, at time: Date) {
+        entries.insert(Entry(time: time, tone: tone, text: text, reason: reason), at: 0)
         if entries.count > capacity { entries.removeLast(entries.count - capacity) }
         // Keep the lines being read still while new ones arrive above.
         if scroll > 0 { scroll = min(scroll + 1, max(0, entries.count - 1)) }
@@ -30,9 +32,24 @@ public struct EventLogModel: Sendable {
     @discardableResult
     public mutating func add(_ event: DeskEvent, at now: Date) -> Bool {
         guard let (text, tone) = Self.describe(event) else { return false }
-        add(text, tone: tone, at: now)
+        let reason = Self.reason(event)
+        if let reason, entries.prefix(5).contains(where: { $0.reason == reason }) { return false }
+        add(text, tone: tone, reason: reason, at: now)
         return true
     }
+
+    /// The reason an event gives for a part being off, which another event may repeat.
+    static func reason(_ event: DeskEvent) -> String? {
+        switch event {
+        case .beacon(.scanner(false, let reason)): return reason
+        case .error(let notice): return notice.message
+        case .reader(.failure(nil, let message)): return message
+        default: return nil
+        }
+    }
+
+    /// The entry Enter shows whole: the first line shown (the focused log highlights it).
+    public var selectedEntry: Entry? { entries.indices.contains(scroll) ? entries[scroll] : nil }
 
     public mutating func scroll(by lines: Int) {
         scroll = min(max(0, scroll + lines), max(0, entries.count - 1))
@@ -45,9 +62,9 @@ public struct EventLogModel: Sendable {
             return ("\(report.source.rawValue): \(who) — \(report.outcome.message)", BannerModel.tone(BannerModel.Kind(report.outcome)))
         case .memberCreated(let m): return ("added \(m.displayName) (pass \(m.passId))", .normal)
         case .memberUpdated(let m): return ("updated \(m.displayName)", .normal)
-        case .memberDeleted(let id): return ("deleted member \(id)", .normal)
+        case .memberDeleted(let m): return ("deleted \(m.displayName) (pass \(m.passId))", .normal)
         case .imported(let n):
-            return ("imported \(n.file): \(n.new) new, \(n.updated) updated, \(n.unified) unified, \(n.deleted) deleted", .success)
+            return ("imported \(n.file): \(n.counts.summary())", .success)
         case .error(let e): return ("error (\(e.source)): \(e.message)", .danger)
         case .sync: return nil  // the status bar shows it; errors come as .error
         case .reader(let r):
@@ -56,8 +73,11 @@ public struct EventLogModel: Sendable {
             case .removed(let name): return ("reader removed: \(name)", .warning)
             case .cardPresented(let name, _): return ("card on \(name)", .dim)
             case .cardRemoved: return nil
-            case .service(let up): return (up ? "pcscd is running" : "pcscd is not running", up ? .normal : .warning)
-            case .failure(let name, let message): return ("reader \(name ?? "")error: \(message)", .danger)
+            // The monitor says why pcscd is down in the failure it sends just before.
+            case .service(true): return ("pcscd is running", .normal)
+            case .service(false): return nil
+            case .failure(nil, let message): return ("card reader: \(message)", .warning)
+            case .failure(let name?, let message): return ("reader \(name) error: \(message)", .danger)
             }
         case .beacon(let b):
             switch b {
@@ -92,9 +112,10 @@ public struct EventLogModel: Sendable {
             return
         }
         for (i, entry) in entries.dropFirst(scroll).prefix(inner.height).enumerated() {
+            let selected = focused && i == 0
             let stamp = RelativeTime.clock(entry.time) + " "
-            let x = grid.put(stamp, x: inner.x, y: inner.y + i, style: CellStyle(.dim), clip: inner.maxX)
-            grid.putField(entry.text, x: x, y: inner.y + i, width: inner.maxX - x, style: CellStyle(entry.tone))
+            let x = grid.put(stamp, x: inner.x, y: inner.y + i, style: CellStyle(.dim, reverse: selected), clip: inner.maxX)
+            grid.putField(entry.text, x: x, y: inner.y + i, width: inner.maxX - x, style: CellStyle(entry.tone, reverse: selected))
         }
     }
 }

@@ -28,6 +28,11 @@ public struct MemberFormModel: Sendable {
 
     public var isNew: Bool { original == nil }
 
+    /// The fields' text when the form opened: Ctrl-C asks before losing anything typed since.
+    private var openedWith: [String] = []
+
+    public var isEdited: Bool { fields.map(\.input.text) != openedWith }
+
     public init(member: MemberRecord?, extraFields: [String]) {
         original = member
         status = member?.status ?? .active
@@ -44,6 +49,7 @@ public struct MemberFormModel: Sendable {
         fields.append(Field(kind: .expires, label: "Expires", input: TextField(MemberFieldRules.expiryText(member?.expiresAt), maxLength: 40)))
         fields.append(Field(kind: .note, label: "Note", input: TextField(member?.note ?? "", maxLength: 1000)))
         self.fields = fields
+        openedWith = fields.map(\.input.text)
     }
 
     public func value(_ kind: FieldKind) -> String? { fields.first { $0.kind == kind }?.input.text }

@@ -200,7 +200,8 @@ public struct MemberListModel: Sendable {
     }
 
     public static func columns(width: Int) -> Columns {
-        let visits = 6, last = 12, status = 9
+        // Wide enough for each header and its sort arrow ("Visits ▼", "Last visit ▼"): headers are never cut.
+        let visits = 8, last = 12, status = 9
         let pass = width >= 100 ? 20 : 14
         let name = max(4, width - 2 - pass - visits - last - status - 4)
         return Columns(name: name, pass: pass, visits: visits, last: last, status: status)

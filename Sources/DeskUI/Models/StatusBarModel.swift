@@ -1,7 +1,8 @@
 import Foundation
 import MemberKit
 
-/// The top line: terminal name, reader, Bluetooth, regions, member count and a clock.
+/// The top line: terminal name, reader, Bluetooth, regions, sync, member count and a clock;
+/// each part has a priority, so a narrow screen drops Bluetooth before the count (`StatusBarLayout`).
 public struct StatusBarModel: Sendable {
     public enum ReaderState: Sendable, Equatable {
         /// This build or run has no reader monitor.
@@ -70,30 +71,31 @@ public struct StatusBarModel: Sendable {
         return before != (reader, bluetooth, regions)
     }
 
-    public var readerText: String {
+    /// The reader's wordings, longest first.
+    public var readerForms: [String] {
         switch reader {
-        case .notAvailable: return "Reader: not available"
-        case .none: return "Reader: none"
-        case .serviceDown: return "Reader: pcscd down"
-        case .readers(let names): return "Reader: " + names.joined(separator: ", ")
+        case .notAvailable: return ["Reader: not available", "Reader: n/a"]
+        case .none: return ["Reader: none"]
+        case .serviceDown: return ["Reader: pcscd down"]
+        case .readers(let names): return ["Reader: " + names.joined(separator: ", "), "Reader: \(names.count)"]
         }
     }
 
-    public var bluetoothText: String {
+    /// The whole reason when there is room (the event log has it too), then shorter.
+    public var bluetoothForms: [String] {
         switch bluetooth {
-        case .notAvailable: return "Bluetooth: not available"
-        case .scanning: return "Bluetooth: scanning"
+        case .notAvailable: return ["Bluetooth: not available", "BT: n/a"]
+        case .scanning: return ["Bluetooth: scanning", "BT: on"]
         case .unavailable(let reason):
-            // The whole reason goes to the event log; the bar keeps a short one.
-            return "Bluetooth: off" + (reason.map { " (\(TextWidth.truncate($0, to: 24)))" } ?? "")
+            return (reason.map { ["Bluetooth: off (\($0))"] } ?? []) + ["Bluetooth: off", "BT: off"]
         }
     }
 
-    public var regionsText: String {
+    public var regionsForms: [String] {
         switch regions {
-        case .notAvailable: return "Regions: not available"
-        case .on: return "Regions: on"
-        case .off: return "Regions: off"
+        case .notAvailable: return ["Regions: not available", "Regions: n/a"]
+        case .on: return ["Regions: on"]
+        case .off: return ["Regions: off"]
         }
     }
 
@@ -118,22 +120,27 @@ public struct StatusBarModel: Sendable {
         return String(out.reversed())
     }
 
+    /// The bar's parts in order, each with its priority (see `StatusBarLayout`).
+    public func parts(now: Date) -> [StatusBarPart] {
+        typealias P = StatusBarPart.Priority
+        var parts = [StatusBarPart([terminalName], priority: P.terminalName),
+                     StatusBarPart(readerForms, priority: P.reader),
+                     StatusBarPart(bluetoothForms, priority: P.bluetooth),
+                     StatusBarPart(regionsForms, priority: P.regions)]
+        if let sync = syncText(now: now) { parts.append(StatusBarPart([sync, "Sync"], priority: P.sync)) }
+        if let mqtt { parts.append(StatusBarPart([mqtt], priority: P.mqtt)) }
+        let members = memberCount.map { "\(Self.grouped($0)) members" } ?? "… members"
+        parts.append(StatusBarPart([members], priority: P.memberCount))
+        return parts
+    }
+
     public func render(into grid: inout CellGrid, y: Int, now: Date) {
         let style = CellStyle(.bar, reverse: true)
         grid.fill(Rect(x: 0, y: y, width: grid.width, height: 1), style: style)
+        // The clock always shows, at the right; the parts share what is left.
         let clock = RelativeTime.clock(now)
-        let members = memberCount.map { "\(Self.grouped($0)) members" } ?? "… members"
         let available = grid.width - TextWidth.of(clock) - 2
-        // Narrow screens get the short forms ("BT: n/a"); the clock always shows.
-        let syncPart = (syncText(now: now).map { [$0] } ?? []) + (mqtt.map { [$0] } ?? [])
-        var text = " " + ([terminalName, readerText, bluetoothText, regionsText] + syncPart + [members]).joined(separator: " │ ")
-        if TextWidth.of(text) > available {
-            let short = [readerText, bluetoothText, regionsText].map {
-                $0.replacingOccurrences(of: "not available", with: "n/a").replacingOccurrences(of: "Bluetooth", with: "BT")
-            }
-            text = " " + ([terminalName] + short + syncPart + [members]).joined(separator: " │ ")
-        }
-        if TextWidth.of(text) > available { text = TextWidth.truncate(text, to: available) }
+        let text = " " + StatusBarLayout.fit(parts(now: now), width: available - 1)
         grid.put(text, x: 0, y: y, style: CellStyle(.bar, bold: true, reverse: true), clip: available)
         grid.put(clock, x: grid.width - TextWidth.of(clock) - 1, y: y, style: style)
     }

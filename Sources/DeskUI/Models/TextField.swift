@@ -5,6 +5,8 @@ public struct TextField: Sendable, Equatable {
     public private(set) var characters: [Character]
     public private(set) var cursor: Int
     public var maxLength: Int
+    /// False until a key edits the text or moves the cursor: until then a long value shows its start.
+    public private(set) var touched = false
 
     public init(_ text: String = "", maxLength: Int = 256) {
         characters = Array(text.prefix(maxLength))
@@ -17,6 +19,7 @@ public struct TextField: Sendable, Equatable {
         set {
             characters = Array(newValue.prefix(maxLength))
             cursor = characters.count
+            touched = false
         }
     }
 
@@ -39,30 +42,54 @@ public struct TextField: Sendable, Equatable {
         case .right: cursor = min(characters.count, cursor + 1)
         case .home: cursor = 0
         case .end: cursor = characters.count
+        case .control("u"):
+            // As in a shell: clears what is before the cursor (the whole field, with the cursor at its end).
+            characters.removeFirst(cursor)
+            cursor = 0
         default: return false
         }
+        touched = true
         return true
     }
 
-    /// Draws the field in `width` columns, scrolled so that the cursor shows.
+    /// Draws the field in `width` columns. A value not yet touched shows its start (a long name
+    /// is read from the front, "…" at the end where it is cut); once edited, the field scrolls so
+    /// that the cursor shows, with "…" at either end that is cut.
     public func render(into grid: inout CellGrid, x: Int, y: Int, width: Int, focused: Bool,
                        style: CellStyle = CellStyle(.normal, reverse: false)) {
         guard width > 0 else { return }
         grid.fill(Rect(x: x, y: y, width: width, height: 1), style: CellStyle(.selected, reverse: focused))
-        // Scroll: show the characters ending at the cursor when the text is wider than the field.
+        let plain = focused ? CellStyle(.selected, reverse: true) : style
+        let cursorStyle = CellStyle(.selected, bold: true, reverse: false)
+        let whole = String(characters)
+        guard focused, touched else {
+            // From the start; an untouched focused field's cursor (at the end) shows past the text.
+            let fits = TextWidth.of(whole) < width || (!focused && TextWidth.of(whole) <= width)
+            let shown = fits ? whole : TextFit.truncate(whole, to: width)
+            let end = grid.put(shown, x: x, y: y, style: plain, clip: x + width)
+            if focused { grid.put(fits ? " " : "…", x: fits ? end : end - 1, y: y, style: cursorStyle, clip: x + width) }
+            return
+        }
+        // Scroll: the window ends at the cursor when the text up to it is wider than the field.
         var start = 0
         let widthUpToCursor = { (from: Int) in TextWidth.of(String(characters[from..<cursor])) }
-        while start < cursor, widthUpToCursor(start) > width - 1 { start += 1 }
+        let room = { (from: Int) in width - 1 - (from > 0 ? 1 : 0) }
+        while start < cursor, widthUpToCursor(start) > room(start) { start += 1 }
         var column = x
+        if start > 0 { column = grid.put("…", x: column, y: y, style: plain, clip: x + width) }
         for index in start..<characters.count {
             let glyph = String(characters[index])
-            let w = TextWidth.of(glyph)
-            if column + max(w, 1) > x + width { break }
-            let cellStyle = CellStyle(.selected, bold: focused && index == cursor, reverse: !(focused && index == cursor))
-            column = grid.put(glyph, x: column, y: y, style: focused ? cellStyle : style, clip: x + width)
+            let w = max(TextWidth.of(glyph), 1)
+            let lastColumn = index == characters.count - 1 ? x + width : x + width - 1
+            if column + w > lastColumn {
+                // More text than room: an ellipsis in the last column says so.
+                grid.put("…", x: x + width - 1, y: y, style: plain, clip: x + width)
+                break
+            }
+            column = grid.put(glyph, x: column, y: y, style: index == cursor ? cursorStyle : plain, clip: x + width)
         }
-        if focused, cursor == characters.count, column < x + width {
-            grid.put(" ", x: column, y: y, style: CellStyle(.selected, reverse: false))
+        if cursor == characters.count, column < x + width {
+            grid.put(" ", x: column, y: y, style: cursorStyle)
         }
     }
 }

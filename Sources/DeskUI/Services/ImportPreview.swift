@@ -20,4 +20,10 @@ public struct ImportPreview: Sendable {
         self.plan = plan
     }
 
+    /// The review of a merge plan, its changes listed as the CLI lists them (`MergeChange.lines`).
+    public init(file: String, plan: MergePlan) {
+        var lines = plan.changes.flatMap { $0.lines() }
+        if plan.changesTruncated { lines.append("…") }
+        self.init(file: file, counts: plan.counts, received: plan.received, lines: lines, plan: plan)
+    }
 }

@@ -6,7 +6,7 @@ extension DeskReducer {
     static func perform(_ command: DeskCommand, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         switch command {
         case .showHelp:
-            state.dialog = .help(NoticeDialog(title: "Help — memberdesk front desk", lines: HelpText.lines))
+            state.dialog = .help(HelpText.dialog)
         case .editSelected:
             if let member = state.list.selectedMember { openForm(member, &state, &effects) }
         case .startSearch:
@@ -45,6 +45,10 @@ extension DeskReducer {
             if state.showStats { requestStats(&state, &effects, now: now) }
         case .swapSidePane:
             state.narrowSidePane = state.narrowSidePane == .log ? .beacons : .log
+        case .showLogEntry:
+            if let entry = state.log.selectedEntry {
+                state.dialog = .notice(NoticeDialog(title: "Event log · \(RelativeTime.clock(entry.time))", lines: [entry.text]))
+            }
         case .switchFocus:
             state.focus = state.focus == .members ? .log : .members
         case .enter:

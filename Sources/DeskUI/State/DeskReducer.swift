@@ -53,6 +53,10 @@ public enum DeskReducer {
     static func dispatch(_ key: Key, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         state.needsRedraw = true
         if key == .resize { return }
+        if key == DeskKeymap.interrupt {
+            interrupt(&state)
+            return
+        }
         if var dialog = state.dialog {
             let reply = dialog.onKey(key, screen: state.screen)
             state.dialog = dialog
@@ -69,6 +73,9 @@ public enum DeskReducer {
         let reply: PaneReply
         if state.list.isSearching {
             reply = state.list.onSearchKey(key)
+        } else if state.focus == .log, key == .enter, state.log.selectedEntry != nil {
+            // Enter on the focused log reads its line, rather than editing a member.
+            reply = state.log.onKey(key)
         } else if let command = DeskKeymap.command(for: key) {
             reply = .command(command)
         } else if state.focus == .log {
@@ -77,6 +84,15 @@ public enum DeskReducer {
             reply = state.list.onKey(key)
         }
         if case .command(let command) = reply { perform(command, &state, &effects, now: now) }
+    }
+
+    /// Ctrl-C: quits from anywhere, but over typed text it asks first (a second Ctrl-C quits).
+    static func interrupt(_ state: inout DeskState) {
+        if let dialog = state.dialog, dialog.holdsTypedText {
+            state.dialog = .confirmQuit(ConfirmQuitDialog(resume: dialog))
+        } else {
+            state.wantsQuit = true
+        }
     }
 
     /// The member list's next page, and the counts once typing pauses: never two of a kind at once.

@@ -160,7 +160,8 @@ public final class CursesTerminal: TerminalDevice {
         case 27: return .escape
         case 9: return .tab
         case 127, 8: return .backspace
-        case 3: return .function(10)  // Ctrl-C quits, as F10 does (raw mode: no SIGINT)
+        // Raw mode: Ctrl-C is a key (no SIGINT), as are the other Ctrl letters.
+        case 1...26: return .control(Character(Unicode.Scalar(UInt8(code) + 0x60)))
         default:
             guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
             return .character(Character(scalar))

@@ -10,12 +10,7 @@ struct SyncImportService: ImportService {
     let bus: EventBus
 
     func preview(file: String) throws -> ImportPreview {
-        let plan = try MergePlanner(database: database, bus: bus, changeLimit: 1000).plan(file: file)
-        var lines = plan.changes.map { change in
-            "\(TextWidth.pad(change.kind.rawValue, to: 8)) \(TextWidth.pad(change.name, to: 28)) \(change.detail)"
-        }
-        if plan.changesTruncated { lines.append("…") }
-        return ImportPreview(file: file, counts: plan.counts, received: plan.received, lines: lines, plan: plan)
+        try ImportPreview(file: file, plan: MergePlanner(database: database, bus: bus, changeLimit: 1000).plan(file: file))
     }
 
     func apply(_ preview: ImportPreview) throws -> ImportNotice {

@@ -8,7 +8,8 @@ public enum DeskEvent: Sendable {
     // ClubKit's ClubMiddlewareDelegate notifications.
     case memberCreated(MemberRecord)
     case memberUpdated(MemberRecord)
-    case memberDeleted(memberId: String)
+    /// The member as deleted (its tombstone): staff read the name, the log file the id.
+    case memberDeleted(MemberRecord)
     case imported(ImportNotice)
     // Folder sync: a pass finished (or failed).
     case sync(SyncNotice)

@@ -36,13 +36,21 @@ public enum CheckInOutcome: Sendable {
 
     /// The line staff read.
     public var message: String {
+        let parts = messageParts
+        return parts.before + parts.name + parts.after
+    }
+
+    /// The line staff read, around the member's name: a screen too narrow for it all cuts the
+    /// name, never the words after it ("— visit #3").
+    public var messageParts: (before: String, name: String, after: String) {
         switch self {
-        case .checkedIn(let m, let n): return "Welcome back, \(m.displayName) — visit #\(n)"
-        case .duplicate(_, let since): return "Already checked in \(Self.describe(seconds: since)) ago"
-        case .enrolled(let m): return "Welcome, \(m.displayName) — new member, visit #1"
-        case .refused(_, .suspended): return "Suspended"
-        case .refused(_, .expired): return "Membership expired"
-        case .unknownPass: return "Unknown card"
+        case .checkedIn(let m, 1): return ("Welcome, ", m.displayName, " — first visit")
+        case .checkedIn(let m, let n): return ("Welcome back, ", m.displayName, " — visit #\(n)")
+        case .duplicate(_, let since): return ("Already checked in \(Self.describe(seconds: since)) ago", "", "")
+        case .enrolled(let m): return ("Welcome, ", m.displayName, " — new member, visit #1")
+        case .refused(_, .suspended): return ("Suspended", "", "")
+        case .refused(_, .expired): return ("Membership expired", "", "")
+        case .unknownPass: return ("Unknown card", "", "")
         }
     }
 

@@ -61,7 +61,7 @@ extension Club {
     /// Deletes a member, keeping a tombstone so that the deletion syncs to other terminals.
     public func deleteMember(id: String, by actor: AuditActor = .anonymous(.manual)) throws {
         let time = clock.now().timeIntervalSince1970
-        try database.write { store in
+        let deleted = try database.write { store in
             guard var member = try store.member(memberId: id), !member.isDeleted else {
                 throw DeskError.notFound("no member \(id)")
             }
@@ -71,7 +71,8 @@ extension Club {
             try store.updateMember(member)
             try store.appendAudit(auditEntry(.delete, by: actor, memberId: member.memberId,
                                              detail: ["name": member.username ?? "", "pass": member.passId], at: time))
+            return member
         }
-        bus.publish(.memberDeleted(memberId: id))
+        bus.publish(.memberDeleted(deleted))
     }
 }

@@ -4,6 +4,27 @@ public struct MergeChange: Sendable, Equatable, Codable {
     public var kind: Kind
     public var memberId: String
     public var name: String
-    /// What changed, for people: "visits 3 → 5; username", or "into <memberId>" for a unification.
+    /// What changed, for people: `email "a@x.org" → "b@x.org"; visits 3 → 5`, or "into another
+    /// member with the same pass" for a unification.
     public var detail: String
+    /// For an update: each field with its old and new value (what `detail` says, as data).
+    public var fields: [FieldChange]
+
+    public init(kind: Kind, memberId: String, name: String, detail: String, fields: [FieldChange] = []) {
+        self.kind = kind
+        self.memberId = memberId
+        self.name = name
+        self.detail = detail
+        self.fields = fields
+    }
+
+    /// How a preview lists this change, the desk's review dialog and the CLI alike: one line,
+    /// `new      Ana López                1 visit`; an update names each field on a line of its
+    /// own, with its old and new value, so none is cut off the end of a long line.
+    public func lines(nameWidth: Int = 24) -> [String] {
+        let kindText = TextWidth.pad(kind.rawValue, to: 8)
+        let oneLineName = name.replacingOccurrences(of: "\n", with: " ")
+        guard !fields.isEmpty else { return ["\(kindText) \(TextWidth.pad(oneLineName, to: nameWidth)) \(detail)"] }
+        return ["\(kindText) \(oneLineName)"] + fields.map { "           \($0.text)" }
+    }
 }

@@ -2,4 +2,25 @@
 public struct MergeCounts: Sendable, Equatable, Codable {
     public var new = 0, updated = 0, unchanged = 0, unified = 0, deleted = 0
     public init() {}
+
+    public init(new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int) {
+        (self.new, self.updated, self.unchanged, self.unified, self.deleted) = (new, updated, unchanged, unified, deleted)
+    }
+
+    /// The counts in the one order every preview and result uses, the desk's dialog and the
+    /// CLI alike: what changes first, then what stays.
+    public var ordered: [(count: Int, word: String)] {
+        [(new, "new"), (updated, "updated"), (unified, "unified"), (deleted, "deleted"), (unchanged, "unchanged")]
+    }
+
+    /// "2 new, 1 updated, 0 unified, 0 deleted, 5 unchanged" (the dialog joins with " · ").
+    public func summary(separator: String = ", ") -> String {
+        ordered.map { "\($0.count) \($0.word)" }.joined(separator: separator)
+    }
+}
+
+extension ImportNotice {
+    public var counts: MergeCounts {
+        MergeCounts(new: new, updated: updated, unchanged: unchanged, unified: unified, deleted: deleted)
+    }
 }

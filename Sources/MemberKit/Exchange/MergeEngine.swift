@@ -18,12 +18,12 @@ struct MergeEngine {
         self.editor = editor
     }
 
-    private mutating func note(_ kind: MergeChange.Kind, _ record: MemberRecord, _ detail: String) {
+    private mutating func note(_ kind: MergeChange.Kind, _ record: MemberRecord, _ detail: String, fields: [FieldChange] = []) {
         guard changes.count < changeLimit else {
             changesTruncated = true
             return
         }
-        changes.append(MergeChange(kind: kind, memberId: record.memberId, name: record.displayName, detail: detail))
+        changes.append(MergeChange(kind: kind, memberId: record.memberId, name: record.displayName, detail: detail, fields: fields))
     }
 
     mutating func merge(_ incoming: ExchangeMember) throws {
@@ -104,20 +104,12 @@ struct MergeEngine {
             return
         }
         counts.updated += 1
-        note(.updated, after, Self.describe(before, after))
+        let fields = FieldChange.between(before, after)
+        note(.updated, after, Self.describe(before, after, fields), fields: fields)
     }
 
-    static func describe(_ a: MemberRecord, _ b: MemberRecord) -> String {
-        var parts: [String] = []
-        if a.numVisits != b.numVisits { parts.append("visits \(a.numVisits) → \(b.numVisits)") }
-        if a.username != b.username { parts.append("name") }
-        if a.passId != b.passId { parts.append("pass") }
-        if a.status != b.status { parts.append("status \(b.status.rawValue)") }
-        if a.expiresAt != b.expiresAt { parts.append("expiry") }
-        if a.note != b.note { parts.append("note") }
-        if MergeRules.nonNull(a.fields) != MergeRules.nonNull(b.fields) { parts.append("fields") }
-        if a.deletedAt != nil, b.deletedAt == nil { parts.append("restored") }
-        if a.timeStampOfLastVisit != b.timeStampOfLastVisit { parts.append("last visit") }
-        return parts.isEmpty ? "visit counters" : parts.joined(separator: "; ")
+    /// Each changed field with its old and new value; when only the per-terminal counters moved, "visit counters".
+    static func describe(_ a: MemberRecord, _ b: MemberRecord, _ fields: [FieldChange]) -> String {
+        fields.isEmpty ? "visit counters" : fields.map(\.text).joined(separator: "; ")
     }
 }

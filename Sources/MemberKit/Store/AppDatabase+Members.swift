@@ -60,10 +60,17 @@ extension StoreTransaction {
             """), arguments: [passId, limit])
     }
 
+    /// "pass 04A23B1C already belongs to Ana López": staff know members by name, not by id.
+    static func passTaken(_ passId: String, by holder: MemberRecord) -> String {
+        holder.displayName == holder.passId
+            ? "pass \(passId) already belongs to a member with no name"
+            : "pass \(passId) already belongs to \(holder.displayName)"
+    }
+
     /// Adds a new member; a pass already held by a live member, or a memberId already used, is a conflict.
     func insertMember(_ member: MemberRecord) throws {
         if let holder = try liveMember(passId: member.passId) {
-            throw DeskError.conflict("pass \(member.passId) already belongs to member \(holder.memberId)")
+            throw DeskError.conflict(Self.passTaken(member.passId, by: holder))
         }
         if try self.member(memberId: member.memberId) != nil {
             throw DeskError.conflict("member \(member.memberId) already exists")
@@ -74,7 +81,7 @@ extension StoreTransaction {
     /// Saves every column of an existing member; a pass held by another live member is a conflict.
     func updateMember(_ member: MemberRecord) throws {
         if let holder = try liveMember(passId: member.passId), holder.memberId != member.memberId {
-            throw DeskError.conflict("pass \(member.passId) already belongs to member \(holder.memberId)")
+            throw DeskError.conflict(Self.passTaken(member.passId, by: holder))
         }
         try update(member)
         guard db.changesCount == 1 else { throw DeskError.notFound("no member \(member.memberId)") }

@@ -40,7 +40,7 @@ public enum BusLogger {
             log.info("check-in \(report.outcome.name) pass=\(report.passId) source=\(report.source.rawValue) member=\(report.outcome.member?.memberId ?? "-")")
         case .memberCreated(let m): log.info("member created \(m.memberId)")
         case .memberUpdated(let m): log.info("member updated \(m.memberId)")
-        case .memberDeleted(let id): log.info("member deleted \(id)")
+        case .memberDeleted(let m): log.info("member deleted \(m.memberId)")
         case .imported(let n): log.info("imported \(n.file): new=\(n.new) updated=\(n.updated) unified=\(n.unified) deleted=\(n.deleted)")
         case .error(let e): log.error("\(e.source): \(e.message)")
         case .sync: break  // its errors come as .error too

@@ -7,7 +7,7 @@ import Testing
     let scenario = try Scenario()
     try scenario.waitFor("Members (2)")
     try scenario.tap("04A1B2C3")
-    let screen = try scenario.waitFor("Welcome back, Ana López — visit #1")
+    let screen = try scenario.waitFor("Welcome, Ana López — first visit")
     #expect(screen.contains("nfc"))
     #expect(screen.contains("Ana López · pass 04A1B2C3 · 1 visit"))
     try scenario.tap("04A1B2C3")

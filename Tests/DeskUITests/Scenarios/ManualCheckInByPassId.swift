@@ -9,7 +9,7 @@ import Testing
     try scenario.waitFor("Type or paste a pass id")
     scenario.terminal.type("04a1b2c3")
     scenario.terminal.press(.enter)
-    let screen = try scenario.waitFor("Welcome back, Ana López — visit #1")
+    let screen = try scenario.waitFor("Welcome, Ana López — first visit")
     #expect(screen.contains("manual"))
     #expect(!screen.contains("Type or paste a pass id"))
 }

@@ -15,12 +15,12 @@ final class Scenario {
     /// would); nil: in memory. `clock` drives the desk and its loop's deadlines.
     init(members: [(name: String, pass: String)] = [("Ana López", "04A1B2C3"), ("山田太郎", "04A1B2C4")],
          enrolment: EnrolmentPolicy = .auto, width: Int = 100, height: Int = 30, path: String? = nil,
-         clock: any DeskClock = SystemClock()) throws {
+         clock: any DeskClock = SystemClock(), importer: ((AppDatabase) -> any ImportService)? = nil) throws {
         database = try path.map { try AppDatabase.open(path: $0) } ?? AppDatabase.inMemory()
         club = Club(database: database, terminal: try database.terminalIdentity(name: "Desk 1"),
                     settings: ClubSettings(debounce: 60, enrolment: enrolment), bus: EventBus(), clock: clock)
         for member in members { try club.addMember(passId: member.pass, username: member.name) }
-        desk = HeadlessFrontDesk(services: DeskServices(club: club, clock: clock, terminalName: "Desk 1"),
+        desk = HeadlessFrontDesk(services: DeskServices(club: club, clock: clock, terminalName: "Desk 1", importer: importer?(database)),
                                  width: width, height: height)
     }
 
@@ -36,4 +36,31 @@ final class Scenario {
     func waitFor(_ what: String, _ condition: (String) -> Bool) throws -> String { try terminal.waitFor(what, condition) }
 
     deinit { desk.stop() }
+}
+
+/// The two screens every "text that fits" scenario runs on: the smallest supported and a wide one.
+let screenSizes: [(width: Int, height: Int)] = [(80, 24), (200, 50)]
+
+extension Scenario {
+    convenience init(size: (width: Int, height: Int), members: [(name: String, pass: String)] = [("Ana López", "04A1B2C3"), ("山田太郎", "04A1B2C4")],
+                     enrolment: EnrolmentPolicy = .auto, importer: ((AppDatabase) -> any ImportService)? = nil) throws {
+        try self.init(members: members, enrolment: enrolment, width: size.width, height: size.height, importer: importer)
+    }
+
+    /// The text inside the dialog whose top border holds `title`, one string per row, borders and margins dropped.
+    func dialogRows(titled title: String) -> [String] {
+        let grid = terminal.grid
+        guard let top = (0..<grid.height).first(where: { grid.text(row: $0).contains(title) }) else { return [] }
+        let left = grid.text(row: top).distance(from: grid.text(row: top).startIndex,
+                                                to: grid.text(row: top).firstIndex(of: "┌") ?? grid.text(row: top).startIndex)
+        var rows: [String] = []
+        for y in (top + 1)..<grid.height {
+            let line = Array(grid.text(row: y))
+            guard left < line.count, line[left] == "│" else { break }
+            let inner = line[(left + 1)...]
+            let end = inner.firstIndex(of: "│") ?? inner.endIndex
+            rows.append(String(inner[..<end]).trimmingCharacters(in: .whitespaces))
+        }
+        return rows
+    }
 }

@@ -8,7 +8,7 @@ import Testing
     try scenario.waitFor("山田太郎")
     scenario.terminal.type("04A1B2C4")
     scenario.terminal.press(.enter)
-    try scenario.waitFor("Welcome back, 山田太郎 — visit #1")
+    try scenario.waitFor("Welcome, 山田太郎 — first visit")
     let member = try #require(try scenario.database.member(idOrPass: "04A1B2C4"))
     #expect(try scenario.database.visits(memberId: member.memberId).first?.source == "wedge")
 }

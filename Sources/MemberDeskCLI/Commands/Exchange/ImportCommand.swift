@@ -7,7 +7,7 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Merge another terminal's member list (.musrl, .mucsv or .csv) into this one.",
         discussion: """
-            Prints a preview (new, updated, unchanged, unified and deleted members) and asks before writing. \
+            Prints a preview (new, updated, unified, deleted and unchanged members; each changed field with its old and new value) and asks before writing. \
             Without a terminal and without --yes, it prints the preview and writes nothing. \
             The merge never loses a visit; see docs/sync.md.
             """
@@ -60,8 +60,7 @@ struct ImportCommand: ParsableCommand {
         if json {
             JSONOutput.print(jsonObject(plan, applied: applied, reason: reason))
         } else if let applied {
-            print("imported: \(applied.new) new, \(applied.updated) updated, \(applied.unchanged) unchanged, "
-                  + "\(applied.unified) unified, \(applied.deleted) deleted")
+            print("imported: \(applied.counts.summary())")
         } else if let reason {
             print("nothing written (\(reason))")
         }
@@ -85,27 +84,28 @@ struct ImportCommand: ParsableCommand {
             object["changes"] = .array(outcome.changes.map(Self.changeObject))
             JSONOutput.print(object)
         } else {
-            print("imported \(file): \(c.new) new, \(c.updated) updated, \(c.unchanged) unchanged, \(c.unified) unified, \(c.deleted) deleted")
+            print("imported \(file): \(c.summary())")
             printChanges(outcome.changes, truncated: outcome.changesTruncated)
         }
     }
 
     static func changeObject(_ change: MergeChange) -> JSONValue {
-        .object(["kind": .string(change.kind.rawValue), "memberId": .string(change.memberId),
-                 "name": .string(change.name), "detail": .string(change.detail)])
+        var object: [String: JSONValue] = ["kind": .string(change.kind.rawValue), "memberId": .string(change.memberId),
+                                           "name": .string(change.name), "detail": .string(change.detail)]
+        if !change.fields.isEmpty {
+            object["fields"] = .array(change.fields.map { .object(["field": .string($0.field), "old": .string($0.old), "new": .string($0.new)]) })
+        }
+        return .object(object)
     }
 
     private func printPreview(_ plan: MergePlan) {
         let c = plan.counts
-        print("\(file): \(c.new) new, \(c.updated) updated, \(c.unchanged) unchanged, \(c.unified) unified, \(c.deleted) deleted")
+        print("\(file): \(c.summary())")
         printChanges(plan.changes, truncated: plan.changesTruncated)
     }
 
     private func printChanges(_ changes: [MergeChange], truncated: Bool) {
-        for change in changes {
-            let name = change.name.replacingOccurrences(of: "\n", with: " ")
-            print("  \(TextWidth.pad(change.kind.rawValue, to: 8)) \(TextWidth.pad(name, to: 24)) \(change.detail)")
-        }
+        for line in changes.flatMap({ $0.lines() }) { print("  " + line) }
         if truncated { print("  …") }
     }
 
