@@ -18,6 +18,10 @@ struct SyncChecks {
                                 action: "create the folder and let the desk's account write it, or clear sync.folder in \(environment.configPath)")]
         }
         var checks: [DoctorCheck] = []
+        if let stopped = AppDatabase.syncStopped(path: environment.databasePath) {
+            checks.append(DoctorCheck("sync", .problem, "this desk stopped writing to the sync folder: \(stopped)",
+                                      action: "memberdesk sync reset-id (gives this desk a new terminal id), then restart memberdesk"))
+        }
         let desks = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { SyncFolder.isTerminalId($0) && isFolder(folder.path + "/" + $0) }
         if desks.count >= 2 {

@@ -16,8 +16,17 @@ final class FolderNotifier {
 
     /// Watches `path` (a folder) once; a path that cannot be watched is left to the rescan.
     func watch(_ path: String) {
+        watch(path, mask: UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_DELETE | IN_DELETE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW))
+    }
+
+    /// Watches a file for writes (the database's WAL: any process's commit), once; a file that is
+    /// missing now is watched when it is asked for again.
+    func watchFile(_ path: String) {
+        watch(path, mask: UInt32(IN_MODIFY | IN_DELETE_SELF | IN_DONT_FOLLOW))
+    }
+
+    private func watch(_ path: String, mask: UInt32) {
         guard !paths.contains(path) else { return }
-        let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_DELETE | IN_DELETE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
         let handle = inotify_add_watch(descriptor, path, mask)
         guard handle >= 0 else { return }
         watched[handle] = path

@@ -50,7 +50,9 @@ public final class SyncWatcher: Sendable {
         thread.start()
     }
 
-    /// Runs until `stop()`: a first full pass, then writes and reads as things change.
+    /// Runs until `stop()`: a first full pass, then writes and reads as things change. A commit
+    /// is heard of through inotify on the database's WAL (any process's check-in), with the poll
+    /// as a fallback; a file that arrives names its desk's subfolder, and only that is read.
     public func run() {
         defer {
             running.withLock { $0 = false }
@@ -58,55 +60,65 @@ public final class SyncWatcher: Sendable {
         }
         let notifier = try? FolderNotifier()
         var writtenUpTo: Int64 = -1
-        var readDue = true
+        var fullRead = true
+        var named: Set<String> = []
         var nextRescan = 0.0
-        let own = sync.settings.folder.isEmpty ? "" : SyncFolder(path: sync.settings.folder).subfolder(sync.writer.terminal.id)
+        let folder = SyncFolder(path: sync.settings.folder)
+        let ownId = sync.writer.terminal.id
+        let own = sync.settings.folder.isEmpty ? "" : folder.subfolder(ownId)
+        let wal = sync.database.path.map { $0 + "-wal" }
         while !isStopped {
             let now = clock.now().timeIntervalSince1970
             if now >= nextRescan {
-                readDue = true
+                fullRead = true
                 nextRescan = now + sync.settings.rescanInterval
             }
             // Read before the pass: a change committed during the pass is then seen next time round.
             let latest = try? sync.database.latestChange()
             let changed = latest.map { $0 != writtenUpTo } ?? true
-            if changed || readDue {
+            if changed || fullRead || !named.isEmpty {
                 // Watch the folder and every subfolder before reading them, so that a file landing
                 // during the read is still heard of (new desks appear as new subfolders).
-                if readDue, let notifier {
-                    let folder = SyncFolder(path: sync.settings.folder)
+                if fullRead, let notifier {
                     notifier.watch(folder.path)
                     for entry in (try? SyncFolder.entries(of: folder.path)) ?? [] where entry.kind == .directory
-                        && SyncFolder.isTerminalId(entry.name) && entry.name != sync.writer.terminal.id {
+                        && SyncFolder.isTerminalId(entry.name) && entry.name != ownId {
                         notifier.watch(folder.subfolder(entry.name))
                     }
                 }
-                pass(write: changed || writtenUpTo < 0, read: readDue)
+                pass(write: changed || writtenUpTo < 0, read: fullRead || !named.isEmpty, only: fullRead ? nil : named)
                 writtenUpTo = latest ?? writtenUpTo
-                readDue = false
+                fullRead = false
+                named = []
             }
             guard let notifier else {
                 Thread.sleep(forTimeInterval: writeCheck)
                 continue
             }
-            // Anything but our own writes and temporary files means another desk's file arrived.
-            for event in notifier.wait(timeout: writeCheck) where event.folder != own {
-                if !event.name.hasPrefix(".") && !event.name.hasPrefix("~") { readDue = true }
+            if let wal { notifier.watchFile(wal) }
+            // Anything but our own writes, the WAL and temporary files means another desk's file arrived.
+            for event in notifier.wait(timeout: writeCheck) where event.folder != own && event.folder != wal {
+                guard !event.name.hasPrefix("."), !event.name.hasPrefix("~") else { continue }
+                if event.folder == folder.path {
+                    // A new desk's subfolder (or one renamed in): watch it and read it.
+                    guard SyncFolder.isTerminalId(event.name), event.name != ownId else { continue }
+                    notifier.watch(folder.subfolder(event.name))
+                    named.insert(event.name)
+                } else {
+                    named.insert(String(event.folder.dropFirst(folder.path.count + 1)))
+                }
             }
         }
     }
 
     /// One pass now (what `sync now` does), reported on the bus.
     @discardableResult
-    public func pass(write: Bool = true, read: Bool = true) -> SyncPassReport? {
+    public func pass(write: Bool = true, read: Bool = true, only: Set<String>? = nil) -> SyncPassReport? {
         do {
-            let written = write ? try sync.writer.write() : SyncWriteReport()
-            let readReport = read ? try sync.reader.read() : (lastPass?.read ?? SyncReadReport())
-            let report = SyncPassReport(folder: sync.settings.folder, written: written, read: readReport,
-                                        time: clock.now().timeIntervalSince1970)
+            let report = try sync.pass(write: write, read: read, only: only, previousRead: lastPass?.read)
             latest.withLock { $0 = report }
             lastError.withLock { $0 = nil }
-            bus?.publish(.sync(SyncNotice(desks: readReport.terminals + 1, time: clock.now(), error: nil)))
+            bus?.publish(.sync(SyncNotice(desks: report.read.terminals + 1, time: clock.now(), error: nil)))
             return report
         } catch {
             let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"

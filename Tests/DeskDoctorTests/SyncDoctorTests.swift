@@ -43,4 +43,19 @@ import Testing
         try system.write("/proc/4242/comm", "syncthing\n")
         #expect(system.run(programFolders: ["/usr/bin"]).of("sync").map(\.status) == [.ok, .ok])
     }
+
+    @Test func aDeskThatStoppedWritingIsAProblemWithWhatToDo() throws {
+        let system = try FakeSystem()
+        let folder = system.home + "/Sync/club"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try configure(system, folder: folder)
+        let database = try AppDatabase.open(path: system.databasePath)
+        var state = try database.syncWriterState()
+        state.stopped = "desk.json was written by another database"
+        try database.setSyncWriterState(state)
+        let check = try #require(system.run().of("sync").first)
+        #expect(check.status == .problem)
+        #expect(check.message.contains("stopped writing to the sync folder: desk.json was written by another database"))
+        #expect(check.action?.contains("memberdesk sync reset-id") == true)
+    }
 }

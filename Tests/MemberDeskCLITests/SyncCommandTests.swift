@@ -36,6 +36,42 @@ import Testing
         #expect(object?["pending"] as? Int == 0)
     }
 
+    @Test func retireTakesADeskOverAndStatusListsIt() async throws {
+        let (a, b, folder) = try Self.desks()
+        defer { withExtendedLifetime(folder) {} }
+        try #require(await a.run(["checkin", "04000001"]).status == 0)
+        _ = await a.run(["sync", "now"])
+        _ = await b.run(["sync", "now"])
+        let status = await a.run(["sync", "status", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        let aId = try #require(object?["terminalId"] as? String)
+        let retired = await b.run(["sync", "retire", aId])
+        #expect(retired.status == 0, "\(retired)")
+        #expect(retired.stdout.hasPrefix("desk \(aId) retired: this desk now carries its 1 member\n"), "\(retired)")
+        #expect(retired.stdout.contains("retired desk Desk A (\(aId)): taken over by"), "\(retired)")
+        let json = await b.run(["sync", "retire", aId, "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((report?["retired"] as? [String: Any])?["terminalId"] as? String == aId)
+        let shown = await b.run(["sync", "status"])
+        #expect(shown.stdout.contains("retired desk Desk A (\(aId))"), "\(shown)")
+        let unknown = await b.run(["sync", "retire", "no-such-desk"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no desk no-such-desk has been seen in the sync folder"))
+    }
+
+    @Test func resetIdGivesANewTerminalId() async throws {
+        let (a, _, folder) = try Self.desks()
+        defer { withExtendedLifetime(folder) {} }
+        try #require(await a.run(["checkin", "04000001"]).status == 0)
+        _ = await a.run(["sync", "now"])
+        let before = await a.run(["sync", "status", "--json"])
+        let old = try #require((try JSONSerialization.jsonObject(with: Data(before.stdout.utf8)) as? [String: Any])?["terminalId"] as? String)
+        let reset = await a.run(["sync", "reset-id"])
+        #expect(reset.status == 0 && reset.stdout.contains("(was \(old))"), "\(reset)")
+        let after = await a.run(["sync", "status", "--json"])
+        let new = (try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any])?["terminalId"] as? String
+        #expect(new != nil && new != old)
+    }
+
     @Test func syncWithoutAFolderIsAOneLineError() async throws {
         let desk = try InProcessDesk()
         let result = await desk.run(["sync", "now"])

@@ -24,6 +24,20 @@ public final class AtomicFileWriter {
         temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Writes a file through `body`'s sink and renames it into place; on any error the target is untouched.
+    public static func write<T>(path: String, syncthingTemporary: Bool = false,
+                                _ body: (_ sink: ([UInt8]) throws -> Void) throws -> T) throws -> T {
+        let file = try AtomicFileWriter(path: path, syncthingTemporary: syncthingTemporary)
+        do {
+            let result = try body { try file.write($0) }
+            try file.commit()
+            return result
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
     deinit {
         if !finished { discard() }
     }

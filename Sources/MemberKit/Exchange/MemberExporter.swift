@@ -23,14 +23,17 @@ public struct MemberExporter: Sendable {
     @discardableResult
     public func export(to path: String, format: ExchangeFormat, clubKit: Bool = false,
                        progress: ((Int, Int) -> Void)? = nil) throws -> MemberFileCount {
-        let file = try AtomicFileWriter(path: path)
-        do {
-            let count = try write(format: format, clubKit: clubKit, progress: progress) { try file.write($0) }
-            try file.commit()
-            return count
-        } catch {
-            file.discard()
-            throw error
+        try AtomicFileWriter.write(path: path) { sink in
+            try write(format: format, clubKit: clubKit, progress: progress, sink: sink)
+        }
+    }
+
+    /// Writes the selected members as a .musrl file with memberdesk's extras, atomically, under a
+    /// temporary name Syncthing ignores: the sync folder's changes files and snapshots.
+    @discardableResult
+    public func exportForSync(_ selection: ExchangeSelection, to path: String) throws -> Int {
+        try AtomicFileWriter.write(path: path, syncthingTemporary: true) { sink in
+            try write(selection, format: .musrl, clubKit: false, progress: nil, sink: sink).total
         }
     }
 
@@ -43,11 +46,17 @@ public struct MemberExporter: Sendable {
 
     func write(format: ExchangeFormat, clubKit: Bool, progress: ((Int, Int) -> Void)?,
                sink: ([UInt8]) throws -> Void) throws -> MemberFileCount {
+        try write(Self.liveOnly(format, clubKit: clubKit) ? .live(counters: !clubKit) : .all, format: format, clubKit: clubKit,
+                  progress: progress, sink: sink)
+    }
+
+    /// The one encoder loop: members of `selection`, encoded into a buffer flushed every 1 MB.
+    func write(_ selection: ExchangeSelection, format: ExchangeFormat, clubKit: Bool, progress: ((Int, Int) -> Void)?,
+               sink: ([UInt8]) throws -> Void) throws -> MemberFileCount {
         var encoder = format.encoder(subclassFields: memberFields, clubKit: clubKit)
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20 + 4096)
-        return try database.readExchangeMembers(liveOnly: Self.liveOnly(format, clubKit: clubKit),
-                                                counters: !clubKit) { total, next in
+        return try database.readExchangeMembers(selection) { total, next in
             encoder.begin(into: &out)
             var count = 0
             var written = MemberFileCount()

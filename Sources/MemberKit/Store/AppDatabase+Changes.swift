@@ -8,37 +8,13 @@ extension AppDatabase {
         try read { store in try store.latestChange() }
     }
 
-    /// How many members changed here after change `after`.
-    public func pendingChanges(after: Int64) throws -> Int {
+    /// How many members changed here after change `after` (up to `through`, when given), through
+    /// the `seq` index: O(changes), not O(members). A changes file holds exactly these
+    /// (`ExchangeSelection.changed`).
+    public func pendingChanges(after: Int64, through: Int64 = .max) throws -> Int {
         try read { store in
-            try Int.fetchOne(store.db.cachedStatement(sql: "SELECT count(*) FROM member_change WHERE seq > ?"),
-                             arguments: [after]) ?? 0
-        }
-    }
-
-    /// The members changed after `after`, as they are now, in one read: O(changes), not O(members).
-    /// Nil when more than `limit` changed (a snapshot is then the cheaper file).
-    public func changes(after: Int64, limit: Int) throws -> MemberChangeBatch? {
-        try read { store in
-            let through = try store.latestChange()
-            let ids = try String.fetchAll(store.db.cachedStatement(sql: """
-                SELECT memberId FROM member_change WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?
-                """), arguments: [after, through, limit + 1])
-            guard ids.count <= limit else { return nil }
-            var members: [ExchangeMember] = []
-            members.reserveCapacity(ids.count)
-            for id in ids {
-                guard var record = try store.member(memberId: id) else { continue }
-                let stored = record.numVisits
-                let alias = try store.alias(memberId: id)
-                // As the exporter writes it: a unified member carries its own deletion time.
-                if let alias { record.deletedAt = alias.ownDeletedAt }
-                var member = ExchangeMember(record: record, counters: try store.visitCounters(memberId: id),
-                                            unifiedInto: alias?.survivorId)
-                member.record.numVisits = stored
-                members.append(member)
-            }
-            return MemberChangeBatch(after: after, through: through, members: members)
+            try Int.fetchOne(store.db.cachedStatement(sql: "SELECT count(*) FROM member_change WHERE seq > ? AND seq <= ?"),
+                             arguments: [after, through]) ?? 0
         }
     }
 }

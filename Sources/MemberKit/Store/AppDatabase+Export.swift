@@ -6,22 +6,28 @@ import GRDBSQLite
 /// counters walked side by side in memberId order through the SQLite C API (a million rows).
 extension AppDatabase {
     /// Calls `body` with the number of members and a cursor over them, in memberId order, each with
-    /// its counters (unless `counters` is false: a ClubKit file) and the member it is unified into.
-    /// `liveOnly` (a ClubKit file, a spreadsheet): no tombstones, no unified members.
-    func readExchangeMembers<T>(liveOnly: Bool, counters withCounters: Bool,
+    /// its counters and the member it is unified into: the one place a stored member becomes a
+    /// file's member, for exports, changes files and snapshots alike.
+    func readExchangeMembers<T>(_ selection: ExchangeSelection,
                                 _ body: (_ total: Int, _ next: () throws -> ExchangeMember?) throws -> T) throws -> T {
         try read { store in
             let db = store.db
-            let live = liveOnly ? "WHERE m.deletedAt IS NULL" : ""
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member m \(live)") ?? 0
+            let condition = selection.memberCondition
+            let memberArguments = StatementArguments(condition.arguments)
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member m WHERE \(condition.sql)", arguments: memberArguments) ?? 0
             let members = try db.makeStatement(sql: """
                 SELECT \(MemberColumns.list(of: "m")), a.survivorId, a.ownDeletedAt
-                FROM member m LEFT JOIN member_alias a ON a.memberId = m.memberId \(live)
+                FROM member m LEFT JOIN member_alias a ON a.memberId = m.memberId WHERE \(condition.sql)
                 ORDER BY m.memberId
                 """)
-            let counters = !withCounters ? nil : try db.makeStatement(sql: """
-                SELECT memberId, terminalId, count FROM visit_counter ORDER BY memberId
-                """)
+            try members.setArguments(memberArguments)
+            let counters = try selection.counterCondition.map { condition in
+                let statement = try db.makeStatement(sql: """
+                    SELECT memberId, terminalId, count FROM visit_counter WHERE \(condition.sql) ORDER BY memberId
+                    """)
+                try statement.setArguments(StatementArguments(condition.arguments))
+                return statement
+            }
             let rows = members.sqliteStatement
             func step(_ statement: OpaquePointer?) throws -> Bool {
                 guard let statement else { return false }
@@ -44,7 +50,6 @@ extension AppDatabase {
                 guard try step(rows) else { return nil }
                 var record = MemberColumns.record(rows, terminals: terminals)
                 let unifiedInto: String? = sqlite3_column_type(rows, aliasColumn) == SQLITE_NULL ? nil : text(rows, aliasColumn)
-                // A unified member's file entry carries its real deletion time (nil if it was never deleted).
                 if unifiedInto != nil {
                     record.deletedAt = sqlite3_column_type(rows, aliasColumn + 1) == SQLITE_NULL
                         ? nil : sqlite3_column_double(rows, aliasColumn + 1)
@@ -66,11 +71,19 @@ extension AppDatabase {
                         pending = try step(counterRows)
                     }
                 }
-                var member = ExchangeMember(record: record, counters: memberCounters, unifiedInto: unifiedInto)
-                member.record.numVisits = record.numVisits  // the stored total (the class sum for a survivor)
-                return member
+                return ExchangeMember(stored: record, counters: memberCounters, unifiedInto: unifiedInto)
             }
             return try body(total, next)
         }
+    }
+}
+
+extension ExchangeMember {
+    /// A stored member as a file carries it. A unified member's entry carries its own deletion
+    /// time (`member_alias.ownDeletedAt`, nil if it was never deleted), already in `record`; the
+    /// stored `numVisits` (the class sum for a survivor) is kept for ClubKit, whatever counters travel.
+    init(stored record: MemberRecord, counters: [String: Int], unifiedInto: String?) {
+        self.init(record: record, counters: counters, unifiedInto: unifiedInto)
+        self.record.numVisits = record.numVisits
     }
 }

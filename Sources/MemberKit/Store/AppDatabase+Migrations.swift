@@ -199,7 +199,16 @@ extension AppDatabase {
                 );
                 """)
         }
-        migrator.registerMigration("v7-staff") { db in
+        migrator.registerMigration("v7-sync-retired") { db in
+            // Snapshots hold only what their desk authored, so a desk that leaves is taken over by
+            // another (`sync retire`): retiredBy names the desk that carries its members now, and
+            // retiredThrough how far that desk held its changes when it took them over.
+            try db.execute(sql: """
+                ALTER TABLE sync_terminal ADD COLUMN retiredBy TEXT;
+                ALTER TABLE sync_terminal ADD COLUMN retiredThrough INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
+        migrator.registerMigration("v8-staff") { db in
             // Operators. The PIN is kept only as an Argon2id string; a removed operator stays as a
             // tombstone so the removal syncs. Names compare without case. A card is one operator's by
             // the rules of a local change; merged versions may briefly share one (the latest wins a lookup).
@@ -218,7 +227,7 @@ extension AppDatabase {
                 CREATE INDEX staff_card ON staff(card) WHERE card IS NOT NULL AND removedAt IS NULL;
                 """)
         }
-        migrator.registerMigration("v8-audit") { db in
+        migrator.registerMigration("v9-audit") { db in
             // Who did what. Append-only, enforced here: no UPDATE ever, and a DELETE only of rows
             // older than the cutoff `pruneAudit` puts in audit_pruning for its own transaction.
             try db.execute(sql: """

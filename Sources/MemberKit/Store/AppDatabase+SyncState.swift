@@ -8,10 +8,15 @@ extension AppDatabase {
         try read { store in
             let rows = try Row.fetchAll(store.db, sql: "SELECT key, value FROM terminal_setting WHERE key LIKE 'sync.%'")
             let values = Dictionary(rows.map { ($0["key"] as String, $0["value"] as String) }, uniquingKeysWith: { a, _ in a })
-            return SyncWriterState(folder: values["sync.folder"],
-                                   writtenThrough: values["sync.writtenThrough"].flatMap { Int64($0) } ?? 0,
-                                   snapshotThrough: values["sync.snapshotThrough"].flatMap { Int64($0) } ?? 0,
-                                   snapshotAt: values["sync.snapshotAt"].flatMap { Double($0) })
+            var state = SyncWriterState(folder: values["sync.folder"],
+                                        writtenThrough: values["sync.writtenThrough"].flatMap { Int64($0) } ?? 0,
+                                        snapshotThrough: values["sync.snapshotThrough"].flatMap { Int64($0) } ?? 0,
+                                        snapshotAt: values["sync.snapshotAt"].flatMap { Double($0) },
+                                        writer: values["sync.writer"], stopped: values["sync.stopped"])
+            state.snapshotBytes = values["sync.snapshotBytes"].flatMap { Int64($0) } ?? 0
+            state.changesBytes = values["sync.changesBytes"].flatMap { Int64($0) } ?? 0
+            state.olderChangesBytes = values["sync.olderChangesBytes"].flatMap { Int64($0) } ?? 0
+            return state
         }
     }
 
@@ -21,6 +26,9 @@ extension AppDatabase {
             let values: [(String, String?)] = [
                 ("sync.folder", state.folder), ("sync.writtenThrough", String(state.writtenThrough)),
                 ("sync.snapshotThrough", String(state.snapshotThrough)), ("sync.snapshotAt", state.snapshotAt.map { String($0) }),
+                ("sync.writer", state.writer), ("sync.stopped", state.stopped),
+                ("sync.snapshotBytes", String(state.snapshotBytes)), ("sync.changesBytes", String(state.changesBytes)),
+                ("sync.olderChangesBytes", String(state.olderChangesBytes)),
             ]
             for (key, value) in values {
                 if let value {
@@ -83,10 +91,12 @@ extension AppDatabase {
     public func syncTerminals() throws -> [SyncTerminalRecord] {
         try read { store in
             try Row.fetchAll(store.db, sql: """
-                SELECT terminalId, name, coveredThrough, lastFileTime, files, lastError FROM sync_terminal ORDER BY terminalId
+                SELECT terminalId, name, coveredThrough, lastFileTime, files, lastError, retiredBy, retiredThrough
+                FROM sync_terminal ORDER BY terminalId
                 """).map {
                 SyncTerminalRecord(terminalId: $0["terminalId"], name: $0["name"], coveredThrough: $0["coveredThrough"],
-                                   lastFileTime: $0["lastFileTime"], files: $0["files"], lastError: $0["lastError"])
+                                   lastFileTime: $0["lastFileTime"], files: $0["files"], lastError: $0["lastError"],
+                                   retiredBy: $0["retiredBy"], retiredThrough: $0["retiredThrough"])
             }
         }
     }
@@ -101,6 +111,51 @@ extension AppDatabase {
                 try store.db.execute(sql: "UPDATE sync_terminal SET coveredThrough = max(coveredThrough, ?) WHERE terminalId = ?",
                                      arguments: [through, terminalId])
             }
+        }
+    }
+
+    // MARK: authors, retired desks
+
+    /// Whose members this desk's snapshot carries: its own, and those of the desks it took over.
+    public func syncAuthors(own: String) throws -> SyncAuthors {
+        let terminals = try syncTerminals()
+        return SyncAuthors(carried: [own] + terminals.filter { $0.retiredBy == own }.map(\.terminalId),
+                           known: terminals.map(\.terminalId))
+    }
+
+    /// Marks `terminalId` retired, taken over by `taker` as far as it is held here. Idempotent; a
+    /// takeover already recorded is kept (the first taker carries it).
+    @discardableResult
+    public func retireSyncTerminal(_ terminalId: String, by taker: String) throws -> SyncTerminalRecord {
+        try write { store in
+            try Self.ensureSyncTerminal(store.db, terminalId)
+            try store.db.execute(sql: """
+                UPDATE sync_terminal SET retiredBy = ?, retiredThrough = coveredThrough, lastError = NULL WHERE terminalId = ? AND retiredBy IS NULL
+                """, arguments: [taker, terminalId])
+        }
+        return try syncTerminals().first { $0.terminalId == terminalId }!
+    }
+
+    /// Another desk's `desk.json` says it took these desks over: they are retired, carried by it.
+    public func noteSyncTakeovers(_ retired: [String: Int64], by taker: String) throws {
+        guard !retired.isEmpty else { return }
+        try write { store in
+            for (terminalId, through) in retired {
+                try Self.ensureSyncTerminal(store.db, terminalId)
+                try store.db.execute(sql: """
+                    UPDATE sync_terminal SET retiredBy = ?, retiredThrough = ?, lastError = NULL WHERE terminalId = ? AND retiredBy IS NULL
+                    """, arguments: [taker, through, terminalId])
+            }
+        }
+    }
+
+    /// Members whose author (or a counter's terminal) is `terminalId`: what its files carried.
+    public func membersAuthored(by terminalId: String) throws -> Int {
+        try read { store in
+            try Int.fetchOne(store.db, sql: """
+                SELECT count(*) FROM member m WHERE m.modifiedBy = ?1
+                OR m.memberId IN (SELECT memberId FROM visit_counter WHERE terminalId = ?1)
+                """, arguments: [terminalId]) ?? 0
         }
     }
 

@@ -1,11 +1,15 @@
 import Foundation
 
 /// `desk.json` in a terminal's subfolder:
-/// `{"terminalId": "...", "name": "...", "snapshot": {"through": 4711, "holds": {"<terminalId>": 812, ...}}}`.
+/// `{"terminalId": "...", "name": "...", "writer": "...", "snapshot": {"through": 4711, "holds": {"<terminalId>": 812, ...}},
+///   "tookOver": {"<terminalId>": 812}, "retiredRead": {"<terminalId>": 812}}`.
 /// The name lets other desks show a name rather than an id. `snapshot` says how far the desk's
 /// latest snapshot holds each other desk's changes, so that a desk far behind, having merged
 /// that one snapshot, can skip the others' older snapshots instead of merging every desk's
-/// whole list (see docs/sync.md, "Past one machine"). Untrusted when read: at most 64 KB; a name
+/// whole list (see docs/sync.md, "Past one machine"). `writer` marks the database that writes
+/// here (another mark: two machines share a terminal id). `tookOver` names the retired desks whose
+/// members this desk carries (and how far it held them); `retiredRead` how far this desk holds
+/// each retired desk, so that any desk can tell when a retired desk's subfolder may go. Untrusted when read: at most 64 KB; a name
 /// is kept only when it is short, printable text; a malformed `snapshot` is ignored.
 public struct DeskInfoFile: Equatable, Sendable {
     /// Fits a thousand desks' coverage.
@@ -14,11 +18,18 @@ public struct DeskInfoFile: Equatable, Sendable {
     public var terminalId: String?
     public var name: String?
     public var snapshot: SnapshotCoverage?
+    public var writer: String?
+    public var tookOver: [String: Int64] = [:]
+    public var retiredRead: [String: Int64] = [:]
 
-    public init(terminalId: String? = nil, name: String? = nil, snapshot: SnapshotCoverage? = nil) {
+    public init(terminalId: String? = nil, name: String? = nil, snapshot: SnapshotCoverage? = nil, writer: String? = nil,
+                tookOver: [String: Int64] = [:], retiredRead: [String: Int64] = [:]) {
         self.terminalId = terminalId
         self.name = name
         self.snapshot = snapshot
+        self.writer = writer
+        self.tookOver = tookOver
+        self.retiredRead = retiredRead
     }
 
     /// How far the snapshot numbered `through` holds each other terminal's changes.
@@ -32,12 +43,16 @@ public struct DeskInfoFile: Equatable, Sendable {
         }
     }
 
-    public static func bytes(_ terminal: TerminalIdentity, snapshot: SnapshotCoverage?) -> [UInt8] {
+    public static func bytes(_ terminal: TerminalIdentity, snapshot: SnapshotCoverage?, writer: String? = nil,
+                             tookOver: [String: Int64] = [:], retiredRead: [String: Int64] = [:]) -> [UInt8] {
         var object: [String: JSONValue] = ["terminalId": .string(terminal.id), "name": .string(terminal.name)]
         if let snapshot {
             object["snapshot"] = .object(["through": .int(Int(snapshot.through)),
                                           "holds": .object(snapshot.holds.mapValues { .int(Int($0)) })])
         }
+        if let writer { object["writer"] = .string(writer) }
+        if !tookOver.isEmpty { object["tookOver"] = .object(tookOver.mapValues { .int(Int($0)) }) }
+        if !retiredRead.isEmpty { object["retiredRead"] = .object(retiredRead.mapValues { .int(Int($0)) }) }
         var out: [UInt8] = []
         JSONWriter.append(.object(object), to: &out)
         out.append(0x0A)
@@ -66,7 +81,21 @@ public struct DeskInfoFile: Equatable, Sendable {
             }
             info.snapshot = coverage
         }
+        if case .string(let writer)? = object["writer"], SyncFolder.isTerminalId(writer) { info.writer = writer }
+        info.tookOver = sequences(object["tookOver"])
+        info.retiredRead = sequences(object["retiredRead"])
         return info
+    }
+
+    /// A map of terminal ids to change numbers; a malformed map is dropped whole.
+    private static func sequences(_ value: JSONValue?) -> [String: Int64] {
+        guard case .object(let map)? = value else { return [:] }
+        var result: [String: Int64] = [:]
+        for (terminal, value) in map {
+            guard SyncFolder.isTerminalId(terminal), let number = sequence(value) else { return [:] }
+            result[terminal] = number
+        }
+        return result
     }
 
     /// A change number: a whole number from 0 up.

@@ -15,14 +15,18 @@ public struct DeskSync: Sendable {
     public var database: AppDatabase { writer.database }
     public var settings: SyncSettings { writer.settings }
 
-    /// Writes, then reads. Throws only when the folder itself is unusable; bad files are in the report.
-    public func pass() throws -> SyncPassReport {
-        let written = try writer.write()
+    /// Writes, then reads (either may be left out: the watcher writes on a tap and reads on a file's
+    /// arrival; a pass that does not read reports `previousRead`). Throws only when the folder itself
+    /// is unusable; bad files are in the report.
+    /// `only`: read just these desks' subfolders (those inotify named).
+    public func pass(write: Bool = true, read: Bool = true, only: Set<String>? = nil,
+                     previousRead: SyncReadReport? = nil) throws -> SyncPassReport {
+        let written = write ? try writer.write() : SyncWriteReport()
         // Operators and the audit record ride beside the member files (see StaffSync).
         let staff = try StaffSync(database: database, terminal: writer.terminal, folder: writer.folder).pass()
-        var read = try reader.read()
-        read.errors += staff.errors
-        return SyncPassReport(folder: writer.folder.path, written: written, read: read,
+        var readReport = read ? try reader.read(only: only) : (previousRead ?? SyncReadReport())
+        if read { readReport.errors += staff.errors }
+        return SyncPassReport(folder: writer.folder.path, written: written, read: readReport,
                               time: writer.clock.now().timeIntervalSince1970)
     }
 
@@ -30,9 +34,46 @@ public struct DeskSync: Sendable {
         let state = try database.syncWriterState()
         let fresh = state.folder != writer.folder.path
         let after = fresh ? 0 : state.writtenThrough
+        let terminals = try database.syncTerminals()
         return SyncStatusReport(folder: writer.folder.path, terminalId: writer.terminal.id, terminalName: writer.terminal.name,
                                 pending: try database.pendingChanges(after: after), writtenThrough: after,
                                 lastSnapshotAt: fresh ? nil : state.snapshotAt,
-                                terminals: try database.syncTerminals(), badFiles: try database.badSyncFiles())
+                                terminals: terminals, badFiles: try database.badSyncFiles(), stopped: state.stopped,
+                                retired: try retiredDesks(terminals))
+    }
+
+    /// `sync retire`: this desk takes over what `terminalId` authored (read first, so that it holds
+    /// as much of it as the folder has) and writes a snapshot carrying it at once.
+    public func retire(_ terminalId: String) throws -> SyncRetireReport {
+        guard SyncFolder.isTerminalId(terminalId) else { throw SyncError.unknownDesk(terminalId) }
+        guard terminalId != writer.terminal.id else { throw SyncError.retireSelf }
+        _ = try reader.read()
+        let known = try database.syncTerminals()
+        guard let desk = known.first(where: { $0.terminalId == terminalId }) else { throw SyncError.unknownDesk(terminalId) }
+        if desk.retiredBy == nil { try database.retireSyncTerminal(terminalId, by: writer.terminal.id) }
+        let written = try writer.write(snapshot: true)
+        let terminals = try database.syncTerminals()
+        let retired = try retiredDesks(terminals).first { $0.terminalId == terminalId }!
+        return SyncRetireReport(retired: retired, members: try database.membersAuthored(by: terminalId), written: written)
+    }
+
+    /// Retired desks, and which active desks have yet to read each one's takeover: an active desk
+    /// says in its `desk.json` how far it holds each retired desk.
+    func retiredDesks(_ terminals: [SyncTerminalRecord]) throws -> [SyncRetiredDesk] {
+        let retired = terminals.filter { $0.retiredBy != nil }
+        guard !retired.isEmpty else { return [] }
+        let folder = writer.folder
+        let active = terminals.filter { $0.retiredBy == nil && $0.terminalId != writer.terminal.id
+            && FileManager.default.fileExists(atPath: folder.subfolder($0.terminalId)) }
+        let infos = Dictionary(uniqueKeysWithValues: active.map {
+            ($0.terminalId, DeskInfoFile.read(folder.subfolder($0.terminalId) + "/" + SyncFolder.deskFileName))
+        })
+        return retired.map { desk in
+            let through = desk.retiredThrough
+            var waiting = active.filter { (infos[$0.terminalId]??.retiredRead[desk.terminalId] ?? -1) < through }.map(\.terminalId)
+            if desk.retiredBy != writer.terminal.id, desk.coveredThrough < through { waiting.insert(writer.terminal.id, at: 0) }
+            return SyncRetiredDesk(terminalId: desk.terminalId, name: desk.name, takenOverBy: desk.retiredBy!, through: through,
+                                   waitingFor: waiting, subfolderPresent: FileManager.default.fileExists(atPath: folder.subfolder(desk.terminalId)))
+        }
     }
 }

@@ -42,8 +42,11 @@ public struct StaffSync: Sendable {
             throw SyncError.folderUnusable(directory, String(cString: strerror(errno)))
         }
         let staffPath = directory + "/" + StaffSyncFile.fileName
-        let staff = StaffSyncFile.bytes(terminalId: terminal.id, try database.ownStaffVersions(terminalId: terminal.id))
-        if FileManager.default.contents(atPath: staffPath).map(Array.init) != staff {
+        let versions = try database.ownStaffVersions(terminalId: terminal.id)
+        let staff = StaffSyncFile.bytes(terminalId: terminal.id, versions)
+        let held = FileManager.default.contents(atPath: staffPath).map(Array.init)
+        // A desk that never wrote an operator writes no staff file.
+        if held != staff, !(versions.isEmpty && held == nil) {
             try writeFile(staffPath, staff)
         }
         // Through which row this desk's entries are in the folder (a new folder starts over).

@@ -20,15 +20,27 @@ public struct SyncReader: Sendable {
         self.bus = bus
     }
 
-    public func read() throws -> SyncReadReport {
+    /// Reads every other desk's subfolder (a rescan), or only `only`'s (the subfolders inotify
+    /// named): then nothing else is listed, so the cost grows with what changed, not with the folder.
+    public func read(only: Set<String>? = nil) throws -> SyncReadReport {
         let folder = SyncFolder(path: settings.folder)
         try folder.checkUsable()
         var report = SyncReadReport()
         var listings: [TerminalListing] = []
-        for entry in try SyncFolder.entries(of: folder.path) where entry.name != terminal.id && SyncFolder.isTerminalId(entry.name) {
+        let candidates: [SyncFolder.Entry]
+        if let only {
+            candidates = only.sorted().compactMap { name in
+                var info = stat()
+                guard lstat(folder.subfolder(name), &info) == 0 else { return nil }
+                let kind: SyncFolder.Entry.Kind = info.st_mode & S_IFMT == S_IFDIR ? .directory : info.st_mode & S_IFMT == S_IFLNK ? .symlink : .other
+                return SyncFolder.Entry(name: name, kind: kind, size: 0, mtime: 0)
+            }
+        } else {
+            candidates = try SyncFolder.entries(of: folder.path)
+        }
+        for entry in candidates where entry.name != terminal.id && SyncFolder.isTerminalId(entry.name) {
             switch entry.kind {
             case .directory:
-                report.terminals += 1
                 do {
                     let directory = folder.subfolder(entry.name)
                     listings.append(TerminalListing(terminalId: entry.name, directory: directory, entries: try SyncFolder.entries(of: directory)))
@@ -36,33 +48,64 @@ public struct SyncReader: Sendable {
                     try noteTerminalError(entry.name, "\(error)", into: &report)
                 }
             case .symlink:
-                report.terminals += 1
                 try noteTerminalError(entry.name, "\(folder.subfolder(entry.name)) is a symbolic link: not followed", into: &report)
             case .file, .other:
                 continue  // not ours
             }
         }
-        // The newest snapshot first: for a desk far behind, what it holds of the others lets
-        // their older snapshots be skipped.
+        // The newest snapshot first: what it holds of the desks it took over lets their files be skipped.
         listings.sort { ($0.latestSnapshot?.entry.mtime ?? -1, $1.terminalId) > ($1.latestSnapshot?.entry.mtime ?? -1, $0.terminalId) }
-        let newest = Dictionary(uniqueKeysWithValues: listings.map { ($0.terminalId, $0.newestThrough) })
+        var newest = Dictionary(uniqueKeysWithValues: listings.map { ($0.terminalId, $0.newestThrough) })
         for listing in listings {
-            let merged = try readTerminal(listing, in: folder, into: &report)
-            guard let snapshot = merged, let info = listing.info, info.terminalId == listing.terminalId,
-                  let coverage = info.snapshot, coverage.through == snapshot.through else { continue }
-            // Never past the other desk's newest file here: a claim cannot hide files not yet seen.
-            let held = coverage.holds.reduce(into: [String: Int64]()) { held, claim in
-                guard claim.key != terminal.id, claim.key != listing.terminalId, let newestThrough = newest[claim.key] ?? nil else { return }
-                held[claim.key] = min(claim.value, newestThrough)
+            if let info = listing.info, info.terminalId == listing.terminalId, !info.tookOver.isEmpty {
+                try database.noteSyncTakeovers(info.tookOver.filter { $0.key != terminal.id }, by: listing.terminalId)
             }
-            try database.raiseSyncCoverage(held)
+            let held = try readTerminal(listing, in: folder, into: &report)
+            guard !held.isEmpty else { continue }
+            // Never past a visible desk's newest file here: a claim cannot hide files not yet seen.
+            // A desk whose subfolder is gone has nothing left to hide.
+            var raise: [String: Int64] = [:]
+            for (claimed, through) in held where claimed != terminal.id && claimed != listing.terminalId {
+                if newest[claimed] == nil {
+                    let directory = folder.subfolder(claimed)
+                    newest[claimed] = FileManager.default.fileExists(atPath: directory)
+                        ? TerminalListing(terminalId: claimed, directory: directory, entries: (try? SyncFolder.entries(of: directory)) ?? []).newestThrough
+                        : .some(nil)
+                }
+                if let visible = newest[claimed], let newestThrough = visible {
+                    raise[claimed] = min(through, newestThrough)
+                } else if newest[claimed] == .some(nil), !FileManager.default.fileExists(atPath: folder.subfolder(claimed)) {
+                    raise[claimed] = through
+                }
+            }
+            try database.raiseSyncCoverage(raise)
         }
+        let known = try database.syncTerminals()
+        if only == nil {
+            try noteGoneAuthors(known: known, present: Set(candidates.map(\.name)), folder: folder, into: &report)
+        }
+        report.terminals = only == nil
+            ? candidates.filter { $0.name != terminal.id && SyncFolder.isTerminalId($0.name) && $0.kind != .file && $0.kind != .other }.count
+            : known.filter { $0.terminalId != terminal.id && $0.files > 0 }.count
         if report.counts.changed > 0 {
             bus?.publish(.imported(ImportNotice(file: "sync folder", new: report.counts.new, updated: report.counts.updated,
                                                 unchanged: report.counts.unchanged, unified: report.counts.unified,
                                                 deleted: report.counts.deleted)))
         }
         return report
+    }
+
+    /// A desk seen before whose subfolder is gone, and that no desk took over: the members only
+    /// its files carried reach no desk that joins later. Reported (`sync status`, the event log),
+    /// never silent, with what to do.
+    private func noteGoneAuthors(known: [SyncTerminalRecord], present: Set<String>, folder: SyncFolder,
+                                 into report: inout SyncReadReport) throws {
+        for desk in known where desk.terminalId != terminal.id && desk.retiredBy == nil && desk.files > 0
+            && !present.contains(desk.terminalId) {
+            let members = try database.membersAuthored(by: desk.terminalId)
+            guard members > 0 else { continue }
+            try noteTerminalError(desk.terminalId, SyncError.authorFilesGone(desk.terminalId, members).description, into: &report)
+        }
     }
 
     /// One terminal's subfolder as listed at the start of a read, with its desk.json.
@@ -102,15 +145,24 @@ public struct SyncReader: Sendable {
         bus?.publish(.error(DeskErrorNotice(source: "sync", message: message)))
     }
 
-    /// Reads one terminal's new files; returns its latest snapshot's name when this read merged it.
-    private func readTerminal(_ listing: TerminalListing, in folder: SyncFolder, into report: inout SyncReadReport) throws -> SyncFileName? {
+    /// Reads one terminal's new files; returns what its latest snapshot holds of the desks it took
+    /// over when this read merged that snapshot (a claim is used only then, so it never hides a
+    /// file that comes later).
+    private func readTerminal(_ listing: TerminalListing, in folder: SyncFolder, into report: inout SyncReadReport) throws -> [String: Int64] {
         let terminalId = listing.terminalId
         let directory = folder.subfolder(terminalId)
         let files = listing.files
         var mergedSnapshot: SyncFileName?
         let known = try database.syncFiles(terminalId: terminalId)
         try database.forgetSyncFiles(terminalId: terminalId, keeping: Set(files.map(\.entry.name)))
-        var covered = try database.syncTerminals().first { $0.terminalId == terminalId }?.coveredThrough ?? 0
+        let terminals = try database.syncTerminals()
+        var covered = terminals.first { $0.terminalId == terminalId }?.coveredThrough ?? 0
+        let coverage = Dictionary(uniqueKeysWithValues: terminals.map { ($0.terminalId, $0.coveredThrough) })
+        // What the latest snapshot holds of desks it took over; it is read until this desk holds that too.
+        let claims = listing.info.flatMap { info in
+            info.terminalId == terminalId ? info.snapshot.flatMap { $0.through == listing.latestSnapshot?.name.through ? $0.holds : nil } : nil
+        } ?? [:]
+        let claimsNew = claims.contains { $0.key != terminal.id && $0.value > (coverage[$0.key] ?? 0) }
         var lastError: String?
         for (name, entry) in files {
             let path = directory + "/" + entry.name
@@ -122,7 +174,8 @@ public struct SyncReader: Sendable {
                 continue  // read before (or found bad before, and not changed since)
             }
             // A file reaching no further than what is held adds nothing (the merge laws make reading it harmless, only slow).
-            if !name.isConflictCopy, name.through <= covered {
+            let holdsNew = claimsNew && name == listing.latestSnapshot?.name
+            if !name.isConflictCopy, name.through <= covered, !holdsNew {
                 try database.noteSyncFile(record)
                 report.filesCovered += 1
                 continue
@@ -146,7 +199,7 @@ public struct SyncReader: Sendable {
         }
         try database.noteSyncTerminal(terminalId, name: listing.info?.name, lastFileTime: files.map(\.entry.mtime).max(),
                                       files: files.count, lastError: lastError)
-        return mergedSnapshot
+        return mergedSnapshot == nil ? [:] : claims
     }
 
     /// How far a terminal's changes are held after reading `name`: a snapshot holds all up to

@@ -9,6 +9,9 @@ public struct SyncSettings: Sendable, Equatable {
     public var rescanInterval: TimeInterval
     /// Members merged per transaction, so that a check-in never waits long for the write lock.
     public var mergeChunk: Int
+    /// A snapshot is due once the changes files a desk keeps outweigh its latest snapshot, or
+    /// this much, whichever is more: a burst of taps over many members cannot grow the folder.
+    public var keptBytesFloor: Int64 = 256 << 10
 
     public init(folder: String, snapshotChanges: Int = 1000, snapshotInterval: TimeInterval = 86400,
                 maxFileBytes: Int64 = 2048 << 20, rescanInterval: TimeInterval = 30, mergeChunk: Int = 500) {

@@ -11,4 +11,7 @@ public struct SyncStatusReport: Sendable, Equatable, Codable {
     public var lastSnapshotAt: Double?
     public var terminals: [SyncTerminalRecord]
     public var badFiles: [SyncFileRecord]
+    /// Why this desk stopped writing (a duplicate terminal id, a restored backup), if it did.
+    public var stopped: String?
+    public var retired: [SyncRetiredDesk] = []
 }

@@ -9,4 +9,7 @@ public struct SyncTerminalRecord: Sendable, Equatable, Codable {
     public var lastFileTime: Double?
     public var files: Int
     public var lastError: String?
+    /// Retired: the desk that took over what it authored, and how far it held its changes then.
+    public var retiredBy: String?
+    public var retiredThrough: Int64 = 0
 }

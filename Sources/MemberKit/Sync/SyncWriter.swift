@@ -1,15 +1,19 @@
 import Foundation
+import Synchronization
 
 /// Writes this terminal's changes into its own subfolder, and only there: a changes file with
-/// the members changed since the last file, or now and then a snapshot of everything, after
-/// which the older files are removed. Each file is written under a name Syncthing ignores,
-/// flushed, then renamed into place.
+/// the members changed since the last file, or now and then a snapshot of what this desk is the
+/// author of (`ExchangeSelection.authored`), after which the older files are removed. Each file is
+/// written under a name Syncthing ignores, flushed, then renamed into place. A tap's write reads
+/// `desk.json` and stats the latest snapshot; it never lists the subfolder.
 public struct SyncWriter: Sendable {
     public let database: AppDatabase
     public let settings: SyncSettings
     public let terminal: TerminalIdentity
     public let clock: any DeskClock
     public let memberFields: [String]
+    /// Whether this writer has looked through its own subfolder yet (once, then at every snapshot).
+    private let checked = CheckedOnce()
 
     public init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity, clock: any DeskClock = SystemClock(),
                 memberFields: [String] = CustomMembershipUser.variableNamesAsStrings()) {
@@ -22,114 +26,175 @@ public struct SyncWriter: Sendable {
 
     var folder: SyncFolder { SyncFolder(path: settings.folder) }
 
-    /// Writes what is pending. Nothing pending writes nothing.
-    public func write() throws -> SyncWriteReport {
+    /// Writes what is pending (`snapshot`: and a snapshot now, as `sync retire` needs). Nothing
+    /// pending writes nothing. Throws `SyncError.stopped` once another machine is found writing
+    /// under this terminal id, until `sync reset-id`.
+    public func write(snapshot force: Bool = false) throws -> SyncWriteReport {
         let folder = self.folder
         try folder.checkUsable()
+        var state = try database.syncWriterState()
+        if let stopped = state.stopped { throw SyncError.stopped(stopped) }
         let directory = folder.subfolder(terminal.id)
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
             throw SyncError.folderUnusable(directory, String(cString: strerror(errno)))
         }
-        try writeDeskFile(directory)
-        var state = try database.syncWriterState()
         if state.folder != folder.path {
             // A new folder knows nothing of this terminal: start with a snapshot.
-            state = SyncWriterState(folder: folder.path)
+            state = SyncWriterState(folder: folder.path, writer: state.writer)
         }
-        let own = try SyncFolder.entries(of: directory).compactMap { entry in
-            SyncFileName(parsing: entry.name).map { (name: $0, entry: entry) }
+        if state.writer == nil {
+            state.writer = UUID().uuidString
+            try database.setSyncWriterState(state)
         }
-        let hasSnapshot = own.contains { $0.name.kind == .snapshot && !$0.name.isConflictCopy && $0.name.through == state.snapshotThrough }
+        let terminals = try database.syncTerminals()
+        try writeDeskFile(directory, state: &state, terminals: terminals)
+        if checked.first() { try checkSubfolder(directory, entries: try SyncFolder.entries(of: directory), state: &state) }
+        var report = SyncWriteReport()
+        let hasSnapshot = state.snapshotAt != nil
+            && FileManager.default.fileExists(atPath: directory + "/" + SyncFileName.snapshot(through: state.snapshotThrough).description)
         let now = clock.now().timeIntervalSince1970
         let latest = try database.latestChange()
-        var report = SyncWriteReport()
-        var due = !hasSnapshot
+        var due = !hasSnapshot || force
         if !due, latest > state.snapshotThrough {
             let sinceSnapshot = try database.pendingChanges(after: state.snapshotThrough)
             due = now - (state.snapshotAt ?? 0) >= settings.snapshotInterval || sinceSnapshot >= settings.snapshotChanges
+                || state.changesBytes + state.olderChangesBytes > max(state.snapshotBytes, settings.keptBytesFloor)
         }
+        let pending = latest > state.writtenThrough ? try database.pendingChanges(after: state.writtenThrough, through: latest) : 0
         if !due {
-            guard latest > state.writtenThrough else { return report }
-            if let batch = try database.changes(after: state.writtenThrough, limit: settings.snapshotChanges) {
-                guard !batch.members.isEmpty else { return report }
-                try writeChanges(batch, in: directory, state: &state, report: &report)
-                return report
+            guard pending > 0 else { return report }
+            if pending <= settings.snapshotChanges {
+                try writeChanges(after: state.writtenThrough, through: latest, in: directory, state: &state, report: &report)
+                // A burst of taps over many members grows the folder by bytes, not by members: bound it.
+                guard state.changesBytes + state.olderChangesBytes > max(state.snapshotBytes, settings.keptBytesFloor) else { return report }
             }
-        } else if latest > state.writtenThrough, hasSnapshot,
-                  let batch = try database.changes(after: state.writtenThrough, limit: settings.snapshotChanges), !batch.members.isEmpty {
+        } else if pending > 0, pending <= settings.snapshotChanges, hasSnapshot {
             // The pending changes go out as a changes file first, so that the snapshot adds nothing
-            // for desks that keep up: they skip it rather than merge the whole list again.
-            try writeChanges(batch, in: directory, state: &state, report: &report)
+            // for desks that keep up: they skip it rather than merge this desk's members again.
+            try writeChanges(after: state.writtenThrough, through: latest, in: directory, state: &state, report: &report)
         }
+        try writeSnapshot(in: directory, state: &state, terminals: terminals, report: &report)
+        return report
+    }
+
+    private func writeSnapshot(in directory: String, state: inout SyncWriterState, terminals: [SyncTerminalRecord],
+                               report: inout SyncWriteReport) throws {
         // A snapshot covers every change up to the latest one read before it starts (changes
         // made during the export may be in it too: reading them twice is harmless).
         let through = max(try database.latestChange(), state.writtenThrough)
         let previousSnapshot = state.snapshotThrough
         let name = SyncFileName.snapshot(through: through)
-        // What this desk holds of the others, read before the export: the snapshot holds at least that.
-        let holds = try database.syncTerminals().reduce(into: [String: Int64]()) { holds, known in
-            if known.coveredThrough > 0, SyncFolder.isTerminalId(known.terminalId) { holds[known.terminalId] = known.coveredThrough }
+        // What it holds of other desks: only those this desk took over (read before the export).
+        let holds = terminals.reduce(into: [String: Int64]()) { holds, known in
+            if known.retiredBy == terminal.id { holds[known.terminalId] = max(known.coveredThrough, known.retiredThrough) }
         }
-        var count = 0
-        try writeFile(directory + "/" + name.description) { sink in
-            count = try MemberExporter(database: database, memberFields: memberFields)
-                .write(format: .musrl, clubKit: false, progress: nil, sink: sink).total
-        }
-        try writeDeskFile(directory, snapshot: DeskInfoFile.SnapshotCoverage(through: through, holds: holds))
+        let path = directory + "/" + name.description
+        let count = try MemberExporter(database: database, memberFields: memberFields)
+            .exportForSync(.authored(try database.syncAuthors(own: terminal.id)), to: path)
+        var info = stat()
+        let size = stat(path, &info) == 0 ? Int64(info.st_size) : 0
+        // Changes files since the previous snapshot stay for desks that keep up, unless together
+        // they are more than half this snapshot: then reading the snapshot is as cheap.
+        let dropKept = state.changesBytes > size / 2
+        state.olderChangesBytes = dropKept ? 0 : state.changesBytes
+        state.changesBytes = 0
+        state.snapshotBytes = size
         state.writtenThrough = max(state.writtenThrough, through)
         state.snapshotThrough = through
-        state.snapshotAt = now
+        state.snapshotAt = clock.now().timeIntervalSince1970
+        try writeDeskFile(directory, state: &state, terminals: terminals, snapshot: DeskInfoFile.SnapshotCoverage(through: through, holds: holds))
         try database.setSyncWriterState(state)
         report.file = name.description
         report.members = count
         report.snapshot = true
-        // Older snapshots go, and the changes files the previous snapshot already covered; the
-        // changes since it stay a while, so a desk that has not read the newest ones yet still
-        // can, instead of merging the snapshot. A reader that missed them reads the snapshot.
-        for (old, entry) in own where old != name && !old.isConflictCopy
-            && (old.kind == .snapshot ? old.through <= through : old.through <= previousSnapshot) {
+        let own = try SyncFolder.entries(of: directory)
+        try checkSubfolder(directory, entries: own, state: &state)
+        // Older snapshots go, and the changes files the previous snapshot already covered (or all
+        // this one covers). A reader that missed them reads the snapshot.
+        let removeThrough = dropKept ? through : previousSnapshot
+        for entry in own {
+            guard let old = SyncFileName(parsing: entry.name), old != name, !old.isConflictCopy,
+                  old.kind == .snapshot ? old.through <= through : old.through <= removeThrough else { continue }
             if unlink(directory + "/" + entry.name) == 0 { report.removed.append(entry.name) }
         }
-        return report
     }
 
-    private func writeChanges(_ batch: MemberChangeBatch, in directory: String, state: inout SyncWriterState,
+    private func writeChanges(after: Int64, through: Int64, in directory: String, state: inout SyncWriterState,
                               report: inout SyncWriteReport) throws {
-        let name = SyncFileName.changes(after: batch.after, through: batch.through)
-        try writeFile(directory + "/" + name.description) { sink in
-            var encoder = MusrlEncoder(subclassFields: memberFields, clubKit: false)
-            var out: [UInt8] = []
-            encoder.begin(into: &out)
-            for member in batch.members { encoder.encode(member, into: &out) }
-            encoder.end(into: &out)
-            out.append(0x0A)
-            try sink(out)
+        let name = SyncFileName.changes(after: after, through: through)
+        let path = directory + "/" + name.description
+        // A file of ours already under this name was written by another database with this terminal id.
+        if FileManager.default.fileExists(atPath: path) {
+            try stop("\(path) already exists: another machine writes under terminal id \(terminal.id), or this database was restored from a backup",
+                     state: &state)
         }
-        state.writtenThrough = batch.through
+        let count = try MemberExporter(database: database, memberFields: memberFields)
+            .exportForSync(.changed(after: after, through: through), to: path)
+        var info = stat()
+        state.changesBytes += stat(path, &info) == 0 ? Int64(info.st_size) : 0
+        state.writtenThrough = through
         try database.setSyncWriterState(state)
         report.file = name.description
-        report.members = batch.members.count
+        report.members = count
     }
 
-    private func writeFile(_ path: String, _ body: (([UInt8]) throws -> Void) throws -> Void) throws {
-        let file = try AtomicFileWriter(path: path, syncthingTemporary: true)
-        do {
-            try body { try file.write($0) }
-            try file.commit()
-        } catch {
-            file.discard()
-            throw error
+    /// Our subfolder holds nothing past what this database wrote, and no conflict copy of ours:
+    /// otherwise another machine writes here too, or this database is older than its files.
+    private func checkSubfolder(_ directory: String, entries: [SyncFolder.Entry], state: inout SyncWriterState) throws {
+        for entry in entries {
+            guard let name = SyncFileName(parsing: entry.name) else { continue }
+            if name.isConflictCopy {
+                try stop("Syncthing found two versions of \(directory)/\(entry.name): another machine writes under terminal id \(terminal.id)",
+                         state: &state)
+            }
+            if name.through > state.writtenThrough {
+                try stop("\(directory)/\(entry.name) goes past what this database wrote (change \(state.writtenThrough)): it was restored from a backup, or another machine writes under terminal id \(terminal.id)",
+                         state: &state)
+            }
         }
     }
 
-    /// Writes `desk.json` when it is missing or out of date. Between snapshots it keeps saying
-    /// what the latest one holds.
-    private func writeDeskFile(_ directory: String, snapshot: DeskInfoFile.SnapshotCoverage? = nil) throws {
+    /// Records why writing stopped, so that every later write (and `doctor`) says so, and throws.
+    private func stop(_ reason: String, state: inout SyncWriterState) throws -> Never {
+        state.stopped = reason
+        try database.setSyncWriterState(state)
+        throw SyncError.stopped(reason)
+    }
+
+    /// Writes `desk.json` when it is missing or out of date, after checking that the one there is
+    /// ours. Between snapshots it keeps saying what the latest one holds.
+    private func writeDeskFile(_ directory: String, state: inout SyncWriterState, terminals: [SyncTerminalRecord],
+                               snapshot: DeskInfoFile.SnapshotCoverage? = nil) throws {
         let path = directory + "/" + SyncFolder.deskFileName
         let existing = FileManager.default.contents(atPath: path).map { Array($0) }
-        let kept = existing.map(DeskInfoFile.parse).flatMap { $0.terminalId == terminal.id ? $0.snapshot : nil }
-        let bytes = DeskInfoFile.bytes(terminal, snapshot: snapshot ?? kept)
-        if existing == bytes { return }
-        try writeFile(path) { try $0(bytes) }
+        let parsed = existing.map(DeskInfoFile.parse)
+        if let parsed, parsed.terminalId == terminal.id, let writer = parsed.writer, writer != state.writer {
+            try stop("\(path) was written by another database (\(writer)): another machine writes under terminal id \(terminal.id)",
+                     state: &state)
+        }
+        let kept = parsed.flatMap { $0.terminalId == terminal.id ? $0.snapshot : nil }
+        var tookOver: [String: Int64] = [:], retiredRead: [String: Int64] = [:]
+        for known in terminals where known.retiredBy != nil {
+            if known.retiredBy == terminal.id { tookOver[known.terminalId] = max(known.coveredThrough, known.retiredThrough) }
+            retiredRead[known.terminalId] = known.retiredBy == terminal.id ? max(known.coveredThrough, known.retiredThrough) : known.coveredThrough
+        }
+        let bytes = DeskInfoFile.bytes(terminal, snapshot: snapshot ?? kept, writer: state.writer, tookOver: tookOver, retiredRead: retiredRead)
+        if existing == bytes || (parsed.map { Self.sameContent($0, DeskInfoFile.parse(bytes)) } ?? false) { return }
+        try AtomicFileWriter.write(path: path, syncthingTemporary: true) { try $0(bytes) }
+    }
+
+    /// Two desk.json files saying the same (key order may differ between processes).
+    private static func sameContent(_ a: DeskInfoFile, _ b: DeskInfoFile) -> Bool { a == b }
+}
+
+/// True once: the first call of each writer (each process) looks through its subfolder.
+final class CheckedOnce: Sendable {
+    private let done = Mutex(false)
+
+    func first() -> Bool {
+        done.withLock { done in
+            defer { done = true }
+            return !done
+        }
     }
 }

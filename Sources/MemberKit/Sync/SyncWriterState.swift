@@ -8,4 +8,24 @@ public struct SyncWriterState: Sendable, Equatable {
     /// The latest snapshot covers changes up to here, and was written then.
     public var snapshotThrough: Int64 = 0
     public var snapshotAt: Double?
+    /// This database's mark in its `desk.json` (minted on its first write): another mark there
+    /// means another machine writes under the same terminal id.
+    public var writer: String?
+    /// Why writing stopped (a duplicate terminal id, a restored backup), until `sync reset-id`.
+    public var stopped: String?
+    /// Bytes of the latest snapshot, of the changes files written since it, and of those kept
+    /// from before it: what this desk keeps in the folder, known without listing it.
+    public var snapshotBytes: Int64 = 0
+    public var changesBytes: Int64 = 0
+    public var olderChangesBytes: Int64 = 0
+
+    public init(folder: String? = nil, writtenThrough: Int64 = 0, snapshotThrough: Int64 = 0, snapshotAt: Double? = nil,
+                writer: String? = nil, stopped: String? = nil) {
+        self.folder = folder
+        self.writtenThrough = writtenThrough
+        self.snapshotThrough = snapshotThrough
+        self.snapshotAt = snapshotAt
+        self.writer = writer
+        self.stopped = stopped
+    }
 }

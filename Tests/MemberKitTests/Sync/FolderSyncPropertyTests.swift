@@ -41,4 +41,57 @@ struct FolderSyncPropertyTests {
             }
         }
     }
+
+    @Test("a desk retired, its subfolder deleted once every desk read the takeover: a desk that joins still ends equal")
+    func retireThenDelete() async throws {
+        await propertyCheck(count: 25, input: Self.history) { steps in
+            let world = try SyncFolderWorld()
+            let half = steps.count / 2
+            for code in steps.prefix(half) { try world.step(code) }
+            try world.settle()
+            let report = try world.retire(2, by: 0)
+            #expect(report.retired.takenOverBy == "T1")
+            for code in steps.dropFirst(half) { try world.step(code) }
+            try world.settle()
+            let retired = try #require(try world.syncs[0].status().retired.first)
+            #expect(retired.terminalId == "T3" && retired.canDeleteSubfolder)
+            try world.deleteSubfolder(2)
+            try world.settle()
+            for index in world.active {
+                #expect(try world.syncs[index].reader.read().errors.isEmpty)
+            }
+            let (joiner, read) = try world.join(copying: 1)
+            #expect(read.errors.isEmpty)
+            let state = try world.terminals[0].state()
+            #expect(try world.terminals[1].state() == state)
+            #expect(try joiner.state() == state)
+            #expect(try world.totalCounters(joiner) == world.checkIns)
+        }
+    }
+
+    @Test("a desk's subfolder deleted before any desk took it over is reported, and retiring it then repairs it")
+    func subfolderLostBeforeTakeover() async throws {
+        await propertyCheck(count: 25, input: Self.history) { steps in
+            let world = try SyncFolderWorld()
+            for code in steps { try world.step(code) }
+            try world.settle()
+            let authored = try world.terminals[0].database.membersAuthored(by: "T3")
+            try world.deleteSubfolder(2)
+            let read = try world.syncs[0].reader.read()
+            if authored > 0 {
+                #expect(read.errors.contains { $0.contains("members whose author's files are gone") && $0.contains("T3") })
+                let desk = try #require(try world.syncs[0].status().terminals.first { $0.terminalId == "T3" })
+                #expect(desk.lastError?.contains("author's files are gone") == true)
+            } else {
+                #expect(read.errors.isEmpty)
+            }
+            // Repair: a desk that still holds them takes them over.
+            _ = try world.syncs[0].retire("T3")
+            try world.settle()
+            #expect(try world.syncs[0].status().terminals.first { $0.terminalId == "T3" }?.lastError == nil)
+            let (joiner, joined) = try world.join(copying: 1)
+            #expect(joined.errors.isEmpty)
+            #expect(try joiner.state() == world.terminals[0].state())
+        }
+    }
 }

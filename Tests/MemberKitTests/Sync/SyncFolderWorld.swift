@@ -12,6 +12,9 @@ final class SyncFolderWorld {
     let terminals: [SyncTestTerminal]
     let syncs: [DeskSync]
     var checkIns = 0
+    /// Desks that left (retired or lost): they neither write, carry nor read any more.
+    var gone: Set<Int> = []
+    var active: [Int] { (0..<terminals.count).filter { !gone.contains($0) } }
 
     init(snapshotChanges: Int = 3, mergeChunk: Int = 2) throws {
         root = NSTemporaryDirectory() + "memberdesk-sync-\(UUID().uuidString)"
@@ -74,7 +77,7 @@ final class SyncFolderWorld {
     /// One step decoded from a random number.
     func step(_ code: Int) throws {
         clock.advance(by: 61 + Double(code % 7))
-        let index = code % 3
+        let index = active[code % active.count]
         let terminal = terminals[index]
         let pass = Self.passes[(code / 3) % Self.passes.count]
         switch (code / 12) % 12 {
@@ -100,7 +103,9 @@ final class SyncFolderWorld {
             _ = try syncs[index].writer.write()
         case 9, 10:
             // The carrier: one file, to one other view, maybe half, maybe again, in any order.
-            let to = (index + 1 + (code / 144) % 2) % 3
+            let others = active.filter { $0 != index }
+            guard !others.isEmpty else { return }
+            let to = others[(code / 144) % others.count]
             let files = try outbox(index)
             guard !files.isEmpty else { return }
             let name = files[(code / 288) % files.count]
@@ -113,10 +118,35 @@ final class SyncFolderWorld {
     /// Everything written, delivered whole, and read, until nothing changes.
     func settle() throws {
         for _ in 0..<3 {
-            for sync in syncs { _ = try sync.writer.write() }
-            for from in 0..<3 { for to in 0..<3 where from != to { try mirror(from: from, to: to) } }
-            for sync in syncs { _ = try sync.reader.read() }
+            for index in active { _ = try syncs[index].writer.write() }
+            for from in active { for to in active where from != to { try mirror(from: from, to: to) } }
+            for index in active { _ = try syncs[index].reader.read() }
         }
+    }
+
+    /// Desk `leaving` stops for good and desk `taker` takes over what it authored.
+    func retire(_ leaving: Int, by taker: Int) throws -> SyncRetireReport {
+        gone.insert(leaving)
+        return try syncs[taker].retire(terminals[leaving].club.terminal.id)
+    }
+
+    /// Deletes a desk's subfolder from every view (what a person cleaning up the folder does).
+    func deleteSubfolder(_ index: Int) throws {
+        gone.insert(index)
+        for view in 0..<terminals.count {
+            try? FileManager.default.removeItem(atPath: self.view(view) + "/" + terminals[index].club.terminal.id)
+        }
+    }
+
+    /// A new desk that joins now, with a copy of desk `from`'s view, reads it all once.
+    func join(copying from: Int) throws -> (SyncTestTerminal, SyncReadReport) {
+        let joiner = try SyncTestTerminal(id: "T9", clock: clock)
+        let view = root + "/joiner"
+        try? FileManager.default.removeItem(atPath: view)
+        try FileManager.default.copyItem(atPath: self.view(from), toPath: view)
+        let sync = DeskSync(database: joiner.database, settings: SyncSettings(folder: view, mergeChunk: 2),
+                            terminal: joiner.club.terminal, clock: clock)
+        return (joiner, try sync.reader.read())
     }
 
     func totalCounters(_ terminal: SyncTestTerminal) throws -> Int {

@@ -7,7 +7,7 @@ struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Keep desks in step through a shared folder ([sync] folder in the config), e.g. one Syncthing carries.",
-        subcommands: [Now.self, Status.self, Watch.self, SyncthingCommand.self]
+        subcommands: [Now.self, Status.self, Watch.self, Retire.self, ResetId.self, SyncthingCommand.self]
     )
 
     struct Now: ParsableCommand {
@@ -40,6 +40,42 @@ struct SyncCommand: ParsableCommand {
                 print(SyncText.json(status))
             } else {
                 for line in SyncText.lines(status, now: Date()) { print(line) }
+            }
+        }
+    }
+
+    struct Retire: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Take over what a desk that left authored, so that its subfolder can go (run it on another desk).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The retired desk's terminal id (see `memberdesk sync status`).") var deskId: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let context = try DeskContext.open(global)
+            let report = try context.deskSync().retire(deskId)
+            if json {
+                print(SyncText.json(report))
+            } else {
+                for line in SyncText.lines(report) { print(line) }
+            }
+        }
+    }
+
+    struct ResetId: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-id",
+            abstract: "Give this desk a new terminal id (after a restore from backup, or a machine cloned from another).")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let context = try DeskContext.open(global)
+            let report = try context.database.resetTerminalId(from: context.terminal.id)
+            if json {
+                print(SyncText.json(report))
+            } else {
+                for line in SyncText.lines(report) { print(line) }
             }
         }
     }

@@ -39,7 +39,37 @@ enum SyncText {
             lines.append(line)
         }
         for bad in status.badFiles { lines.append("bad file \(bad.terminalId)/\(bad.name): \(bad.error ?? "")") }
+        for desk in status.retired { lines.append(retiredLine(desk)) }
+        if let stopped = status.stopped {
+            lines.append("error: this desk stopped writing: \(stopped); run `memberdesk sync reset-id`")
+        }
         return lines
+    }
+
+    static func retiredLine(_ desk: SyncRetiredDesk) -> String {
+        var line = "retired desk \(desk.name ?? "?") (\(desk.terminalId)): taken over by \(desk.takenOverBy) through change \(desk.through); "
+        if !desk.subfolderPresent {
+            line += "its subfolder is gone"
+        } else if desk.canDeleteSubfolder {
+            line += "its subfolder can be deleted"
+        } else {
+            line += "keep its subfolder until these desks have read the takeover: "
+                + desk.waitingFor.joined(separator: ", ")
+        }
+        return line
+    }
+
+    static func lines(_ report: SyncRetireReport) -> [String] {
+        var lines = ["desk \(report.retired.terminalId) retired: this desk now carries its \(members(report.members))"]
+        if let file = report.written.file { lines.append("wrote snapshot \(file)") }
+        lines.append(retiredLine(report.retired))
+        return lines
+    }
+
+    static func lines(_ report: SyncResetReport) -> [String] {
+        ["this desk's terminal id is now \(report.newTerminalId) (was \(report.oldTerminalId))",
+         "\(members(report.resigned)) it authored signed again under the new id; restart memberdesk so that it writes under it",
+         "if no other machine uses \(report.oldTerminalId) any more, retire it from one desk: memberdesk sync retire \(report.oldTerminalId)"]
     }
 
     static func ago(_ time: Double, now: Date) -> String {

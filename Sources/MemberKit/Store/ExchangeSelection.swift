@@ -1,0 +1,51 @@
+import Foundation
+
+/// Which members (and which of their counters) an exchange file holds. One cursor reads them all
+/// (`AppDatabase.readExchangeMembers`), so an export, a changes file and a snapshot carry a member
+/// by one rule.
+public enum ExchangeSelection: Sendable, Equatable {
+    /// Every member with every counter, tombstones included: an export.
+    case all
+    /// Live members only (no tombstones, no unified members), with or without their counters:
+    /// a spreadsheet, a ClubKit file.
+    case live(counters: Bool)
+    /// The members changed on this terminal after change `after` up to `through`: a changes file.
+    case changed(after: Int64, through: Int64)
+    /// What a desk is the author of: a snapshot (see `SyncAuthors`).
+    case authored(SyncAuthors)
+
+    /// The member rows' condition (on `m`, the member table) and its arguments.
+    var memberCondition: (sql: String, arguments: [String]) {
+        switch self {
+        case .all: return ("1", [])
+        case .live: return ("m.deletedAt IS NULL", [])
+        case .changed(let after, let through):
+            return ("m.memberId IN (SELECT memberId FROM member_change WHERE seq > \(after) AND seq <= \(through))", [])
+        case .authored(let authors):
+            // Carried: authored by a desk this one carries, or counted by one. Foreign (an import,
+            // ClubKit, a terminal that never used the folder): carried by every desk that changed it here.
+            return ("""
+                m.modifiedBy IN (SELECT value FROM json_each(?1))
+                OR m.memberId IN (SELECT memberId FROM visit_counter WHERE terminalId IN (SELECT value FROM json_each(?1)))
+                OR (m.memberId IN (SELECT memberId FROM member_change)
+                    AND (m.modifiedBy NOT IN (SELECT value FROM json_each(?2))
+                         OR EXISTS (SELECT 1 FROM visit_counter v WHERE v.memberId = m.memberId
+                                    AND v.terminalId NOT IN (SELECT value FROM json_each(?2)))))
+                """, [authors.carriedJSON, authors.knownJSON])
+        }
+    }
+
+    /// The counter rows' condition (on `visit_counter`), or nil for no counters at all.
+    var counterCondition: (sql: String, arguments: [String])? {
+        switch self {
+        case .all: return ("1", [])
+        case .live(let counters): return counters ? ("1", []) : nil
+        case .changed(let after, let through):
+            return ("memberId IN (SELECT memberId FROM member_change WHERE seq > \(after) AND seq <= \(through))", [])
+        case .authored(let authors):
+            // Other active desks' counters travel in their own snapshots.
+            return ("terminalId IN (SELECT value FROM json_each(?1)) OR terminalId NOT IN (SELECT value FROM json_each(?2))",
+                    [authors.carriedJSON, authors.knownJSON])
+        }
+    }
+}
