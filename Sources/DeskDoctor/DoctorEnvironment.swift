@@ -11,7 +11,8 @@ public struct DoctorEnvironment: @unchecked Sendable {
     public var pcsc: () -> any PCSCContext
     public var paths: DeskPaths
     public var databasePath: String
-    public var configPath: String
+    public var config: ConfigFile
+    public var configPath: String { config.path }
     public var now: Date
     /// Searched for programs (`syncthing`), like $PATH (under `systemRoot`).
     public var programFolders: [String]
@@ -20,13 +21,13 @@ public struct DoctorEnvironment: @unchecked Sendable {
     public var mqttProbe: (DeskConfig) -> String? = { _ in nil }
 
     public init(systemRoot: String = "", pcsc: @escaping () -> any PCSCContext, paths: DeskPaths,
-                databasePath: String, configPath: String, now: Date = Date(),
+                databasePath: String, config: ConfigFile, now: Date = Date(),
                 programFolders: [String] = ["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"]) {
         self.systemRoot = systemRoot
         self.pcsc = pcsc
         self.paths = paths
         self.databasePath = databasePath
-        self.configPath = configPath
+        self.config = config
         self.now = now
         self.programFolders = programFolders
     }

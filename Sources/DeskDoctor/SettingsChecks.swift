@@ -8,6 +8,10 @@ struct SettingsChecks {
     /// The config check, and the config the other checks go by (the defaults when it is bad).
     func config() -> (DoctorCheck, DeskConfig) {
         let path = environment.configPath
+        if let missing = environment.config.missingError {
+            return (DoctorCheck("config", .problem, "\(missing)",
+                                action: "create it (memberdesk config example > \(path)), or name the right file"), DeskConfig())
+        }
         guard FileManager.default.fileExists(atPath: path) else {
             return (DoctorCheck("config", .ok, "\(path) is not present: the defaults apply"), DeskConfig())
         }

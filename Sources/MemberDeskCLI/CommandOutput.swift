@@ -9,14 +9,23 @@ public final class CommandOutput: Sendable {
 
     private let captures: Bool
     private let buffers = Mutex((out: "", err: ""))
+    /// A test's typed answers to questions; nil when it has no terminal to ask on.
+    private let answers: Mutex<[String]?>
 
     /// The process's stdout and stderr.
-    public init() { captures = false }
+    public init() {
+        captures = false
+        answers = Mutex(nil)
+    }
 
-    private init(capturing: Void) { captures = true }
+    private init(answers: [String]?) {
+        captures = true
+        self.answers = Mutex(answers)
+    }
 
-    /// Collects the output in memory instead.
-    public static func capturing() -> CommandOutput { CommandOutput(capturing: ()) }
+    /// Collects the output in memory instead; `answers` are the lines a person types at a
+    /// terminal when asked (nil: there is no terminal, as in a script).
+    public static func capturing(answers: [String]? = nil) -> CommandOutput { CommandOutput(answers: answers) }
 
     /// What was written to standard output (captured outputs only).
     public var standardOutput: String { buffers.withLock { $0.out } }
@@ -37,6 +46,26 @@ public final class CommandOutput: Sendable {
             return
         }
         buffers.withLock { $0.err += text }
+    }
+}
+
+extension CommandOutput {
+    /// Asks a yes/no question, as `import` and `restore` do: true for "y" or "yes", false for
+    /// anything else; nil when stdin is not a terminal (nobody to ask).
+    func confirm(_ question: String) -> Bool? {
+        let answer: String?
+        if captures {
+            guard answers.withLock({ $0 != nil }) else { return nil }
+            write(question + " [y/N] ")
+            answer = answers.withLock { list in list?.isEmpty == false ? list?.removeFirst() : "" }
+        } else {
+            guard isatty(STDIN_FILENO) == 1 else { return nil }
+            write(question + " [y/N] ")
+            fflush(nil)
+            answer = readLine()
+        }
+        let word = (answer ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        return word == "y" || word == "yes"
     }
 }
 

@@ -36,15 +36,16 @@ struct DeskContext {
 
     static func open(_ options: GlobalOptions, readOnly: Bool = false) throws -> DeskContext {
         let paths = DeskPaths()
-        let configPath = paths.config(override: options.config)
-        let config = try DeskConfig.load(path: configPath)
+        let configFile = paths.configFile(override: options.config)
+        let configPath = configFile.path
+        let config = try DeskConfig.load(configFile)
         let databasePath = paths.database(override: options.db)
         // A first run creates the database even for a read-only command: an empty list, not an error.
         let database = try AppDatabase.open(
             path: databasePath, readOnly: readOnly && FileManager.default.fileExists(atPath: databasePath)) { members in
             // Said before the wait, so a large club does not take the pause for a hang.
             if members >= 10_000 {
-                writeError("memberdesk: upgrading the database of \(members) members (once)…\n")
+                writeError("memberdesk: upgrading the database of \(CountText.of(members, "member")) (once)…\n")
             }
         }
         let terminal = try database.terminalIdentity(name: config.terminalName)

@@ -48,7 +48,7 @@ final class FakeSystem {
     func run(pcsc: FakeReaders = FakeReaders(readers: []), now: Date = Date(), programFolders: [String] = [],
              mqttProbe: @escaping (DeskConfig) -> String? = { _ in nil }) -> [DoctorCheck] {
         var environment = DoctorEnvironment(systemRoot: root, pcsc: { pcsc }, paths: paths, databasePath: databasePath,
-                                            configPath: configPath, now: now, programFolders: programFolders)
+                                            config: ConfigFile(path: configPath), now: now, programFolders: programFolders)
         environment.mqttProbe = mqttProbe
         return Doctor(environment: environment).run()
     }

@@ -79,7 +79,11 @@ import Testing
         #expect(member.count == 5)
         #expect(member.first?.hasPrefix("2026-01-01T00:00:00.000Z appeared iBeacon \(BeaconDemoScene.memberUUID) 1/42 4C:11:22:33:44:55") == true)
         #expect(member.contains { $0.contains(" near -> immediate iBeacon ") })
-        #expect(member.last == "lost iBeacon \(BeaconDemoScene.memberUUID) 1/42 4C:11:22:33:44:55: last seen 2026-01-01T00:00:17.800Z, 90 reports")
+        // A loss is stamped when it was found (after the exit timeout), like every other line.
+        let lost = try #require(member.last.map(String.init))
+        let stamp = try #require(lost.firstMatch(of: #/^(2026-01-01T\d\d:\d\d:\d\d\.\d{3}Z) lost /#)?.output.1)
+        #expect(stamp > "2026-01-01T00:00:17.800Z", "\(lost)")
+        #expect(lost.hasSuffix(" lost iBeacon \(BeaconDemoScene.memberUUID) 1/42 4C:11:22:33:44:55: last seen 2026-01-01T00:00:17.800Z, 90 reports"))
     }
 
     @Test func exitTimeoutComesFromTheConfig() throws {

@@ -50,10 +50,10 @@ import Testing
         let list = try desk.run(["members", "list", "--search", "ann", "--json"])
         #expect(list.stdout.split(separator: "\n").count == 1)
         let table = try desk.run(["members", "list"])
-        #expect(table.stdout.hasPrefix("memberId"))
-        #expect(table.stdout.contains("userEmailAddress") && table.stdout.contains("Ann Lee"))
+        #expect(table.stdout.hasPrefix("Name "))
+        #expect(table.stdout.contains("Email") && table.stdout.contains("Ann Lee"))
 
-        let delete = try desk.run(["members", "delete", memberId])
+        let delete = try desk.run(["members", "delete", memberId, "--yes"])
         #expect(delete.status == 0)
         #expect(try desk.run(["members", "list", "--json"]).stdout.isEmpty)
         let gone = try desk.run(["members", "show", memberId])

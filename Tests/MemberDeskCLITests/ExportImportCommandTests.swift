@@ -45,7 +45,7 @@ import Testing
         }
         try #require(await desk.run(["checkin", "P2"]).status == 0)
         try #require(await desk.run(["checkin", "P3"]).status == 0)
-        try #require(await desk.run(["members", "delete", "P3"]).status == 0)
+        try #require(await desk.run(["members", "delete", "P3", "--yes"]).status == 0)
 
         let csv = desk.home.path + "/members.csv"
         #expect(await desk.run(["export", csv]) == .init(status: 0, stdout: "exported 2 members to \(csv) (csv)\n", stderr: ""))

@@ -23,15 +23,17 @@ struct InProcessDesk {
     init(config: String = "") throws {
         Self.quietLogs
         home = try TemporaryDirectory()
-        if !config.isEmpty { try config.write(toFile: configPath, atomically: true, encoding: .utf8) }
+        // Always written: a config named by `--config` must exist.
+        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
 
-    /// The command with `--db` and `--config` pointing into the scratch home.
+    /// The command with `--db` and `--config` (the scratch home's, unless `config` names another).
+    /// `answers`: the lines typed at a terminal when the command asks (nil: no terminal).
     @discardableResult
-    func run(_ arguments: [String]) async -> Result {
-        let output = CommandOutput.capturing()
+    func run(_ arguments: [String], config: String? = nil, answers: [String]? = nil) async -> Result {
+        let output = CommandOutput.capturing(answers: answers)
         let status = await CommandOutput.$current.withValue(output) {
-            await MemberDesk.runParsed(arguments + ["--db", databasePath, "--config", configPath])
+            await MemberDesk.runParsed(arguments + ["--db", databasePath, "--config", config ?? configPath])
         }
         return Result(status: status, stdout: output.standardOutput, stderr: output.standardError)
     }

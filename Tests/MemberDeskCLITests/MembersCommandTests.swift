@@ -49,7 +49,7 @@ import Testing
         let desk = try InProcessDesk()
         let added = await desk.run(["members", "add", "--pass", "P1", "--name", "Bea"])
         let id = try #require(InProcessDesk.memberId(in: added.stdout))
-        #expect(await desk.run(["members", "delete", "P1"]) == .init(status: 0, stdout: "deleted Bea (member \(id))\n", stderr: ""))
+        #expect(await desk.run(["members", "delete", "P1", "--yes"]) == .init(status: 0, stdout: "deleted Bea (member \(id))\n", stderr: ""))
         #expect(await desk.run(["members", "list", "--json"]) == .init(status: 0, stdout: "", stderr: ""))
         #expect(await desk.run(["members", "list"]).stdout.hasSuffix("(no members)\n"))
         #expect(await desk.run(["members", "show", id]).status == 1)

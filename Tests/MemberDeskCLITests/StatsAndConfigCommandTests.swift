@@ -21,7 +21,7 @@ import Testing
     @Test func configShowPrintsTheFileTheDatabaseAndEveryKey() async throws {
         let desk = try InProcessDesk()
         let shown = await desk.run(["config", "show"])
-        let expected = "# config file: \(desk.configPath) (not present: defaults)\n"
+        let expected = "# config file: \(desk.configPath)\n"
             + "# database: \(desk.databasePath)\n"
             + DeskConfig().rendered()
         #expect(shown == .init(status: 0, stdout: expected, stderr: ""))

@@ -28,6 +28,8 @@ public final class PresenceTracker {
     }
 
     /// Beacon frames accepted, and those ignored (flooded address or no RSSI).
+    /// The time of the report or sweep being handled: when an event published now happened.
+    public private(set) var now = 0.0
     public private(set) var acceptedReports = 0
     public private(set) var ignoredReports = 0
 
@@ -46,6 +48,7 @@ public final class PresenceTracker {
     }
 
     public func ingest(_ frame: BeaconFrame, address: BluetoothAddress, rssi: Int8?, at time: Double) {
+        now = time
         switch frame {
         case .beacon(let key, let power):
             track(key, measuredPower: power, address: address, rssi: rssi, at: time)
@@ -138,6 +141,7 @@ public final class PresenceTracker {
 
     /// Publishes `lost` for every beacon silent for the exit timeout, as of `now`.
     public func expire(now: Double) {
+        self.now = now
         var gone: [TrackedBeacon] = []
         for beacon in beacons.values where now - beacon.lastSeen >= settings.exitTimeout {
             gone.append(beacon)

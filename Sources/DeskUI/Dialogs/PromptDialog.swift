@@ -19,7 +19,7 @@ public struct PromptDialog: Sendable {
 
     public static func checkIn() -> PromptDialog {
         PromptDialog(purpose: .checkIn, title: "Check in", message: "Type or paste a pass id, then Enter.",
-                     label: "Pass", field: TextField(maxLength: 200))
+                     label: "Pass", field: TextField(maxLength: PassIdNormalizer.fieldCapacity))
     }
 
     public static func importFile() -> PromptDialog {
@@ -62,6 +62,11 @@ extension PromptDialog {
         case .checkIn:
             guard !text.isEmpty else {
                 error = "type a pass id"
+                return .stay
+            }
+            // The same rules as a tap: an over-long pass is an error here, never cut.
+            do { _ = try PassIdNormalizer.normalize(text) } catch {
+                self.error = "\(error)"
                 return .stay
             }
             return .closeAnd(.checkIn(text))

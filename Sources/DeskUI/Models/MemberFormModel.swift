@@ -38,7 +38,7 @@ public struct MemberFormModel: Sendable {
         status = member?.status ?? .active
         var fields = [
             Field(kind: .name, label: "Name", input: TextField(member?.username ?? "", maxLength: 200)),
-            Field(kind: .pass, label: "Pass", input: TextField(member?.passId ?? "", maxLength: 200)),
+            Field(kind: .pass, label: "Pass", input: TextField(member?.passId ?? "", maxLength: PassIdNormalizer.fieldCapacity)),
         ]
         for name in extraFields where !MembershipUser.baseFieldNames.contains(name) {
             let label = name == "userEmailAddress" ? "Email" : name

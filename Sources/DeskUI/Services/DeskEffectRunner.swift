@@ -60,9 +60,12 @@ public final class DeskEffectRunner: Sendable {
         case .probeStore:
             probeWorker.submit { inbox.post(.storeProbed(version: try? database.otherConnectionsVersion())) }
         case .checkIn(let pass, let source):
-            // `Club.checkIn` commits, then publishes `.checkIn`, which the banner shows.
+            // `Club.checkIn` commits, then publishes `.checkIn`, which the banner shows. A pass typed
+            // by hand (F4) is not enrolled at once: the desk asks first (a typo is not a member).
             worker.submit {
-                do { try club.checkIn(passId: pass, source: source) } catch { inbox.post(.checkInFailed("\(error)")) }
+                do { try club.checkIn(passId: pass, source: source, enrolUnknown: source != .manual) } catch {
+                    inbox.post(.checkInFailed("\(error)"))
+                }
             }
         case .enrol(let pass, let name):
             worker.submit {

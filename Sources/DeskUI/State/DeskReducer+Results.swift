@@ -6,7 +6,12 @@ extension DeskReducer {
     static func apply(_ event: DeskEvent, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         switch event {
         case .checkIn(let report):
-            state.banner.show(report, policy: state.setup.enrolment, now: now)
+            // An unknown pass typed by hand (F4) is asked about at once: Enter enrols it.
+            let typedUnknown = report.source == .manual && state.setup.enrolment != .deny
+            state.banner.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, now: now)
+            if typedUnknown, case .unknownPass(let pass) = report.outcome, state.dialog == nil {
+                state.dialog = .prompt(.enrol(pass: pass))
+            }
             if let member = report.outcome.member { state.list.replace(member) }
             state.list.markStale()
             if case .enrolled = report.outcome { state.jobs.countStale = true }

@@ -15,6 +15,20 @@ public final class CursesTerminal: TerminalDevice {
     private static let dim: UInt32 = 1 << 20
     private static let bold: UInt32 = 1 << 21
 
+    /// Runs `body` with stderr sent to /dev/null (before the desk's threads start, so nothing else is lost).
+    private static func withStandardErrorSilenced<T>(_ body: () -> T) -> T {
+        fflush(nil)
+        let saved = dup(STDERR_FILENO)
+        let null = open("/dev/null", O_WRONLY)
+        if saved >= 0, null >= 0 { dup2(null, STDERR_FILENO) }
+        defer {
+            fflush(nil)
+            if saved >= 0 { dup2(saved, STDERR_FILENO); Glibc.close(saved) }
+            if null >= 0 { Glibc.close(null) }
+        }
+        return body()
+    }
+
     /// Opens the terminal named by TERM on stdin/stdout. `newterm` (unlike `initscr`, which exits
     /// the process) returns nil for an unknown TERM, so this fails with a message instead.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
@@ -35,8 +49,9 @@ public final class CursesTerminal: TerminalDevice {
         sigemptyset(&winch)
         sigaddset(&winch, SIGWINCH)
         pthread_sigmask(SIG_UNBLOCK, &winch, nil)
+        // Ours is the one line for an unknown TERM: whatever ncurses might say itself goes nowhere.
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
-              let screen = term.withCString({ newterm($0, output, input) }) else {
+              let screen = Self.withStandardErrorSilenced({ term.withCString { newterm($0, output, input) } }) else {
             throw TerminalUnavailable(description: "unknown terminal type '\(term)' (TERM): no terminfo entry; try TERM=xterm-256color")
         }
         self.screen = screen

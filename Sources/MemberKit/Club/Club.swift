@@ -19,9 +19,12 @@ public final class Club: Sendable {
 
     // MARK: Check-in
 
-    /// Counts a visit for the pass, in one transaction, and publishes the outcome.
+    /// Counts a visit for the pass, in one transaction, and publishes the outcome. With
+    /// `enrolUnknown` false an unknown pass is reported even under the `auto` policy, so that the
+    /// desk can ask first (a pass typed by hand may be a typo, where a tap is a real card).
     @discardableResult
-    public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil) throws -> CheckInOutcome {
+    public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil,
+                        enrolUnknown: Bool = true) throws -> CheckInOutcome {
         let now = date ?? clock.now()
         let pass: NormalizedPass
         do {
@@ -34,7 +37,7 @@ public final class Club: Sendable {
         do {
             outcome = try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source,
                                            at: now.timeIntervalSince1970) { member in
-                decide(member, pass: pass, at: now.timeIntervalSince1970)
+                decide(member, pass: pass, enrolUnknown: enrolUnknown, at: now.timeIntervalSince1970)
             }
         } catch let error as DeskError {
             bus.publish(.error(DeskErrorNotice(source: "store", message: error.description)))
@@ -47,9 +50,9 @@ public final class Club: Sendable {
     }
 
     /// The rules for a tap, given the pass's member (nil: none holds it).
-    private func decide(_ member: MemberRecord?, pass: NormalizedPass, at time: Double) -> CheckInDecision {
+    private func decide(_ member: MemberRecord?, pass: NormalizedPass, enrolUnknown: Bool, at time: Double) -> CheckInDecision {
         guard let member else {
-            guard settings.enrolment == .auto else { return .answer(.unknownPass(pass.passId)) }
+            guard settings.enrolment == .auto, enrolUnknown else { return .answer(.unknownPass(pass.passId)) }
             return .enrol(newMember(pass, fields: [:], at: time))
         }
         switch member.effectiveStatus(at: time) {

@@ -2,8 +2,9 @@ import Foundation
 import TOMLKit
 
 extension DeskConfig {
-    /// Reads a config file. A missing file gives the defaults; an unknown key or a bad
-    /// value is an error naming the key.
+    /// Reads a config file. A missing file gives the defaults (callers with a `ConfigFile` use
+    /// `load(_:)`, which refuses a named one that is missing); an unknown key or a bad value is an
+    /// error naming the key.
     public static func load(path: String) throws -> DeskConfig {
         guard FileManager.default.fileExists(atPath: path) else { return DeskConfig() }
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -55,10 +55,13 @@ public struct DeskPaths: Sendable {
     }
 
     /// `--config` wins, then MEMBERDESK_CONFIG, then the config folder.
-    public func config(override: String? = nil) -> String {
-        if let override, !override.isEmpty { return override }
-        if let value = environment["MEMBERDESK_CONFIG"], !value.isEmpty { return value }
-        return configDirectory + "/config.toml"
+    public func config(override: String? = nil) -> String { configFile(override: override).path }
+
+    /// The config path and who named it (see `ConfigFile`).
+    public func configFile(override: String? = nil) -> ConfigFile {
+        if let override, !override.isEmpty { return ConfigFile(path: override, namedBy: "--config") }
+        if let value = environment["MEMBERDESK_CONFIG"], !value.isEmpty { return ConfigFile(path: value, namedBy: "MEMBERDESK_CONFIG") }
+        return ConfigFile(path: configDirectory + "/config.toml")
     }
 
     public var logFile: String { stateDirectory + "/memberdesk.log" }

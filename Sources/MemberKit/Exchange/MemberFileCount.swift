@@ -28,8 +28,8 @@ public struct MemberFileCount: Sendable, Equatable, CustomStringConvertible {
 
     /// "8 members", "8 members, 1 deletion", "1 member, 2 deletions, 1 unified".
     public var description: String {
-        var parts = ["\(members) member\(members == 1 ? "" : "s")"]
-        if deletions > 0 { parts.append("\(deletions) deletion\(deletions == 1 ? "" : "s")") }
+        var parts = [CountText.of(members, "member")]
+        if deletions > 0 { parts.append(CountText.of(deletions, "deletion")) }
         if unified > 0 { parts.append("\(unified) unified") }
         return parts.joined(separator: ", ")
     }

@@ -7,7 +7,12 @@ import Foundation
 /// - A ClubKit pass payload `payloadNumber|passId|payload|username` yields its passId and username.
 /// - Surrounding whitespace is trimmed; empty, binary or oversized input is refused.
 public enum PassIdNormalizer {
+    /// The one limit on a pass, for every way in (tap, wedge, F4, the CLI, an edit): longer is an
+    /// error, never cut.
     public static let maximumBytes = 256
+    /// Characters a text field for a pass holds: enough that any pass within the limit fits
+    /// (a character is at most 4 bytes) and an over-long paste is shown as too long, not cut.
+    public static let fieldCapacity = 4 * maximumBytes
 
     public static func normalize(_ raw: String) throws -> NormalizedPass {
         guard raw.utf8.count <= maximumBytes else {

@@ -8,7 +8,7 @@ extension AppDatabase {
     func checkIn(passId: String, terminalId: String, source: CheckInSource, at time: Double,
                  rules: (MemberRecord?) throws -> CheckInDecision) throws -> CheckInOutcome {
         try write { store in
-            let member = try store.liveMember(passId: passId) ?? store.sameCard(passId: passId)
+            let member = try store.liveMember(passIdAnyCase: passId)
             switch try rules(member) {
             case .answer(let outcome):
                 return outcome
@@ -35,10 +35,11 @@ extension AppDatabase {
 }
 
 extension StoreTransaction {
-    /// A card UID stored in lowercase (as another system's member list may hold it) is the same card:
-    /// without this, a tap would enrol a second member. Only an unambiguous match counts.
-    func sameCard(passId: String) throws -> MemberRecord? {
-        guard PassIdNormalizer.cardUID(passId) == passId else { return nil }
+    /// The live member holding this pass, else the one holding it in another letter case: `carl-9`
+    /// typed at the desk is `CARL-9`, and a card UID another system stored in lowercase is the same
+    /// card (without this, each would enrol a second member). Only an unambiguous match counts.
+    func liveMember(passIdAnyCase passId: String) throws -> MemberRecord? {
+        if let member = try liveMember(passId: passId) { return member }
         let matches = try liveMembers(passIdIgnoringCase: passId, limit: 2)
         return matches.count == 1 ? matches[0] : nil
     }

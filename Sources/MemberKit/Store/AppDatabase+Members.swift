@@ -7,13 +7,13 @@ extension AppDatabase {
         try read { store in try store.member(memberId: id) }
     }
 
-    /// A live member by memberId, or else by pass id (normalized as a scan would be).
+    /// A live member by memberId, or else by pass id (normalized as a scan would be, in any letter case).
     public func member(idOrPass: String) throws -> MemberRecord? {
         try read { store in
             if let member = try store.member(memberId: idOrPass), !member.isDeleted { return member }
             if let member = try store.liveMember(passId: idOrPass) { return member }
             if let normalized = try? PassIdNormalizer.normalize(idOrPass) {
-                return try store.liveMember(passId: normalized.passId)
+                return try store.liveMember(passIdAnyCase: normalized.passId)
             }
             return nil
         }

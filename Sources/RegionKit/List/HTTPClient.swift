@@ -58,14 +58,37 @@ extension HTTPClient {
 /// Foundation's URLSession (FoundationNetworking on Linux), with a hard deadline of our own
 /// on top of its idle timeout, so a server that trickles bytes cannot hold a callback forever.
 public final class URLSessionHTTPClient: HTTPClient {
-    private let session: URLSession
+    /// Made on the first request, not when a client is: most commands never send one.
+    private var session: URLSession { Self.session }
     /// Region lists and script replies are small; a bigger reply is refused, not buffered further.
     public static let maximumBody = 16 * 1_048_576
 
-    public init() {
+    public init() {}
+
+    private static let session: URLSession = {
+        // Any URLSessionConfiguration (`.ephemeral` copies `.default`) opens Foundation's shared
+        // cookie store and URL cache, which make empty folders: $XDG_DATA_HOME/<the binary's
+        // folder> ("release", "bin") and $XDG_CACHE_HOME/org.swift.foundation.URLCache/<name>.
+        // Remove those that were not there before (rmdir leaves a folder with anything in it).
+        let folders = sharedStorageFolders().filter { !FileManager.default.fileExists(atPath: $0) }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        for folder in folders { rmdir(folder) }
+        return URLSession(configuration: configuration)
+    }()
+
+    /// Where FoundationNetworking's shared cookie store and URL cache live (swift-corelibs-foundation's
+    /// rules), innermost first.
+    static func sharedStorageFolders() -> [String] {
+        var bundle = Bundle.main.bundlePath.components(separatedBy: "/").last ?? ""
+        if let dot = bundle.range(of: ".", options: .backwards) { bundle = String(bundle[..<dot.lowerBound]) }
+        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+            .appendingPathComponent("org.swift.foundation.URLCache")
+        let process = (Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName)
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\\", with: "_").replacingOccurrences(of: ":", with: "_")
+        return [support.appendingPathComponent(bundle).path, caches.appendingPathComponent(process).path, caches.path]
+            .filter { !bundle.isEmpty || $0 != support.path }
     }
 
     public func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPReply, DeskHTTPError>) -> Void) {

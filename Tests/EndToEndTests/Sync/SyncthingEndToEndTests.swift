@@ -105,7 +105,7 @@ struct SyncthingEndToEndTests {
         #expect(refused.status == 3, "\(refused.stdout)")
 
         // A deletion on A disappears on B.
-        #expect(try a.desk.run(["members", "delete", "04E1E2E3"]).status == 0)
+        #expect(try a.desk.run(["members", "delete", "04E1E2E3", "--yes"]).status == 0)
         #expect(waitUntil(timeout: 60, poll: 0.2) { (try? b.desk.run(["members", "show", "04E1E2E3"]).status) == 1 })
 
         // Both check the same card in while Syncthing is paused; after resuming both see both visits.

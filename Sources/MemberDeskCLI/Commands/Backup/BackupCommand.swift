@@ -39,7 +39,7 @@ struct BackupCommand: ParsableCommand {
             object["newestVisit"] = summary.newestVisit.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null
             JSONOutput.print(object)
         } else {
-            print("backup: \(target) (\(summary.members) members, \(summary.visits) visits)")
+            print("backup: \(target) (\(CountText.of(summary.members, "member")), \(CountText.of(summary.visits, "visit")))")
             for path in pruned { print("removed old backup: \(path)") }
         }
     }

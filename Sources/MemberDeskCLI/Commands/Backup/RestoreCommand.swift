@@ -63,7 +63,7 @@ struct RestoreCommand: ParsableCommand {
 
     static func describe(_ summary: DatabaseSummary) -> String {
         let newest = summary.newestVisit.map { ISO8601DateFormatter().string(from: $0) } ?? "none"
-        return "\(summary.members) members, \(summary.visits) visits, newest visit \(newest)"
+        return "\(CountText.of(summary.members, "member")), \(CountText.of(summary.visits, "visit")), newest visit \(newest)"
     }
 
     static func stamp(_ date: Date) -> String {

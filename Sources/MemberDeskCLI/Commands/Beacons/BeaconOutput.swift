@@ -48,14 +48,15 @@ enum BeaconOutput {
         }
     }
 
-    /// A state change as one line of text; nil for `updated`.
-    static func line(_ event: BeaconEvent) -> String? {
+    /// A state change as one line of text, led by its time (`at`: when a beacon was found lost);
+    /// nil for `updated`.
+    static func line(_ event: BeaconEvent, at time: Double) -> String? {
         switch event {
         case .appeared(let s): return "\(timestamp(s.lastSeen)) appeared \(s.identity.displayText) \(s.address) \(rssiText(s))"
         case .proximityChanged(let s, let from, let to):
             return "\(timestamp(s.lastSeen)) \(from.rawValue) -> \(to.rawValue) \(s.identity.displayText) \(rssiText(s))"
         case .lost(let s):
-            return "lost \(s.identity.displayText) \(s.address): last seen \(timestamp(s.lastSeen)), \(s.reports) reports"
+            return "\(timestamp(Date(timeIntervalSince1970: time))) lost \(s.identity.displayText) \(s.address): last seen \(timestamp(s.lastSeen)), \(CountText.of(s.reports, "report"))"
         case .scanner(let available, let reason): return "scanner \(available ? "on" : "off")\(reason.map { ": " + $0 } ?? "")"
         case .updated: return nil
         }

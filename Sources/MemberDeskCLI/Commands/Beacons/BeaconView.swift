@@ -9,6 +9,8 @@ final class BeaconView {
     let json: Bool
     let live: Bool
     private var lastDraw = 0.0
+    /// The tracker's time, for events (a loss) that happen after their beacon's last report.
+    var eventTime: () -> Double = { 0 }
 
     init(mode: Mode, json: Bool, live: Bool) {
         self.mode = mode
@@ -21,7 +23,7 @@ final class BeaconView {
         case .json:
             if let object = BeaconOutput.object(event) { JSONOutput.print(object) }
         case .lines:
-            if let line = BeaconOutput.line(event) { print(line); fflush(nil) }
+            if let line = BeaconOutput.line(event, at: eventTime()) { print(line); fflush(nil) }
         case .table, .summary:
             break
         }
@@ -34,7 +36,7 @@ final class BeaconView {
         guard now - lastDraw >= 0.25 else { return }
         lastDraw = now
         let columns = Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 200
-        var text = "\u{1B}[H\u{1B}[2J" + (live ? "Scanning" : "Replaying") + " — \(tracker.count) beacons (Ctrl-C to stop)\n"
+        var text = "\u{1B}[H\u{1B}[2J" + (live ? "Scanning" : "Replaying") + " — \(CountText.of(tracker.count, "beacon")) (Ctrl-C to stop)\n"
         text += BeaconOutput.table(tracker.snapshots, width: columns).joined(separator: "\n") + "\n"
         FileHandle.standardOutput.write(Data(text.utf8))
     }

@@ -33,7 +33,7 @@ struct BeaconsCommand: ParsableCommand {
 
     func run() throws {
         let paths = DeskPaths()
-        let config = try DeskConfig.load(path: paths.config(override: global.config))
+        let config = try DeskConfig.load(paths.configFile(override: global.config))
         let source: any BeaconSource
         if let replay {
             source = BtsnoopReplay(path: replay, pacing: fast ? .fast : .realTime)
@@ -43,6 +43,7 @@ struct BeaconsCommand: ParsableCommand {
         let view = BeaconView(mode: summary ? .summary : json ? .json : isatty(STDOUT_FILENO) == 1 ? .table : .lines,
                               json: json, live: replay == nil)
         let tracker = PresenceTracker(settings: PresenceSettings(config: config.beacons)) { view.show($0) }
+        view.eventTime = { [unowned tracker] in tracker.now }
         tracker.onFlood = { address, count in
             writeError("memberdesk: \(PresenceTracker.floodMessage(address, count))\n")
         }

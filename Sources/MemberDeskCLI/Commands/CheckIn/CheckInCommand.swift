@@ -13,6 +13,10 @@ struct CheckInCommand: ParsableCommand {
     @Argument(help: "A card UID, a pass id, or a ClubKit pass payload.") var pass: String
     @Flag(help: "Print JSON.") var json = false
 
+    func validate() throws {
+        try MemberInput.validatePass(pass)
+    }
+
     func run() throws {
         let context = try DeskContext.open(global)
         let outcome = try context.club.checkIn(passId: pass, source: .manual)

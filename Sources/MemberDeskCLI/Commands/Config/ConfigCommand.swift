@@ -15,8 +15,9 @@ struct ConfigCommand: ParsableCommand {
 
         func run() throws {
             let paths = DeskPaths()
-            let path = paths.config(override: global.config)
-            let config = try DeskConfig.load(path: path)
+            let file = paths.configFile(override: global.config)
+            let path = file.path
+            let config = try DeskConfig.load(file)
             let exists = FileManager.default.fileExists(atPath: path)
             print("# config file: \(path)\(exists ? "" : " (not present: defaults)")")
             print("# database: \(paths.database(override: global.db))")

@@ -24,7 +24,7 @@ struct DoctorCommand: ParsableCommand {
         let paths = DeskPaths()
         var environment = DoctorEnvironment(pcsc: { PCSCLiteContext() }, paths: paths,
                                             databasePath: paths.database(override: global.db),
-                                            configPath: paths.config(override: global.config))
+                                            config: paths.configFile(override: global.config))
         let databasePath = environment.databasePath
         environment.mqttProbe = { config in MQTTCommand.probe(config, databasePath: databasePath) }
         let checks = Doctor(environment: environment).run()

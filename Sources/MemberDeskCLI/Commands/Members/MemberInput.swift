@@ -8,6 +8,11 @@ enum MemberInput {
         do { try MemberFieldRules.validateEmail(email) } catch { throw ValidationError("\(error)") }
     }
 
+    /// A pass as a tap would read it: a bad one is a bad argument (exit 64).
+    static func validatePass(_ pass: String) throws {
+        do { _ = try PassIdNormalizer.normalize(pass) } catch { throw ValidationError("\(error)") }
+    }
+
     /// nil for "never"; a date is valid through the end of that local day.
     static func expiry(_ text: String) throws -> Double? {
         do { return try MemberFieldRules.expiry(text) } catch { throw ValidationError("--expires \(error)") }

@@ -1,8 +1,11 @@
 import Foundation
 import MemberKit
 
-/// Members as an aligned table, columns from `variableNamesAsStrings()`.
+/// Members as an aligned table for people: readable headers, 80 columns at most (the widest
+/// text columns are cut with "…"). `--json` keeps every field under its key.
 enum MemberTable {
+    static let width = 80
+
     static func date(_ time: Double) -> String {
         guard time > 0 else { return "-" }
         let formatter = DateFormatter()
@@ -28,18 +31,48 @@ enum MemberTable {
             : "\(effective.rawValue) (stored: \(member.status.rawValue))"
     }
 
-    /// The status column shows the effective status, as the desk does.
+    /// A column: its header, its cells, and whether it may be cut to fit.
+    struct Column {
+        var header: String
+        var value: (MemberRecord) -> String
+        var cuttable: Bool
+    }
+
+    /// Name, pass, email (and a subclass's own fields), visits, last visit, and the effective status
+    /// (as the desk shows it). The member id and the date added are left to `members show` and `--json`.
+    static func columns(fields: [String], at time: Double) -> [Column] {
+        var columns = [
+            Column(header: "Name", value: { $0.username ?? "" }, cuttable: true),
+            Column(header: "Pass", value: { $0.passId }, cuttable: true),
+        ]
+        for field in fields where !MembershipUser.baseFieldNames.contains(field) {
+            let header = field == "userEmailAddress" ? "Email" : field
+            columns.append(Column(header: header, value: { cell($0, field) }, cuttable: true))
+        }
+        columns.append(Column(header: "Visits", value: { String($0.numVisits) }, cuttable: false))
+        columns.append(Column(header: "Last visit", value: { date($0.timeStampOfLastVisit) }, cuttable: false))
+        columns.append(Column(header: "Status", value: { $0.effectiveStatus(at: time).rawValue }, cuttable: false))
+        return columns
+    }
+
     static func print(_ members: [MemberRecord], fields: [String], at time: Double) {
-        let columns = fields + ["status"]
-        let rows = members.map { m in fields.map { cell(m, $0) } + [m.effectiveStatus(at: time).rawValue] }
-        let widths = columns.indices.map { i in
-            min(40, ([columns[i]] + rows.map { $0[i] }).map(TextWidth.of).max() ?? 0)
+        let columns = columns(fields: fields, at: time)
+        let rows = members.map { member in columns.map { $0.value(member) } }
+        var widths = columns.indices.map { i in
+            ([columns[i].header] + rows.map { $0[i] }).map(TextWidth.of).max() ?? 0
+        }
+        // Narrow the widest cuttable column, one column at a time, until the table fits.
+        let gaps = 2 * (columns.count - 1)
+        while widths.reduce(gaps, +) > width {
+            let candidates = columns.indices.filter { columns[$0].cuttable && widths[$0] > max(6, TextWidth.of(columns[$0].header)) }
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
         }
         func line(_ cells: [String]) -> String {
             zip(cells, widths).map { TextWidth.pad($0, to: $1) }.joined(separator: "  ")
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        MemberDeskCLI.print(line(columns))
+        MemberDeskCLI.print(line(columns.map(\.header)))
         for row in rows { MemberDeskCLI.print(line(row)) }
         if members.isEmpty { MemberDeskCLI.print("(no members)") }
     }

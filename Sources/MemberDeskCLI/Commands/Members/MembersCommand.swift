@@ -13,9 +13,10 @@ struct MembersCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List members (one JSON object per line with --json).")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print JSON lines.") var json = false
-        @Option(help: "Only members whose name, pass or email contains TEXT (case-insensitive).") var search: String?
+        @Option(help: ArgumentHelp("Only members with, for each word of TEXT, a word of their name, pass or email that starts with it (case and accents ignored).", valueName: "TEXT"))
+        var search: String?
         @Option(help: "At most N members (0 for all).") var limit = 100
-        @Option(help: "Order: name, lastVisit, visits or added.") var sort: MemberSort = .name
+        @Option(help: "Order: name, lastVisit, visits or added (any letter case).") var sort: MemberSort = .name
         @Option(help: "Only members whose effective status is active, suspended or expired.") var status: EffectiveStatus?
 
         func validate() throws {
@@ -30,9 +31,16 @@ struct MembersCommand: ParsableCommand {
             let fields = context.club.settings.memberFields
             if json {
                 for member in members { JSONOutput.print(JSONOutput.member(member, fields: fields, at: now)) }
-                return
+            } else {
+                MemberTable.print(members, fields: fields, at: now)
             }
-            MemberTable.print(members, fields: fields, at: now)
+            // On stderr, so that a pipe reads only members; said only when the limit cut the list.
+            if limit > 0, members.count == limit {
+                let matching = try context.database.memberCount(matching: search, status: status.map { EffectiveStatusFilter($0, at: now) })
+                if matching > limit {
+                    writeError("\(CountText.grouped(limit)) of \(CountText.grouped(matching)) shown (--limit 0 for all)\n")
+                }
+            }
         }
     }
 
@@ -79,6 +87,7 @@ struct MembersCommand: ParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func validate() throws {
+            try MemberInput.validatePass(pass)
             if let email { try MemberInput.validateEmail(email) }
         }
 
@@ -104,6 +113,7 @@ struct MembersCommand: ParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func validate() throws {
+            if let pass { try MemberInput.validatePass(pass) }
             if let email { try MemberInput.validateEmail(email) }
             if let expires { _ = try MemberInput.expiry(expires) }
             if [name, email, pass, expires, note].allSatisfy({ $0 == nil }) && status == nil {
@@ -125,20 +135,41 @@ struct MembersCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a member (a tombstone is kept for sync).")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a member (a tombstone is kept for sync).",
+            discussion: "Asks first on a terminal; a script gives --yes (without a terminal and without --yes nothing is deleted, exit 1).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A member id or a pass.") var id: String
+        @Flag(name: [.customShort("y"), .long], help: "Delete without asking.") var yes = false
 
         func run() throws {
             let context = try DeskContext.open(global)
             let member = try context.member(id)
+            let who = "\(member.displayName) (member \(member.memberId), pass \(member.passId))"
+            if !yes {
+                switch CommandOutput.current.confirm("Delete \(who)?") {
+                case nil:
+                    throw DeskError.conflict("nothing deleted: no terminal to ask, run with --yes to delete \(who)")
+                case false?:
+                    print("nothing deleted (not confirmed)")
+                    return
+                case true?:
+                    break
+                }
+            }
             try context.club.deleteMember(id: member.memberId, by: context.actor)
             print("deleted \(member.displayName) (member \(member.memberId))")
         }
     }
 }
 
-extension MemberSort: ExpressibleByArgument {}
+extension MemberSort: ExpressibleByArgument {
+    /// `lastvisit` is `lastVisit`: a sort is named without regard to case.
+    public init?(argument: String) {
+        guard let sort = Self.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else { return nil }
+        self = sort
+    }
+}
 extension MemberStatus: ExpressibleByArgument {}
 extension EffectiveStatus: ExpressibleByArgument {}
 extension EnrolmentPolicy: ExpressibleByArgument {}

@@ -40,7 +40,7 @@ struct RegionsCommand: ParsableCommand {
             let statuses = RegionStatus.of(regions, states: try context.database.regionStates(), at: context.club.clock.now())
             if !json {
                 let updated = source.cacheDate().map { " (updated \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
-                print("Regions are \(RegionSwitch.isOn(context.database) ? "on" : "off"); \(regions.count) in \(context.paths.regionCache)\(updated)")
+                print("Regions are \(RegionSwitch.isOn(context.database) ? "on" : "off"); \(CountText.of(regions.count, "region")) in \(context.paths.regionCache)\(updated)")
             }
             for (region, status) in zip(regions, statuses) {
                 let state = status.rawValue
@@ -181,7 +181,7 @@ struct RegionsCommand: ParsableCommand {
         if json {
             JSONOutput.print(["loaded": .int(count), "source": .string(source)])
         } else {
-            print("Loaded \(count) region\(count == 1 ? "" : "s") from \(source)")
+            print("Loaded \(CountText.of(count, "region")) from \(source)")
         }
     }
 
@@ -189,8 +189,8 @@ struct RegionsCommand: ParsableCommand {
         var parts: [String] = []
         if let uuid = region.uuid {
             var beacon = "beacon \(uuid)"
-            if let major = region.major { beacon += " \(major)" }
-            if let minor = region.minor { beacon += " \(minor)" }
+            if let major = region.major { beacon += " major \(major)" }
+            if let minor = region.minor { beacon += " minor \(minor)" }
             if let proximity = region.proximity { beacon += " (\(proximity.rawValue))" }
             parts.append(beacon)
         }

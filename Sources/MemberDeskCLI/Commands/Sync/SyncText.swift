@@ -14,7 +14,7 @@ enum SyncText {
         if let file = report.written.file {
             let kind = report.written.snapshot ? "snapshot" : "changes"
             lines.append("wrote \(kind) \(file) (\(members(report.written.members)))"
-                + (report.written.removed.isEmpty ? "" : ", removed \(report.written.removed.count) older files"))
+                + (report.written.removed.isEmpty ? "" : ", removed \(CountText.of(report.written.removed.count, "older file"))"))
         } else {
             lines.append("nothing new to write")
         }
@@ -80,7 +80,7 @@ enum SyncText {
         return "\(seconds / 86400) days ago"
     }
 
-    static func files(_ n: Int) -> String { n == 1 ? "1 file" : "\(n) files" }
-    static func desks(_ n: Int) -> String { n == 1 ? "1 other desk" : "\(n) other desks" }
-    static func members(_ n: Int) -> String { n == 1 ? "1 member" : "\(n) members" }
+    static func files(_ n: Int) -> String { CountText.of(n, "file") }
+    static func desks(_ n: Int) -> String { CountText.of(n, "other desk") }
+    static func members(_ n: Int) -> String { CountText.of(n, "member") }
 }
