@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CPCSCLite", path: "Sources/CPCSCLite", pkgConfig: "libpcsclite"),
         .systemLibrary(name: "CBlueZ", path: "Sources/CBlueZ", pkgConfig: "bluez"),
         .systemLibrary(name: "CJavaScriptCore", path: "Sources/CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1"),
+        .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto"),
 
         // The core: model, store, check-in rules, exchange formats, event bus. No terminal, reader, radio or JS I/O.
@@ -34,6 +35,8 @@ let package = Package(
         .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
         .target(name: "RegionKit", dependencies: ["MemberKit", "BeaconKit", "CJavaScriptCore"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
+        // Staff PINs' adapter: MemberKit's PINHasher port on libsodium's Argon2id.
+        .target(name: "StaffAuth", dependencies: ["MemberKit", "CSodium"]),
         // Folder sync's adapter: inotify and the loop that writes and reads the shared folder.
         .target(name: "FolderSync", dependencies: ["MemberKit"]),
         // MQTT's adapter: the outbox's sender over libmosquitto, the bus-to-topics mapping, Home Assistant discovery.
@@ -42,7 +45,7 @@ let package = Package(
         .target(name: "DeskDoctor", dependencies: ["MemberKit", "CardReader"]),
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
-            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "DeskMQTT",
+            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth", "DeskMQTT",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -52,7 +55,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
-            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskMQTT", "CJavaScriptCore",
+            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskMQTT", "CJavaScriptCore", "StaffAuth",
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "GRDB", package: "GRDB.swift"),
             "MemberDeskTestSupport",  // the virtual card, the pcscd harness, the btsnoop writer, TmuxSession
@@ -71,6 +74,7 @@ let package = Package(
         .testTarget(name: "MemberDeskCLITests", dependencies: [
             "MemberDeskCLI", "MemberKit", "RegionKit", "MemberDeskTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "StaffAuthTests", dependencies: ["StaffAuth", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "FolderSyncTests", dependencies: ["FolderSync", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskMQTTTests", dependencies: ["DeskMQTT", "MemberKit", "RegionKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskDoctorTests", dependencies: ["DeskDoctor", "CardReader", "MemberKit", "MemberDeskTestSupport"]),

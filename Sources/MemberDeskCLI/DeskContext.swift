@@ -14,6 +14,9 @@ struct DeskContext {
 
     var terminal: TerminalIdentity { club.terminal }
 
+    /// Who the record names for this command: the Unix user, as `cli:NAME`.
+    var actor: AuditActor { .cli(user: UnixUser.name) }
+
     /// A live member by member id or pass, or a one-line "not found".
     func member(_ idOrPass: String) throws -> MemberRecord {
         guard let member = try club.member(idOrPass: idOrPass) else {
@@ -49,6 +52,10 @@ struct DeskContext {
         let bus = EventBus()
         BusLogger.start(bus)
         let club = Club(database: database, terminal: terminal, settings: config.clubSettings, bus: bus)
+        if !database.isReadOnlyOpen {
+            // The record keeps audit.keep_days; a writing command prunes what is older (an index range).
+            try database.pruneAudit(before: club.clock.now().timeIntervalSince1970 - config.audit.keepDays * 86_400)
+        }
         return DeskContext(paths: paths, configPath: configPath, config: config, database: database, bus: bus, club: club)
     }
 }

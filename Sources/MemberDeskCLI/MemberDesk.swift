@@ -25,6 +25,8 @@ public struct MemberDesk: ParsableCommand {
             BackupCommand.self,
             RestoreCommand.self,
             DoctorCommand.self,
+            StaffCommand.self,
+            AuditCommand.self,
             MQTTCommand.self,
         ]
     )

@@ -42,7 +42,7 @@ import Testing
         try oldDatabase(at: desk.databasePath, extraMembers: 10_000)
         let result = try desk.run(["stats", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("upgrading the database of 10001 members"))
+        #expect(result.stderr.contains("upgrading the database of 10,001 members"))
         #expect(try desk.run(["members", "list", "--search", "extra member 9999", "--json"]).stdout.contains("\"X9999\""))
         #expect(try desk.run(["stats", "--json"]).stderr.isEmpty)  // once
     }

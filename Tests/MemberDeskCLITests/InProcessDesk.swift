@@ -38,6 +38,12 @@ struct InProcessDesk {
         return Result(status: status, stdout: output.standardOutput, stderr: output.standardError)
     }
 
+    /// The same, with `lines` as what the command reads (a PIN with --pin-stdin).
+    @discardableResult
+    func run(_ arguments: [String], input lines: [String]) async -> Result {
+        await CommandInput.$current.withValue(.lines(lines)) { await run(arguments) }
+    }
+
     /// The member id a `members add` or `checkin --json` printed.
     static func memberId(in text: String) -> String? {
         let pattern = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/

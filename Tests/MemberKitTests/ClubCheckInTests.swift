@@ -11,11 +11,11 @@ struct ClubFixture {
     let club: Club
     let events: EventSubscription
 
-    init(debounce: TimeInterval = 60, enrolment: EnrolmentPolicy = .auto) throws {
-        database = try AppDatabase.inMemory()
-        let terminal = try database.terminalIdentity(name: "Test desk")
+    init(debounce: TimeInterval = 60, enrolment: EnrolmentPolicy = .auto, database: AppDatabase? = nil) throws {
+        self.database = try database ?? AppDatabase.inMemory()
+        let terminal = try self.database.terminalIdentity(name: "Test desk")
         events = bus.subscribe()
-        club = Club(database: database, terminal: terminal,
+        club = Club(database: self.database, terminal: terminal,
                     settings: ClubSettings(debounce: debounce, enrolment: enrolment), bus: bus, clock: clock)
     }
 

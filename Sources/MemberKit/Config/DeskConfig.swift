@@ -12,6 +12,8 @@ public struct DeskConfig: Sendable, Equatable {
     public var ui = UI()
     public var sync = Sync()
     public var backup = Backup()
+    public var staff = Staff()
+    public var audit = Audit()
     public var mqtt = MQTT()
     public var occupancy = Occupancy()
     public var visits = Visits()
@@ -78,6 +80,19 @@ public struct DeskConfig: Sendable, Equatable {
         public var folder = ""
         /// How many timestamped backups to keep there.
         public var keep: Double = 7
+    }
+
+    /// Operators and the front desk's lock (see the README's "Staff and the lock").
+    public struct Staff: Sendable, Equatable {
+        /// Whether the desk starts locked when at least one operator exists.
+        public var lock = true
+        /// Minutes without a key before the desk locks again.
+        public var idleMinutes: Double = 5
+    }
+
+    public struct Audit: Sendable, Equatable {
+        /// Days the record of who did what is kept; older entries are pruned.
+        public var keepDays: Double = 400
     }
 
     /// MQTT events and Home Assistant discovery (see docs/mqtt.md). An empty `url` turns it off.

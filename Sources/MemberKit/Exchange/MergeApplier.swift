@@ -9,9 +9,12 @@ public struct MergeApplier: Sendable {
     /// Who signs a spreadsheet edit found in the file (nil: the terminal id stored in the database).
     public let terminalId: String?
     public let clock: any DeskClock
+    /// The import's audit entry, made from what it did and written in its transaction (nil: none).
+    public let audit: (@Sendable (ImportNotice) -> AuditEntry)?
 
     public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000, terminalId: String? = nil,
-                clock: any DeskClock = SystemClock()) {
+                clock: any DeskClock = SystemClock(), audit: (@Sendable (ImportNotice) -> AuditEntry)? = nil) {
+        self.audit = audit
         self.database = database
         self.bus = bus
         self.changeLimit = changeLimit
@@ -54,9 +57,10 @@ public struct MergeApplier: Sendable {
                 }
                 progress?(decoder.bytesRead, decoder.totalBytes)
                 let c = engine.counts
-                return Outcome(counts: c, received: received, changes: engine.changes, changesTruncated: engine.changesTruncated,
-                               notice: ImportNotice(file: source.name, new: c.new, updated: c.updated,
-                                                    unchanged: c.unchanged, unified: c.unified, deleted: c.deleted))
+                let notice = ImportNotice(file: source.name, new: c.new, updated: c.updated,
+                                          unchanged: c.unchanged, unified: c.unified, deleted: c.deleted)
+                if let audit { try store.appendAudit(audit(notice)) }
+                return Outcome(counts: c, received: received, changes: engine.changes, changesTruncated: engine.changesTruncated, notice: notice)
             }
         } catch {
             Self.report(error, on: bus)

@@ -6,8 +6,9 @@ public struct MergePlanner: Sendable {
     let applier: MergeApplier
 
     public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000, terminalId: String? = nil,
-                clock: any DeskClock = SystemClock()) {
-        applier = MergeApplier(database: database, bus: bus, changeLimit: changeLimit, terminalId: terminalId, clock: clock)
+                clock: any DeskClock = SystemClock(), audit: (@Sendable (ImportNotice) -> AuditEntry)? = nil) {
+        applier = MergeApplier(database: database, bus: bus, changeLimit: changeLimit, terminalId: terminalId, clock: clock,
+                               audit: audit)
     }
 
     /// The preview of importing `file`, in `format` or else the one its extension names.

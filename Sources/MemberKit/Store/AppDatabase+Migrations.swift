@@ -208,7 +208,64 @@ extension AppDatabase {
                 ALTER TABLE sync_terminal ADD COLUMN retiredThrough INTEGER NOT NULL DEFAULT 0;
                 """)
         }
-        migrator.registerMigration("v8-visit-events") { db in
+        migrator.registerMigration("v8-staff") { db in
+            // Operators. The PIN is kept only as an Argon2id string; a removed operator stays as a
+            // tombstone so the removal syncs. Names compare without case. A card is one operator's by
+            // the rules of a local change; merged versions may briefly share one (the latest wins a lookup).
+            try db.execute(sql: """
+                CREATE TABLE staff (
+                    name TEXT PRIMARY KEY NOT NULL COLLATE NOCASE,
+                    role TEXT NOT NULL CHECK (role IN ('desk', 'manager')),
+                    card TEXT,
+                    pinHash TEXT NOT NULL,
+                    addedAt REAL NOT NULL,
+                    lastSignInAt REAL,
+                    modifiedAt REAL NOT NULL,
+                    modifiedBy TEXT NOT NULL,
+                    removedAt REAL
+                ) WITHOUT ROWID;
+                CREATE INDEX staff_card ON staff(card) WHERE card IS NOT NULL AND removedAt IS NULL;
+                """)
+        }
+        migrator.registerMigration("v9-audit") { db in
+            // Who did what. Append-only, enforced here: no UPDATE ever, and a DELETE only of rows
+            // older than the cutoff `pruneAudit` puts in audit_pruning for its own transaction.
+            try db.execute(sql: """
+                CREATE TABLE audit (
+                    id INTEGER PRIMARY KEY,
+                    entryId TEXT NOT NULL UNIQUE,
+                    time REAL NOT NULL,
+                    deskId TEXT NOT NULL,                        -- the terminal that wrote it (sync sends its own)
+                    desk TEXT NOT NULL,
+                    operator TEXT,
+                    method TEXT NOT NULL,
+                    action TEXT NOT NULL,
+                    memberId TEXT,
+                    detail TEXT NOT NULL DEFAULT '{}'
+                );
+                CREATE INDEX audit_time ON audit(time);
+                CREATE INDEX audit_member ON audit(memberId, time) WHERE memberId IS NOT NULL;
+                CREATE INDEX audit_desk ON audit(deskId, id);
+                CREATE TABLE audit_pruning (before REAL NOT NULL);
+                -- Other desks' staff.json and audit files this desk has merged (or found bad), by size and time.
+                CREATE TABLE staff_sync_file (
+                    terminalId TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    mtime REAL NOT NULL,
+                    error TEXT,
+                    PRIMARY KEY (terminalId, name)
+                ) WITHOUT ROWID;
+                CREATE TRIGGER audit_append_only_update BEFORE UPDATE ON audit BEGIN
+                    SELECT RAISE(ABORT, 'the audit record is append-only');
+                END;
+                CREATE TRIGGER audit_append_only_delete BEFORE DELETE ON audit
+                WHEN NOT EXISTS (SELECT 1 FROM audit_pruning WHERE OLD.time < before) BEGIN
+                    SELECT RAISE(ABORT, 'the audit record is append-only');
+                END;
+                """)
+        }
+        migrator.registerMigration("v10-visit-events") { db in
             // Entries and exits, each with its own id, travelling between desks (a grow-only set);
             // `seq` is the change number of an event recorded here (nil for one merged from another
             // desk), so a changes file carries only the new ones. `member_presence` holds each

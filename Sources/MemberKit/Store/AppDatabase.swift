@@ -108,6 +108,9 @@ public final class AppDatabase: Sendable {
     /// Whether this database was opened read-only (listing, stats).
     var isReadOnly: Bool { writer.configuration.readonly }
 
+    /// The same, for callers outside the store (a read-only command does not prune the audit record).
+    public var isReadOnlyOpen: Bool { isReadOnly }
+
     static func reason(_ error: Error) -> String {
         if let error = error as? DatabaseError {
             switch error.resultCode {

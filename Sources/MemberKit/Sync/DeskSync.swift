@@ -22,7 +22,10 @@ public struct DeskSync: Sendable {
     public func pass(write: Bool = true, read: Bool = true, only: Set<String>? = nil,
                      previousRead: SyncReadReport? = nil) throws -> SyncPassReport {
         let written = write ? try writer.write() : SyncWriteReport()
-        let readReport = read ? try reader.read(only: only) : (previousRead ?? SyncReadReport())
+        // Operators and the audit record ride beside the member files (see StaffSync).
+        let staff = try StaffSync(database: database, terminal: writer.terminal, folder: writer.folder).pass()
+        var readReport = read ? try reader.read(only: only) : (previousRead ?? SyncReadReport())
+        if read { readReport.errors += staff.errors }
         return SyncPassReport(folder: writer.folder.path, written: written, read: readReport,
                               time: writer.clock.now().timeIntervalSince1970)
     }

@@ -46,6 +46,9 @@ struct RestoreCommand: ParsableCommand {
         let kept = databasePath + ".before-restore-" + Self.stamp(Date())
         let hadDatabase = FileManager.default.fileExists(atPath: databasePath)
         try AppDatabase.restore(from: file, into: databasePath, keeping: kept)
+        // The restored record says so itself (and who restored it).
+        let context = try DeskContext.open(global)
+        try context.club.record(.restore, by: context.actor, detail: ["file": file])
         print("restored \(file) into \(databasePath)")
         if hadDatabase { print("the previous database is kept as \(kept)") }
     }

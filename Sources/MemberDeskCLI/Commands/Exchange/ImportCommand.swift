@@ -30,7 +30,8 @@ struct ImportCommand: ParsableCommand {
             try applyDirectly(context)
             return
         }
-        let planner = MergePlanner(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20)
+        let planner = MergePlanner(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20,
+                                   audit: context.club.importAudit(by: context.actor))
         let bar = ProgressBar(label: "reading")
         let plan = try planner.plan(file: file, format: format) { bar.update(done: $0, total: $1) }
         bar.finish()
@@ -68,7 +69,8 @@ struct ImportCommand: ParsableCommand {
     /// With --yes there is nothing to ask: merge once, in one transaction, and report what it did.
     private func applyDirectly(_ context: DeskContext) throws {
         let chosen = try ExchangeFormat(path: file, override: format)
-        let applier = MergeApplier(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20)
+        let applier = MergeApplier(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20,
+                                   audit: context.club.importAudit(by: context.actor))
         let bar = ProgressBar(label: "importing")
         let outcome = try applier.apply(.file(path: file, format: chosen)) { bar.update(done: $0, total: $1) }
         bar.finish()

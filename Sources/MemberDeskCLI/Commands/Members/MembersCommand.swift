@@ -95,7 +95,7 @@ struct MembersCommand: ParsableCommand {
             let context = try DeskContext.open(global)
             var fields: [String: JSONValue] = [:]
             if let email, !email.isEmpty { fields["userEmailAddress"] = .string(email) }
-            let member = try context.club.addMember(passId: pass, username: name, fields: fields)
+            let member = try context.club.addMember(passId: pass, username: name, fields: fields, by: context.actor)
             context.report(member, json: json, "added \(member.displayName): member \(member.memberId), pass \(member.passId)")
         }
     }
@@ -129,7 +129,7 @@ struct MembersCommand: ParsableCommand {
             if let email { changes.fields["userEmailAddress"] = email.isEmpty ? .null : .string(email) }
             if let expires { changes.expiresAt = .some(try MemberInput.expiry(expires)) }
             if let note { changes.note = .some(note.isEmpty ? nil : note) }
-            let updated = try context.club.updateMember(id: member.memberId, changes)
+            let updated = try context.club.updateMember(id: member.memberId, changes, by: context.actor)
             context.report(updated, json: json, "updated \(updated.displayName) (member \(updated.memberId))")
         }
     }
@@ -157,7 +157,7 @@ struct MembersCommand: ParsableCommand {
                     break
                 }
             }
-            try context.club.deleteMember(id: member.memberId)
+            try context.club.deleteMember(id: member.memberId, by: context.actor)
             print("deleted \(member.displayName) (member \(member.memberId))")
         }
     }

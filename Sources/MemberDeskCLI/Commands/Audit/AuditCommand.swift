@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import MemberKit
+
+struct AuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Show the record of who did what, oldest first.",
+        discussion: """
+            Every visit, exit, manual check-in, override, enrolment, edit, suspension, deletion, import, \
+            export, restore, sign-in, failed sign-in and lockout, from this desk and the desks it syncs with. \
+            With --json: one object per line with time, desk, operator, method, action, memberId, detail.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Only from DATE on: YYYY-MM-DD (local) or an ISO-8601 time.") var since: String?
+    @Option(help: "Only what operator NAME did (cli:USER for shell commands).") var `operator`: String?
+    @Option(help: "Only entries about one member, by member id or pass.") var member: String?
+    @Option(help: "Only one kind of action (visit, edit, suspend, sign-in …).") var action: String?
+    @Flag(help: "Print JSON lines.") var json = false
+
+    func validate() throws {
+        if let since { _ = try Self.time(since) }
+        if let action { do { _ = try AuditAction(parsing: action) } catch { throw ValidationError("--action: \(error)") } }
+    }
+
+    func run() throws {
+        let context = try DeskContext.open(global, readOnly: true)
+        var query = AuditQuery(since: try since.map(Self.time), operator: `operator`, action: try action.map(AuditAction.init(parsing:)))
+        if let member {
+            // A deleted member's id still finds its history.
+            query.memberId = try context.database.member(idOrPass: member)?.memberId ?? member
+        }
+        let entries = try context.database.auditEntries(query)
+        if json {
+            for entry in entries { JSONOutput.print(AuditOutput.json(entry)) }
+            return
+        }
+        guard !entries.isEmpty else { print("no entries"); return }
+        for entry in entries { print(AuditOutput.line(entry)) }
+    }
+
+    /// A day (from its local midnight) or an ISO-8601 time.
+    static func time(_ text: String) throws -> Double {
+        let day = DateFormatter()
+        day.locale = Locale(identifier: "en_US_POSIX")
+        day.dateFormat = "yyyy-MM-dd"
+        day.isLenient = false
+        if text.count == 10, let date = day.date(from: text) { return Calendar.current.startOfDay(for: date).timeIntervalSince1970 }
+        if let date = ISO8601DateFormatter().date(from: text) { return date.timeIntervalSince1970 }
+        throw ValidationError("--since '\(text)' is not a date: use YYYY-MM-DD or an ISO-8601 time")
+    }
+}

@@ -1,0 +1,58 @@
+/// One line of the record of who did what: when, at which desk, which operator (nil: nobody was
+/// signed in), how, what, to which member, and a few details (for an edit: field, before, after).
+/// Entries are only ever added, here and through sync; `entryId` makes a repeat harmless.
+public struct AuditEntry: Sendable, Equatable {
+    public var entryId: String
+    public var time: Double
+    /// The terminal id of the desk that wrote it, and that desk's name then.
+    public var deskId: String
+    public var desk: String
+    public var `operator`: String?
+    public var method: AuditMethod
+    public var action: AuditAction
+    public var memberId: String?
+    public var detail: [String: String]
+
+    public init(entryId: String, time: Double, deskId: String, desk: String, operator: String?, method: AuditMethod,
+                action: AuditAction, memberId: String? = nil, detail: [String: String] = [:]) {
+        self.entryId = entryId
+        self.time = time
+        self.deskId = deskId
+        self.desk = desk
+        self.operator = `operator`
+        self.method = method
+        self.action = action
+        self.memberId = memberId
+        self.detail = detail
+    }
+}
+
+/// How an action reached the desk.
+public enum AuditMethod: String, Sendable, Codable, CaseIterable {
+    case tap, wedge, manual, script, auto, `import`, sync, cli
+
+    /// The method of a check-in from `source`.
+    public init(_ source: CheckInSource) {
+        switch source {
+        case .nfc: self = .tap
+        case .wedge: self = .wedge
+        case .manual: self = .manual
+        case .script: self = .script
+        }
+    }
+}
+
+/// What was done. The raw values are what `memberdesk audit --action` takes.
+public enum AuditAction: String, Sendable, Codable, CaseIterable {
+    case visit, exit, manualCheckIn = "manual-checkin", override, enrol, edit, suspend, reinstate, delete
+    case `import`, export, restore
+    case signIn = "sign-in", signInFailed = "sign-in-failed", lockout
+    case staffAdd = "staff-add", staffRemove = "staff-remove", staffPIN = "staff-pin", staffCard = "staff-card"
+
+    public init(parsing text: String) throws {
+        guard let action = AuditAction(rawValue: text.lowercased()) else {
+            throw DeskError.invalidInput("unknown action '\(text)' (\(AuditAction.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self = action
+    }
+}

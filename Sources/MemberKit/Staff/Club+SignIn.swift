@@ -1,0 +1,47 @@
+import Foundation
+
+/// Who is signing in: a name typed or chosen, or a staff card tapped.
+public enum StaffCredential: Sendable, Equatable {
+    case name(String)
+    case card(String)
+}
+
+/// Why a sign-in failed; what the desk shows (never which part was wrong beyond "unknown operator").
+public enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    case unknownOperator
+    case wrongPIN(operator: String)
+
+    public var description: String {
+        switch self {
+        case .unknownOperator: return "No such operator"
+        case .wrongPIN: return "Wrong PIN"
+        }
+    }
+}
+
+extension Club {
+    /// Checks `pin` for the operator (slow on purpose: call it off the UI thread) and records the
+    /// sign-in or the failure. Returns the operator signed in.
+    public func signIn(_ credential: StaffCredential, pin: PIN, hasher: any PINHasher,
+                       method: AuditMethod = .manual) throws -> StaffAccount {
+        let account: StaffAccount?
+        switch credential {
+        case .name(let name): account = try database.staffAccount(named: name)
+        case .card(let card): account = try database.staffAccount(card: (try? PassIdNormalizer.normalize(card))?.passId ?? card)
+        }
+        let time = clock.now().timeIntervalSince1970
+        guard let account else {
+            try record(.signInFailed, by: .anonymous(method), detail: ["reason": "unknown operator"])
+            throw SignInFailure.unknownOperator
+        }
+        guard hasher.verify(pin, against: account.pinHash) else {
+            try record(.signInFailed, by: .anonymous(method), detail: ["reason": "wrong PIN", "name": account.name])
+            throw SignInFailure.wrongPIN(operator: account.name)
+        }
+        try database.write { store in
+            try store.setLastSignIn(name: account.name, at: time)
+            try store.appendAudit(auditEntry(.signIn, by: AuditActor(operator: account.name, method: method), at: time))
+        }
+        return account
+    }
+}

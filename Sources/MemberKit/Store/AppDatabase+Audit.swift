@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+
+/// The record of who did what (table `audit`): appended inside the transaction of the change it
+/// records, read by `memberdesk audit`, pruned only past `audit.keep_days`. SQLite's triggers
+/// refuse every UPDATE, and every DELETE that `pruneAudit` has not allowed.
+extension AppDatabase {
+    /// Entries matching `query`, oldest first.
+    public func auditEntries(_ query: AuditQuery) throws -> [AuditEntry] {
+        try read { store in try store.auditEntries(query) }
+    }
+
+    /// Appends entries in their own transaction (a failed sign-in, an export: nothing else changes).
+    public func appendAudit(_ entries: [AuditEntry]) throws {
+        try write { store in
+            for entry in entries { try store.appendAudit(entry) }
+        }
+    }
+
+    /// Deletes entries older than `cutoff` (seconds since 1970), the one way rows leave `audit`:
+    /// the cutoff is written to `audit_pruning` for this transaction only, which the delete trigger reads.
+    @discardableResult
+    public func pruneAudit(before cutoff: Double) throws -> Int {
+        try write { store in
+            try store.db.execute(sql: "INSERT INTO audit_pruning(before) VALUES (?)", arguments: [cutoff])
+            try store.db.execute(sql: "DELETE FROM audit WHERE time < ?", arguments: [cutoff])
+            let pruned = store.db.changesCount
+            try store.db.execute(sql: "DELETE FROM audit_pruning")
+            return pruned
+        }
+    }
+
+    /// How many entries the record holds.
+    public func auditCount() throws -> Int {
+        try read { store in try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM audit") ?? 0 }
+    }
+}
+
+/// Which entries `memberdesk audit` shows; nil matches everything.
+public struct AuditQuery: Sendable, Equatable {
+    public var since: Double?
+    public var `operator`: String?
+    public var memberId: String?
+    public var action: AuditAction?
+
+    public init(since: Double? = nil, operator: String? = nil, memberId: String? = nil, action: AuditAction? = nil) {
+        self.since = since
+        self.operator = `operator`
+        self.memberId = memberId
+        self.action = action
+    }
+}
+
+extension StoreTransaction {
+    /// Appends one entry; an entry already held (the same `entryId`, say from a sync file read twice) is skipped.
+    func appendAudit(_ entry: AuditEntry) throws {
+        // Cached: every tap records one.
+        try db.cachedStatement(sql: """
+            INSERT INTO audit(entryId, time, deskId, desk, operator, method, action, memberId, detail)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(entryId) DO NOTHING
+            """).execute(arguments: [entry.entryId, entry.time, entry.deskId, entry.desk, entry.operator, entry.method.rawValue,
+                                     entry.action.rawValue, entry.memberId, AuditDetail.encode(entry.detail)])
+    }
+
+    func auditEntries(_ query: AuditQuery) throws -> [AuditEntry] {
+        var conditions: [String] = [], arguments: StatementArguments = []
+        if let since = query.since { conditions.append("time >= ?"); arguments += [since] }
+        if let name = query.operator { conditions.append("operator = ? COLLATE NOCASE"); arguments += [name] }
+        if let memberId = query.memberId { conditions.append("memberId = ?"); arguments += [memberId] }
+        if let action = query.action { conditions.append("action = ?"); arguments += [action.rawValue] }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time, id", arguments: arguments)
+            .compactMap(Self.auditEntry)
+    }
+
+    static func auditEntry(_ row: Row) -> AuditEntry? {
+        guard let method = AuditMethod(rawValue: row["method"]), let action = AuditAction(rawValue: row["action"]) else {
+            return nil  // written by a newer memberdesk: shown once this one knows the word
+        }
+        return AuditEntry(entryId: row["entryId"], time: row["time"], deskId: row["deskId"], desk: row["desk"], operator: row["operator"],
+                              method: method, action: action, memberId: row["memberId"],
+                              detail: AuditDetail.decode(row["detail"]))
+    }
+}
+
+/// An entry's details as the store keeps them: a flat JSON object of strings.
+enum AuditDetail {
+    static func encode(_ detail: [String: String]) -> String {
+        guard !detail.isEmpty else { return "{}" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(detail)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func decode(_ text: String) -> [String: String] {
+        guard text != "{}" else { return [:] }
+        return (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// `audit-FIRST-LAST.jsonl` in a desk's subfolder: the audit entries that desk wrote, one JSON
+/// object a line, by the desk's own row numbers. Entries are only ever added where they are read:
+/// one already held (the same id) is left as it is, so a file cannot rewrite or delete anything.
+public enum AuditSyncFile {
+    struct Line: Codable, Equatable {
+        var entryId: String
+        var time: Double
+        var deskId: String
+        var desk: String
+        var `operator`: String?
+        var method: String
+        var action: String
+        var memberId: String?
+        var detail: [String: String]
+    }
+
+    /// `audit-00000000000000000001-00000000000000000042.jsonl`, or nil for any other name.
+    public static func name(first: Int64, last: Int64) -> String {
+        "audit-" + pad(first) + "-" + pad(last) + ".jsonl"
+    }
+
+    public static func range(ofName name: String) -> ClosedRange<Int64>? {
+        let parts = name.split(separator: "-")
+        guard parts.count == 3, parts[0] == "audit", parts[2].hasSuffix(".jsonl"),
+              let first = Int64(parts[1]), let last = Int64(parts[2].dropLast(6)), first <= last,
+              name == Self.name(first: first, last: last) else { return nil }
+        return first...last
+    }
+
+    private static func pad(_ n: Int64) -> String {
+        let digits = String(n)
+        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits
+    }
+
+    static func bytes(_ entries: [AuditEntry]) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var out: [UInt8] = []
+        for entry in entries {
+            let line = Line(entryId: entry.entryId, time: entry.time, deskId: entry.deskId, desk: entry.desk,
+                            operator: entry.operator, method: entry.method.rawValue, action: entry.action.rawValue,
+                            memberId: entry.memberId, detail: entry.detail)
+            out += Array((try? encoder.encode(line)) ?? Data()) + [0x0A]
+        }
+        return out
+    }
+
+    /// The entries of a file from `terminalId`'s subfolder; a bad line refuses the whole file.
+    /// Entries of kinds this memberdesk does not know are skipped (a newer desk's).
+    public static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [AuditEntry] {
+        var entries: [AuditEntry] = []
+        let decoder = JSONDecoder()
+        for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: true).enumerated() {
+            guard let decoded = try? decoder.decode(Line.self, from: Data(line)) else {
+                throw SyncError.badFile(path, "line \(number + 1) is not an audit entry")
+            }
+            guard decoded.deskId == terminalId else { throw SyncError.badFile(path, "line \(number + 1): another desk's entry") }
+            guard !decoded.entryId.isEmpty, decoded.entryId.utf8.count <= 64, decoded.time.isFinite else {
+                throw SyncError.badFile(path, "line \(number + 1): bad id or time")
+            }
+            guard let method = AuditMethod(rawValue: decoded.method), let action = AuditAction(rawValue: decoded.action) else { continue }
+            entries.append(AuditEntry(entryId: decoded.entryId, time: decoded.time, deskId: decoded.deskId, desk: decoded.desk,
+                                      operator: decoded.operator, method: method, action: action, memberId: decoded.memberId,
+                                      detail: decoded.detail))
+        }
+        return entries
+    }
+}

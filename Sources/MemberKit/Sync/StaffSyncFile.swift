@@ -1,0 +1,67 @@
+import Foundation
+
+/// `staff.json` in a desk's subfolder: the operator versions that desk wrote (adds, changes,
+/// removals as tombstones), never sign-in times. Read from other desks, each version is checked:
+/// a name, a known role, a hash libsodium would make, and the desk's own stamp.
+public enum StaffSyncFile {
+    public static let fileName = "staff.json"
+
+    struct Version: Codable, Equatable {
+        var name: String
+        var role: String
+        var card: String?
+        var pinHash: String
+        var addedAt: Double
+        var modifiedAt: Double
+        var modifiedBy: String
+        var removedAt: Double?
+    }
+
+    struct Contents: Codable, Equatable {
+        var terminalId: String
+        var staff: [Version]
+    }
+
+    static func bytes(terminalId: String, _ accounts: [StaffAccount]) -> [UInt8] {
+        let contents = Contents(terminalId: terminalId, staff: accounts.map {
+            Version(name: $0.name, role: $0.role.rawValue, card: $0.card, pinHash: $0.pinHash, addedAt: $0.addedAt,
+                    modifiedAt: $0.modifiedAt, modifiedBy: $0.modifiedBy, removedAt: $0.removedAt)
+        })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array((try? encoder.encode(contents)) ?? Data("{}".utf8)) + [0x0A]
+    }
+
+    /// The versions in a file from `terminalId`'s subfolder, or a one-line reason to refuse the whole file.
+    public static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [StaffAccount] {
+        guard bytes.count <= 4 << 20 else { throw SyncError.badFile(path, "larger than 4 MB") }
+        let contents: Contents
+        do { contents = try JSONDecoder().decode(Contents.self, from: Data(bytes)) } catch {
+            throw SyncError.badFile(path, "not a staff file")
+        }
+        guard contents.terminalId == terminalId else { throw SyncError.badFile(path, "written for another desk") }
+        var names = Set<String>()
+        return try contents.staff.map { version in
+            guard let name = try? StaffAccount.validName(version.name), name == version.name else {
+                throw SyncError.badFile(path, "an operator's name is not valid")
+            }
+            guard names.insert(name.lowercased()).inserted else { throw SyncError.badFile(path, "operator \(name) twice") }
+            guard let role = StaffRole(rawValue: version.role) else { throw SyncError.badFile(path, "operator \(name): unknown role") }
+            guard PINHashFormat.isWellFormed(version.pinHash) else {
+                throw SyncError.badFile(path, "operator \(name): malformed PIN hash")
+            }
+            guard version.modifiedBy == terminalId else { throw SyncError.badFile(path, "operator \(name): stamped by another desk") }
+            guard version.modifiedAt.isFinite, version.addedAt.isFinite, version.removedAt?.isFinite ?? true else {
+                throw SyncError.badFile(path, "operator \(name): bad time")
+            }
+            let card = try version.card.map { card in
+                guard let normalized = try? PassIdNormalizer.normalize(card).passId, normalized == card else {
+                    throw SyncError.badFile(path, "operator \(name): bad card")
+                }
+                return card
+            }
+            return StaffAccount(name: name, role: role, card: card, pinHash: version.pinHash, addedAt: version.addedAt,
+                                modifiedAt: version.modifiedAt, modifiedBy: version.modifiedBy, removedAt: version.removedAt)
+        }
+    }
+}
