@@ -75,6 +75,10 @@ public struct OccupancyAccumulator {
         }
     }
 
+    /// Visits a reader kept out before they got here, for their entry lies more than a day
+    /// after now: counted with those `add` leaves out for the same reason.
+    public mutating func leaveOut(futureVisits: Int) { future += futureVisits }
+
     private mutating func addInside(from entered: Double, to exited: Double) {
         let first = max(0, Int(((entered - rangeStart) / 60).rounded(.down)))
         let last = min(insideDelta.count - 1, Int(((exited - rangeStart) / 60).rounded(.down)))

@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+
+/// Which visits a read of entries and exits covers.
+struct VisitSpanRange {
+    /// Only this member's visits.
+    var memberId: String?
+    /// Entries at or after this time.
+    var since: Double?
+    /// Entries before this time.
+    var until: Double?
+    /// Events later than this are not read at all, as if they did not exist (the report's bound
+    /// on a hostile sync file's far-future times).
+    var through: Double?
+}
+
+/// Entries with their exits, streamed through `VisitPairing`: the one read behind `visits` and
+/// the report. One pass over `visit_event` in (time, id) order from `since`; an entry still
+/// waiting at `until` is resolved by reading on, or, when that gets long, by an indexed lookup.
+extension StoreTransaction {
+    /// A lookup of one member's next event costs about this many rows of the ordered scan.
+    static let lookupCostInRows = 16
+
+    func forEachVisitSpan(_ range: VisitSpanRange, _ body: (VisitSpan) throws -> Void) throws {
+        var conditions: [String] = []
+        var arguments: StatementArguments = [VisitEvent.Kind.entry.rawValue]
+        if let memberId = range.memberId { conditions.append("e.memberId = ?"); arguments += [memberId] }
+        if let since = range.since { conditions.append("e.time >= ?"); arguments += [since] }
+        if let through = range.through { conditions.append("e.time <= ?"); arguments += [through] }
+        // Only an entry needs its member's name; an exit's row skips the lookup.
+        let sql = """
+            SELECT e.eventId, e.memberId, e.kind, e.time, e.terminalId, e.source, e.exitKind,
+                   CASE WHEN e.kind = ? THEN (SELECT coalesce(m.username, m.passId) FROM member m WHERE m.memberId = e.memberId) END
+            FROM visit_event e \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            ORDER BY e.time, e.eventId
+            """
+        var pairing = VisitPairing()
+        var rowsPastUntil = 0, budget = 0
+        var stoppedEarly = false
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            let time: Double = row[3]
+            let startsVisit = range.until.map { time < $0 } ?? true
+            if !startsVisit {
+                // Past `until` only the waiting entries matter: read on while that is cheaper
+                // than looking each one up (at most twice the cheaper of the two).
+                if pairing.waiting.isEmpty { break }
+                if rowsPastUntil == 0 { budget = pairing.waiting.count * Self.lookupCostInRows }
+                rowsPastUntil += 1
+                if rowsPastUntil > budget { stoppedEarly = true; break }
+            }
+            let memberId: String = row[1]
+            switch VisitEvent.Kind(rawValue: row[2]) {
+            case .entry:
+                let span = VisitSpan(visitId: row[0], memberId: memberId, username: row[7] ?? memberId,
+                                     entered: Date(timeIntervalSince1970: time), desk: row[4], source: row[5])
+                try pairing.entry(span, at: time, startsVisit: startsVisit, body)
+            case .exit:
+                try pairing.exit(memberId: memberId, at: time, kind: (row[6] as String?).flatMap(VisitSpan.ExitKind.init(rawValue:)), body)
+            case nil:
+                try pairing.other(memberId: memberId, body)
+            }
+        }
+        // What still waits has no next event, or one past where the scan stopped.
+        for (memberId, entry) in pairing.waiting.sorted(by: { $0.key < $1.key }) {
+            let next = stoppedEarly ? try nextEvent(memberId: memberId, after: entry.time, eventId: entry.span.visitId, through: range.through) : nil
+            try pairing.resolve(memberId: memberId, next: next, body)
+        }
+    }
+
+    /// A member's first event after (time, eventId), through the member index.
+    private func nextEvent(memberId: String, after time: Double, eventId: String, through: Double?)
+        throws -> (kind: VisitEvent.Kind?, time: Double, exitKind: VisitSpan.ExitKind?)? {
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT kind, time, exitKind FROM visit_event
+            WHERE memberId = ? AND (time > ? OR (time = ? AND eventId > ?)) AND time <= ?
+            ORDER BY time, eventId LIMIT 1
+            """), arguments: [memberId, time, time, eventId, through ?? Double.greatestFiniteMagnitude]).map {
+            (VisitEvent.Kind(rawValue: $0[0]), $0[1], ($0[2] as String?).flatMap(VisitSpan.ExitKind.init(rawValue:)))
+        }
+    }
+}
