@@ -21,15 +21,27 @@ extension AppDatabase {
         let through = now.timeIntervalSince1970 + MergeEngine.futureTolerance
         let range = VisitSpanRange(since: timeline.start(of: period.lookbackStart).timeIntervalSince1970,
                                    until: timeline.start(of: period.to.adding(days: 1)).timeIntervalSince1970,
-                                   through: through)
+                                   through: through, names: false)
         var accumulator = OccupancyAccumulator(period: period, now: now)
-        let future = try read { store in
+        return try read { store in
             try store.forEachVisitSpan(range) { accumulator.add($0) }
-            return try Row.fetchOne(store.db, sql: "SELECT count(*), total(kind = ?) FROM visit_event WHERE time > ?",
-                                    arguments: [VisitEvent.Kind.entry.rawValue, through])
+            let future = try Row.fetchOne(store.db, sql: "SELECT count(*), total(kind = ?) FROM visit_event WHERE time > ?",
+                                          arguments: [VisitEvent.Kind.entry.rawValue, through])
+            accumulator.leaveOut(futureVisits: Int(future?[1] as Double? ?? 0))
+            var figures = accumulator.figures()
+            // Read without names; only the members the page lists need theirs.
+            for index in figures.lapsed.indices {
+                figures.lapsed[index].username = try store.displayName(memberId: figures.lapsed[index].memberId)
+            }
+            return ReportRead(figures: figures, futureEvents: future?[0] ?? 0)
         }
-        let futureEvents: Int = future?[0] ?? 0
-        accumulator.leaveOut(futureVisits: Int(future?[1] as Double? ?? 0))
-        return ReportRead(figures: accumulator.figures(), futureEvents: futureEvents)
+    }
+}
+
+extension StoreTransaction {
+    /// A member's name as a listing shows it: the username, else the pass, else the id.
+    func displayName(memberId: String) throws -> String {
+        try String.fetchOne(db.cachedStatement(sql: "SELECT coalesce(username, passId) FROM member WHERE memberId = ?"),
+                            arguments: [memberId]) ?? memberId
     }
 }

@@ -12,6 +12,9 @@ struct VisitSpanRange {
     /// Events later than this are not read at all, as if they did not exist (the report's bound
     /// on a hostile sync file's far-future times).
     var through: Double?
+    /// Whether each visit carries its member's name (else ""): the report names only the few it
+    /// lists, and a year of a large club's entries would look up millions.
+    var names = true
 }
 
 /// Entries with their exits, streamed through `VisitPairing`: the one read behind `visits` and
@@ -23,14 +26,15 @@ extension StoreTransaction {
 
     func forEachVisitSpan(_ range: VisitSpanRange, _ body: (VisitSpan) throws -> Void) throws {
         var conditions: [String] = []
-        var arguments: StatementArguments = [VisitEvent.Kind.entry.rawValue]
+        var arguments: StatementArguments = range.names ? [VisitEvent.Kind.entry.rawValue] : []
         if let memberId = range.memberId { conditions.append("e.memberId = ?"); arguments += [memberId] }
         if let since = range.since { conditions.append("e.time >= ?"); arguments += [since] }
         if let through = range.through { conditions.append("e.time <= ?"); arguments += [through] }
         // Only an entry needs its member's name; an exit's row skips the lookup.
+        let name = range.names ? "CASE WHEN e.kind = ? THEN (SELECT coalesce(m.username, m.passId) FROM member m WHERE m.memberId = e.memberId) END"
+            : "NULL"
         let sql = """
-            SELECT e.eventId, e.memberId, e.kind, e.time, e.terminalId, e.source, e.exitKind,
-                   CASE WHEN e.kind = ? THEN (SELECT coalesce(m.username, m.passId) FROM member m WHERE m.memberId = e.memberId) END
+            SELECT e.eventId, e.memberId, e.kind, e.time, e.terminalId, e.source, e.exitKind, \(name)
             FROM visit_event e \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY e.time, e.eventId
             """
@@ -52,7 +56,7 @@ extension StoreTransaction {
             let memberId: String = row[1]
             switch VisitEvent.Kind(rawValue: row[2]) {
             case .entry:
-                let span = VisitSpan(visitId: row[0], memberId: memberId, username: row[7] ?? memberId,
+                let span = VisitSpan(visitId: row[0], memberId: memberId, username: range.names ? row[7] ?? memberId : "",
                                      entered: Date(timeIntervalSince1970: time), desk: row[4], source: row[5])
                 try pairing.entry(span, at: time, startsVisit: startsVisit, body)
             case .exit:
