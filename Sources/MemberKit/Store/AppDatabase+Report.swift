@@ -21,7 +21,7 @@ extension AppDatabase {
         let through = now.timeIntervalSince1970 + MergeEngine.futureTolerance
         let range = VisitSpanRange(since: timeline.start(of: period.lookbackStart).timeIntervalSince1970,
                                    until: timeline.start(of: period.to.adding(days: 1)).timeIntervalSince1970,
-                                   through: through, names: false)
+                                   through: through, details: false)
         var accumulator = OccupancyAccumulator(period: period, now: now)
         return try read { store in
             try store.forEachVisitSpan(range) { accumulator.add($0) }

@@ -11,8 +11,9 @@ struct VisitPairing {
     /// An entry. The member's waiting entry is handed out open (its next event is not an exit);
     /// this one waits when it `startsVisit` (an entry outside the range read only ends another).
     mutating func entry(_ span: VisitSpan, at time: Double, startsVisit: Bool, _ emit: (VisitSpan) throws -> Void) rethrows {
-        if let before = waiting.removeValue(forKey: span.memberId) { try emit(before.span) }
-        if startsVisit { waiting[span.memberId] = (span, time) }
+        // One lookup either way: the member's entry is replaced, or only taken out.
+        let before = startsVisit ? waiting.updateValue((span, time), forKey: span.memberId) : waiting.removeValue(forKey: span.memberId)
+        if let before { try emit(before.span) }
     }
 
     /// An exit: closes the member's waiting entry, if any (an exit after an exit closes nothing).

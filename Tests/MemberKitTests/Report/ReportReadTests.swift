@@ -39,6 +39,23 @@ import Testing
         #expect(try f.database.visitSpans(since: F.at(11).timeIntervalSince1970, until: F.at(13).timeIntervalSince1970).count == 40)
     }
 
+    @Test func eventsOfTheSameTimeArePairedInIdOrder() throws {
+        let base = F.at(9).timeIntervalSince1970
+        func event(_ id: String, _ kind: VisitEvent.Kind, _ time: Double) -> VisitEvent {
+            VisitEvent(eventId: id, memberId: "M", kind: kind, time: time, terminalId: "T", source: "nfc")
+        }
+        // Stored in the order the ids do not give: "a" (an entry) before "b" (its exit) at 10:00.
+        let events = [event("c", .entry, base), event("b", .exit, base + 3600), event("a", .entry, base + 3600)]
+        for order in [events, events.reversed()] {
+            let database = try AppDatabase.inMemory()
+            for event in order { _ = try database.write { store in try store.recordEvent(event) } }
+            let spans = try database.visitSpans()
+            #expect(spans.map(\.visitId) == ["c", "a"])
+            // "c" is followed by entry "a" (id order at 10:00), so it stays open; "a" is closed by "b".
+            #expect(spans.map { $0.exited?.timeIntervalSince1970 } == [nil, base + 3600])
+        }
+    }
+
     @Test func aReadStopsAtItsThroughBoundAndLeavesTheRestOpen() throws {
         let f = try Self.club(others: 1)
         try f.tap("A", at: F.at(9))
