@@ -80,6 +80,8 @@ public enum DeskReducer {
             reply = .command(command)
         } else if state.focus == .log {
             reply = state.log.onKey(key)
+        } else if state.showInside {
+            reply = state.inside.onKey(key)
         } else {
             reply = state.list.onKey(key)
         }
@@ -103,6 +105,11 @@ public enum DeskReducer {
             state.jobs.countStale = false
             effects.append(.countMembers(generation: state.list.generation, search: state.list.searchText))
         }
+        if state.jobs.insideStale, !state.jobs.insideInFlight {
+            state.jobs.insideInFlight = true
+            state.jobs.insideStale = false
+            effects.append(.countInside(generation: state.jobs.insideGeneration, listing: state.showInside))
+        }
         if !state.jobs.storeProbeInFlight, now >= state.jobs.nextStoreProbe ?? .distantPast {
             state.jobs.storeProbeInFlight = true
             state.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
@@ -118,6 +125,7 @@ public enum DeskReducer {
         guard state.jobs.storeVersion != nil else { return }
         state.jobs.countStale = true
         state.list.markStale()
+        state.jobs.insideChanged()
         if state.showStats { requestStats(&state, &effects, now: now) }
         state.needsRedraw = true
     }
