@@ -23,7 +23,7 @@ public struct OccupancyCount: Sendable, Equatable {
         self.mergedAt = mergedAt
     }
 
-    /// "Inside 23/80", "Inside 23", "Inside …" before the first count.
+    /// "Inside 23/80", "Inside 23"; "Inside …" before the first count.
     public var text: String {
         guard let inside else { return "Inside …" }
         let count = CountText.grouped(inside)
@@ -37,9 +37,10 @@ public struct OccupancyCount: Sendable, Equatable {
         return age > Self.staleAfter ? age : nil
     }
 
-    /// The bar's wordings, longest first: a narrow bar drops the age's figure, never that the count is old.
-    public func forms(now: Date) -> [String] {
-        guard inside != nil, let age = age(now: now) else { return [text] }
-        return ["\(text) (\(CheckInOutcome.describe(seconds: age)) old)", "\(text) (old)"]
+    /// "Inside 23/80 (2 min old)": one wording, never shortened (the bar's layout shortens every
+    /// part before it leaves any out, and the age matters more than the parts that go first).
+    public func barText(now: Date) -> String {
+        guard inside != nil, let age = age(now: now) else { return text }
+        return "\(text) (\(CheckInOutcome.describe(seconds: age)) old)"
     }
 }

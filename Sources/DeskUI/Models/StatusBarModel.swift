@@ -122,7 +122,8 @@ public struct StatusBarModel: Sendable {
                      StatusBarPart(regionsForms, priority: P.regions)]
         if let sync = syncText(now: now) { parts.append(StatusBarPart([sync, "Sync"], priority: P.sync)) }
         if let mqtt { parts.append(StatusBarPart([mqtt], priority: P.mqtt)) }
-        parts.append(StatusBarPart(occupancy.forms(now: now), priority: P.inside))
+        // Shown once counted (a moment after start): a placeholder would read as a cut word.
+        if occupancy.inside != nil { parts.append(StatusBarPart([occupancy.barText(now: now)], priority: P.inside)) }
         let members = memberCount.map { CountText.of($0, "member") } ?? "… members"
         parts.append(StatusBarPart([members], priority: P.memberCount))
         return parts
