@@ -46,8 +46,11 @@ import Testing
         // …and the count is read again, for the tap.
         let again = insideCounts(effects)
         #expect(again.count == 1 && again[0].generation == state.jobs.insideGeneration)
+        // The recount confirms the tap's count: no frame for it.
+        state.needsRedraw = false
         _ = DeskReducer.reduce(&state, .finished(.insideCounted(generation: again[0].generation, count: 1, members: nil)), now: now)
         #expect(state.status.occupancy.inside == 1)
+        #expect(!state.needsRedraw)
     }
 
     @Test func otherProcessesAndClosingTimeRecount() {

@@ -67,11 +67,7 @@ extension DeskReducer {
             state.stats.stats = stats
             state.stats.occupancy = occupancy
         case .insideCounted(let generation, let count, let members):
-            state.jobs.insideInFlight = false
-            // Read before the latest change: a newer read is on its way.
-            guard generation == state.jobs.insideGeneration else { return }
-            state.status.occupancy.inside = count
-            if let members { state.inside.receive(members) }
+            insideCounted(generation, count, members, &state)
         case .insideFailed(let error):
             state.jobs.insideInFlight = false
             state.log.add("inside: \(error)", tone: .danger, at: now)

@@ -17,6 +17,9 @@ public enum DeskReducer {
         case .finished(.storeProbed(let version)):
             // Most probes find nothing new: they must not cost a frame.
             storeProbed(version, &state, &effects, now: now)
+        case .finished(.insideCounted(let generation, let count, let members)):
+            // Most recounts after a tap confirm the count its report gave: no frame for those.
+            insideCounted(generation, count, members, &state)
         case .finished(let result):
             state.needsRedraw = true
             apply(result, &state, &effects, now: now)
@@ -128,6 +131,21 @@ public enum DeskReducer {
         state.jobs.insideChanged()
         if state.showStats { requestStats(&state, &effects, now: now) }
         state.needsRedraw = true
+    }
+
+    /// Who is inside, as the worker read it for the change `generation` followed.
+    static func insideCounted(_ generation: Int, _ count: Int, _ members: [InsideMember]?, _ state: inout DeskState) {
+        state.jobs.insideInFlight = false
+        // Read before the latest change: a newer read is on its way.
+        guard generation == state.jobs.insideGeneration else { return }
+        if state.status.occupancy.inside != count {
+            state.status.occupancy.inside = count
+            state.needsRedraw = true
+        }
+        if let members {
+            state.inside.receive(members)
+            state.needsRedraw = true
+        }
     }
 
     static func requestStats(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
