@@ -11,6 +11,8 @@ public final class MQTTPublisher: Sendable {
     private let clock: any DeskClock
     private let namedBeacons: @Sendable () -> [NamedBeacon]
     private let exitTimeout: TimeInterval
+    /// The club's `occupancy.capacity` (0: none), for counts that come without a tap's report.
+    private let capacity: Int
     private let wake: @Sendable () -> Void
     private let state = Mutex(State())
     private let subscription: EventSubscription
@@ -27,13 +29,14 @@ public final class MQTTPublisher: Sendable {
     /// Subscribes now, so nothing published after this is missed; `start()` begins the work.
     public init(settings: MQTTSettings, database: AppDatabase, bus: EventBus, clock: any DeskClock = SystemClock(),
                 namedBeacons: @escaping @Sendable () -> [NamedBeacon] = { [] }, exitTimeout: TimeInterval = 10,
-                wake: @escaping @Sendable () -> Void) {
+                capacity: Int = 0, wake: @escaping @Sendable () -> Void) {
         mapper = MQTTEventMapper(settings: settings)
         self.database = database
         self.bus = bus
         self.clock = clock
         self.namedBeacons = namedBeacons
         self.exitTimeout = exitTimeout
+        self.capacity = capacity
         self.wake = wake
         subscription = bus.subscribe(capacity: 65_536)
     }
@@ -96,7 +99,10 @@ public final class MQTTPublisher: Sendable {
     func messages(for event: DeskEvent) -> [OutboxMessage] {
         switch event {
         case .checkIn(let report):
-            return mapper.messages(for: report, eventId: UUID().uuidString, visitsToday: visitsToday(report.time))
+            return mapper.messages(for: report, eventId: UUID().uuidString)
+        case .occupancy(let notice):
+            // Closing time, "check out all", or other desks' events merged: only the count changed here.
+            return [mapper.insideMessage(count: notice.insideCount, capacity: capacity)]
         case .beacon(let beaconEvent):
             return beaconMessages(beaconEvent)
         case .reader(let readerEvent):
@@ -104,12 +110,6 @@ public final class MQTTPublisher: Sendable {
         default:
             return []
         }
-    }
-
-    private func visitsToday(_ time: Date) -> Int? {
-        let start = Calendar.current.startOfDay(for: time)
-        guard let end = Calendar.current.date(byAdding: .day, value: 1, to: start) else { return nil }
-        return try? database.visitCount(from: start, to: end)
     }
 
     private func beaconMessages(_ event: BeaconEvent) -> [OutboxMessage] {
