@@ -101,16 +101,20 @@ public struct MQTTEventMapper: Sendable {
         OutboxMessage(topic: settings.topic("reader"), text: state, retain: settings.retainState)
     }
 
-    static func json(_ fields: [String: JSONValue]) -> String {
+    // Made once: building an encoder and a date formatter per tap cost more than the rest of the mapping.
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(JSONValue.object(fields))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return encoder
+    }()
+    private static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    static func json(_ fields: [String: JSONValue]) -> String {
+        (try? encoder.encode(JSONValue.object(fields))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// UTC with milliseconds, as receivers parse it: "2026-11-25T18:47:19.123Z".
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        date.formatted(timestampStyle)
     }
 }

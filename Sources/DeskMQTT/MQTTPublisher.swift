@@ -2,8 +2,11 @@ import Foundation
 import MemberKit
 import Synchronization
 
-/// Listens on the bus and writes what the building should hear into the outbox, then wakes
-/// the sender. It runs on its own task: a check-in is committed and published before this sees it.
+/// Listens on the bus and writes what the building should hear into the outbox. A check-in is
+/// committed and published before this sees it. Two ways to run: fed by the sender's thread
+/// (`startFeeding`, the desk: a tap's messages go from the bus to the outbox and on to the broker
+/// on one thread, handed over in memory), or on a thread of its own (`start`, a one-shot command
+/// that only queues).
 public final class MQTTPublisher: Sendable {
     private let mapper: MQTTEventMapper
     private let database: AppDatabase
@@ -13,8 +16,10 @@ public final class MQTTPublisher: Sendable {
     private let exitTimeout: TimeInterval
     /// The club's `occupancy.capacity` (0: none), for counts that come without a tap's report.
     private let capacity: Int
-    private let wake: @Sendable () -> Void
+    private let wake: Mutex<@Sendable () -> Void>
     private let state = Mutex(State())
+    /// One drain at a time: the sender's thread and `stop()` may both drain.
+    private let draining = Mutex(())
     private let subscription: EventSubscription
 
     private struct State {
@@ -29,7 +34,7 @@ public final class MQTTPublisher: Sendable {
     /// Subscribes now, so nothing published after this is missed; `start()` begins the work.
     public init(settings: MQTTSettings, database: AppDatabase, bus: EventBus, clock: any DeskClock = SystemClock(),
                 namedBeacons: @escaping @Sendable () -> [NamedBeacon] = { [] }, exitTimeout: TimeInterval = 10,
-                capacity: Int = 0, wake: @escaping @Sendable () -> Void) {
+                capacity: Int = 0, wake: @escaping @Sendable () -> Void = {}) {
         mapper = MQTTEventMapper(settings: settings)
         self.database = database
         self.bus = bus
@@ -37,8 +42,24 @@ public final class MQTTPublisher: Sendable {
         self.namedBeacons = namedBeacons
         self.exitTimeout = exitTimeout
         self.capacity = capacity
-        self.wake = wake
+        self.wake = Mutex(wake)
         subscription = bus.subscribe(capacity: 65_536)
+    }
+
+    /// Lets the sender's thread drain the bus through `feed()`: a delivery only wakes it (`wake`).
+    public func startFeeding(wake: @escaping @Sendable () -> Void) {
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        feeding.store(true, ordering: .releasing)
+        self.wake.withLock { $0 = wake }
+        subscription.onDelivery { _ in wake() }
+    }
+
+    /// What the bus has delivered since the last call, queued in the outbox; returns the rows
+    /// (none when some were dropped at the bound: then the sender reads the outbox).
+    public func feed() -> [QueuedMessage] {
+        draining.withLock { _ in
+            subscription.drain().flatMap { handle($0, wakeSender: false) }
+        }
     }
 
     /// Handles events on a thread of its own (its SQLite writes must not hold up Swift's shared pool).
@@ -49,7 +70,7 @@ public final class MQTTPublisher: Sendable {
         Thread.detachNewThread { [self] in
             while true {
                 signal.wait()
-                for event in subscription.drain() { handle(event) }
+                _ = feed()
                 if stopped.load(ordering: .acquiring) { break }
             }
             finished.signal()
@@ -61,6 +82,11 @@ public final class MQTTPublisher: Sendable {
         guard started.load(ordering: .acquiring) else { subscription.cancel(); return }
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         subscription.onDelivery(nil)
+        if feeding.load(ordering: .acquiring) {
+            _ = feed()
+            subscription.cancel()
+            return
+        }
         signal.signal()
         finished.wait()
         subscription.cancel()
@@ -70,17 +96,22 @@ public final class MQTTPublisher: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let stopped = Atomic(false)
     private let started = Atomic(false)
+    private let feeding = Atomic(false)
 
-    /// What one event becomes, written to the outbox (exposed for tests that drive it without a bus).
-    func handle(_ event: DeskEvent) {
+    /// What one event becomes, written to the outbox; returns the rows written.
+    func handle(_ event: DeskEvent, wakeSender: Bool = true) -> [QueuedMessage] {
         let messages = messages(for: event)
-        guard !messages.isEmpty else { return }
-        enqueue(messages)
+        guard !messages.isEmpty else { return [] }
+        return enqueue(messages, wakeSender: wakeSender)
     }
 
-    func enqueue(_ messages: [OutboxMessage]) {
+    /// Appends to the outbox (and wakes the sender unless it is the caller); returns the rows written.
+    @discardableResult
+    func enqueue(_ messages: [OutboxMessage], wakeSender: Bool = true) -> [QueuedMessage] {
+        var rows: [QueuedMessage] = []
         do {
-            let dropped = try database.enqueueOutbox(messages, limit: mapper.settings.outboxMax, now: clock.now())
+            let (written, dropped) = try database.appendToOutbox(messages, limit: mapper.settings.outboxMax, now: clock.now())
+            rows = written
             let report = state.withLock { state -> Bool in
                 if dropped == 0 { state.reportedOverflow = false; return false }
                 defer { state.reportedOverflow = true }
@@ -93,7 +124,8 @@ public final class MQTTPublisher: Sendable {
         } catch {
             bus.publish(.error(DeskErrorNotice(source: "mqtt", message: "cannot queue MQTT events: \(error)")))
         }
-        wake()
+        if wakeSender { wake.withLock { $0 }() }
+        return rows
     }
 
     func messages(for event: DeskEvent) -> [OutboxMessage] {

@@ -2,7 +2,7 @@ import Foundation
 import MemberKit
 import Synchronization
 
-/// The desk's MQTT link, wired: the publisher (bus → outbox), the sender (outbox → broker), the
+/// The desk's MQTT link, wired: the publisher (bus → outbox) fed by the sender's thread, the sender (outbox → broker), the
 /// session's own messages (status, last will, Home Assistant discovery) and the scripts' port.
 public final class MQTTService: Sendable {
     public let settings: MQTTSettings
@@ -28,7 +28,12 @@ public final class MQTTService: Sendable {
             onMessage: { topic, payload in discovery.isHomeAssistantOnline(topic: topic, payload: payload) ? announce() : [] },
             onStop: { [offline] })
         let reported = LastReported()
-        sender = MQTTSender(settings: settings, database: database, hooks: hooks, connector: connector) { status in
+        let publisher = MQTTPublisher(settings: settings, database: database, bus: bus, clock: clock, namedBeacons: namedBeacons,
+                                      exitTimeout: exitTimeout, capacity: capacity)
+        self.publisher = publisher
+        // The sender's thread drains the bus itself: a tap crosses one thread, not two, on its way out.
+        sender = MQTTSender(settings: settings, database: database, hooks: hooks, connector: connector,
+                            feed: { publisher.feed() }) { status in
             bus.publish(.mqtt(MQTTNotice(barText: status.barText, connected: status.state == .connected)))
             switch status.state {
             case .failed(let reason) where reported.changed(reason):
@@ -38,9 +43,6 @@ public final class MQTTService: Sendable {
             default: break
             }
         }
-        let sender = sender
-        publisher = MQTTPublisher(settings: settings, database: database, bus: bus, clock: clock, namedBeacons: namedBeacons,
-                                  exitTimeout: exitTimeout, capacity: capacity, wake: { sender.wake() })
     }
 
     /// From the config: nil when `[mqtt]` is off; a setting that cannot work is reported on the bus, and nil.
@@ -76,7 +78,8 @@ public final class MQTTService: Sendable {
     }
 
     public func start() {
-        publisher.start()
+        let sender = sender
+        publisher.startFeeding { sender.wake() }
         sender.start()
     }
 
