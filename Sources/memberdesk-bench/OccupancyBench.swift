@@ -20,6 +20,11 @@ func runOccupancyBench(_ arguments: [String]) throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("memberdesk-occupancy-bench-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: root + "/folder", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: root) }
+    // In a function of its own, so the databases are closed before the folder is removed.
+    try runOccupancyBench(in: root, memberCount: memberCount, eventCount: eventCount, insideGoal: insideGoal)
+}
+
+private func runOccupancyBench(in root: String, memberCount: Int, eventCount: Int, insideGoal: Int) throws {
     let data = try OccupancyBenchData.prepare(members: memberCount, events: eventCount, inside: insideGoal, into: root)
     let clock = FakeClock(Date(timeIntervalSince1970: data.madeAt + 1))
     let database = try AppDatabase.open(path: data.path)
