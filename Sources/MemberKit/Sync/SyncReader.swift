@@ -91,6 +91,14 @@ public struct SyncReader: Sendable {
             publish("\(report.counts.futureEvents) entries or exits dated more than a day ahead were kept out of who is inside",
                     into: &report)
         }
+        if report.counts.overdrawnPacks > 0 {
+            publish("\(CountText.of(report.counts.overdrawnPacks, "pack")) went below zero: visits used on several desks offline (the next entry is refused until a top-up)",
+                    into: &report)
+        }
+        if report.counts.householdsRefused > 0 {
+            publish("\(CountText.of(report.counts.householdsRefused, "member's household was", plural: "members' households were")) not taken: households do not nest",
+                    into: &report)
+        }
         if report.counts.visitEvents > 0 {
             bus?.publish(.occupancy(OccupancyNotice(insideCount: try database.insideCount(), checkedOut: 0, exitKind: nil)))
         }
