@@ -10,7 +10,7 @@ struct PlanOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Put the member in the household of another member (its id or pass); empty leaves it.",
                                valueName: "ID-OR-PASS"))
     var household: String?
-    @Option(help: ArgumentHelp("The member's birthday: YYYY-MM-DD, or --MM-DD without a year (empty clears it).",
+    @Option(help: ArgumentHelp("The member's birthday: YYYY-MM-DD, or without a year --birthday=--MM-DD (empty clears it).",
                                valueName: "DATE"))
     var birthday: String?
 
