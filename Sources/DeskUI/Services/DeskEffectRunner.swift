@@ -95,16 +95,24 @@ public final class DeskEffectRunner: Sendable {
                 let visits = (try? database.visits(memberId: member.memberId, limit: 50)) ?? []
                 inbox.post(.visits(visits, memberId: member.memberId))
             }
-        case .save(let original, let changes):
+        case .save(let original, let asTyped):
             worker.submit {
                 do {
+                    var changes = asTyped
+                    // The form names the household's head by id or pass, as staff know it.
+                    if case .some(.some(let text)) = changes.plan.household {
+                        guard let head = try club.member(idOrPass: text) else {
+                            throw PlanEditError(.household, "no member with id or pass '\(text)'")
+                        }
+                        changes.plan.household = .some(head.memberId)
+                    }
                     if let original {
                         try club.updateMember(id: original.memberId, changes)
                     } else {
                         try club.addMember(passId: changes.passId ?? "", username: changes.username ?? nil,
                                            fields: changes.fields.filter { $0.value != .null },
                                            status: changes.status ?? .active, expiresAt: changes.expiresAt ?? nil,
-                                           note: changes.note ?? nil)
+                                           note: changes.note ?? nil, plan: changes.plan)
                     }
                     inbox.post(.saved)
                 } catch {

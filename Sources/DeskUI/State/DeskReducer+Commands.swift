@@ -8,7 +8,8 @@ extension DeskReducer {
         case .showHelp:
             state.dialog = .help(HelpText.dialog)
         case .editSelected:
-            if let member = state.listSelection { openForm(member, &state, &effects) }
+            // Over a refusal ("Pack used up — sell a new pack (F2)") it edits the member refused.
+            if let member = state.banner.visible(at: now)?.refusedMember ?? state.listSelection { openForm(member, &state, &effects) }
         case .startSearch:
             state.showStats = false
             state.showInside = false
