@@ -136,7 +136,7 @@ private func seedVisitEvents(path: String, members: Int, events: Int, inside: In
 }
 
 /// The sqlite3 shell's own timing of `statement`, run `repeats` times in one session (seconds each).
-private func sqliteShellTimes(_ path: String, statement: String, repeats: Int) throws -> [Double] {
+func sqliteShellTimes(_ path: String, statement: String, repeats: Int) throws -> [Double] {
     let script = ".timer on\n" + Array(repeating: statement, count: repeats).joined(separator: "\n") + "\n"
     let input = FileManager.default.temporaryDirectory.appendingPathComponent("occupancy-\(UUID().uuidString).sql").path
     try script.write(toFile: input, atomically: true, encoding: .utf8)
@@ -155,13 +155,13 @@ private func sqliteShellTimes(_ path: String, statement: String, repeats: Int) t
     return times
 }
 
-private func wallTime(_ body: () throws -> Void) throws -> Double {
+func wallTime(_ body: () throws -> Void) throws -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-private func median(_ values: [Double]) -> Double {
+func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return .nan }
     return values.sorted()[values.count / 2]
 }

@@ -35,12 +35,14 @@ extension AppDatabase {
             let plan = try member.flatMap { $0.plan == .open ? nil : try store.planStanding($0) }
             let subject = CheckInSubject(member: member, presence: presence, insideCount: try store.insideCount(), plan: plan)
             let outcome: CheckInOutcome
+            var used = false
             switch try rules(subject) {
             case .answer(let answer):
                 outcome = answer
             case .countVisit(var member, let packOf):
                 try store.recordEntry(&member, terminalId: terminalId, source: source, at: time, after: presence?.time)
-                if let packOf { try store.addToPack(memberId: packOf, terminalId: terminalId, used: 1) }
+                if let packOf { try store.usePackVisit(memberId: packOf, terminalId: terminalId) }
+                used = packOf != nil
                 outcome = .checkedIn(member, visitNumber: member.numVisits)
             case .enrol(var member):
                 try store.insertMember(member)
@@ -54,7 +56,9 @@ extension AppDatabase {
                 outcome = .checkedOut(member, stay: time - since)
             }
             let after = try outcome.member.flatMap { try store.presence(memberId: $0.memberId) }
-            let planAfter = try outcome.member.flatMap { $0.plan == .open ? nil : try store.planStanding($0) }
+            // The plan as the rules saw it, less the visit this tap used (no second read).
+            var planAfter = plan
+            if used { planAfter?.visitsLeft? -= 1 }
             return CheckInCommit(outcome: outcome, inside: outcome.member.map { _ in after?.inside == true },
                                  insideCount: try store.insideCount(), plan: planAfter)
         }

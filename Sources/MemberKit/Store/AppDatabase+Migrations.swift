@@ -308,6 +308,8 @@ extension AppDatabase {
             // A pack's balance is never stored as one number: `pack_counter` holds what each desk
             // added and what each desk used (two G-counters, merged by max per desk), so top-ups and
             // uses made offline on several desks all count; balance = sum(added) - sum(used).
+            // No change-log trigger on pack_counter: a pack changes only with a member edit (a
+            // top-up) or a counted visit (a use), and those mark the member changed already.
             try db.execute(sql: """
                 ALTER TABLE member ADD COLUMN plan TEXT NOT NULL DEFAULT 'open';
                 ALTER TABLE member ADD COLUMN household TEXT;
@@ -336,8 +338,6 @@ extension AppDatabase {
                     UPDATE pack_balance SET balance = balance + (NEW.added - OLD.added) - (NEW.used - OLD.used)
                     WHERE memberId = NEW.memberId;
                 END;
-                \(Self.changeTriggers([("member_change_pack_insert", "INSERT", "pack_counter"),
-                                       ("member_change_pack_update", "UPDATE", "pack_counter")]))
                 """)
         }
         return migrator
@@ -346,14 +346,9 @@ extension AppDatabase {
     /// v5's triggers: a change to a member row or to one of its visit counters gives the member
     /// the next sequence number (one row per member), unless a sync merge has muted them.
     private static var memberChangeTriggers: String {
-        changeTriggers([("member_change_insert", "INSERT", "member"), ("member_change_update", "UPDATE", "member"),
-                        ("member_change_counter_insert", "INSERT", "visit_counter"),
-                        ("member_change_counter_update", "UPDATE", "visit_counter")])
-    }
-
-    /// Triggers that give a member the next change number when a row of `table` changes.
-    private static func changeTriggers(_ triggers: [(name: String, event: String, table: String)]) -> String {
-        triggers.map { name, event, table in
+        [("member_change_insert", "INSERT", "member"), ("member_change_update", "UPDATE", "member"),
+         ("member_change_counter_insert", "INSERT", "visit_counter"),
+         ("member_change_counter_update", "UPDATE", "visit_counter")].map { name, event, table in
             """
             CREATE TRIGGER \(name) AFTER \(event) ON \(table)
             WHEN NOT EXISTS (SELECT 1 FROM member_change_muted) BEGIN

@@ -61,6 +61,15 @@ extension StoreTransaction {
             """).execute(arguments: [memberId, terminalId, added, used])
     }
 
+    /// One visit of a member's pack used at this desk: the tap's one statement (a counter cannot
+    /// reach a wrap with one step at a time from `PackCounter.maximum`).
+    func usePackVisit(memberId: String, terminalId: String) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO pack_counter(memberId, terminalId, added, used) VALUES (?, ?, 0, 1)
+            ON CONFLICT(memberId, terminalId) DO UPDATE SET used = used + 1
+            """).execute(arguments: [memberId, terminalId])
+    }
+
     /// Raises a desk's counters of a member's pack to `counter` (merged by max, never lowered).
     func raisePackCounter(memberId: String, terminalId: String, to counter: PackCounter) throws {
         try db.cachedStatement(sql: """
