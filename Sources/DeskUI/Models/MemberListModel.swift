@@ -55,7 +55,7 @@ public struct MemberListModel: Sendable {
     }
 
     public mutating func cycleSort() {
-        let order: [MemberSort] = [.lastVisit, .name, .visits]
+        let order: [MemberSort] = [.lastVisit, .name, .visits, .expiry]
         setSort(order[((order.firstIndex(of: sort) ?? 0) + 1) % order.count])
     }
 
@@ -201,7 +201,7 @@ public struct MemberListModel: Sendable {
 
     public static func columns(width: Int) -> Columns {
         // Wide enough for each header and its sort arrow ("Visits ▼", "Last visit ▼"): headers are never cut.
-        let visits = 8, last = 12, status = 9
+        let visits = 8, last = 12, status = 10  // "suspended", "Expires ▲", or an expiry date
         let pass = width >= 100 ? 20 : 14
         let name = max(4, width - 2 - pass - visits - last - status - 4)
         return Columns(name: name, pass: pass, visits: visits, last: last, status: status)
@@ -209,7 +209,9 @@ public struct MemberListModel: Sendable {
 
     public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool) {
         grid.fill(rect)
-        let sortName = switch sort { case .lastVisit: "last visit"; case .name: "name"; case .visits: "visits"; case .added: "added" }
+        let sortName = switch sort {
+        case .lastVisit: "last visit"; case .name: "name"; case .visits: "visits"; case .added: "added"; case .expiry: "expiry"
+        }
         let count = total.map { CountText.grouped($0) } ?? "…"
         grid.box(rect, title: "Members (\(count)) · sort: \(sortName) [o]", style: CellStyle(focused ? .title : .dim))
         let inner = rect.inset(1)
@@ -227,8 +229,8 @@ public struct MemberListModel: Sendable {
         let header = CellStyle(.title, bold: true)
         var hx = inner.x + 2
         for (title, width, sortKey) in [("Name", c.name, MemberSort.name), ("Pass", c.pass, nil), ("Visits", c.visits, .visits),
-                                        ("Last visit", c.last, .lastVisit), ("Status", c.status, nil)] {
-            let marked = sortKey == sort ? title + (sort == .name ? " ▲" : " ▼") : title
+                                        ("Last visit", c.last, .lastVisit), (sort == .expiry ? "Expires" : "Status", c.status, .expiry)] {
+            let marked = sortKey == sort ? title + (sort == .name || sort == .expiry ? " ▲" : " ▼") : title
             grid.putField(marked, x: hx, y: inner.y + 1, width: width, style: header, alignRight: title == "Visits")
             hx += width + 1
         }
@@ -251,14 +253,16 @@ public struct MemberListModel: Sendable {
                 continue
             }
             var cx = body.x + 2
-            let statusText = member.effectiveStatus(at: now.timeIntervalSince1970).rawValue
+            var statusText = member.effectiveStatus(at: now.timeIntervalSince1970).rawValue
+            // Sorted by expiry, the column says when (the status shows where it is not active).
+            if sort == .expiry, statusText == "active" { statusText = member.expiresAt.map { MemberFieldRules.expiryText($0) } ?? "never" }
             let cells: [(String, Int, Bool)] = [
                 (member.displayName, c.name, false), (member.passId, c.pass, false), (String(member.numVisits), c.visits, true),
                 (Self.lastVisitText(member, now: now), c.last, false), (statusText, c.status, false),
             ]
             for (i, (text, width, right)) in cells.enumerated() {
                 var cellStyle = style
-                if i == 4, statusText != "active", !isSelected { cellStyle = CellStyle(.danger) }
+                if i == 4, member.effectiveStatus(at: now.timeIntervalSince1970) != .active, !isSelected { cellStyle = CellStyle(.danger) }
                 grid.putField(text, x: cx, y: y, width: width, style: cellStyle, alignRight: right)
                 cx += width + 1
             }

@@ -1,6 +1,8 @@
 /// How a member listing is ordered.
 public enum MemberSort: String, Sendable, CaseIterable {
     case name, lastVisit, visits, added
+    /// Soonest expiry first (a household member's own), members with none after them.
+    case expiry
 
     var orderBy: String {
         switch self {
@@ -9,6 +11,8 @@ public enum MemberSort: String, Sendable, CaseIterable {
         case .lastVisit: return "timeStampOfLastVisit DESC, id DESC"
         case .visits: return "numVisits DESC, id DESC"
         case .added: return "timeStampAdded, id"
+        // Read in two segments (with an expiry, then without): the partial index serves the first.
+        case .expiry: return "expiresAt NULLS LAST, id"
         }
     }
 
@@ -18,6 +22,7 @@ public enum MemberSort: String, Sendable, CaseIterable {
         case .lastVisit: return "timeStampOfLastVisit, id"
         case .visits: return "numVisits, id"
         case .added: return "timeStampAdded DESC, id DESC"
+        case .expiry: return "expiresAt DESC NULLS FIRST, id DESC"
         }
     }
 }
