@@ -5,6 +5,8 @@ import MemberKit
 /// every member) and asks for the next page by keyset when the viewport nears an edge.
 public struct MemberListModel: Sendable {
     public private(set) var sort: MemberSort = .lastVisit
+    /// Only members expiring within this many days, soonest first (`e`); nil: everyone.
+    public private(set) var expiringDays: Int?
     public var search = TextField(maxLength: 100)
     public var isSearching = false
     public private(set) var total: Int?
@@ -51,6 +53,13 @@ public struct MemberListModel: Sendable {
     public mutating func setSort(_ sort: MemberSort) {
         guard sort != self.sort else { return }
         self.sort = sort
+        reset()
+    }
+
+    /// `e`: only the members expiring within `days` days, by expiry; again: everyone.
+    public mutating func toggleExpiring(days: Int) {
+        expiringDays = expiringDays == nil ? days : nil
+        if expiringDays != nil { sort = .expiry }
         reset()
     }
 
@@ -137,7 +146,8 @@ public struct MemberListModel: Sendable {
         case .last: limit = max(pageSize, viewport)
         default: limit = pageSize
         }
-        let made = MemberPageRequest(generation: generation, search: searchText, sort: sort, kind: request, limit: limit)
+        let made = MemberPageRequest(generation: generation, search: searchText, sort: sort, kind: request, limit: limit,
+                                     expiringDays: expiringDays)
         inFlight = made
         return made
     }
@@ -213,7 +223,8 @@ public struct MemberListModel: Sendable {
         case .lastVisit: "last visit"; case .name: "name"; case .visits: "visits"; case .added: "added"; case .expiry: "expiry"
         }
         let count = total.map { CountText.grouped($0) } ?? "…"
-        grid.box(rect, title: "Members (\(count)) · sort: \(sortName) [o]", style: CellStyle(focused ? .title : .dim))
+        let filter = expiringDays.map { " · expiring within \($0) days [e]" } ?? ""
+        grid.box(rect, title: "Members (\(count))\(filter) · sort: \(sortName) [o]", style: CellStyle(focused ? .title : .dim))
         let inner = rect.inset(1)
         guard inner.height >= 3, inner.width >= 20 else { return }
         // Search line.

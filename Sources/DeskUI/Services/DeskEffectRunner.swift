@@ -36,20 +36,25 @@ public final class DeskEffectRunner: Sendable {
         let inbox = self.inbox, club = services.club, database = services.database
         switch effect {
         case .fetchPage(let request):
+            let expiring = request.expiringDays.map {
+                club.settings.plans.expiring(withinDays: $0, from: services.clock.now().timeIntervalSince1970)
+            }
             worker.submit { [self] in
                 // A newer search or sort has superseded this one: skip the query.
                 guard currentGeneration == request.generation else {
                     return inbox.post(.pageFailed(request, error: nil))
                 }
                 do {
-                    inbox.post(.page(try Self.page(database, request), for: request))
+                    inbox.post(.page(try Self.page(database, request, expiring: expiring), for: request))
                 } catch {
                     inbox.post(.pageFailed(request, error: "\(error)"))
                 }
             }
-        case .countMembers(let generation, let search):
+        case .countMembers(let generation, let search, let expiringDays):
+            let expiring = expiringDays.map { club.settings.plans.expiring(withinDays: $0, from: services.clock.now().timeIntervalSince1970) }
             countWorker.submit { [self] in
-                let matching: Int? = currentGeneration == generation ? try? database.memberCount(matching: search) : nil
+                let matching: Int? = currentGeneration != generation ? nil
+                    : expiring.map { try? database.memberCount(matching: search, expiring: $0) } ?? (try? database.memberCount(matching: search))
                 let all = search == nil ? matching : try? database.memberCount()
                 inbox.post(.counted(generation: generation, matching: matching, all: all))
             }
@@ -157,15 +162,15 @@ public final class DeskEffectRunner: Sendable {
         }
     }
 
-    static func page(_ database: AppDatabase, _ request: MemberPageRequest) throws -> [MemberRow] {
+    static func page(_ database: AppDatabase, _ request: MemberPageRequest, expiring: ClosedRange<Double>? = nil) throws -> [MemberRow] {
         let (search, sort, limit) = (request.search, request.sort, request.limit)
         switch request.kind {
-        case .first: return try database.memberPage(matching: search, sort: sort, limit: limit)
-        case .last: return try database.memberPage(matching: search, sort: sort, direction: .backward, limit: limit)
-        case .after(let row): return try database.memberPage(matching: search, sort: sort, cursor: row, limit: limit)
+        case .first: return try database.memberPage(matching: search, sort: sort, limit: limit, expiring: expiring)
+        case .last: return try database.memberPage(matching: search, sort: sort, direction: .backward, limit: limit, expiring: expiring)
+        case .after(let row): return try database.memberPage(matching: search, sort: sort, cursor: row, limit: limit, expiring: expiring)
         case .before(let row):
-            return try database.memberPage(matching: search, sort: sort, cursor: row, direction: .backward, limit: limit)
-        case .at(let offset): return try database.memberPage(matching: search, sort: sort, offset: offset, limit: limit)
+            return try database.memberPage(matching: search, sort: sort, cursor: row, direction: .backward, limit: limit, expiring: expiring)
+        case .at(let offset): return try database.memberPage(matching: search, sort: sort, offset: offset, limit: limit, expiring: expiring)
         }
     }
 }

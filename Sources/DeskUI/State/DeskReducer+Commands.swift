@@ -41,6 +41,9 @@ extension DeskReducer {
         case .cycleSort:
             state.list.cycleSort()
             perform(.listingChanged(searchEdited: false), &state, &effects, now: now)
+        case .toggleExpiring:
+            state.list.toggleExpiring(days: state.setup.plans.warnDays)
+            perform(.listingChanged(searchEdited: false), &state, &effects, now: now)
         case .toggleStats:
             state.showStats.toggle()
             if state.showStats { state.showInside = false }

@@ -8,6 +8,7 @@ import Testing
 /// admitted with "9 visits left".
 @Test func packRunsOutAndIsToppedUp() throws {
     let scenario = try Scenario()
+    try scenario.waitFor("Members (2)")
     try scenario.club.addMember(passId: "PACK-1", username: "Ben Pack", plan: PlanChanges(visits: 1))
     try scenario.waitFor("Members (3)")
     // Yesterday, at the reader: the pack's last visit.

@@ -39,11 +39,8 @@ struct MembersCommand: ParsableCommand {
             let cap = limit == 0 ? Int.max : limit
             let members: [MemberRecord]
             if let expiring {
-                let plans = context.club.settings.plans
-                // Through the end of the local day DAYS days ahead.
-                let lastDay = plans.calendar.startOfDay(for: Date(timeIntervalSince1970: now))
-                let end = plans.calendar.date(byAdding: .day, value: expiring + 1, to: lastDay)?.timeIntervalSince1970 ?? now
-                members = try context.database.membersExpiring(from: now, through: end - 0.001, limit: cap)
+                let range = context.club.settings.plans.expiring(withinDays: expiring, from: now)
+                members = try context.database.membersExpiring(from: range.lowerBound, through: range.upperBound, limit: cap)
             } else if let packBelow {
                 members = try context.database.membersWithPack(below: packBelow, limit: cap)
             } else {

@@ -29,6 +29,14 @@ public struct PlanSettings: Sendable, Equatable {
             ?? CalendarDay(dayNumber: Int((time / 86_400).rounded(.down)))
     }
 
+    /// From `time` through the end of the local day `days` days later: "expiring within DAYS days"
+    /// (`members list --expiring`, the desk's list).
+    public func expiring(withinDays days: Int, from time: Double) -> ClosedRange<Double> {
+        let today = calendar.startOfDay(for: Date(timeIntervalSince1970: time))
+        let end = calendar.date(byAdding: .day, value: days + 1, to: today)?.timeIntervalSince1970 ?? time
+        return time...max(time, end - 0.001)
+    }
+
     /// Calendar days from the day of `time` to the day of `expiresAt`: 0 on its last day, negative once past.
     public func daysUntil(_ expiresAt: Double, from time: Double) -> Int {
         day(of: expiresAt).dayNumber - day(of: time).dayNumber
