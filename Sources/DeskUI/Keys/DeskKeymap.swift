@@ -44,7 +44,7 @@ enum DeskKeymap {
         DeskKeyBinding(keys: [.function(10), .character("q"), DeskKeymap.interrupt], command: .quit,
                        help: "quit; Ctrl-C quits from anywhere, and asks first when a form holds text you typed",
                        bar: ("Quit", "Quit")),
-        DeskKeyBinding(keys: [.character("o")], command: .cycleSort, help: "sort by last visit, name, visits or expiry"),
+        DeskKeyBinding(keys: [.character("o")], command: .cycleSort, help: "sort by last visit, name, visits, expiry or visits left"),
         DeskKeyBinding(keys: [.character("e")], command: .toggleExpiring, help: "only members expiring within 14 days (plans.warn_days)"),
         DeskKeyBinding(keys: [.character("s")], command: .toggleStats, help: "stats view: check-ins per hour and per day"),
         DeskKeyBinding(keys: [.tab, .backTab], command: .switchFocus,

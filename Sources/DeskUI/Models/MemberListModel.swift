@@ -64,7 +64,7 @@ public struct MemberListModel: Sendable {
     }
 
     public mutating func cycleSort() {
-        let order: [MemberSort] = [.lastVisit, .name, .visits, .expiry]
+        let order: [MemberSort] = [.lastVisit, .name, .visits, .expiry, .visitsLeft]
         setSort(order[((order.firstIndex(of: sort) ?? 0) + 1) % order.count])
     }
 
@@ -220,7 +220,7 @@ public struct MemberListModel: Sendable {
     public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool) {
         grid.fill(rect)
         let sortName = switch sort {
-        case .lastVisit: "last visit"; case .name: "name"; case .visits: "visits"; case .added: "added"; case .expiry: "expiry"
+        case .lastVisit: "last visit"; case .name: "name"; case .visits: "visits"; case .added: "added"; case .expiry: "expiry"; case .visitsLeft: "visits left"
         }
         let count = total.map { CountText.grouped($0) } ?? "…"
         let filter = expiringDays.map { " · expiring within \($0) days [e]" } ?? ""

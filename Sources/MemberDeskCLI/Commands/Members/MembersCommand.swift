@@ -16,7 +16,7 @@ struct MembersCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Only members with, for each word of TEXT, a word of their name, pass or email that starts with it (case and accents ignored).", valueName: "TEXT"))
         var search: String?
         @Option(help: "At most N members (0 for all).") var limit = 100
-        @Option(help: "Order: name, lastVisit, visits, added or expiry (soonest first; any letter case).") var sort: MemberSort = .name
+        @Option(help: "Order: name, lastVisit, visits, added, expiry (soonest first) or visitsLeft (packs, fewest first; any letter case).") var sort: MemberSort = .name
         @Option(help: "Only members whose effective status is active, suspended or expired.") var status: EffectiveStatus?
         @Option(help: ArgumentHelp("Only members whose membership (or household head's) expires within DAYS days, soonest first.",
                                    valueName: "DAYS"))
