@@ -17,7 +17,7 @@ public struct MQTTEventMapper: Sendable {
         var messages = [OutboxMessage(topic: settings.topic("checkin"), text: payload)]
         let outcome = report.outcome
         switch outcome {
-        case .refused, .unknownPass:
+        case .refused, .unknownPass, .staffCard:
             messages.append(OutboxMessage(topic: settings.topic("refused"), text: payload))
         case .checkedIn, .duplicate, .enrolled, .checkedOut, .notInside:
             break  // issue #18's seam: `checkout` and `inside` are for the MQTT helper to add
@@ -62,6 +62,7 @@ public struct MQTTEventMapper: Sendable {
             fields["reason"] = .string(reason.rawValue)
             fields["numVisits"] = .int(member.numVisits)
         case .unknownPass: fields["reason"] = .string("unknownPass")
+        case .staffCard: fields["reason"] = .string("staffCard")
         case .checkedOut(let member, _), .notInside(let member): fields["numVisits"] = .int(member.numVisits)
         }
         return fields

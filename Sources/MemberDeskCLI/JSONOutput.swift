@@ -48,9 +48,12 @@ enum JSONOutput {
         case .duplicate(_, let since): object["secondsSinceLastVisit"] = .double(since)
         case .refused(_, let reason): object["reason"] = .string(reason.rawValue)
         case .checkedOut(_, let stay): object["secondsInside"] = .double(stay)
+        case .staffCard: object["reason"] = .string("staffCard")
         default: break
         }
         object["inside"] = report.inside.map(JSONValue.bool) ?? .null
+        // Who it is recorded under: `cli:alice` at the shell, an operator at the desk, null for none.
+        object["operator"] = report.operator.map(JSONValue.string) ?? .null
         if !report.warnings.isEmpty { object["warnings"] = .array(report.warnings.map(JSONValue.string)) }
         return object
     }

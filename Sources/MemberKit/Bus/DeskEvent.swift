@@ -53,9 +53,12 @@ public struct CheckInReport: Sendable {
     public var capacity: Int
     /// Said to staff, the tap went through anyway (the club is full under `when_full = "warn"`).
     public var warnings: [String]
+    /// The operator recorded for it (nil: nobody signed in; `cli:alice` at the shell).
+    public var `operator`: String?
 
     public init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String,
-                inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = []) {
+                inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = [],
+                operator: String? = nil) {
         self.time = time
         self.source = source
         self.passId = passId
@@ -65,6 +68,7 @@ public struct CheckInReport: Sendable {
         self.insideCount = insideCount
         self.capacity = capacity
         self.warnings = warnings
+        self.operator = `operator`
     }
 }
 

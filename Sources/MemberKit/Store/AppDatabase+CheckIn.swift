@@ -7,6 +7,8 @@ extension AppDatabase {
     /// or exit, and how many are inside.
     struct CheckInSubject {
         var member: MemberRecord?
+        /// The pass is a live operator's staff card.
+        var isStaffCard: Bool
         var presence: MemberPresence?
         var insideCount: Int
     }
@@ -19,15 +21,17 @@ extension AppDatabase {
     }
 
     /// A tap's one transaction: `prepare` first (closing time caught up), then finds the pass's
-    /// live member, lets `rules` decide, and writes what they decided.
+    /// live member, lets `rules` decide, writes what they decided and the `audit` entry for it.
     func checkIn(passId: String, terminalId: String, source: CheckInSource, at time: Double,
                  prepare: (StoreTransaction) throws -> Void,
+                 audit: (CheckInOutcome) -> AuditEntry? = { _ in nil },
                  rules: (CheckInSubject) throws -> CheckInDecision) throws -> CheckInCommit {
         try write { store in
             try prepare(store)
             let member = try store.liveMember(passIdAnyCase: passId)
             let presence = try member.flatMap { try store.presence(memberId: $0.memberId) }
-            let subject = CheckInSubject(member: member, presence: presence, insideCount: try store.insideCount())
+            let subject = CheckInSubject(member: member, isStaffCard: try store.liveStaffAccount(card: passId) != nil,
+                                         presence: presence, insideCount: try store.insideCount())
             let outcome: CheckInOutcome
             switch try rules(subject) {
             case .answer(let answer):
@@ -46,18 +50,23 @@ extension AppDatabase {
                                                  terminalId: terminalId, source: source.rawValue, exitKind: .tap))
                 outcome = .checkedOut(member, stay: time - since)
             }
+            if let entry = audit(outcome) { try store.appendAudit(entry) }
             let after = try outcome.member.flatMap { try store.presence(memberId: $0.memberId) }
             return CheckInCommit(outcome: outcome, inside: outcome.member.map { _ in after?.inside == true },
                                  insideCount: try store.insideCount())
         }
     }
 
-    /// Adds a member with its first visit, in one transaction (the answer to the enrol prompt).
-    func enrol(_ member: MemberRecord, terminalId: String, source: CheckInSource, at time: Double) throws -> MemberRecord {
+    /// Adds a member with its first visit and its `audit` entry, in one transaction (the answer to
+    /// the enrol prompt). A staff card is refused.
+    func enrol(_ member: MemberRecord, terminalId: String, source: CheckInSource, at time: Double,
+               audit: (MemberRecord) -> AuditEntry?) throws -> MemberRecord {
         try write { store in
             var member = member
+            try Club.requireNotStaffCard(member.passId, store: store)
             try store.insertMember(member)
             try store.recordEntry(&member, terminalId: terminalId, source: source, at: time)
+            if let entry = audit(member) { try store.appendAudit(entry) }
             return member
         }
     }
