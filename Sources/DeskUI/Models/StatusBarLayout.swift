@@ -16,6 +16,7 @@ public struct StatusBarPart: Sendable, Equatable {
     public enum Priority {
         public static let memberCount = 100
         public static let terminalName = 90
+        public static let duty = 80
         public static let regions = 70
         public static let reader = 60
         public static let sync = 50

@@ -31,6 +31,8 @@ public struct StatusBarModel: Sendable {
     public var sync: SyncNotice??
     /// The MQTT link's words (`MQTT: on`, `MQTT: queued 12`, `MQTT: error`); nil when MQTT is off.
     public var mqtt: String?
+    /// `Locked`, or who is on duty; nil when the desk has no lock.
+    public var duty: String?
 
     public init(terminalName: String, reader: ReaderState = .notAvailable, bluetooth: RadioState = .notAvailable,
                 regions: RegionState = .notAvailable) {
@@ -129,6 +131,7 @@ public struct StatusBarModel: Sendable {
                      StatusBarPart(regionsForms, priority: P.regions)]
         if let sync = syncText(now: now) { parts.append(StatusBarPart([sync, "Sync"], priority: P.sync)) }
         if let mqtt { parts.append(StatusBarPart([mqtt], priority: P.mqtt)) }
+        if let duty { parts.append(StatusBarPart([duty], priority: P.duty)) }
         let members = memberCount.map { "\(Self.grouped($0)) members" } ?? "… members"
         parts.append(StatusBarPart([members], priority: P.memberCount))
         return parts

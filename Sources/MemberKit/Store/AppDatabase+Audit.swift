@@ -42,8 +42,12 @@ public struct AuditQuery: Sendable, Equatable {
     public var `operator`: String?
     public var memberId: String?
     public var action: AuditAction?
+    /// Only the newest this many (still oldest first): the desk's audit view.
+    public var newest: Int?
 
-    public init(since: Double? = nil, operator: String? = nil, memberId: String? = nil, action: AuditAction? = nil) {
+    public init(since: Double? = nil, operator: String? = nil, memberId: String? = nil, action: AuditAction? = nil,
+                newest: Int? = nil) {
+        self.newest = newest
         self.since = since
         self.operator = `operator`
         self.memberId = memberId
@@ -69,6 +73,11 @@ extension StoreTransaction {
         if let memberId = query.memberId { conditions.append("memberId = ?"); arguments += [memberId] }
         if let action = query.action { conditions.append("action = ?"); arguments += [action.rawValue] }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        if let newest = query.newest {
+            arguments += [newest]
+            return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time DESC, id DESC LIMIT ?", arguments: arguments)
+                .reversed().compactMap(Self.auditEntry)
+        }
         return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time, id", arguments: arguments)
             .compactMap(Self.auditEntry)
     }
