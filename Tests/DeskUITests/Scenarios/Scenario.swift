@@ -16,7 +16,7 @@ final class Scenario {
     init(members: [(name: String, pass: String)] = [("Ana López", "04A1B2C3"), ("山田太郎", "04A1B2C4")],
          enrolment: EnrolmentPolicy = .auto, width: Int = 100, height: Int = 30, path: String? = nil,
          clock: any DeskClock = SystemClock(), importer: ((AppDatabase) -> any ImportService)? = nil,
-         operators: [StaffSeed] = [], idleMinutes: Double = 5) throws {
+         operators: [StaffSeed] = [], idleMinutes: Double = 5, locked: Bool? = nil) throws {
         database = try path.map { try AppDatabase.open(path: $0) } ?? AppDatabase.inMemory()
         club = Club(database: database, terminal: try database.terminalIdentity(name: "Desk 1"),
                     settings: ClubSettings(debounce: 60, enrolment: enrolment), bus: EventBus(), clock: clock)
@@ -27,7 +27,8 @@ final class Scenario {
         }
         var services = DeskServices(club: club, clock: clock, terminalName: "Desk 1", importer: importer?(database))
         // With operators the desk starts locked, as `staff.lock`'s default has it.
-        services.staff = DeskStaffServices(hasher: FakePINHasher(), lockEnabled: !operators.isEmpty, idleMinutes: idleMinutes)
+        services.staff = DeskStaffServices(hasher: FakePINHasher(), lockEnabled: locked ?? !operators.isEmpty,
+                                           idleMinutes: idleMinutes)
         desk = HeadlessFrontDesk(services: services, width: width, height: height)
     }
 
