@@ -7,14 +7,23 @@ public final class Club: Sendable {
     public let settings: ClubSettings
     public let bus: EventBus
     public let clock: any DeskClock
+    /// Taps, exits and check-ins by hand go in the audit record. Only the bench turns it off, to
+    /// weigh what recording adds to a check-in's commit.
+    package let recordsCheckIns: Bool
 
-    public init(database: AppDatabase, terminal: TerminalIdentity, settings: ClubSettings = ClubSettings(),
-                bus: EventBus = EventBus(), clock: any DeskClock = SystemClock()) {
+    public convenience init(database: AppDatabase, terminal: TerminalIdentity, settings: ClubSettings = ClubSettings(),
+                            bus: EventBus = EventBus(), clock: any DeskClock = SystemClock()) {
+        self.init(database: database, terminal: terminal, settings: settings, bus: bus, clock: clock, recordsCheckIns: true)
+    }
+
+    package init(database: AppDatabase, terminal: TerminalIdentity, settings: ClubSettings, bus: EventBus,
+                 clock: any DeskClock, recordsCheckIns: Bool) {
         self.database = database
         self.terminal = terminal
         self.settings = settings
         self.bus = bus
         self.clock = clock
+        self.recordsCheckIns = recordsCheckIns
     }
 
     /// Turns what was scanned or typed into a pass: the one place that calls `PassIdNormalizer`.

@@ -17,7 +17,9 @@ extension Club {
     /// transaction. Kept small: it is on every tap's commit.
     func checkInAudit(_ outcome: CheckInOutcome, source: CheckInSource, by actor: AuditActor,
                       action: AuditAction? = nil, at time: Double) -> AuditEntry? {
-        guard let action = action ?? outcome.auditAction(source: source), let member = outcome.member else { return nil }
+        guard recordsCheckIns, let action = action ?? outcome.auditAction(source: source), let member = outcome.member else {
+            return nil
+        }
         return auditEntry(action, by: actor, memberId: member.memberId, detail: ["pass": member.passId], at: time)
     }
 }
