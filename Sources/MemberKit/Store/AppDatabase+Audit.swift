@@ -94,11 +94,38 @@ extension StoreTransaction {
 
 /// An entry's details as the store keeps them: a flat JSON object of strings.
 enum AuditDetail {
+    /// The same text as JSONEncoder's (keys sorted, `/` not escaped), written by hand: every tap
+    /// writes one, and building a JSONEncoder costs more than the rest of the entry.
     static func encode(_ detail: [String: String]) -> String {
         guard !detail.isEmpty else { return "{}" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(detail)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        var out = "{"
+        for (index, key) in detail.keys.sorted().enumerated() {
+            if index > 0 { out += "," }
+            quote(key, into: &out)
+            out += ":"
+            quote(detail[key] ?? "", into: &out)
+        }
+        return out + "}"
+    }
+
+    private static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
     }
 
     static func decode(_ text: String) -> [String: String] {
