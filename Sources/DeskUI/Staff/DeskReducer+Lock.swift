@@ -8,6 +8,7 @@ extension DeskReducer {
     static func permission(for command: DeskCommand) -> StaffPermission? {
         switch command {
         case .openCheckIn: return .checkInByHand
+        case .checkOutSelected: return .checkOut
         case .newMember: return .addMember
         case .save(let original, let changes): return savePermission(original, changes)
         case .delete: return .deleteMember
@@ -140,7 +141,8 @@ extension DeskReducer {
         }
         guard case .signIn(var dialog) = state.dialog else { return }
         dialog.checking = false
-        dialog.error = message
+        let left = SignInLockout.failuresAllowed - state.lock.lockout.failures
+        dialog.error = message + (left == SignInLockout.failuresAllowed ? "" : " · \(left) \(left == 1 ? "try" : "tries") left")
         dialog.lockedUntil = state.lock.lockout.lockedUntil
         state.dialog = .signIn(dialog)
     }
@@ -161,7 +163,7 @@ extension DeskReducer {
         state.dialog = .signIn(dialog)
     }
 
-    /// `i` on a refused member's banner: let them in anyway (a manager's, recorded as an override).
+    /// `l` on a refused member's banner: let them in anyway (a manager's, recorded as an override).
     static func letInAnyway(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         guard let shown = state.banner.visible(at: now), shown.kind == .refused, let pass = state.lock.refusedPass else {
             state.log.add("let in anyway: no refused member on the banner", tone: .warning, at: now)

@@ -12,13 +12,16 @@ import Testing
     try scenario.waitFor("Operator:")
     scenario.terminal.type("Mia")
     scenario.terminal.press(.enter)
-    for attempt in 1...5 {
+    // Each answer is waited for: keys typed while a PIN is being checked are not taken.
+    for left in ["4 tries left", "3 tries left", "2 tries left", "1 try left"] {
         scenario.terminal.type("0000")
         scenario.terminal.press(.enter)
-        #expect(waitUntil { (try? scenario.audit(.signInFailed).count) == attempt }, "attempt \(attempt)")
+        try scenario.waitFor("Wrong PIN · " + left)
     }
+    scenario.terminal.type("0000")
+    scenario.terminal.press(.enter)
     try scenario.waitFor("sign-ins refused for 0:")
-    #expect(try scenario.audit(.lockout).count == 1)
+    #expect(waitUntil { (try? scenario.audit(.lockout).count) == 1 })
     scenario.terminal.type("4821")
     scenario.terminal.press(.enter)
     let screen = try scenario.waitFor("sign-ins refused for 0:")

@@ -84,16 +84,24 @@ extension Scenario {
     func dialogRows(titled title: String) -> [String] {
         let grid = terminal.grid
         guard let top = (0..<grid.height).first(where: { grid.text(row: $0).contains(title) }) else { return [] }
-        let left = grid.text(row: top).distance(from: grid.text(row: top).startIndex,
-                                                to: grid.text(row: top).firstIndex(of: "┌") ?? grid.text(row: top).startIndex)
+        // By display column: a wide name (山田太郎) left of the dialog takes two columns, one Character.
+        let topLine = grid.text(row: top)
+        guard let corner = topLine.firstIndex(of: "┌") else { return [] }
+        let left = TextWidth.of(String(topLine[..<corner]))
         var rows: [String] = []
         for y in (top + 1)..<grid.height {
             let line = Array(grid.text(row: y))
-            guard left < line.count, line[left] == "│" else { break }
-            let inner = line[(left + 1)...]
+            var column = 0, index = 0
+            while index < line.count, column < left {
+                column += TextWidth.of(String(line[index]))
+                index += 1
+            }
+            guard column == left, index < line.count, line[index] == "│" else { break }
+            let inner = line[(index + 1)...]
             let end = inner.firstIndex(of: "│") ?? inner.endIndex
             rows.append(String(inner[..<end]).trimmingCharacters(in: .whitespaces))
         }
         return rows
     }
+
 }
