@@ -19,7 +19,8 @@ extension PCSCEndToEndTests {
             .reduce(into: [String: String]()) { $0[$1] = binary.environment[$1] }
         env["LANG"] = "C.UTF-8"
         env["TERM"] = "tmux-256color"
-        let tmux = try TmuxSession(command: [DeskBinary.path], environment: env, directory: binary.home.path)
+        // Wide enough for the reader's whole name beside Locked and Inside on the status bar.
+        let tmux = try TmuxSession(command: [DeskBinary.path], environment: env, directory: binary.home.path, width: 140, height: 40)
         defer { tmux.kill() }
         try tmux.waitFor("locked, with the reader") { $0.contains("Locked") && $0.contains("Reader: \(PCSCDaemon.virtualReader)") }
 
