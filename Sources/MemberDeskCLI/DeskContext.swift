@@ -51,7 +51,7 @@ struct DeskContext {
         let terminal = try database.terminalIdentity(name: config.terminalName)
         let bus = EventBus()
         BusLogger.start(bus)
-        let club = Club(database: database, terminal: terminal, settings: config.clubSettings, bus: bus)
+        let club = Club(database: database, terminal: terminal, settings: config.clubSettings, bus: bus, clock: CommandClock.current)
         if !database.isReadOnlyOpen {
             // The record keeps audit.keep_days; a writing command prunes what is older (an index range).
             try database.pruneAudit(before: club.clock.now().timeIntervalSince1970 - config.audit.keepDays * 86_400)
