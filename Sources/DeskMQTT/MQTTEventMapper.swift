@@ -19,7 +19,7 @@ public struct MQTTEventMapper: Sendable {
         var messages = [OutboxMessage(topic: settings.topic("checkin"), text: payload)]
         let outcome = report.outcome
         switch outcome {
-        case .refused, .unknownPass:
+        case .refused, .unknownPass, .staffCard:
             messages.append(OutboxMessage(topic: settings.topic("refused"), text: payload))
         case .checkedOut:
             messages.append(OutboxMessage(topic: settings.topic("checkout"), text: payload))
@@ -71,6 +71,7 @@ public struct MQTTEventMapper: Sendable {
             fields["reason"] = .string(reason.rawValue)
             fields["numVisits"] = .int(member.numVisits)
         case .unknownPass: fields["reason"] = .string("unknownPass")
+        case .staffCard: fields["reason"] = .string("staffCard")
         case .checkedOut(let member, _), .notInside(let member): fields["numVisits"] = .int(member.numVisits)
         }
         return fields

@@ -53,12 +53,15 @@ enum JSONOutput {
         case .duplicate(_, let since): object["secondsSinceLastVisit"] = .double(since)
         case .refused(_, let reason): object["reason"] = .string(reason.rawValue)
         case .checkedOut(_, let stay): object["secondsInside"] = .double(stay)
+        case .staffCard: object["reason"] = .string("staffCard")
         default: break
         }
         if let left = report.plan?.visitsLeft { object["visitsLeft"] = .int(left) }
         if let days = DoorNotice.expiresInDays(report, settings: plans) { object["expiresInDays"] = .int(days) }
         if let notice = DoorNotice.line(for: report, settings: plans) { object["notice"] = .string(notice) }
         object["inside"] = report.inside.map(JSONValue.bool) ?? .null
+        // Who it is recorded under: `cli:alice` at the shell, an operator at the desk, null for none.
+        object["operator"] = report.operator.map(JSONValue.string) ?? .null
         if !report.warnings.isEmpty { object["warnings"] = .array(report.warnings.map(JSONValue.string)) }
         return object
     }

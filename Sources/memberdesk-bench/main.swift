@@ -17,6 +17,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "other-process": { _ in try runOtherProcessCommitBench() },
     "commit-writer": runCommitWriter,  // the other-process bench's second process
     "mqtt": runMQTTBench,
+    "staff": runStaffBench,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -84,7 +84,7 @@ import Testing
         effects = DeskReducer.reduce(&state, .key(.down, at: now.addingTimeInterval(1)), now: now.addingTimeInterval(1))
         effects += DeskReducer.reduce(&state, .key(.character("x"), at: now.addingTimeInterval(2)), now: now.addingTimeInterval(2))
         effects += DeskReducer.reduce(&state, .tick, now: now.addingTimeInterval(2.5))
-        #expect(effects.contains { if case .checkOut("m2") = $0 { true } else { false } })
+        #expect(effects.contains { if case .checkOut("m2", _) = $0 { true } else { false } })
         // F2 and F8 act on the member list's selection, which "Inside now" hides: nothing happens.
         _ = DeskReducer.reduce(&state, .key(.function(8), at: now.addingTimeInterval(3)), now: now.addingTimeInterval(3))
         #expect(state.dialog == nil)

@@ -36,7 +36,7 @@ import Testing
         var state = state()
         let effects = press([.function(4)] + "04a1b2c3".map(Key.character) + [.enter], &state)
         let checkIns = effects.compactMap { effect -> String? in
-            if case .checkIn(let pass, .manual) = effect { pass } else { nil }
+            if case .checkIn(let pass, .manual, _) = effect { pass } else { nil }
         }
         #expect(checkIns == ["04a1b2c3"])
         #expect(state.dialog == nil)
@@ -64,7 +64,7 @@ import Testing
             effects += DeskReducer.reduce(&state, .key(.character(c), at: now.addingTimeInterval(Double(i) * 0.005)), now: now)
         }
         effects += DeskReducer.reduce(&state, .key(.enter, at: now.addingTimeInterval(0.045)), now: now)
-        #expect(effects.contains { if case .checkIn("04A1B2C4", .wedge) = $0 { true } else { false } })
+        #expect(effects.contains { if case .checkIn("04A1B2C4", .wedge, _) = $0 { true } else { false } })
         #expect(state.dialog == nil && !state.list.isSearching)
     }
 

@@ -12,11 +12,13 @@ public enum DeskDialog: Sendable {
     case export(ExportDialog)
     /// Ctrl-C over typed text: quit, or back to the dialog it holds.
     indirect case confirmQuit(ConfirmQuitDialog)
+    /// Signing in, or a manager's PIN for one action (over the dialog that asked, if any).
+    indirect case signIn(SignInDialog)
 
     /// Is a text field taking keys? Then a fast burst is typing (or a paste), not a scan.
     var takesText: Bool {
         switch self {
-        case .form, .prompt: true
+        case .form, .prompt, .signIn: true
         case .export(let d): d.phase == .editing
         default: false
         }
@@ -28,6 +30,7 @@ public enum DeskDialog: Sendable {
         case .form(let form): form.isEdited
         case .prompt(let prompt): !prompt.field.text.isEmpty
         case .export(let d): d.phase == .editing && d.path.text != d.defaultPaths[d.format]
+        case .signIn(let d): d.resume?.holdsTypedText ?? false
         default: false
         }
     }
@@ -41,6 +44,14 @@ public enum DeskDialog: Sendable {
         case .prompt(var d): defer { self = .prompt(d) }; return d.onKey(key)
         case .importReview(var d): defer { self = .importReview(d) }; return d.onKey(key, screen: screen)
         case .export(var d): defer { self = .export(d) }; return d.onKey(key)
+        case .signIn(var d):
+            let reply = d.onKey(key)
+            if case .close = reply, let resume = d.resume {
+                self = resume
+                return .stay
+            }
+            self = .signIn(d)
+            return reply
         case .confirmQuit(var d):
             let reply = d.onKey(key)
             if case .close = reply {
@@ -65,6 +76,7 @@ public enum DeskDialog: Sendable {
         case .confirmQuit(let d):
             d.resume.render(into: &grid, now: now)
             d.render(into: &grid)
+        case .signIn(let d): d.render(into: &grid, now: now)
         }
     }
 }

@@ -26,6 +26,15 @@ public enum DeskCommand: Sendable {
     case previewImport(file: String)
     case applyImport(ImportPreview)
     case export(format: String, path: String)
+    // The lock (see DeskReducer+Lock).
+    /// Ctrl-L: lock the desk now, or sign in when it is locked.
+    case lock
+    /// The refused member on the banner comes in anyway (recorded as an override).
+    case letInAnyway
+    /// The record of who did what (managers).
+    case showAudit
+    /// The sign-in dialog's name or card and PIN, to check on the worker.
+    case verifyPIN(StaffCredential, PIN)
     // From the member list.
     /// The search text or the sort changed: the listing starts again, and its count is stale.
     case listingChanged(searchEdited: Bool)

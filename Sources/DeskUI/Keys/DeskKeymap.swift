@@ -15,6 +15,8 @@ struct DeskKeyBinding: Sendable {
 enum DeskKeymap {
     /// Quits from anywhere, dialogs and text fields included (asking first when a form holds typed text).
     static let interrupt = Key.control("c")
+    /// Locks the desk from anywhere (a form's typed text waits behind the lock); signs in when locked.
+    static let lock = Key.control("l")
 
     static let bindings: [DeskKeyBinding] = [
         DeskKeyBinding(keys: [.function(1), .character("?")], command: .showHelp, help: "this help", bar: ("Help", "Help")),
@@ -51,6 +53,11 @@ enum DeskKeymap {
                        help: "move between the member list and the event log (Enter on a log line shows it whole)"),
         DeskKeyBinding(keys: [.character("b")], command: .swapSidePane, help: "narrow screens: show the beacons or the event log"),
         DeskKeyBinding(keys: [.escape], command: .escape, help: "dismiss the banner, or clear the search"),
+        DeskKeyBinding(keys: [DeskKeymap.lock], command: .lock,
+                       help: "lock the desk now (taps still check in); when locked, sign in with your card or name and PIN"),
+        DeskKeyBinding(keys: [.character("l")], command: .letInAnyway,
+                       help: "let the refused member on the banner in anyway (managers; recorded as an override)"),
+        DeskKeyBinding(keys: [.character("a")], command: .showAudit, help: "the record of who did what (managers)"),
     ]
 
     private static let byKey: [Key: DeskCommand] = {

@@ -18,6 +18,7 @@ public struct StatusBarPart: Sendable, Equatable {
         /// Who is inside: a safety figure at a full club, so it outlasts the terminal's name.
         public static let inside = 95
         public static let terminalName = 90
+        public static let duty = 80
         public static let regions = 70
         public static let reader = 60
         public static let sync = 50

@@ -31,6 +31,8 @@ public struct StatusBarModel: Sendable {
     public var sync: SyncNotice??
     /// The MQTT link's words (`MQTT: on`, `MQTT: queued 12`, `MQTT: error`); nil when MQTT is off.
     public var mqtt: String?
+    /// `Locked`, or who is on duty; nil when the desk has no lock.
+    public var duty: String?
     /// Who is inside: the count (nil until first counted), the capacity, and how fresh the count is.
     public var occupancy = OccupancyCount()
 
@@ -122,6 +124,7 @@ public struct StatusBarModel: Sendable {
                      StatusBarPart(regionsForms, priority: P.regions)]
         if let sync = syncText(now: now) { parts.append(StatusBarPart([sync, "Sync"], priority: P.sync)) }
         if let mqtt { parts.append(StatusBarPart([mqtt], priority: P.mqtt)) }
+        if let duty { parts.append(StatusBarPart([duty], priority: P.duty)) }
         // Shown once counted (a moment after start): a placeholder would read as a cut word.
         if occupancy.inside != nil { parts.append(StatusBarPart([occupancy.barText(now: now)], priority: P.inside)) }
         let members = memberCount.map { CountText.of($0, "member") } ?? "… members"

@@ -14,6 +14,9 @@ public final class DeskEffectRunner: Sendable {
     private let countWorker: DeskWorker
     /// The store probe runs apart too: a long export or count must not hide other processes' commits.
     private let probeWorker: DeskWorker
+    /// A sign-in's PIN check runs apart too: Argon2id takes a good part of a second, and taps,
+    /// pages and saves must not wait behind it.
+    private let signInWorker: DeskWorker
     /// The newest listing generation: queued page reads for an older one are skipped.
     private let latestGeneration = Mutex(0)
 
@@ -23,6 +26,7 @@ public final class DeskEffectRunner: Sendable {
         self.inbox = inbox
         countWorker = worker.isInline ? worker : DeskWorker(label: "memberdesk.count-worker")
         probeWorker = worker.isInline ? worker : DeskWorker(label: "memberdesk.store-probe")
+        signInWorker = worker.isInline ? worker : DeskWorker(label: "memberdesk.sign-in")
     }
 
     /// The listing the screen now shows; set before its effects run.
@@ -31,6 +35,12 @@ public final class DeskEffectRunner: Sendable {
     }
 
     private var currentGeneration: Int { latestGeneration.withLock { $0 } }
+
+    /// A job on the desk's worker (the staff effects run through here).
+    func submit(_ job: @escaping @Sendable () -> Void) { worker.submit(job) }
+
+    /// A PIN check, on the sign-in worker.
+    func submitSignIn(_ job: @escaping @Sendable () -> Void) { signInWorker.submit(job) }
 
     public func run(_ effect: DeskEffect) {
         let inbox = self.inbox, club = services.club, database = services.database
@@ -76,32 +86,36 @@ public final class DeskEffectRunner: Sendable {
                     inbox.post(.insideFailed("\(error)"))
                 }
             }
-        case .checkOut(let memberId):
+        case .checkOut(let memberId, let name):
             // `Club.checkOut` commits the exit (kind `staff`), then publishes `.checkIn`: the banner says goodbye.
             worker.submit {
-                do { try club.checkOut(memberId: memberId, source: .manual) } catch { inbox.post(.checkOutFailed("\(error)")) }
+                do { try club.checkOut(memberId: memberId, source: .manual, by: AuditActor(operator: name, method: .manual)) } catch { inbox.post(.checkOutFailed("\(error)")) }
             }
         case .probeStore:
             probeWorker.submit { inbox.post(.storeProbed(version: try? database.otherConnectionsVersion())) }
-        case .checkIn(let pass, let source):
+        case .checkIn(let pass, let source, let name):
             // `Club.checkIn` commits, then publishes `.checkIn`, which the banner shows. A pass typed
             // by hand (F4) is not enrolled at once: the desk asks first (a typo is not a member).
             worker.submit {
-                do { try club.checkIn(passId: pass, source: source, enrolUnknown: source != .manual) } catch {
+                let actor = AuditActor(operator: name, method: AuditMethod(source))
+                do { try club.checkIn(passId: pass, source: source, enrolUnknown: source != .manual, by: actor) } catch {
                     inbox.post(.checkInFailed("\(error)"))
                 }
             }
-        case .enrol(let pass, let name):
+        case .enrol(let pass, let name, let by):
             worker.submit {
-                do { try club.enrol(passId: pass, username: name, source: .manual) } catch { inbox.post(.enrolFailed("\(error)")) }
+                do { try club.enrol(passId: pass, username: name, source: .manual, by: AuditActor(operator: by, method: .manual)) } catch {
+                    inbox.post(.enrolFailed("\(error)"))
+                }
             }
         case .loadVisits(let member):
             worker.submit {
                 let visits = (try? database.visits(memberId: member.memberId, limit: 50)) ?? []
                 inbox.post(.visits(visits, memberId: member.memberId))
             }
-        case .save(let original, let asTyped):
+        case .save(let original, let asTyped, let name):
             worker.submit {
+                let actor = AuditActor(operator: name, method: .manual)
                 do {
                     var changes = asTyped
                     // The form names the household's head by id or pass, as staff know it.
@@ -112,22 +126,26 @@ public final class DeskEffectRunner: Sendable {
                         changes.plan.household = .some(head.memberId)
                     }
                     if let original {
-                        try club.updateMember(id: original.memberId, changes)
+                        try club.updateMember(id: original.memberId, changes, by: actor)
                     } else {
                         try club.addMember(passId: changes.passId ?? "", username: changes.username ?? nil,
                                            fields: changes.fields.filter { $0.value != .null },
                                            status: changes.status ?? .active, expiresAt: changes.expiresAt ?? nil,
-                                           note: changes.note ?? nil, plan: changes.plan)
+                                           note: changes.note ?? nil, plan: changes.plan, by: actor)
                     }
                     inbox.post(.saved)
                 } catch {
                     inbox.post(.saveFailed("\(error)"))
                 }
             }
-        case .delete(let member):
+        case .delete(let member, let name):
             worker.submit {
-                do { try club.deleteMember(id: member.memberId) } catch { inbox.post(.deleteFailed("\(error)")) }
+                do { try club.deleteMember(id: member.memberId, by: AuditActor(operator: name, method: .manual)) } catch {
+                    inbox.post(.deleteFailed("\(error)"))
+                }
             }
+        case .verifyPIN, .onDuty, .recordLockout, .letInAnyway, .loadAudit, .loadOperators:
+            runStaff(effect)
         case .switchRegions:
             guard let regions = services.regions else { return }
             worker.submit {

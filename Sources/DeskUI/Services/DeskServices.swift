@@ -17,6 +17,8 @@ public struct DeskServices: Sendable {
     public var beaconScannerRunning: Bool
     /// Folder sync runs beside the desk (the status bar then shows it).
     public var syncEnabled = false
+    /// Operators and the lock; nil: no PIN checker in this build (the desk never locks).
+    public var staff: DeskStaffServices?
 
     public init(club: Club, clock: any DeskClock = SystemClock(), terminalName: String, bannerSeconds: TimeInterval = 5,
                 importer: (any ImportService)? = nil, exporter: (any ExportService)? = nil,

@@ -11,16 +11,25 @@ public enum DeskEffect: Sendable {
     /// How many are inside (closing time applied), and who when `listing` ("Inside now" shows).
     case countInside(generation: Int, listing: Bool)
     /// A staff check-out (kind `staff`) of a member by id, as the "Inside now" list names them.
-    case checkOut(memberId: String)
+    case checkOut(memberId: String, operator: String?)
     /// Asks whether another process committed (`AppDatabase.otherConnectionsVersion`).
     case probeStore
-    case checkIn(pass: String, source: CheckInSource)
-    case enrol(pass: String, name: String?)
+    /// `operator`: who the record names (nil: nobody signed in, or no lock).
+    case checkIn(pass: String, source: CheckInSource, operator: String?)
+    case enrol(pass: String, name: String?, operator: String?)
     case loadVisits(MemberRecord)
-    case save(original: MemberRecord?, changes: MemberChanges)
-    case delete(MemberRecord)
+    case save(original: MemberRecord?, changes: MemberChanges, operator: String?)
+    case delete(MemberRecord, operator: String?)
     case switchRegions
     case previewImport(file: String)
     case applyImport(ImportPreview)
     case export(format: String, path: String)
+    /// A sign-in's PIN check (slow on purpose): on a worker of its own, so taps go on.
+    case verifyPIN(StaffCredential, PIN)
+    /// Who is on duty now, for the taps the reader makes.
+    case onDuty(String?)
+    case recordLockout(seconds: TimeInterval)
+    case letInAnyway(pass: String, operator: String)
+    case loadAudit
+    case loadOperators
 }

@@ -4,6 +4,8 @@ import MemberKit
 extension DeskReducer {
     /// What a key asked for, after the pane or dialog that took it did its part.
     static func perform(_ command: DeskCommand, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        // Above the operator's role (or on a locked desk): a PIN first, then the command.
+        guard allowed(command, &state, &effects) else { return }
         switch command {
         case .showHelp:
             state.dialog = .help(HelpText.dialog)
@@ -60,9 +62,9 @@ extension DeskReducer {
             state.resize(width: state.width, height: state.height)
         case .checkOutSelected:
             if state.showInside, let member = state.inside.selectedMember {
-                effects.append(.checkOut(memberId: member.memberId))
+                effects.append(.checkOut(memberId: member.memberId, operator: state.lock.operatorName))
             } else if !state.showStats, !state.showInside, let member = state.list.selectedMember {
-                effects.append(.checkOut(memberId: member.memberId))
+                effects.append(.checkOut(memberId: member.memberId, operator: state.lock.operatorName))
             }
         case .swapSidePane:
             state.narrowSidePane = state.narrowSidePane == .log ? .beacons : .log
@@ -87,14 +89,26 @@ extension DeskReducer {
                 perform(.listingChanged(searchEdited: false), &state, &effects, now: now)
             }
         case .checkIn(let pass):
-            effects.append(.checkIn(pass: pass, source: .manual))
+            effects.append(.checkIn(pass: pass, source: .manual, operator: state.lock.operatorName))
         case .enrol(let pass, let name):
             state.banner.dismiss()
-            effects.append(.enrol(pass: pass, name: name))
+            effects.append(.enrol(pass: pass, name: name, operator: state.lock.operatorName))
         case .save(let original, let changes):
-            effects.append(.save(original: original, changes: changes))
+            if case .form(var form) = state.dialog {
+                form.saving = true
+                state.dialog = .form(form)
+            }
+            effects.append(.save(original: original, changes: changes, operator: state.lock.operatorName))
         case .delete(let member):
-            effects.append(.delete(member))
+            effects.append(.delete(member, operator: state.lock.operatorName))
+        case .lock:
+            lockOrSignIn(&state, &effects, now: now)
+        case .letInAnyway:
+            letInAnyway(&state, &effects, now: now)
+        case .showAudit:
+            effects.append(.loadAudit)
+        case .verifyPIN(let credential, let pin):
+            verify(credential, pin, &state, &effects, now: now)
         case .previewImport(let file):
             effects.append(.previewImport(file: file))
         case .applyImport(let preview):

@@ -17,6 +17,8 @@ extension DeskReducer {
             state.status.occupancy.inside = report.insideCount
             state.jobs.insideChanged()
             if case .enrolled = report.outcome { state.jobs.countStale = true }
+            if case .refused = report.outcome { state.lock.refusedPass = report.passId }
+            if case .staffCard(let pass) = report.outcome { staffCardTapped(pass, &state, &effects) }
             if state.showStats { requestStats(&state, &effects, now: now) }
         case .memberCreated, .memberDeleted:
             state.jobs.countStale = true
@@ -137,6 +139,19 @@ extension DeskReducer {
             if case .export(var d) = state.dialog {
                 d.phase = .failed(error)
                 state.dialog = .export(d)
+            }
+        case .signedIn(let account):
+            signedIn(account, &state, &effects, now: now)
+        case .signInFailed(let message):
+            signInFailed(message, &state, &effects, now: now)
+        case .audit(let entries):
+            showAudit(entries, &state)
+        case .auditFailed(let error):
+            state.log.add("audit: \(error)", tone: .danger, at: now)
+        case .operators(let names):
+            if case .signIn(var d) = state.dialog {
+                d.names = names
+                state.dialog = .signIn(d)
             }
         }
     }

@@ -11,6 +11,7 @@ public enum DeskReducer {
         switch input {
         case .key(let key, let time):
             state.needsRedraw = true
+            keyPressed(&state, at: time)
             receive(key, at: time, &state, &effects, now: now)
         case .event(let event):
             apply(event, &state, &effects, now: now)
@@ -26,6 +27,7 @@ public enum DeskReducer {
         case .tick:
             for key in state.wedge.flush(now: now) { dispatch(key, &state, &effects, now: now) }
             if state.banner.expire(now: now) { state.needsRedraw = true }
+            checkIdle(&state, &effects, now: now)
             let second = Int(now.timeIntervalSince1970)
             if second != state.clockSecond {
                 state.clockSecond = second
@@ -48,7 +50,7 @@ public enum DeskReducer {
         }
         switch state.wedge.feed(key, at: time) {
         case .holding: break
-        case .scan(let pass): effects.append(.checkIn(pass: pass, source: .wedge))
+        case .scan(let pass): effects.append(.checkIn(pass: pass, source: .wedge, operator: state.lock.operatorName))
         case .keys(let keys): for k in keys { dispatch(k, &state, &effects, now: now) }
         }
     }
@@ -58,6 +60,11 @@ public enum DeskReducer {
         if key == .resize { return }
         if key == DeskKeymap.interrupt {
             interrupt(&state)
+            return
+        }
+        if key == DeskKeymap.lock {
+            // From anywhere, like Ctrl-C: a form's typed text waits behind the lock.
+            perform(.lock, &state, &effects, now: now)
             return
         }
         if var dialog = state.dialog {

@@ -22,6 +22,10 @@ public struct DeskSetup: Sendable {
     public var exportFormats: [String]
     /// The file name the export dialog offers for a format (today's date in it).
     public var exportPath: @Sendable (String) -> String
+    /// The desk starts locked (operators exist and `staff.lock` is on); it locks again after
+    /// `idleMinutes` without a key.
+    public var lockEnabled = false
+    public var idleMinutes: Double = 5
 
     public init(terminalName: String, bannerSeconds: TimeInterval = 5, enrolment: EnrolmentPolicy = .auto,
                 memberFields: [String] = [], readerMonitorRunning: Bool = false, beaconScannerRunning: Bool = false,
@@ -47,6 +51,8 @@ public struct DeskSetup: Sendable {
                   regionsOn: services.regions?.isOn, canImport: services.importer != nil,
                   exportFormats: exporter?.formats ?? [], exportPath: { exporter?.defaultPath(format: $0) ?? "members.\($0)" })
         syncEnabled = services.syncEnabled
+        lockEnabled = services.staff?.lockEnabled ?? false
+        idleMinutes = services.staff?.idleMinutes ?? 5
         capacity = services.club.settings.occupancy.capacity
         plans = services.club.settings.plans
     }

@@ -27,6 +27,7 @@ public struct DeskState: Sendable {
     public var wedge = WedgeBurstDetector()
     public var jobs = DeskJobs()
     public var wantsQuit = false
+    public var lock: DeskLock
     /// Something changed since the last render.
     public var needsRedraw = true
     /// The status bar's clock shows seconds: a new second redraws.
@@ -45,6 +46,8 @@ public struct DeskState: Sendable {
             status.occupancy.mergedAt = now
         }
         banner = BannerModel(duration: setup.bannerSeconds)
+        lock = DeskLock(enabled: setup.lockEnabled, idleMinutes: setup.idleMinutes, now: now)
+        status.duty = lock.barText
         beacons = BeaconPaneModel(availability: setup.beaconScannerRunning ? .scanning : .notAvailable)
         if !setup.readerMonitorRunning { log.add("card reader: not available", tone: .warning, at: now) }
     }
@@ -75,6 +78,7 @@ public struct DeskState: Sendable {
         if let shown = banner.current { deadlines.append(shown.shownAt.addingTimeInterval(banner.duration)) }
         if let edited = jobs.searchEditedAt, jobs.typing(at: now) { deadlines.append(edited.addingTimeInterval(DeskJobs.countDelay)) }
         if !jobs.storeProbeInFlight, let probe = jobs.nextStoreProbe { deadlines.append(probe) }
+        if let idle = lock.idleDeadline { deadlines.append(idle) }
         return deadlines.min()!
     }
 }

@@ -29,4 +29,9 @@ public enum JobResult: Sendable {
     case exportProgress(Double)
     case exported(summary: String)
     case exportFailed(String)
+    case signedIn(StaffAccount)
+    case signInFailed(String)
+    case audit([AuditEntry])
+    case auditFailed(String)
+    case operators([String])
 }

@@ -5,6 +5,7 @@ import FolderSync
 import Foundation
 import MemberKit
 import RegionKit
+import StaffAuth
 import Synchronization
 
 /// `memberdesk` with no subcommand: wires the front desk's parts and runs its screen.
@@ -33,10 +34,18 @@ enum FrontDeskLauncher {
             readerMonitorRunning: true, beaconScannerRunning: config.beacons.enabled)
         let folderSync = try? context.deskSync()
         services.syncEnabled = folderSync != nil
+        // The lock: on once an operator exists (and staff.lock is not off); taps are recorded
+        // under whoever is on duty.
+        let onDuty = OperatorOnDuty()
+        if let hasher = try? SodiumPINHasher() {
+            let hasOperators = !((try? context.database.staff()) ?? []).isEmpty
+            services.staff = DeskStaffServices(hasher: hasher, lockEnabled: config.staff.lock && hasOperators,
+                                               idleMinutes: config.staff.idleMinutes, onDuty: onDuty)
+        }
         // Subscribe before the parts start, so their first reports (no pcscd, no adapter) show.
         let desk = FrontDesk(services: services)
         let syncWatcher = folderSync.map { SyncWatcher(sync: $0, bus: context.bus) }
-        let readers = ReaderMonitor(context: PCSCLiteContext(), checkIns: context.club, events: context.bus,
+        let readers = ReaderMonitor(context: PCSCLiteContext(), checkIns: onDuty.checkIns(context.club), events: context.bus,
                                     options: .init(readerName: config.reader.name, feedback: config.reader.feedback))
         let beacons = config.beacons.enabled ? BeaconService.live(config: config.beacons, bus: context.bus) : nil
         readers.start()

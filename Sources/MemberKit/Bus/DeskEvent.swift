@@ -57,9 +57,12 @@ public struct CheckInReport: Sendable {
     public var plan: PlanStanding?
     /// The member's last counted visit before this tap (nil: no member stored), for "once a day" notices.
     public var lastVisitBefore: Double?
+    /// The operator recorded for it (nil: nobody signed in; `cli:alice` at the shell).
+    public var `operator`: String?
 
     public init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String,
-                inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = []) {
+                inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = [],
+                operator: String? = nil) {
         self.time = time
         self.source = source
         self.passId = passId
@@ -69,6 +72,7 @@ public struct CheckInReport: Sendable {
         self.insideCount = insideCount
         self.capacity = capacity
         self.warnings = warnings
+        self.operator = `operator`
     }
 }
 

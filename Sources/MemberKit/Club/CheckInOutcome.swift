@@ -11,6 +11,9 @@ public enum CheckInOutcome: Sendable {
     case checkedOut(MemberRecord, stay: TimeInterval)
     /// An exit asked for a member who is not inside: nothing changes.
     case notInside(MemberRecord)
+    /// An operator's staff card, offered as a member card: refused, never enrolled (the desk
+    /// signs its holder in instead).
+    case staffCard(String)
 
     /// The outcome's name in JSON output.
     public var name: String {
@@ -22,6 +25,7 @@ public enum CheckInOutcome: Sendable {
         case .unknownPass: return "unknownPass"
         case .checkedOut: return "checkedOut"
         case .notInside: return "notInside"
+        case .staffCard: return "staffCard"
         }
     }
 
@@ -29,7 +33,7 @@ public enum CheckInOutcome: Sendable {
         switch self {
         case .checkedIn(let m, _), .duplicate(let m, _), .enrolled(let m), .refused(let m, _), .checkedOut(let m, _),
              .notInside(let m): return m
-        case .unknownPass: return nil
+        case .unknownPass, .staffCard: return nil
         }
     }
 
@@ -37,7 +41,7 @@ public enum CheckInOutcome: Sendable {
     public var isAdmitted: Bool {
         switch self {
         case .checkedIn, .duplicate, .enrolled: return true
-        case .refused, .unknownPass, .checkedOut, .notInside: return false
+        case .refused, .unknownPass, .checkedOut, .notInside, .staffCard: return false
         }
     }
 
@@ -76,6 +80,7 @@ public enum CheckInOutcome: Sendable {
         case .refused(_, .packUsedUp): return ("Pack used up — sell a new pack (F2)", "", "")
         case .checkedOut(let m, let stay): return ("Goodbye, ", m.displayName, " — \(Self.describeStay(seconds: stay))")
         case .notInside(let m): return ("", m.displayName, " is not inside")
+        case .staffCard: return ("Staff card: not a member card (sign in with it at the desk)", "", "")
         }
     }
 

@@ -7,14 +7,23 @@ public final class Club: Sendable {
     public let settings: ClubSettings
     public let bus: EventBus
     public let clock: any DeskClock
+    /// Taps, exits and check-ins by hand go in the audit record. Only the bench turns it off, to
+    /// weigh what recording adds to a check-in's commit.
+    package let recordsCheckIns: Bool
 
-    public init(database: AppDatabase, terminal: TerminalIdentity, settings: ClubSettings = ClubSettings(),
-                bus: EventBus = EventBus(), clock: any DeskClock = SystemClock()) {
+    public convenience init(database: AppDatabase, terminal: TerminalIdentity, settings: ClubSettings = ClubSettings(),
+                            bus: EventBus = EventBus(), clock: any DeskClock = SystemClock()) {
+        self.init(database: database, terminal: terminal, settings: settings, bus: bus, clock: clock, recordsCheckIns: true)
+    }
+
+    package init(database: AppDatabase, terminal: TerminalIdentity, settings: ClubSettings, bus: EventBus,
+                 clock: any DeskClock, recordsCheckIns: Bool) {
         self.database = database
         self.terminal = terminal
         self.settings = settings
         self.bus = bus
         self.clock = clock
+        self.recordsCheckIns = recordsCheckIns
     }
 
     /// Turns what was scanned or typed into a pass: the one place that calls `PassIdNormalizer`.
@@ -33,18 +42,21 @@ public final class Club: Sendable {
     /// A tap: the rules decide (an entry counts a visit, an exit does not), one transaction
     /// commits it, and the report is published and returned. With `enrolUnknown` false an unknown
     /// pass is reported even under the `auto` policy, so that the desk can ask first (a pass typed
-    /// by hand may be a typo, where a tap is a real card).
+    /// by hand may be a typo, where a tap is a real card). `actor` is who is recorded (nil: nobody
+    /// signed in, by the source's method).
     @discardableResult
     public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil,
-                        enrolUnknown: Bool = true) throws -> CheckInReport {
+                        enrolUnknown: Bool = true, by actor: AuditActor? = nil) throws -> CheckInReport {
         let now = date ?? clock.now()
         let time = now.timeIntervalSince1970
         let pass = try normalize(raw, source: source.rawValue)
+        let actor = actor ?? .anonymous(AuditMethod(source))
         var warnings: [String] = []
         var lastVisitBefore: Double?
         let commit = try storeErrorsPublished {
             try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time,
-                                 prepare: { store in _ = try closeOverdue(store, at: time) }) { subject in
+                                 prepare: { store in _ = try closeOverdue(store, at: time) },
+                                 audit: { checkInAudit($0, source: source, by: actor, at: time) }) { subject in
                 lastVisitBefore = subject.member?.timeStampOfLastVisit
                 let verdict = decide(subject, pass: pass, enrolUnknown: enrolUnknown, at: time)
                 warnings = verdict.warnings
@@ -53,7 +65,7 @@ public final class Club: Sendable {
         }
         var report = CheckInReport(time: now, source: source, passId: pass.passId, outcome: commit.outcome,
                                    terminalId: terminal.id, inside: commit.inside, insideCount: commit.insideCount,
-                                   capacity: settings.occupancy.capacity, warnings: warnings)
+                                   capacity: settings.occupancy.capacity, warnings: warnings, operator: actor.operator)
         report.plan = commit.plan
         report.lastVisitBefore = lastVisitBefore
         bus.publish(.checkIn(report))
@@ -64,6 +76,7 @@ public final class Club: Sendable {
     /// The rules for a tap, given the pass's member (nil: none holds it), in `CheckInRules`' order.
     private func decide(_ subject: AppDatabase.CheckInSubject, pass: NormalizedPass, enrolUnknown: Bool,
                         at time: Double) -> (decision: CheckInDecision, warnings: [String]) {
+        if let refusal = StaffCardRule.apply(passId: pass.passId, isStaffCard: subject.isStaffCard) { return (refusal, []) }
         var member: MemberRecord
         var isNew = false
         if let found = subject.member {
@@ -94,16 +107,18 @@ public final class Club: Sendable {
     /// Enrols an unknown pass with its first visit (the UI's answer to the enrol prompt).
     @discardableResult
     public func enrol(passId raw: String, username: String? = nil, fields: [String: JSONValue] = [:],
-                      source: CheckInSource, at date: Date? = nil) throws -> MemberRecord {
+                      source: CheckInSource, at date: Date? = nil, by actor: AuditActor? = nil) throws -> MemberRecord {
         let now = date ?? clock.now()
+        let time = now.timeIntervalSince1970
         var pass = try normalize(raw)
         if let username, !username.isEmpty { pass.username = username }
-        let member = try database.enrol(newMember(pass, fields: fields, at: now.timeIntervalSince1970),
-                                        terminalId: terminal.id, source: source, at: now.timeIntervalSince1970)
+        let actor = actor ?? .anonymous(AuditMethod(source))
+        let member = try database.enrol(newMember(pass, fields: fields, at: time), terminalId: terminal.id, source: source, at: time,
+                                        audit: { checkInAudit(.enrolled($0), source: source, by: actor, at: time) })
         bus.publish(.checkIn(CheckInReport(time: now, source: source, passId: pass.passId, outcome: .enrolled(member),
                                            terminalId: terminal.id, inside: true,
                                            insideCount: (try? database.insideCount()) ?? 0,
-                                           capacity: settings.occupancy.capacity)))
+                                           capacity: settings.occupancy.capacity, operator: actor.operator)))
         bus.publish(.memberCreated(member))
         return member
     }

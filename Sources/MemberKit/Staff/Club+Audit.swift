@@ -4,7 +4,7 @@ extension Club {
     /// A new entry for the record, stamped with this desk and `actor`.
     public func auditEntry(_ action: AuditAction, by actor: AuditActor, memberId: String? = nil,
                            detail: [String: String] = [:], at time: Double) -> AuditEntry {
-        AuditEntry(entryId: UUID().uuidString, time: time, deskId: terminal.id, desk: terminal.name.isEmpty ? terminal.id : terminal.name,
+        AuditEntry(entryId: AuditEntry.newId(at: time), time: time, deskId: terminal.id, desk: terminal.name.isEmpty ? terminal.id : terminal.name,
                    operator: actor.operator, method: actor.method, action: action, memberId: memberId, detail: detail)
     }
 

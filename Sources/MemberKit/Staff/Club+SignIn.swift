@@ -10,11 +10,14 @@ public enum StaffCredential: Sendable, Equatable {
 public enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownOperator
     case wrongPIN(operator: String)
+    /// A member's card offered as a staff card.
+    case memberCard
 
     public var description: String {
         switch self {
         case .unknownOperator: return "No such operator"
         case .wrongPIN: return "Wrong PIN"
+        case .memberCard: return "That is a member's card, not a staff card"
         }
     }
 }
@@ -31,6 +34,10 @@ extension Club {
         }
         let time = clock.now().timeIntervalSince1970
         guard let account else {
+            if case .card(let card) = credential, try member(idOrPass: card) != nil {
+                try record(.signInFailed, by: .anonymous(method), detail: ["reason": "member card"])
+                throw SignInFailure.memberCard
+            }
             try record(.signInFailed, by: .anonymous(method), detail: ["reason": "unknown operator"])
             throw SignInFailure.unknownOperator
         }

@@ -42,8 +42,12 @@ public struct AuditQuery: Sendable, Equatable {
     public var `operator`: String?
     public var memberId: String?
     public var action: AuditAction?
+    /// Only the newest this many (still oldest first): the desk's audit view.
+    public var newest: Int?
 
-    public init(since: Double? = nil, operator: String? = nil, memberId: String? = nil, action: AuditAction? = nil) {
+    public init(since: Double? = nil, operator: String? = nil, memberId: String? = nil, action: AuditAction? = nil,
+                newest: Int? = nil) {
+        self.newest = newest
         self.since = since
         self.operator = `operator`
         self.memberId = memberId
@@ -69,6 +73,11 @@ extension StoreTransaction {
         if let memberId = query.memberId { conditions.append("memberId = ?"); arguments += [memberId] }
         if let action = query.action { conditions.append("action = ?"); arguments += [action.rawValue] }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        if let newest = query.newest {
+            arguments += [newest]
+            return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time DESC, id DESC LIMIT ?", arguments: arguments)
+                .reversed().compactMap(Self.auditEntry)
+        }
         return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time, id", arguments: arguments)
             .compactMap(Self.auditEntry)
     }
@@ -85,11 +94,38 @@ extension StoreTransaction {
 
 /// An entry's details as the store keeps them: a flat JSON object of strings.
 enum AuditDetail {
+    /// The same text as JSONEncoder's (keys sorted, `/` not escaped), written by hand: every tap
+    /// writes one, and building a JSONEncoder costs more than the rest of the entry.
     static func encode(_ detail: [String: String]) -> String {
         guard !detail.isEmpty else { return "{}" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(detail)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        var out = "{"
+        for (index, key) in detail.keys.sorted().enumerated() {
+            if index > 0 { out += "," }
+            quote(key, into: &out)
+            out += ":"
+            quote(detail[key] ?? "", into: &out)
+        }
+        return out + "}"
+    }
+
+    private static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
     }
 
     static func decode(_ text: String) -> [String: String] {

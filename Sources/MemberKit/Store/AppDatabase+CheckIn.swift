@@ -7,6 +7,8 @@ extension AppDatabase {
     /// or exit, and how many are inside.
     struct CheckInSubject {
         var member: MemberRecord?
+        /// The pass is a live operator's staff card.
+        var isStaffCard: Bool
         var presence: MemberPresence?
         var insideCount: Int
         /// The member's plan, when it is not open.
@@ -23,9 +25,10 @@ extension AppDatabase {
     }
 
     /// A tap's one transaction: `prepare` first (closing time caught up), then finds the pass's
-    /// live member, lets `rules` decide, and writes what they decided.
+    /// live member, lets `rules` decide, writes what they decided and the `audit` entry for it.
     func checkIn(passId: String, terminalId: String, source: CheckInSource, at time: Double,
                  prepare: (StoreTransaction) throws -> Void,
+                 audit: (CheckInOutcome) -> AuditEntry? = { _ in nil },
                  rules: (CheckInSubject) throws -> CheckInDecision) throws -> CheckInCommit {
         try write { store in
             try prepare(store)
@@ -33,7 +36,8 @@ extension AppDatabase {
             let presence = try member.flatMap { try store.presence(memberId: $0.memberId) }
             // Open members (most) cost no read more.
             let plan = try member.flatMap { $0.plan == .open ? nil : try store.planStanding($0) }
-            let subject = CheckInSubject(member: member, presence: presence, insideCount: try store.insideCount(), plan: plan)
+            let subject = CheckInSubject(member: member, isStaffCard: try store.liveStaffAccount(card: passId) != nil,
+                                         presence: presence, insideCount: try store.insideCount(), plan: plan)
             let outcome: CheckInOutcome
             var used = false
             switch try rules(subject) {
@@ -55,6 +59,7 @@ extension AppDatabase {
                                                  terminalId: terminalId, source: source.rawValue, exitKind: .tap))
                 outcome = .checkedOut(member, stay: time - since)
             }
+            if let entry = audit(outcome) { try store.appendAudit(entry) }
             let after = try outcome.member.flatMap { try store.presence(memberId: $0.memberId) }
             // The plan as the rules saw it, less the visit this tap used (no second read).
             var planAfter = plan
@@ -64,12 +69,16 @@ extension AppDatabase {
         }
     }
 
-    /// Adds a member with its first visit, in one transaction (the answer to the enrol prompt).
-    func enrol(_ member: MemberRecord, terminalId: String, source: CheckInSource, at time: Double) throws -> MemberRecord {
+    /// Adds a member with its first visit and its `audit` entry, in one transaction (the answer to
+    /// the enrol prompt). A staff card is refused.
+    func enrol(_ member: MemberRecord, terminalId: String, source: CheckInSource, at time: Double,
+               audit: (MemberRecord) -> AuditEntry?) throws -> MemberRecord {
         try write { store in
             var member = member
+            try Club.requireNotStaffCard(member.passId, store: store)
             try store.insertMember(member)
             try store.recordEntry(&member, terminalId: terminalId, source: source, at: time)
+            if let entry = audit(member) { try store.appendAudit(entry) }
             return member
         }
     }

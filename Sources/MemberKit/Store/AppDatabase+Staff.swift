@@ -31,9 +31,10 @@ extension StoreTransaction {
     }
 
     func liveStaffAccount(card: String) throws -> StaffAccount? {
-        try Row.fetchOne(db, sql: """
+        // Cached: every tap asks whether its pass is a staff card.
+        try Row.fetchOne(db.cachedStatement(sql: """
             SELECT * FROM staff WHERE card = ? AND removedAt IS NULL ORDER BY modifiedAt DESC, modifiedBy DESC LIMIT 1
-            """, arguments: [card])
+            """), arguments: [card])
             .map(Self.staffAccount)
     }
 

@@ -34,7 +34,7 @@ public enum AuditSyncFile {
         return String(repeating: "0", count: max(0, 20 - digits.count)) + digits
     }
 
-    static func bytes(_ entries: [AuditEntry]) -> [UInt8] {
+    package static func bytes(_ entries: [AuditEntry]) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var out: [UInt8] = []

@@ -22,7 +22,7 @@ public enum StaffSyncFile {
         var staff: [Version]
     }
 
-    static func bytes(terminalId: String, _ accounts: [StaffAccount]) -> [UInt8] {
+    package static func bytes(terminalId: String, _ accounts: [StaffAccount]) -> [UInt8] {
         let contents = Contents(terminalId: terminalId, staff: accounts.map {
             Version(name: $0.name, role: $0.role.rawValue, card: $0.card, pinHash: $0.pinHash, addedAt: $0.addedAt,
                     modifiedAt: $0.modifiedAt, modifiedBy: $0.modifiedBy, removedAt: $0.removedAt)

@@ -15,13 +15,46 @@ final class Scenario {
     /// would); nil: in memory. `clock` drives the desk and its loop's deadlines.
     init(members: [(name: String, pass: String)] = [("Ana López", "04A1B2C3"), ("山田太郎", "04A1B2C4")],
          enrolment: EnrolmentPolicy = .auto, width: Int = 100, height: Int = 30, path: String? = nil,
-         clock: any DeskClock = SystemClock(), importer: ((AppDatabase) -> any ImportService)? = nil) throws {
+         clock: any DeskClock = SystemClock(), importer: ((AppDatabase) -> any ImportService)? = nil,
+         operators: [StaffSeed] = [], idleMinutes: Double = 5, locked: Bool? = nil) throws {
         database = try path.map { try AppDatabase.open(path: $0) } ?? AppDatabase.inMemory()
         club = Club(database: database, terminal: try database.terminalIdentity(name: "Desk 1"),
                     settings: ClubSettings(debounce: 60, enrolment: enrolment), bus: EventBus(), clock: clock)
         for member in members { try club.addMember(passId: member.pass, username: member.name) }
-        desk = HeadlessFrontDesk(services: DeskServices(club: club, clock: clock, terminalName: "Desk 1", importer: importer?(database)),
-                                 width: width, height: height)
+        for seed in operators {
+            try club.addStaff(name: seed.name, role: seed.role, card: seed.card, pin: PIN(seed.pin), hasher: FakePINHasher(),
+                              by: .cli(user: "test"))
+        }
+        var services = DeskServices(club: club, clock: clock, terminalName: "Desk 1", importer: importer?(database))
+        // With operators the desk starts locked, as `staff.lock`'s default has it.
+        services.staff = DeskStaffServices(hasher: FakePINHasher(), lockEnabled: locked ?? !operators.isEmpty,
+                                           idleMinutes: idleMinutes)
+        desk = HeadlessFrontDesk(services: services, width: width, height: height)
+    }
+
+    /// An operator for a scenario: name, role, PIN, and perhaps a staff card.
+    struct StaffSeed {
+        var name: String
+        var role: StaffRole
+        var pin: String
+        var card: String? = nil
+    }
+
+    static let mia = StaffSeed(name: "Mia", role: .manager, pin: "4821", card: "04AA0001")
+    static let bo = StaffSeed(name: "Bo", role: .desk, pin: "1111", card: "04BB0001")
+
+    /// Signs in by name at the open sign-in dialog.
+    func signIn(_ name: String, pin: String) throws {
+        try waitFor("Operator:")
+        terminal.type(name)
+        terminal.press(.enter)
+        terminal.type(pin)
+        terminal.press(.enter)
+    }
+
+    /// The record's entries for `action`.
+    func audit(_ action: AuditAction) throws -> [AuditEntry] {
+        try database.auditEntries(AuditQuery(action: action))
     }
 
     /// A card on the reader: what `ReaderMonitor` does with a pass.
@@ -51,16 +84,24 @@ extension Scenario {
     func dialogRows(titled title: String) -> [String] {
         let grid = terminal.grid
         guard let top = (0..<grid.height).first(where: { grid.text(row: $0).contains(title) }) else { return [] }
-        let left = grid.text(row: top).distance(from: grid.text(row: top).startIndex,
-                                                to: grid.text(row: top).firstIndex(of: "┌") ?? grid.text(row: top).startIndex)
+        // By display column: a wide name (山田太郎) left of the dialog takes two columns, one Character.
+        let topLine = grid.text(row: top)
+        guard let corner = topLine.firstIndex(of: "┌") else { return [] }
+        let left = TextWidth.of(String(topLine[..<corner]))
         var rows: [String] = []
         for y in (top + 1)..<grid.height {
             let line = Array(grid.text(row: y))
-            guard left < line.count, line[left] == "│" else { break }
-            let inner = line[(left + 1)...]
+            var column = 0, index = 0
+            while index < line.count, column < left {
+                column += TextWidth.of(String(line[index]))
+                index += 1
+            }
+            guard column == left, index < line.count, line[index] == "│" else { break }
+            let inner = line[(index + 1)...]
             let end = inner.firstIndex(of: "│") ?? inner.endIndex
             rows.append(String(inner[..<end]).trimmingCharacters(in: .whitespaces))
         }
         return rows
     }
+
 }

@@ -7,10 +7,14 @@ import Testing
 /// however many desks share it; a second database under one terminal id stops writing.
 @Suite("Folder sync at chain scale")
 struct ChainSyncTests {
+    /// The member files' bytes: the operators and the audit record (one entry a tap, by design a
+    /// growing log) ride beside them and are not part of "one list".
     static func folderBytes(_ path: String) throws -> Int {
         var total = 0
         let files = FileManager.default.enumerator(atPath: path)
         while let name = files?.nextObject() as? String {
+            let file = (name as NSString).lastPathComponent
+            if file == StaffSyncFile.fileName || AuditSyncFile.range(ofName: file) != nil { continue }
             let attributes = try FileManager.default.attributesOfItem(atPath: path + "/" + name)
             if attributes[.type] as? FileAttributeType == .typeRegular { total += attributes[.size] as? Int ?? 0 }
         }

@@ -31,7 +31,15 @@ struct FolderSyncPropertyTests {
                 #expect(try terminal.eventCount("exit") == world.exits)
                 let inside = try terminal.insideByLaw()
                 #expect(inside.law == inside.store && inside.count == inside.law.count)
+                // The record travelled too: every check-in and exit is in it once, at every desk.
+                let visits = try terminal.database.auditEntries(AuditQuery(action: .visit)).count
+                let enrols = try terminal.database.auditEntries(AuditQuery(action: .enrol)).count
+                #expect(visits + enrols == world.checkIns)
+                #expect(try terminal.database.auditEntries(AuditQuery(action: .exit)).count == world.exits)
             }
+            // Operators and the record of who did what agree at all three desks.
+            let staff = try world.terminals.map(StaffSyncWorld.state)
+            #expect(staff[0] == staff[1] && staff[1] == staff[2])
         }
     }
 

@@ -11,6 +11,7 @@ final class SyncFolderWorld {
     let root: String
     let terminals: [SyncTestTerminal]
     let syncs: [DeskSync]
+    let hasher = FakePINHasher()
     var checkIns = 0
     var exits = 0
     /// Visits bought (pack top-ups) and used (admitted entries of a pack member, per visit), at every desk.
@@ -85,12 +86,14 @@ final class SyncFolderWorld {
         let index = active[code % active.count]
         let terminal = terminals[index]
         let pass = Self.passes[(code / 3) % Self.passes.count]
-        switch (code / 12) % 12 {
+        switch (code / 12) % 14 {
         case 0..<4 where (code / 1728) % 4 == 0:
             // An exit at a random desk, which may not know yet of the entry another desk made.
             if case .checkedOut = try terminal.club.checkOut(passId: pass).outcome { exits += 1 }
         case 0..<4:
-            let report = try terminal.club.checkIn(passId: pass, source: .nfc)
+            // A tap on a locked desk (nobody), or with an operator on duty.
+            let actor = code % 2 == 0 ? nil : AuditActor(operator: Self.operators[(code / 7) % 2], method: .tap)
+            let report = try terminal.club.checkIn(passId: pass, source: .nfc, by: actor)
             switch report.outcome {
             case .checkedIn, .enrolled:
                 checkIns += 1
@@ -128,17 +131,47 @@ final class SyncFolderWorld {
             guard !files.isEmpty else { return }
             let name = files[(code / 288) % files.count]
             try deliver(name, from: index, to: to, half: (code / 576) % 4 == 0)
+        case 12:
+            try staffStep(code, at: index)
+        case 13:
+            _ = try staffSync(index).pass()
         default:
             _ = try syncs[index].reader.read()
         }
     }
 
+    static let operators = ["Mia", "Bo"]
+
+    /// An operator added, removed or given a card, or a sign-in (right or wrong PIN), at desk `index`.
+    private func staffStep(_ code: Int, at index: Int) throws {
+        let club = terminals[index].club
+        let name = Self.operators[(code / 168) % 2]
+        let cli = AuditActor.cli(user: "t\(index)")
+        switch (code / 336) % 4 {
+        case 0: _ = try? club.addStaff(name: name, role: code % 2 == 0 ? .desk : .manager, pin: PIN("4821"), hasher: hasher, by: cli)
+        case 1: try? club.removeStaff(name: name, by: cli)
+        case 2: try? club.setStaffCard(name: name, card: "0499000\(code % 3)", by: cli)
+        default: _ = try? club.signIn(.name(name), pin: PIN(code % 2 == 0 ? "4821" : "1111"), hasher: hasher)
+        }
+    }
+
+    /// Desk `index`'s operators and audit files: written, then the others' read.
+    func staffSync(_ index: Int) -> StaffSync {
+        StaffSync(database: terminals[index].database, terminal: terminals[index].club.terminal, folder: SyncFolder(path: view(index)))
+    }
+
     /// Everything written, delivered whole, and read, until nothing changes.
     func settle() throws {
         for _ in 0..<3 {
-            for index in active { _ = try syncs[index].writer.write() }
+            for index in active {
+                _ = try syncs[index].writer.write()
+                _ = try staffSync(index).pass()
+            }
             for from in active { for to in active where from != to { try mirror(from: from, to: to) } }
-            for index in active { _ = try syncs[index].reader.read() }
+            for index in active {
+                _ = try syncs[index].reader.read()
+                _ = try staffSync(index).pass()
+            }
         }
     }
 

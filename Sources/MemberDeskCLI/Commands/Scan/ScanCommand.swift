@@ -48,8 +48,10 @@ struct ScanCommand: ParsableCommand {
         let mqtt = context.startMQTT()
         defer { mqtt?.stop() }
         let service = ServiceNotifier()  // under systemd (Type=notify): READY=1, then watchdog pings
+        // Taps here are recorded under the Unix user (`cli:alice`), by their own method.
+        let checkIns = OperatorCheckIns(club: context.club, operator: context.actor.operator)
         if standardInput {
-            let wedge = WedgeLineReader(checkIns: context.club, events: context.bus)
+            let wedge = WedgeLineReader(checkIns: checkIns, events: context.bus)
             Thread.detachNewThread {
                 wedge.run(fileDescriptor: STDIN_FILENO)
                 stop.fire(0)
@@ -58,7 +60,7 @@ struct ScanCommand: ParsableCommand {
             _ = stop.wait()
         } else {
             let name = reader ?? context.config.reader.name
-            let monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: context.club, events: context.bus,
+            let monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: checkIns, events: context.bus,
                                         options: .init(readerName: name, feedback: context.config.reader.feedback))
             monitor.start()
             service.ready(status: name.isEmpty ? "watching every reader" : "watching reader \(name)")

@@ -13,7 +13,12 @@ extension Club {
             guard let exit = ClosingRule.exitTime(since: entry.time, now: time, settings: occupancy) else { continue }
             let event = VisitEvent(eventId: VisitEvent.autoExitId(entryId: entry.eventId, time: exit), memberId: entry.memberId,
                                    kind: .exit, time: exit, terminalId: terminal.id, source: "auto", exitKind: .auto)
-            if try store.recordEvent(event) { closed += 1 }
+            guard try store.recordEvent(event) else { continue }
+            closed += 1
+            // The exit's own id: two desks closing the same visit record it once.
+            var record = auditEntry(.exit, by: .anonymous(.auto), memberId: entry.memberId, at: exit)
+            record.entryId = event.eventId
+            try store.appendAudit(record)
         }
         return closed
     }
@@ -57,24 +62,27 @@ extension Club {
     /// A staff check-out of the member holding `raw` (kind `staff`): `checkedOut`, or `notInside`
     /// / `unknownPass` with nothing changed. Never refuses, never counts a visit.
     @discardableResult
-    public func checkOut(passId raw: String, source: CheckInSource = .manual, at date: Date? = nil) throws -> CheckInReport {
+    public func checkOut(passId raw: String, source: CheckInSource = .manual, at date: Date? = nil,
+                         by actor: AuditActor? = nil) throws -> CheckInReport {
         let pass = try normalize(raw, source: source.rawValue)
-        return try checkOut(passId: pass.passId, source: source, at: date) { store in
+        return try checkOut(passId: pass.passId, source: source, at: date, by: actor) { store in
             try store.liveMember(passIdAnyCase: pass.passId)
         }
     }
 
     /// A staff check-out of a member by id (the desk's "Inside now" list).
     @discardableResult
-    public func checkOut(memberId: String, source: CheckInSource = .manual, at date: Date? = nil) throws -> CheckInReport {
+    public func checkOut(memberId: String, source: CheckInSource = .manual, at date: Date? = nil,
+                         by actor: AuditActor? = nil) throws -> CheckInReport {
         // A deleted member too: staff can still clear it from "Inside now".
-        try checkOut(passId: memberId, source: source, at: date) { store in try store.member(memberId: memberId) }
+        try checkOut(passId: memberId, source: source, at: date, by: actor) { store in try store.member(memberId: memberId) }
     }
 
-    private func checkOut(passId: String, source: CheckInSource, at date: Date?,
+    private func checkOut(passId: String, source: CheckInSource, at date: Date?, by actor: AuditActor?,
                           find: (StoreTransaction) throws -> MemberRecord?) throws -> CheckInReport {
         let now = date ?? clock.now()
         let time = now.timeIntervalSince1970
+        let actor = actor ?? .anonymous(AuditMethod(source))
         let (outcome, count) = try storeErrorsPublished {
             try database.write { store -> (CheckInOutcome, Int) in
                 _ = try closeOverdue(store, at: time)
@@ -85,19 +93,21 @@ extension Club {
                 try store.recordEvent(VisitEvent(eventId: UUID().uuidString, memberId: member.memberId, kind: .exit,
                                                  time: max(time, presence.time.nextUp), terminalId: terminal.id, source: source.rawValue,
                                                  exitKind: .staff))
-                return (.checkedOut(member, stay: time - presence.time), try store.insideCount())
+                let outcome = CheckInOutcome.checkedOut(member, stay: time - presence.time)
+                if let entry = checkInAudit(outcome, source: source, by: actor, at: time) { try store.appendAudit(entry) }
+                return (outcome, try store.insideCount())
             }
         }
         let report = CheckInReport(time: now, source: source, passId: outcome.member?.passId ?? passId, outcome: outcome,
                                    terminalId: terminal.id, inside: outcome.member.map { _ in false }, insideCount: count,
-                                   capacity: settings.occupancy.capacity)
+                                   capacity: settings.occupancy.capacity, operator: actor.operator)
         bus.publish(.checkIn(report))
         return report
     }
 
     /// Checks everyone inside out (kind `staff`). Returns how many.
     @discardableResult
-    public func checkOutAll(at date: Date? = nil) throws -> Int {
+    public func checkOutAll(at date: Date? = nil, by actor: AuditActor = .anonymous(.manual)) throws -> Int {
         let time = (date ?? clock.now()).timeIntervalSince1970
         let closed = try storeErrorsPublished {
             try database.write { store -> Int in
@@ -106,7 +116,9 @@ extension Club {
                 for entry in try store.insideEntries() {
                     let event = VisitEvent(eventId: UUID().uuidString, memberId: entry.memberId, kind: .exit,
                                            time: max(time, entry.time.nextUp), terminalId: terminal.id, source: "staff", exitKind: .staff)
-                    if try store.recordEvent(event) { closed += 1 }
+                    guard try store.recordEvent(event) else { continue }
+                    closed += 1
+                    try store.appendAudit(auditEntry(.exit, by: actor, memberId: entry.memberId, detail: ["all": "yes"], at: time))
                 }
                 return closed
             }

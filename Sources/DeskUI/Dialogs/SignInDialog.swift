@@ -1,0 +1,172 @@
+import Foundation
+import MemberKit
+
+/// Signing in at a locked desk, or a manager's PIN for one action: a name (typed, or chosen with
+/// ↑↓ from the operators) or a tapped staff card, then the PIN. The PIN is checked on a worker
+/// (Argon2id is slow on purpose); the dialog says so while it runs. Over a form it holds the form,
+/// which comes back as it was.
+public struct SignInDialog: Sendable {
+    public enum Purpose: Sendable {
+        /// Sign in, then do `then` (the action that asked), if any.
+        case signIn(then: DeskCommand?)
+        /// A manager's PIN for this one action.
+        case authorize(DeskCommand, StaffPermission)
+    }
+
+    enum Field: Sendable { case name, pin }
+
+    public var purpose: Purpose
+    /// The dialog this one was opened over (a form with typed text), given back when it closes.
+    public var resume: DeskDialog?
+    /// A staff card tapped for this sign-in: then no name is asked.
+    public var card: String?
+    var name = TextField(maxLength: 64)
+    var pin = TextField(maxLength: 12)
+    var field: Field = .name
+    /// The operators' names, for ↑↓.
+    public var names: [String] = []
+    public var error: String?
+    public var checking = false
+    /// Sign-ins are refused until then (the countdown shows).
+    public var lockedUntil: Date?
+
+    public init(purpose: Purpose, resume: DeskDialog? = nil, card: String? = nil) {
+        self.purpose = purpose
+        self.resume = resume
+        self.card = card
+        if card != nil { field = .pin }
+    }
+
+    var title: String {
+        if case .authorize = purpose { return "Manager's PIN" }
+        return "Sign in"
+    }
+
+    var message: String {
+        switch purpose {
+        case .authorize(_, let permission): return "A manager's PIN is needed to \(permission.wording)."
+        case .signIn(then: .some): return "Sign in to do that: tap your staff card, or type your name, then your PIN."
+        case .signIn(then: nil): return "Tap your staff card, or type your name (↑↓ to choose), then your PIN."
+        }
+    }
+
+    public func render(into grid: inout CellGrid, now: Date) {
+        if let resume { resume.render(into: &grid, now: now) }
+        let frame = DialogFrame.centred(in: grid.bounds, width: 70, height: 9)
+        let inner = DialogFrame.draw(&grid, frame, title: title, tone: .warning)
+        grid.putField(message, x: inner.x, y: inner.y, width: inner.width)
+        let bold = CellStyle(.normal, bold: true)
+        var x = grid.put("Operator: ", x: inner.x, y: inner.y + 2, style: bold)
+        if let card {
+            grid.putField("staff card \(card)", x: x, y: inner.y + 2, width: inner.maxX - x)
+        } else {
+            name.render(into: &grid, x: x, y: inner.y + 2, width: inner.maxX - x, focused: field == .name)
+        }
+        x = grid.put("PIN:      ", x: inner.x, y: inner.y + 3, style: bold)
+        var dots = TextField(String(repeating: "•", count: pin.text.count), maxLength: 12)
+        dots.text = String(repeating: "•", count: pin.text.count)
+        dots.render(into: &grid, x: x, y: inner.y + 3, width: inner.maxX - x, focused: field == .pin)
+        if let left = secondsLeft(now: now) {
+            grid.putField("✗ Too many wrong PINs: sign-ins refused for \(Self.countdown(left))", x: inner.x, y: inner.y + 4,
+                          width: inner.width, style: CellStyle(.danger, bold: true))
+        } else if checking {
+            grid.putField("Checking the PIN…", x: inner.x, y: inner.y + 4, width: inner.width, style: CellStyle(.dim))
+        } else if let error {
+            grid.putField("✗ " + error, x: inner.x, y: inner.y + 4, width: inner.width, style: CellStyle(.danger, bold: true))
+        }
+        grid.putField("Enter OK · Tab next field · Esc cancel", x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
+    }
+
+    func secondsLeft(now: Date) -> Int? {
+        guard let until = lockedUntil, now < until else { return nil }
+        return Int(until.timeIntervalSince(now).rounded(.up))
+    }
+
+    /// `0:27`, `14:30`.
+    static func countdown(_ seconds: Int) -> String {
+        "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+    }
+}
+
+extension SignInDialog {
+    /// `.close` means: back to the dialog it was opened over, if any.
+    public mutating func onKey(_ key: Key) -> DialogReply {
+        guard !checking else { return key == .escape ? .close : .stay }
+        switch key {
+        case .escape: return .close
+        case .tab, .backTab: if card == nil { field = field == .name ? .pin : .name }
+        case .up where field == .name && card == nil: choose(-1)
+        case .down where field == .name && card == nil: choose(1)
+        case .enter: return submit()
+        default:
+            error = nil
+            switch field {
+            case .name: name.handle(key)
+            case .pin:
+                // Digits only: a letter is refused here, never sent.
+                if case .character(let c) = key, !c.isASCII || !c.isNumber {
+                    error = "a PIN is digits only"
+                    return .stay
+                }
+                pin.handle(key)
+            }
+        }
+        return .stay
+    }
+
+    private mutating func choose(_ step: Int) {
+        guard !names.isEmpty else { return }
+        let at = names.firstIndex { $0.caseInsensitiveCompare(name.text) == .orderedSame }
+        let next = at.map { ($0 + step + names.count) % names.count } ?? (step > 0 ? 0 : names.count - 1)
+        name.text = names[next]
+    }
+
+    private mutating func submit() -> DialogReply {
+        let typedName = name.text.trimmingCharacters(in: .whitespaces)
+        if field == .name, card == nil {
+            guard !typedName.isEmpty else {
+                error = "type your name, or tap your staff card"
+                return .stay
+            }
+            field = .pin
+            return .stay
+        }
+        let credential: StaffCredential
+        if let card { credential = .card(card) } else {
+            guard !typedName.isEmpty else {
+                field = .name
+                error = "type your name, or tap your staff card"
+                return .stay
+            }
+            credential = .name(typedName)
+        }
+        do {
+            let pin = try PIN(self.pin.text)
+            self.pin.text = ""
+            return .stayAnd(.verifyPIN(credential, pin))
+        } catch {
+            self.error = "\(error)"
+            return .stay
+        }
+    }
+}
+
+extension StaffPermission {
+    /// "A manager's PIN is needed to …".
+    var wording: String {
+        switch self {
+        case .checkInByHand: return "check in by hand"
+        case .addMember: return "add a member"
+        case .editContact: return "edit a member"
+        case .checkOut: return "check a member out"
+        case .deleteMember: return "delete a member"
+        case .suspend: return "suspend or reinstate a member"
+        case .changeExpiry: return "change a membership's expiry"
+        case .importMembers: return "import members"
+        case .exportMembers: return "export the members"
+        case .switchRegions: return "turn regions on or off"
+        case .override: return "let a refused member in"
+        case .viewAudit: return "see the audit record"
+        }
+    }
+}

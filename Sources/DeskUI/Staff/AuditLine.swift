@@ -1,0 +1,14 @@
+import Foundation
+import MemberKit
+
+/// One audit entry as the desk's audit view shows it: when, where, who, how, what, and details.
+enum AuditLine {
+    static func text(_ entry: AuditEntry) -> String {
+        let who = entry.operator ?? "—"
+        var line = "\(RelativeTime.day(entry.time)) · \(entry.desk) · \(who) · \(entry.method.rawValue) · \(entry.action.rawValue)"
+        if let member = entry.memberId { line += " · member \(member)" }
+        let detail = entry.detail.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        if !detail.isEmpty { line += " · \(detail)" }
+        return line
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import MemberKit
+
+extension DeskEffectRunner {
+    /// The lock's effects: the PIN check on its own worker, the rest on the desk's worker.
+    func runStaff(_ effect: DeskEffect) {
+        let inbox = self.inbox, club = services.club, database = services.database
+        switch effect {
+        case .verifyPIN(let credential, let pin):
+            guard let hasher = services.staff?.hasher else {
+                return inbox.post(.signInFailed("no PIN checker in this build"))
+            }
+            let method: AuditMethod = if case .card = credential { .tap } else { .manual }
+            submitSignIn {
+                do {
+                    inbox.post(.signedIn(try club.signIn(credential, pin: pin, hasher: hasher, method: method)))
+                } catch let failure as SignInFailure {
+                    inbox.post(.signInFailed(failure.description))
+                } catch {
+                    inbox.post(.signInFailed("\(error)"))
+                }
+            }
+        case .onDuty(let name):
+            services.staff?.onDuty.set(name)
+        case .recordLockout(let seconds):
+            submit { try? club.record(.lockout, by: .anonymous(.manual), detail: ["seconds": String(Int(seconds))]) }
+        case .letInAnyway(let pass, let name):
+            submit {
+                do { try club.admitAnyway(passId: pass, by: AuditActor(operator: name, method: .manual)) } catch {
+                    inbox.post(.checkInFailed("\(error)"))
+                }
+            }
+        case .loadAudit:
+            submit {
+                do { inbox.post(.audit(try database.auditEntries(AuditQuery(newest: 500)))) } catch { inbox.post(.auditFailed("\(error)")) }
+            }
+        case .loadOperators:
+            submit { inbox.post(.operators(((try? database.staff()) ?? []).map(\.name))) }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import MemberKit
+
+/// What the lock works with, wired by the executable: the PIN checker (libsodium's, in
+/// StaffAuth), whether the desk locks, and who is on duty for the reader's taps.
+public struct DeskStaffServices: Sendable {
+    public var hasher: any PINHasher
+    public var lockEnabled: Bool
+    public var idleMinutes: Double
+    public var onDuty: OperatorOnDuty
+
+    public init(hasher: any PINHasher, lockEnabled: Bool, idleMinutes: Double = 5, onDuty: OperatorOnDuty = OperatorOnDuty()) {
+        self.hasher = hasher
+        self.lockEnabled = lockEnabled
+        self.idleMinutes = idleMinutes
+        self.onDuty = onDuty
+    }
+}
