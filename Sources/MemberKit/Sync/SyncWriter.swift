@@ -82,11 +82,12 @@ public struct SyncWriter: Sendable {
         return report
     }
 
-    /// The changes files this desk keeps outweigh half its latest snapshot (or the floor): then a
-    /// snapshot is due, so that the folder holds at most 1.5 × what the desk authored, and the
-    /// snapshots written are at most twice the changes written.
+    /// The changes files written since the latest snapshot outweigh half of it (or the floor): then
+    /// a snapshot is due. The snapshots a desk writes then weigh at most twice its changes files,
+    /// and it keeps at most its snapshot's weight in changes files (those since the latest one, and
+    /// those from before it, which a snapshot removes once they weigh more than half of it).
     private func keepsTooMuch(_ state: SyncWriterState) -> Bool {
-        state.changesBytes + state.olderChangesBytes > max(state.snapshotBytes / 2, settings.keptBytesFloor)
+        state.changesBytes > max(state.snapshotBytes / 2, settings.keptBytesFloor)
     }
 
     private func writeSnapshot(in directory: String, state: inout SyncWriterState, terminals: [SyncTerminalRecord],
