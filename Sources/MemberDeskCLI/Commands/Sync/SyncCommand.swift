@@ -116,7 +116,8 @@ extension DeskContext {
     /// The watcher that keeps this desk in sync while it runs; with Syncthing on this machine, it
     /// asks Syncthing to scan each file it writes at once (`SyncthingScan`).
     func syncWatcher(_ sync: DeskSync) -> SyncWatcher {
-        let scan = SyncthingScan()
-        return SyncWatcher(sync: sync, bus: bus, written: scan.map { scan in { scan.scan($0) } })
+        var written: (@Sendable (String) -> Void)?
+        if let scan = SyncthingScan() { written = { scan.scan($0) } }
+        return SyncWatcher(sync: sync, bus: bus, written: written)
     }
 }
