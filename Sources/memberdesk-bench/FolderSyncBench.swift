@@ -82,6 +82,7 @@ func runFolderSyncBench(_ arguments: [String]) throws {
     fflush(nil)
 
     try idleCPU(root: root + "/idle")
+    try chainRead(root: root + "/chain", taps: taps)
     if SyncthingInstance.isInstalled {
         try tapToCounted(taps: taps)
     } else {
@@ -109,6 +110,94 @@ private func idleCPU(root: String) throws {
     let (wall, cpu, _) = try timed { usleep(10_000_000) }
     print(String(format: "watcher idle over 50 desks: %.2f%% CPU over %.0f s (goal < 1%%)  %@", cpu / wall * 100, wall,
                  cpu / wall < 0.01 ? "ok" : "OVER"))
+    fflush(nil)
+}
+
+/// 100 desks' subfolders holding 40,000 changes files, all already held by the reading desk: a tap
+/// on a source desk is written (beside encoding the same changes file alone: what the write adds),
+/// its file lands in one desk's subfolder as Syncthing puts it (a temporary name, then a rename),
+/// and the reading desk's watcher merges it from its inotify event. Beside that, a full read of
+/// the same folder with nothing new: what every read cost before reads followed inotify's names
+/// (a listing of every file of every desk).
+private func chainRead(root: String, taps: Int) throws {
+    let desks = 100, filesEach = 400
+    let folder = root + "/folder"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // The source desk: a member, and a subfolder of its own already holding `filesEach` changes files.
+    let source = try AppDatabase.open(path: root + "/source.sqlite")
+    let sourceTerminal = try source.terminalIdentity(name: "source")
+    let sourceClub = Club(database: source, terminal: sourceTerminal, settings: ClubSettings(debounce: 0))
+    try sourceClub.addMember(passId: "04C0FFEE", username: "Chain member")
+    let writer = SyncWriter(database: source, settings: SyncSettings(folder: folder), terminal: sourceTerminal)
+    _ = try writer.write()
+    for _ in 0..<filesEach {
+        _ = try sourceClub.checkIn(passId: "04C0FFEE", source: .nfc)
+        _ = try writer.write()
+    }
+    // The others: `filesEach` copies of a one-member changes file each, already held by the reader.
+    let sample = try SyncFolder.entries(of: folder + "/" + sourceTerminal.id).first { $0.name.hasPrefix("changes-") }!
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + sourceTerminal.id + "/" + sample.name))
+    var covered: [String: Int64] = [sourceTerminal.id: try source.latestChange()]
+    for desk in 0..<(desks - 1) {
+        let id = String(format: "chain-desk-%03d", desk)
+        try FileManager.default.createDirectory(atPath: folder + "/" + id, withIntermediateDirectories: true)
+        for file in 0..<filesEach {
+            try bytes.write(to: URL(fileURLWithPath: folder + "/" + id + "/" + SyncFileName.changes(after: Int64(file), through: Int64(file + 1)).description))
+        }
+        covered[id] = Int64(filesEach)
+    }
+    let reader = try AppDatabase.open(path: root + "/reader.sqlite")
+    let readerTerminal = try reader.terminalIdentity(name: "reader")
+    let readerSync = DeskSync(database: reader, settings: SyncSettings(folder: folder, rescanInterval: 3600), terminal: readerTerminal)
+    _ = try readerSync.reader.read(only: [sourceTerminal.id])
+    try reader.raiseSyncCoverage(covered)
+    let files = try FolderSyncSimulation.subfolderSizes(folder).values.reduce(0) { $0 + $1.files }
+
+    // Today's design beside: a full read, nothing new (the best of five).
+    var fullReads: [Double] = []
+    for _ in 0..<5 {
+        let (wall, _, _) = try timed { try readerSync.reader.read() }
+        fullReads.append(wall)
+    }
+
+    let watcher = SyncWatcher(sync: readerSync, writeCheck: 0.5)
+    watcher.start()
+    defer { watcher.stopAndFlush() }
+    guard wait(60, { watcher.lastPass != nil }) != nil else { throw DeskError.io("the reading desk's watcher never passed") }
+    var writes: [Double] = [], encodings: [Double] = [], merges: [Double] = []
+    let target = folder + "/chain-desk-057"
+    for tap in 0..<taps {
+        _ = try sourceClub.checkIn(passId: "04C0FFEE", source: .nfc)
+        let before = try source.syncWriterState().writtenThrough
+        let (writeWall, _, written) = try timed { try writer.write() }
+        let latest = try source.latestChange()
+        let scratch = root + "/encoded.musrl"
+        let (encodeWall, _, _) = try timed {
+            try MemberExporter(database: source).exportForSync(.changed(after: before, through: latest), to: scratch)
+        }
+        writes.append(writeWall)
+        encodings.append(encodeWall)
+        // It lands in desk 57's subfolder as Syncthing puts it there.
+        let file = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + sourceTerminal.id + "/" + (written.file ?? "")))
+        let name = SyncFileName.changes(after: Int64(filesEach + tap), through: Int64(filesEach + tap + 1)).description
+        try file.write(to: URL(fileURLWithPath: target + "/.syncthing.\(name).tmp"))
+        let visits = try source.member(idOrPass: "04C0FFEE")?.numVisits ?? 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        rename(target + "/.syncthing.\(name).tmp", target + "/" + name)
+        while ((try? reader.member(idOrPass: "04C0FFEE"))??.numVisits ?? 0) < visits {
+            if DispatchTime.now().uptimeNanoseconds - start > 30_000_000_000 { throw DeskError.io("a changes file was not merged in 30 s") }
+            usleep(100)
+        }
+        merges.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    let full = fullReads.min() ?? .nan
+    let merge50 = percentile(merges, 0.5), merge99 = percentile(merges, 0.99)
+    print(String(format: "%d desks, %d files: one new changes file merged from its inotify event p50 %.1f ms, p99 %.1f ms (goal < 10 ms)  %@   before, a read listed the whole folder: %.0f ms with nothing new (ratio at p99 %.2f)",
+                 desks, files, merge50 * 1000, merge99 * 1000, merge99 < 0.010 ? "ok" : "OVER", full * 1000, merge99 / full))
+    let added = zip(writes, encodings).map { $0 - $1 }
+    print(String(format: "a tap's write, its own subfolder holding %d files: p50 %.2f ms beside encoding and writing the same changes file alone p50 %.2f ms: adds p50 %.2f ms, p99 %.2f ms (goal < 1 ms)  %@",
+                 filesEach, percentile(writes, 0.5) * 1000, percentile(encodings, 0.5) * 1000, percentile(added, 0.5) * 1000,
+                 percentile(added, 0.99) * 1000, percentile(added, 0.99) < 0.001 ? "ok" : "OVER"))
     fflush(nil)
 }
 
