@@ -11,10 +11,11 @@ final class DeskFixture {
     let desk: FrontDesk
 
     init(width: Int = 100, height: Int = 30, enrolment: EnrolmentPolicy = .auto, bannerSeconds: Double = 5,
-         importer: (any ImportService)? = nil, exporter: (any ExportService)? = nil) throws {
+         importer: (any ImportService)? = nil, exporter: (any ExportService)? = nil,
+         occupancy: OccupancySettings = OccupancySettings()) throws {
         database = try AppDatabase.inMemory()
         let terminal = try database.terminalIdentity(name: "Desk 1")
-        club = Club(database: database, terminal: terminal, settings: ClubSettings(debounce: 60, enrolment: enrolment),
+        club = Club(database: database, terminal: terminal, settings: ClubSettings(debounce: 60, enrolment: enrolment, occupancy: occupancy),
                     bus: EventBus(), clock: clock)
         let services = DeskServices(club: club, clock: clock, terminalName: "Desk 1", bannerSeconds: bannerSeconds,
                                     importer: importer, exporter: exporter)

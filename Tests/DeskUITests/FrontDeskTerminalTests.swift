@@ -63,6 +63,15 @@ import Testing
         try tmux.type("04a1b2c3")
         try tmux.press("Enter")
         try tmux.waitFor("Welcome, Ana López — first visit")
+        try tmux.waitFor("Inside 1 ")
+
+        // "Inside now", and a staff check-out from it.
+        try tmux.press("i")
+        try tmux.waitFor("Inside now (1)")
+        try tmux.press("x")
+        try tmux.waitFor("the Goodbye banner and Inside 0") { screen in
+            screen.contains("Goodbye, Ana López — ") && screen.contains("Inside 0 ") && screen.contains("Nobody is inside")
+        }
 
         try tmux.press("F10")
         try tmux.waitFor("[exited 0]")

@@ -1,20 +1,50 @@
 import MemberKit
 
-/// The htop-style key bar along the bottom, from `DeskKeymap`'s bindings that have a label there.
+/// The htop-style key bar along the bottom, from `DeskKeymap`'s bindings that have a label there:
+/// long labels when they all fit, else short ones; on a bar too narrow even for those, the
+/// labels of rare tasks give way first (lowest priority, then the later), so F10 Quit stays.
 public enum FunctionBar {
-    static let keys: [(String, String, String)] = DeskKeymap.bindings.compactMap { binding in
+    /// How long a label stays on a narrow bar.
+    enum Priority {
+        static let normal = 50
+        /// Admin tasks, seldom done at a busy desk (F1 help still lists them).
+        static let rare = 10
+    }
+
+    struct Label {
+        var key: String
+        var long: String
+        var short: String
+        var priority: Int
+    }
+
+    static let labels: [Label] = DeskKeymap.bindings.compactMap { binding in
         guard let bar = binding.bar, let key = binding.keys.first else { return nil }
-        return (key.label, bar.long, bar.short)
+        return Label(key: key.label, long: bar.long, short: bar.short, priority: binding.barPriority)
+    }
+
+    /// The labels shown on a bar of `width` columns, and whether in their long form.
+    static func fit(width: Int) -> (labels: [Label], long: Bool) {
+        // Each label is its key, its words and a space (the long form two); the last space may be cut.
+        let long = labels.map { $0.key.count + $0.long.count + 2 }.reduce(0, +)
+        if long <= width { return (labels, true) }
+        var shown = labels
+        let giveWay = labels.indices.sorted { (labels[$0].priority, -$0) < (labels[$1].priority, -$1) }
+            .filter { labels[$0].priority < Priority.normal }
+        var next = giveWay.makeIterator()
+        while shown.map({ $0.key.count + $0.short.count + 1 }).reduce(0, +) - 1 > width, let drop = next.next() {
+            shown.removeAll { $0.key == labels[drop].key }
+        }
+        return (shown, false)
     }
 
     public static func render(into grid: inout CellGrid, y: Int) {
         grid.fill(Rect(x: 0, y: y, width: grid.width, height: 1), style: CellStyle(.key, reverse: true))
-        let long = keys.map { $0.0.count + $0.1.count + 2 }.reduce(0, +)
-        let useLong = long <= grid.width
+        let (shown, useLong) = fit(width: grid.width)
         var x = 0
-        for (key, longLabel, shortLabel) in keys {
-            x = grid.put(key, x: x, y: y, style: CellStyle(.normal, bold: true))
-            x = grid.put(useLong ? longLabel + " " : shortLabel, x: x, y: y, style: CellStyle(.key, reverse: true))
+        for label in shown {
+            x = grid.put(label.key, x: x, y: y, style: CellStyle(.normal, bold: true))
+            x = grid.put(useLong ? label.long + " " : label.short, x: x, y: y, style: CellStyle(.key, reverse: true))
             x = grid.put(" ", x: x, y: y, style: CellStyle(.key, reverse: true))
             if x >= grid.width { break }
         }

@@ -6,6 +6,10 @@ public enum DeskCommand: Sendable {
     // The function bar and the desk's own keys.
     case showHelp, editSelected, startSearch, openCheckIn, openExport, openImport, newMember, confirmDeleteSelected
     case toggleRegions, quit, cycleSort, toggleStats, swapSidePane, switchFocus
+    /// The main pane: the member list, or "Inside now".
+    case toggleInside
+    /// A staff check-out of the member selected in the main pane.
+    case checkOutSelected
     /// Enter on the event log: its selected line, whole.
     case showLogEntry
     /// Enter on the desk: enrol the banner's unknown pass, or edit the selected member.

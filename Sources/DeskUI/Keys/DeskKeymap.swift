@@ -1,10 +1,12 @@
 /// One of the desk's own keys: the keys that do it, what it does, how help describes it, and its
-/// label on the function bar (long and short), if it has one there.
+/// label on the function bar (long and short), if it has one there, with how long it stays on a
+/// bar too narrow for every label (`FunctionBar`).
 struct DeskKeyBinding: Sendable {
     let keys: [Key]
     let command: DeskCommand
     let help: String
     var bar: (long: String, short: String)? = nil
+    var barPriority = FunctionBar.Priority.normal
 }
 
 /// The desk's own keys (the function bar and its letters), when no dialog is open and no text
@@ -24,11 +26,17 @@ enum DeskKeymap {
                        bar: ("Search", "Search")),
         DeskKeyBinding(keys: [.function(4), .character("c")], command: .openCheckIn, help: "check in by pass id (type or paste it)",
                        bar: ("Check in", "Check")),
+        DeskKeyBinding(keys: [.character("i")], command: .toggleInside,
+                       help: "Inside now: who is inside, by entry time, and for how long (again: all members)",
+                       bar: ("Inside", "Inside")),
+        DeskKeyBinding(keys: [.character("x")], command: .checkOutSelected,
+                       help: "check the selected member out (a staff check-out; it counts no visit)",
+                       bar: ("Check out", "Out")),
         DeskKeyBinding(keys: [.function(5)], command: .openExport, help: "export the members to a .musrl, .mucsv or .csv file",
-                       bar: ("Export", "Export")),
+                       bar: ("Export", "Export"), barPriority: FunctionBar.Priority.rare),
         DeskKeyBinding(keys: [.function(6)], command: .openImport,
                        help: "import a .musrl, .mucsv or .csv file (you review the changes before they are saved)",
-                       bar: ("Import", "Import")),
+                       bar: ("Import", "Import"), barPriority: FunctionBar.Priority.rare),
         DeskKeyBinding(keys: [.function(7), .character("n")], command: .newMember, help: "new member", bar: ("New", "New")),
         DeskKeyBinding(keys: [.function(8), .delete], command: .confirmDeleteSelected,
                        help: "delete the selected member (asks first)", bar: ("Delete", "Delete")),

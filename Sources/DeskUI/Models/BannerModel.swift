@@ -6,6 +6,8 @@ import MemberKit
 public struct BannerModel: Sendable {
     public enum Kind: Sendable, Equatable {
         case welcome, duplicate, refused, unknown, error
+        /// Let in, with a warning for staff (the club is full under `when_full = "warn"`).
+        case warned
     }
 
     public struct Shown: Sendable, Equatable {
@@ -30,8 +32,9 @@ public struct BannerModel: Sendable {
 
     public mutating func show(_ report: CheckInReport, policy: EnrolmentPolicy, now: Date) {
         let outcome = report.outcome
-        let kind = Kind(outcome)
-        let parts = outcome.messageParts
+        // Let in over a warning (a full club under `when_full = "warn"`): the warning's colour.
+        let kind = report.warnings.isEmpty || !outcome.isAdmitted ? Kind(outcome) : .warned
+        let parts = report.messageParts
         var headline = NamedText(before: parts.before, name: parts.name, after: parts.after)
         var enrolPass: String?
         if case .unknownPass(let pass) = outcome {
@@ -42,9 +45,9 @@ public struct BannerModel: Sendable {
                 headline = NamedText(before: "Unknown card — not enrolled")
             }
         }
-        var details: [NamedText] = []
+        var details = report.warnings.map { NamedText(before: $0) }
         if let member = outcome.member {
-            var facts = " · pass \(member.passId) · \(member.numVisits) visit\(member.numVisits == 1 ? "" : "s")"
+            var facts = " · pass \(member.passId) · \(CountText.of(member.numVisits, "visit"))"
             if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires))" }
             if member.status != .active { facts += " · \(member.status.rawValue)" }
             details.append(NamedText(name: member.displayName, after: facts))
@@ -78,7 +81,7 @@ public struct BannerModel: Sendable {
     public static func tone(_ kind: Kind) -> Tone {
         switch kind {
         case .welcome: return .success
-        case .duplicate: return .warning
+        case .duplicate, .warned: return .warning
         case .refused, .error: return .danger
         case .unknown: return .info
         }

@@ -59,7 +59,8 @@ public struct EventLogModel: Sendable {
         switch event {
         case .checkIn(let report):
             let who = report.outcome.member?.displayName ?? report.passId
-            return ("\(report.source.rawValue): \(who) — \(report.outcome.message)", BannerModel.tone(BannerModel.Kind(report.outcome)))
+            let warnings = report.warnings.map { " · \($0)" }.joined()
+            return ("\(report.source.rawValue): \(who) — \(report.message)\(warnings)", BannerModel.tone(BannerModel.Kind(report.outcome)))
         case .memberCreated(let m): return ("added \(m.displayName) (pass \(m.passId))", .normal)
         case .memberUpdated(let m): return ("updated \(m.displayName)", .normal)
         case .memberDeleted(let m): return ("deleted \(m.displayName) (pass \(m.passId))", .normal)
@@ -69,7 +70,7 @@ public struct EventLogModel: Sendable {
         case .sync: return nil  // the status bar shows it; errors come as .error
         case .occupancy(let n):
             guard let kind = n.exitKind else { return nil }  // another desk's events: the status bar shows the count
-            let who = n.checkedOut == 1 ? "1 member" : "\(n.checkedOut) members"
+            let who = CountText.of(n.checkedOut, "member")
             return ("\(who) checked out (\(kind == .auto ? "closing time" : "staff")), \(n.insideCount) inside", .normal)
         case .reader(let r):
             switch r {

@@ -210,7 +210,7 @@ public struct MemberListModel: Sendable {
     public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool) {
         grid.fill(rect)
         let sortName = switch sort { case .lastVisit: "last visit"; case .name: "name"; case .visits: "visits"; case .added: "added" }
-        let count = total.map { "\(StatusBarModel.grouped($0))" } ?? "…"
+        let count = total.map { CountText.grouped($0) } ?? "…"
         grid.box(rect, title: "Members (\(count)) · sort: \(sortName) [o]", style: CellStyle(focused ? .title : .dim))
         let inner = rect.inset(1)
         guard inner.height >= 3, inner.width >= 20 else { return }

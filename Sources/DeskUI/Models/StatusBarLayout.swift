@@ -15,6 +15,8 @@ public struct StatusBarPart: Sendable, Equatable {
     /// Parts added later pick a number between these.
     public enum Priority {
         public static let memberCount = 100
+        /// Who is inside: a safety figure at a full club, so it outlasts the terminal's name.
+        public static let inside = 95
         public static let terminalName = 90
         public static let regions = 70
         public static let reader = 60

@@ -1,7 +1,7 @@
 import Foundation
 import MemberKit
 
-/// The top line: terminal name, reader, Bluetooth, regions, sync, member count and a clock;
+/// The top line: terminal name, reader, Bluetooth, regions, sync, MQTT, who is inside, member count and a clock;
 /// each part has a priority, so a narrow screen drops Bluetooth before the count (`StatusBarLayout`).
 public struct StatusBarModel: Sendable {
     public enum ReaderState: Sendable, Equatable {
@@ -31,6 +31,8 @@ public struct StatusBarModel: Sendable {
     public var sync: SyncNotice??
     /// The MQTT link's words (`MQTT: on`, `MQTT: queued 12`, `MQTT: error`); nil when MQTT is off.
     public var mqtt: String?
+    /// Who is inside: the count (nil until first counted), the capacity, and how fresh the count is.
+    public var occupancy = OccupancyCount()
 
     public init(terminalName: String, reader: ReaderState = .notAvailable, bluetooth: RadioState = .notAvailable,
                 regions: RegionState = .notAvailable) {
@@ -61,6 +63,7 @@ public struct StatusBarModel: Sendable {
             regions = on ? .on : .off
         case .sync(let notice):
             sync = .some(notice)
+            if notice.error == nil { occupancy.mergedAt = notice.time }
             return true
         case .mqtt(let notice):
             defer { mqtt = notice.barText }
@@ -104,20 +107,10 @@ public struct StatusBarModel: Sendable {
         guard let sync else { return nil }
         guard let notice = sync else { return "Sync: starting" }
         if notice.error != nil { return "Sync: error" }
-        let desks = notice.desks == 1 ? "1 desk" : "\(notice.desks) desks"
+        let desks = CountText.of(notice.desks, "desk")
         let seconds = max(0, Int(now.timeIntervalSince(notice.time)))
         let ago = seconds < 60 ? "\(seconds) s ago" : seconds < 3600 ? "\(seconds / 60) min ago" : "\(seconds / 3600) h ago"
         return "Sync: \(desks) · \(ago)"
-    }
-
-    public static func grouped(_ n: Int) -> String {
-        let digits = String(n)
-        var out = ""
-        for (i, c) in digits.reversed().enumerated() {
-            if i > 0, i % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return String(out.reversed())
     }
 
     /// The bar's parts in order, each with its priority (see `StatusBarLayout`).
@@ -129,7 +122,9 @@ public struct StatusBarModel: Sendable {
                      StatusBarPart(regionsForms, priority: P.regions)]
         if let sync = syncText(now: now) { parts.append(StatusBarPart([sync, "Sync"], priority: P.sync)) }
         if let mqtt { parts.append(StatusBarPart([mqtt], priority: P.mqtt)) }
-        let members = memberCount.map { "\(Self.grouped($0)) members" } ?? "… members"
+        // Shown once counted (a moment after start): a placeholder would read as a cut word.
+        if occupancy.inside != nil { parts.append(StatusBarPart([occupancy.barText(now: now)], priority: P.inside)) }
+        let members = memberCount.map { CountText.of($0, "member") } ?? "… members"
         parts.append(StatusBarPart([members], priority: P.memberCount))
         return parts
     }

@@ -55,7 +55,26 @@ public final class DeskEffectRunner: Sendable {
             }
         case .loadStats(let now):
             worker.submit {
-                do { inbox.post(.stats(try database.stats(now: now))) } catch { inbox.post(.statsFailed("\(error)")) }
+                do {
+                    inbox.post(.stats(try database.stats(now: now), occupancy: try TodayOccupancy.curve(club, now: now)))
+                } catch {
+                    inbox.post(.statsFailed("\(error)"))
+                }
+            }
+        case .countInside(let generation, let listing):
+            // Through `Club`, which applies closing time first; on the worker, as check-ins are.
+            worker.submit {
+                do {
+                    let members = listing ? try club.insideMembers() : nil
+                    inbox.post(.insideCounted(generation: generation, count: try members?.count ?? club.insideCount(), members: members))
+                } catch {
+                    inbox.post(.insideFailed("\(error)"))
+                }
+            }
+        case .checkOut(let memberId):
+            // `Club.checkOut` commits the exit (kind `staff`), then publishes `.checkIn`: the banner says goodbye.
+            worker.submit {
+                do { try club.checkOut(memberId: memberId, source: .manual) } catch { inbox.post(.checkOutFailed("\(error)")) }
             }
         case .probeStore:
             probeWorker.submit { inbox.post(.storeProbed(version: try? database.otherConnectionsVersion())) }

@@ -6,7 +6,12 @@ public enum DeskEffect: Sendable {
     case fetchPage(MemberPageRequest)
     /// The listing's match count (for `generation`) and the club's member count.
     case countMembers(generation: Int, search: String?)
+    /// The stats pane's figures, today's occupancy curve among them.
     case loadStats(now: Date)
+    /// How many are inside (closing time applied), and who when `listing` ("Inside now" shows).
+    case countInside(generation: Int, listing: Bool)
+    /// A staff check-out (kind `staff`) of a member by id, as the "Inside now" list names them.
+    case checkOut(memberId: String)
     /// Asks whether another process committed (`AppDatabase.otherConnectionsVersion`).
     case probeStore
     case checkIn(pass: String, source: CheckInSource)

@@ -12,6 +12,12 @@ public struct DeskJobs: Sendable {
     /// When the search text last changed: the match count waits for typing to pause.
     public var searchEditedAt: Date?
     public var statsInFlight = false
+    /// Who is inside may have changed (a tap, a check-out, closing time, another process): the
+    /// count, and the "Inside now" list when it shows, are read again. Each change moves the
+    /// generation, so an answer read before the change cannot overwrite a newer count.
+    public var insideStale = true
+    public var insideInFlight = false
+    public var insideGeneration = 0
     /// Another process (the scan service, a shell's `checkin`, an import) may commit at any time:
     /// the store is probed this often, and the panes reload only when its version moved.
     public static let storeProbeInterval: TimeInterval = 0.25
@@ -22,6 +28,11 @@ public struct DeskJobs: Sendable {
     public var storeVersion: Int?
 
     public init() {}
+
+    public mutating func insideChanged() {
+        insideStale = true
+        insideGeneration += 1
+    }
 
     public func typing(at now: Date) -> Bool {
         searchEditedAt.map { now.timeIntervalSince($0) < Self.countDelay } ?? false

@@ -8,9 +8,10 @@ extension DeskReducer {
         case .showHelp:
             state.dialog = .help(HelpText.dialog)
         case .editSelected:
-            if let member = state.list.selectedMember { openForm(member, &state, &effects) }
+            if let member = state.listSelection { openForm(member, &state, &effects) }
         case .startSearch:
             state.showStats = false
+            state.showInside = false
             state.focus = .members
             state.list.isSearching = true
         case .openCheckIn:
@@ -27,7 +28,7 @@ extension DeskReducer {
         case .newMember:
             openForm(nil, &state, &effects)
         case .confirmDeleteSelected:
-            if let member = state.list.selectedMember { state.dialog = .confirmDelete(ConfirmDeleteDialog(member: member)) }
+            if let member = state.listSelection { state.dialog = .confirmDelete(ConfirmDeleteDialog(member: member)) }
         case .toggleRegions:
             if state.setup.regionsOn == nil {
                 state.log.add("regions: not available in this build", tone: .warning, at: now)
@@ -41,8 +42,24 @@ extension DeskReducer {
             perform(.listingChanged(searchEdited: false), &state, &effects, now: now)
         case .toggleStats:
             state.showStats.toggle()
+            if state.showStats { state.showInside = false }
             state.resize(width: state.width, height: state.height)
             if state.showStats { requestStats(&state, &effects, now: now) }
+        case .toggleInside:
+            state.showInside.toggle()
+            if state.showInside {
+                state.showStats = false
+                state.focus = .members
+                // A fresh read with the list, whatever a count in flight was asked for.
+                state.jobs.insideChanged()
+            }
+            state.resize(width: state.width, height: state.height)
+        case .checkOutSelected:
+            if state.showInside, let member = state.inside.selectedMember {
+                effects.append(.checkOut(memberId: member.memberId))
+            } else if !state.showStats, !state.showInside, let member = state.list.selectedMember {
+                effects.append(.checkOut(memberId: member.memberId))
+            }
         case .swapSidePane:
             state.narrowSidePane = state.narrowSidePane == .log ? .beacons : .log
         case .showLogEntry:
@@ -54,7 +71,7 @@ extension DeskReducer {
         case .enter:
             if let pass = state.banner.visible(at: now)?.enrolPass {
                 state.dialog = .prompt(.enrol(pass: pass))
-            } else if let member = state.list.selectedMember {
+            } else if let member = state.listSelection {
                 openForm(member, &state, &effects)
             }
         case .escape:

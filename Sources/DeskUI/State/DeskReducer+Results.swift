@@ -14,6 +14,8 @@ extension DeskReducer {
             }
             if let member = report.outcome.member { state.list.replace(member) }
             state.list.markStale()
+            state.status.occupancy.inside = report.insideCount
+            state.jobs.insideChanged()
             if case .enrolled = report.outcome { state.jobs.countStale = true }
             if state.showStats { requestStats(&state, &effects, now: now) }
         case .memberCreated, .memberDeleted:
@@ -33,9 +35,12 @@ extension DeskReducer {
         case .beacon(let beaconEvent):
             _ = state.status.apply(event)
             _ = state.beacons.apply(beaconEvent)
-        case .occupancy:
-            // Closing time or a check-out of everyone: the list's "inside" marks may have changed.
+        case .occupancy(let notice):
+            // Closing time, a check-out of everyone, or other desks' entries and exits merged.
             state.list.markStale()
+            state.status.occupancy.inside = notice.insideCount
+            state.jobs.insideChanged()
+            if state.showStats { requestStats(&state, &effects, now: now) }
         case .error, .notification, .log:
             break
         }
@@ -56,10 +61,18 @@ extension DeskReducer {
             if let matching { state.list.receiveCount(matching, generation: generation) }
             if let all { state.status.memberCount = all }
             if matching == nil { state.jobs.countStale = true }
-        case .stats(let stats):
+        case .stats(let stats, let occupancy):
             state.jobs.statsInFlight = false
             state.stats.loading = false
             state.stats.stats = stats
+            state.stats.occupancy = occupancy
+        case .insideCounted(let generation, let count, let members):
+            insideCounted(generation, count, members, &state)
+        case .insideFailed(let error):
+            state.jobs.insideInFlight = false
+            state.log.add("inside: \(error)", tone: .danger, at: now)
+        case .checkOutFailed(let error):
+            state.banner.showError("Could not check out: \(error)", now: now)
         case .storeProbed(let version):
             storeProbed(version, &state, &effects, now: now)
         case .statsFailed(let error):

@@ -17,6 +17,9 @@ public enum DeskReducer {
         case .finished(.storeProbed(let version)):
             // Most probes find nothing new: they must not cost a frame.
             storeProbed(version, &state, &effects, now: now)
+        case .finished(.insideCounted(let generation, let count, let members)):
+            // Most recounts after a tap confirm the count its report gave: no frame for those.
+            insideCounted(generation, count, members, &state)
         case .finished(let result):
             state.needsRedraw = true
             apply(result, &state, &effects, now: now)
@@ -80,6 +83,8 @@ public enum DeskReducer {
             reply = .command(command)
         } else if state.focus == .log {
             reply = state.log.onKey(key)
+        } else if state.showInside {
+            reply = state.inside.onKey(key)
         } else {
             reply = state.list.onKey(key)
         }
@@ -103,6 +108,11 @@ public enum DeskReducer {
             state.jobs.countStale = false
             effects.append(.countMembers(generation: state.list.generation, search: state.list.searchText))
         }
+        if state.jobs.insideStale, !state.jobs.insideInFlight {
+            state.jobs.insideInFlight = true
+            state.jobs.insideStale = false
+            effects.append(.countInside(generation: state.jobs.insideGeneration, listing: state.showInside))
+        }
         if !state.jobs.storeProbeInFlight, now >= state.jobs.nextStoreProbe ?? .distantPast {
             state.jobs.storeProbeInFlight = true
             state.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
@@ -118,8 +128,24 @@ public enum DeskReducer {
         guard state.jobs.storeVersion != nil else { return }
         state.jobs.countStale = true
         state.list.markStale()
+        state.jobs.insideChanged()
         if state.showStats { requestStats(&state, &effects, now: now) }
         state.needsRedraw = true
+    }
+
+    /// Who is inside, as the worker read it for the change `generation` followed.
+    static func insideCounted(_ generation: Int, _ count: Int, _ members: [InsideMember]?, _ state: inout DeskState) {
+        state.jobs.insideInFlight = false
+        // Read before the latest change: a newer read is on its way.
+        guard generation == state.jobs.insideGeneration else { return }
+        if state.status.occupancy.inside != count {
+            state.status.occupancy.inside = count
+            state.needsRedraw = true
+        }
+        if let members {
+            state.inside.receive(members)
+            state.needsRedraw = true
+        }
     }
 
     static func requestStats(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {

@@ -12,6 +12,8 @@ public struct DeskSetup: Sendable {
     public var beaconScannerRunning: Bool
     /// Folder sync runs beside the desk (the status bar then shows it).
     public var syncEnabled = false
+    /// `occupancy.capacity`: the status bar's "Inside 23/80" (0: no limit, "Inside 23").
+    public var capacity = 0
     /// nil: no region watcher in this build or run.
     public var regionsOn: Bool?
     public var canImport: Bool
@@ -43,5 +45,6 @@ public struct DeskSetup: Sendable {
                   regionsOn: services.regions?.isOn, canImport: services.importer != nil,
                   exportFormats: exporter?.formats ?? [], exportPath: { exporter?.defaultPath(format: $0) ?? "members.\($0)" })
         syncEnabled = services.syncEnabled
+        capacity = services.club.settings.occupancy.capacity
     }
 }

@@ -10,6 +10,9 @@ extension DeskState {
         banner.render(into: &grid, rect: layout.banner, now: now)
         if showStats {
             stats.render(into: &grid, rect: layout.main)
+        } else if showInside {
+            inside.render(into: &grid, rect: layout.main, now: now, focused: focus == .members && dialog == nil,
+                          capacity: status.occupancy.capacity)
         } else {
             list.render(into: &grid, rect: layout.main, now: now, focused: focus == .members && dialog == nil)
         }

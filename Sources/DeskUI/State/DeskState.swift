@@ -13,11 +13,14 @@ public struct DeskState: Sendable {
     public var status: StatusBarModel
     public var banner: BannerModel
     public var list = MemberListModel()
+    /// "Inside now", shown in the main pane instead of the member list while `showInside`.
+    public var inside = InsideListModel()
     public var log = EventLogModel()
     public var beacons: BeaconPaneModel
     public var stats = StatsModel()
     public var dialog: DeskDialog?
     public var showStats = false
+    public var showInside = false
     public var focus: Focus = .members
     /// In a narrow terminal only one side pane fits: `b` swaps them.
     public var narrowSidePane: SidePane = .log
@@ -35,7 +38,12 @@ public struct DeskState: Sendable {
                                 reader: setup.readerMonitorRunning ? .none : .notAvailable,
                                 bluetooth: setup.beaconScannerRunning ? .scanning : .notAvailable,
                                 regions: setup.regionsOn.map { $0 ? .on : .off } ?? .notAvailable)
-        if setup.syncEnabled { status.sync = .some(nil) }
+        status.occupancy.capacity = setup.capacity
+        if setup.syncEnabled {
+            status.sync = .some(nil)
+            // Until the first pass merges the folder, the count is at least as old as the desk's start.
+            status.occupancy.mergedAt = now
+        }
         banner = BannerModel(duration: setup.bannerSeconds)
         beacons = BeaconPaneModel(availability: setup.beaconScannerRunning ? .scanning : .notAvailable)
         if !setup.readerMonitorRunning { log.add("card reader: not available", tone: .warning, at: now) }
@@ -46,9 +54,15 @@ public struct DeskState: Sendable {
     mutating func resize(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
-        list.setViewport(DeskLayout(width: self.width, height: self.height, showStats: showStats).listRows)
+        let rows = DeskLayout(width: self.width, height: self.height, showStats: showStats).listRows
+        list.setViewport(rows)
+        inside.setViewport(rows)
         needsRedraw = true
     }
+
+    /// The member the member list has selected, when that list is what the main pane shows
+    /// ("Inside now" names people, not the list's hidden selection: F2 and F8 do nothing there).
+    var listSelection: MemberRecord? { showInside ? nil : list.selectedMember }
 
     /// Is a text field taking keys? Then a fast burst is typing (or a paste), not a scan.
     var textFieldFocused: Bool { list.isSearching || dialog?.takesText == true }

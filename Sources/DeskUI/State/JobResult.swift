@@ -6,7 +6,11 @@ public enum JobResult: Sendable {
     /// The page was not read: superseded by a newer listing (nil), or failed.
     case pageFailed(MemberPageRequest, error: String?)
     case counted(generation: Int, matching: Int?, all: Int?)
-    case stats(DeskStats)
+    case stats(DeskStats, occupancy: OccupancyCurve)
+    /// Who is inside, for the change `generation` followed; `members` nil when not asked for.
+    case insideCounted(generation: Int, count: Int, members: [InsideMember]?)
+    case insideFailed(String)
+    case checkOutFailed(String)
     case statsFailed(String)
     /// The store's version as other processes' commits move it (nil: the probe failed).
     case storeProbed(version: Int?)

@@ -86,6 +86,11 @@ public enum CheckInOutcome: Sendable {
         return minutes == 0 ? "\(s / 3600) h" : "\(s / 3600) h \(minutes) min"
     }
 
+    /// "Full (80/80)": a capacity refusal, or the warning that let one more in, with the count.
+    public static func describeFull(inside: Int, capacity: Int) -> String {
+        "Full (\(CountText.grouped(inside))/\(CountText.grouped(capacity)))"
+    }
+
     /// "40 s", "3 min", "2 h".
     public static func describe(seconds: TimeInterval) -> String {
         let s = max(0, Int(seconds.rounded(.down)))

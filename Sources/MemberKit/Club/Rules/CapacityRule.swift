@@ -6,7 +6,7 @@ enum CapacityRule {
         guard occupancy.capacity > 0, !facts.isInside, facts.insideCount >= occupancy.capacity else { return .next }
         switch occupancy.whenFull {
         case .refuse: return .decide(.answer(.refused(facts.member, reason: .capacity)))
-        case .warn: return .warn("Full (\(facts.insideCount)/\(occupancy.capacity)) — let in")
+        case .warn: return .warn(CheckInOutcome.describeFull(inside: facts.insideCount, capacity: occupancy.capacity) + " — let in")
         }
     }
 }
