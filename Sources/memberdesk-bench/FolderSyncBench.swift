@@ -163,7 +163,7 @@ private func chainRead(root: String, taps: Int) throws {
         fullReads.append(wall)
     }
 
-    let watcher = SyncWatcher(sync: readerSync, writeCheck: 0.5)
+    let watcher = SyncWatcher(sync: readerSync)
     watcher.start()
     defer { watcher.stopAndFlush() }
     guard wait(60, { watcher.lastPass != nil }) != nil else { throw DeskError.io("the reading desk's watcher never passed") }
