@@ -236,8 +236,7 @@ private func tapToCounted(taps: Int) throws {
     }
     try FileManager.default.createDirectory(atPath: one.folder + "/bare", withIntermediateDirectories: true)
     // What SyncthingScan does in memberdesk, through the test harness's REST client.
-    nonisolated(unsafe) let carrier = one
-    let askScan: @Sendable (String) -> Void = { sub in _ = try? carrier.call("POST", "/rest/db/scan?folder=memberdesk&sub=\(sub)") }
+    let askScan: @Sendable (String) -> Void = { sub in _ = try? one.call("POST", "/rest/db/scan?folder=memberdesk&sub=\(sub)") }
     var tap = 0
     for scan in [false, true] {
         let watcherA = SyncWatcher(sync: syncA, written: scan ? askScan : nil)
