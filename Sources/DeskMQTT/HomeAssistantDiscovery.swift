@@ -23,10 +23,12 @@ public struct HomeAssistantDiscovery: Sendable {
     /// Every config message, retained.
     public func messages(beacons: [NamedBeacon]) -> [OutboxMessage] {
         var messages = [config("tag", nil, tagScanner)]
-        // Seam for issue #18: with occupancy, a "People inside" sensor on `<prefix>/inside` joins these.
-        messages.append(config("sensor", "visits_today", sensor(
-            "visits_today", name: "Visits today", topic: "visits_today", icon: "mdi:account-multiple-check",
-            extra: ["unit_of_measurement": .string("visits"), "state_class": .string("measurement")])))
+        // The count is the state; the capacity (when set) becomes an attribute through the same JSON.
+        messages.append(config("sensor", "inside", sensor(
+            "inside", name: "People inside", topic: "inside", icon: "mdi:account-group",
+            extra: ["value_template": .string("{{ value_json.inside }}"),
+                    "json_attributes_topic": .string(settings.topic("inside")),
+                    "unit_of_measurement": .string("people"), "state_class": .string("measurement")])))
         messages.append(config("sensor", "last_checkin", sensor(
             "last_checkin", name: "Last check-in", topic: "last_checkin", icon: "mdi:card-account-details")))
         messages.append(config("sensor", "reader", sensor("reader", name: "Reader", topic: "reader", icon: "mdi:nfc")))

@@ -2,7 +2,7 @@ import Foundation
 import MemberKit
 
 /// Turns what happened at the desk into MQTT messages: a pure function of the event, the
-/// settings, and what the caller looked up (the day's visit count, the named beacons).
+/// settings, and what the caller looked up (the named beacons, the club's capacity).
 public struct MQTTEventMapper: Sendable {
     public var settings: MQTTSettings
 
@@ -10,19 +10,23 @@ public struct MQTTEventMapper: Sendable {
         self.settings = settings
     }
 
-    /// A tap's messages: `checkin` (every outcome), `refused` (refusals), the door (admitted),
-    /// `last_checkin` and `visits_today` (retained state).
-    public func messages(for report: CheckInReport, eventId: String, visitsToday: Int?) -> [OutboxMessage] {
+    /// A tap's (or a staff check-out's) messages: `checkin` (every outcome), `checkout` (exits),
+    /// `refused` (refusals and unknown passes), the door (admitted entries only), `last_checkin`
+    /// (retained, admitted entries) and `inside` (retained). `inside` comes with every report: the
+    /// count in it is the store's after the tap, which closing time may have changed even on a refusal.
+    public func messages(for report: CheckInReport, eventId: String) -> [OutboxMessage] {
         let payload = Self.json(tapFields(report, eventId: eventId))
         var messages = [OutboxMessage(topic: settings.topic("checkin"), text: payload)]
         let outcome = report.outcome
         switch outcome {
         case .refused, .unknownPass:
             messages.append(OutboxMessage(topic: settings.topic("refused"), text: payload))
-        case .checkedIn, .duplicate, .enrolled, .checkedOut, .notInside:
-            break  // issue #18's seam: `checkout` and `inside` are for the MQTT helper to add
+        case .checkedOut:
+            messages.append(OutboxMessage(topic: settings.topic("checkout"), text: payload))
+        case .checkedIn, .duplicate, .enrolled, .notInside:
+            break
         }
-        // Seam for issue #18: a check-out outcome will go to `checkout` (same shape) and update `inside`.
+        // Admitted means an entry (or its repeat within the debounce window): never an exit or a refusal.
         if outcome.isAdmitted, let door = settings.doorTopic {
             messages.append(OutboxMessage(topic: door, text: settings.doorPayload))
         }
@@ -33,11 +37,15 @@ public struct MQTTEventMapper: Sendable {
         default:
             break
         }
-        if let visitsToday {
-            messages.append(OutboxMessage(topic: settings.topic("visits_today"), text: String(visitsToday),
-                                          retain: settings.retainState))
-        }
+        messages.append(insideMessage(count: report.insideCount, capacity: report.capacity))
         return messages
+    }
+
+    /// Who is inside, retained: `{"inside":12}`, with `"capacity":40` when the club has one.
+    public func insideMessage(count: Int, capacity: Int) -> OutboxMessage {
+        var fields: [String: JSONValue] = ["inside": .int(count)]
+        if capacity > 0 { fields["capacity"] = .int(capacity) }
+        return OutboxMessage(topic: settings.topic("inside"), text: Self.json(fields), retain: settings.retainState)
     }
 
     /// The JSON fields of a tap, where they exist; `username` only with `include_names`.
@@ -50,6 +58,7 @@ public struct MQTTEventMapper: Sendable {
             "passId": .string(report.passId),
             "source": .string(report.source.rawValue),
         ]
+        if let inside = report.inside { fields["inside"] = .bool(inside) }
         if let member = report.outcome.member {
             fields["memberId"] = .string(member.memberId)
             if settings.includeNames, let name = member.username { fields["username"] = .string(name) }
@@ -92,16 +101,20 @@ public struct MQTTEventMapper: Sendable {
         OutboxMessage(topic: settings.topic("reader"), text: state, retain: settings.retainState)
     }
 
-    static func json(_ fields: [String: JSONValue]) -> String {
+    // Made once: building an encoder and a date formatter per tap cost more than the rest of the mapping.
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(JSONValue.object(fields))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return encoder
+    }()
+    private static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    static func json(_ fields: [String: JSONValue]) -> String {
+        (try? encoder.encode(JSONValue.object(fields))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// UTC with milliseconds, as receivers parse it: "2026-11-25T18:47:19.123Z".
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        date.formatted(timestampStyle)
     }
 }

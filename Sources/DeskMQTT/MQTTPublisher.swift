@@ -2,8 +2,11 @@ import Foundation
 import MemberKit
 import Synchronization
 
-/// Listens on the bus and writes what the building should hear into the outbox, then wakes
-/// the sender. It runs on its own task: a check-in is committed and published before this sees it.
+/// Listens on the bus and writes what the building should hear into the outbox. A check-in is
+/// committed and published before this sees it. Two ways to run: fed by the sender's thread
+/// (`startFeeding`, the desk: a tap's messages go from the bus to the outbox and on to the broker
+/// on one thread, handed over in memory), or on a thread of its own (`start`, a one-shot command
+/// that only queues).
 public final class MQTTPublisher: Sendable {
     private let mapper: MQTTEventMapper
     private let database: AppDatabase
@@ -11,8 +14,12 @@ public final class MQTTPublisher: Sendable {
     private let clock: any DeskClock
     private let namedBeacons: @Sendable () -> [NamedBeacon]
     private let exitTimeout: TimeInterval
-    private let wake: @Sendable () -> Void
+    /// The club's `occupancy.capacity` (0: none), for counts that come without a tap's report.
+    private let capacity: Int
+    private let wake: Mutex<@Sendable () -> Void>
     private let state = Mutex(State())
+    /// One drain at a time: the sender's thread and `stop()` may both drain.
+    private let draining = Mutex(())
     private let subscription: EventSubscription
 
     private struct State {
@@ -27,15 +34,32 @@ public final class MQTTPublisher: Sendable {
     /// Subscribes now, so nothing published after this is missed; `start()` begins the work.
     public init(settings: MQTTSettings, database: AppDatabase, bus: EventBus, clock: any DeskClock = SystemClock(),
                 namedBeacons: @escaping @Sendable () -> [NamedBeacon] = { [] }, exitTimeout: TimeInterval = 10,
-                wake: @escaping @Sendable () -> Void) {
+                capacity: Int = 0, wake: @escaping @Sendable () -> Void = {}) {
         mapper = MQTTEventMapper(settings: settings)
         self.database = database
         self.bus = bus
         self.clock = clock
         self.namedBeacons = namedBeacons
         self.exitTimeout = exitTimeout
-        self.wake = wake
+        self.capacity = capacity
+        self.wake = Mutex(wake)
         subscription = bus.subscribe(capacity: 65_536)
+    }
+
+    /// Lets the sender's thread drain the bus through `feed()`: a delivery only wakes it (`wake`).
+    public func startFeeding(wake: @escaping @Sendable () -> Void) {
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        feeding.store(true, ordering: .releasing)
+        self.wake.withLock { $0 = wake }
+        subscription.onDelivery { _ in wake() }
+    }
+
+    /// What the bus has delivered since the last call, queued in the outbox; returns the rows
+    /// (none when some were dropped at the bound: then the sender reads the outbox).
+    public func feed() -> [QueuedMessage] {
+        draining.withLock { _ in
+            subscription.drain().flatMap { handle($0, wakeSender: false) }
+        }
     }
 
     /// Handles events on a thread of its own (its SQLite writes must not hold up Swift's shared pool).
@@ -46,7 +70,7 @@ public final class MQTTPublisher: Sendable {
         Thread.detachNewThread { [self] in
             while true {
                 signal.wait()
-                for event in subscription.drain() { handle(event) }
+                _ = feed()
                 if stopped.load(ordering: .acquiring) { break }
             }
             finished.signal()
@@ -58,6 +82,11 @@ public final class MQTTPublisher: Sendable {
         guard started.load(ordering: .acquiring) else { subscription.cancel(); return }
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         subscription.onDelivery(nil)
+        if feeding.load(ordering: .acquiring) {
+            _ = feed()
+            subscription.cancel()
+            return
+        }
         signal.signal()
         finished.wait()
         subscription.cancel()
@@ -67,17 +96,22 @@ public final class MQTTPublisher: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let stopped = Atomic(false)
     private let started = Atomic(false)
+    private let feeding = Atomic(false)
 
-    /// What one event becomes, written to the outbox (exposed for tests that drive it without a bus).
-    func handle(_ event: DeskEvent) {
+    /// What one event becomes, written to the outbox; returns the rows written.
+    func handle(_ event: DeskEvent, wakeSender: Bool = true) -> [QueuedMessage] {
         let messages = messages(for: event)
-        guard !messages.isEmpty else { return }
-        enqueue(messages)
+        guard !messages.isEmpty else { return [] }
+        return enqueue(messages, wakeSender: wakeSender)
     }
 
-    func enqueue(_ messages: [OutboxMessage]) {
+    /// Appends to the outbox (and wakes the sender unless it is the caller); returns the rows written.
+    @discardableResult
+    func enqueue(_ messages: [OutboxMessage], wakeSender: Bool = true) -> [QueuedMessage] {
+        var rows: [QueuedMessage] = []
         do {
-            let dropped = try database.enqueueOutbox(messages, limit: mapper.settings.outboxMax, now: clock.now())
+            let (written, dropped) = try database.appendToOutbox(messages, limit: mapper.settings.outboxMax, now: clock.now())
+            rows = written
             let report = state.withLock { state -> Bool in
                 if dropped == 0 { state.reportedOverflow = false; return false }
                 defer { state.reportedOverflow = true }
@@ -90,13 +124,17 @@ public final class MQTTPublisher: Sendable {
         } catch {
             bus.publish(.error(DeskErrorNotice(source: "mqtt", message: "cannot queue MQTT events: \(error)")))
         }
-        wake()
+        if wakeSender { wake.withLock { $0 }() }
+        return rows
     }
 
     func messages(for event: DeskEvent) -> [OutboxMessage] {
         switch event {
         case .checkIn(let report):
-            return mapper.messages(for: report, eventId: UUID().uuidString, visitsToday: visitsToday(report.time))
+            return mapper.messages(for: report, eventId: UUID().uuidString)
+        case .occupancy(let notice):
+            // Closing time, "check out all", or other desks' events merged: only the count changed here.
+            return [mapper.insideMessage(count: notice.insideCount, capacity: capacity)]
         case .beacon(let beaconEvent):
             return beaconMessages(beaconEvent)
         case .reader(let readerEvent):
@@ -104,12 +142,6 @@ public final class MQTTPublisher: Sendable {
         default:
             return []
         }
-    }
-
-    private func visitsToday(_ time: Date) -> Int? {
-        let start = Calendar.current.startOfDay(for: time)
-        guard let end = Calendar.current.date(byAdding: .day, value: 1, to: start) else { return nil }
-        return try? database.visitCount(from: start, to: end)
     }
 
     private func beaconMessages(_ event: BeaconEvent) -> [OutboxMessage] {

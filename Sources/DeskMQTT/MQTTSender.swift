@@ -36,6 +36,8 @@ public final class MQTTSender: @unchecked Sendable {
     private let hooks: MQTTSessionHooks
     private let onStatus: @Sendable (MQTTLinkStatus) -> Void
     private let window: Int
+    /// Called first in every step, on this thread: queues what the bus delivered and hands the rows over.
+    private let feed: @Sendable () -> [QueuedMessage]
 
     private let condition = NSCondition()
     // Guarded by `condition`:
@@ -65,12 +67,14 @@ public final class MQTTSender: @unchecked Sendable {
 
     public init(settings: MQTTSettings, database: AppDatabase, hooks: MQTTSessionHooks,
                 connector: @escaping MQTTConnector = MosquittoConnection.connector, window: Int = 1000,
+                feed: @escaping @Sendable () -> [QueuedMessage] = { [] },
                 onStatus: @escaping @Sendable (MQTTLinkStatus) -> Void = { _ in }) {
         self.settings = settings
         self.database = database
         self.hooks = hooks
         self.connector = connector
         self.window = max(1, window)
+        self.feed = feed
         self.onStatus = onStatus
         retryDelay = settings.retryDelay.lowerBound
         status = MQTTLinkStatus(state: .connecting, broker: settings.broker.description)
@@ -145,6 +149,7 @@ public final class MQTTSender: @unchecked Sendable {
     }
 
     private func step(_ events: [(generation: Int, event: MQTTConnectionEvent)]) {
+        let fresh = feed()  // into the outbox whatever the broker's state
         let now = Date()
         if session == nil {
             if now >= nextAttempt { openSession(now) }
@@ -167,7 +172,10 @@ public final class MQTTSender: @unchecked Sendable {
         do {
             let room = window - current.inFlight.count
             if room > 0 {
-                let rows = try database.outboxBatch(after: current.sentThrough, limit: room)
+                // Rows just queued that follow the last sent without a gap are sent as handed over;
+                // anything else (a backlog, another process's or a script's rows) is read in id order.
+                let rows = Self.follows(fresh, current.sentThrough) && fresh.count <= room
+                    ? fresh : try database.outboxBatch(after: current.sentThrough, limit: room)
                 for row in rows {
                     let mid = try current.connection.publish(row.message)
                     current.inFlight[mid] = (row.id, now)
@@ -295,6 +303,12 @@ public final class MQTTSender: @unchecked Sendable {
         published = snapshot
         condition.unlock()
         onStatus(snapshot)
+    }
+
+    /// Whether `rows` are the ids right after `id`, one by one (AUTOINCREMENT ids never go back).
+    static func follows(_ rows: [QueuedMessage], _ id: Int64) -> Bool {
+        guard let first = rows.first, first.id == id + 1 else { return false }
+        return zip(rows, rows.dropFirst()).allSatisfy { $1.id == $0.id + 1 }
     }
 
     static func seconds(_ value: TimeInterval) -> String {

@@ -2,7 +2,7 @@ import Foundation
 import MemberKit
 import Synchronization
 
-/// The desk's MQTT link, wired: the publisher (bus → outbox), the sender (outbox → broker), the
+/// The desk's MQTT link, wired: the publisher (bus → outbox) fed by the sender's thread, the sender (outbox → broker), the
 /// session's own messages (status, last will, Home Assistant discovery) and the scripts' port.
 public final class MQTTService: Sendable {
     public let settings: MQTTSettings
@@ -12,7 +12,7 @@ public final class MQTTService: Sendable {
 
     public init(settings: MQTTSettings, database: AppDatabase, bus: EventBus, clock: any DeskClock = SystemClock(),
                 namedBeacons: @escaping @Sendable () -> [NamedBeacon] = { [] }, exitTimeout: TimeInterval = 10,
-                softwareVersion: String, connector: @escaping MQTTConnector = MosquittoConnection.connector) {
+                capacity: Int = 0, softwareVersion: String, connector: @escaping MQTTConnector = MosquittoConnection.connector) {
         self.settings = settings
         let discovery = HomeAssistantDiscovery(settings: settings, softwareVersion: softwareVersion, exitTimeout: exitTimeout)
         self.discovery = discovery
@@ -28,7 +28,12 @@ public final class MQTTService: Sendable {
             onMessage: { topic, payload in discovery.isHomeAssistantOnline(topic: topic, payload: payload) ? announce() : [] },
             onStop: { [offline] })
         let reported = LastReported()
-        sender = MQTTSender(settings: settings, database: database, hooks: hooks, connector: connector) { status in
+        let publisher = MQTTPublisher(settings: settings, database: database, bus: bus, clock: clock, namedBeacons: namedBeacons,
+                                      exitTimeout: exitTimeout, capacity: capacity)
+        self.publisher = publisher
+        // The sender's thread drains the bus itself: a tap crosses one thread, not two, on its way out.
+        sender = MQTTSender(settings: settings, database: database, hooks: hooks, connector: connector,
+                            feed: { publisher.feed() }) { status in
             bus.publish(.mqtt(MQTTNotice(barText: status.barText, connected: status.state == .connected)))
             switch status.state {
             case .failed(let reason) where reported.changed(reason):
@@ -38,19 +43,33 @@ public final class MQTTService: Sendable {
             default: break
             }
         }
-        let sender = sender
-        publisher = MQTTPublisher(settings: settings, database: database, bus: bus, clock: clock, namedBeacons: namedBeacons,
-                                  exitTimeout: exitTimeout, wake: { sender.wake() })
     }
 
     /// From the config: nil when `[mqtt]` is off; a setting that cannot work is reported on the bus, and nil.
     public static func fromConfig(_ config: DeskConfig, club: Club, softwareVersion: String,
                                   namedBeacons: @escaping @Sendable () -> [NamedBeacon] = { [] }) -> MQTTService? {
+        guard let settings = settings(config, club: club) else { return nil }
+        return MQTTService(settings: settings, database: club.database, bus: club.bus, clock: club.clock,
+                           namedBeacons: namedBeacons, exitTimeout: config.beacons.exitTimeout,
+                           capacity: club.settings.occupancy.capacity, softwareVersion: softwareVersion)
+    }
+
+    /// The publisher alone, started, for a one-shot command (`checkin`, `checkout`): what it publishes on the bus
+    /// joins the outbox, and the running desk (the front desk, `scan`, `sync watch`) sends it, in order, once.
+    /// Stop it before the process ends. nil when `[mqtt]` is off or cannot work (then the bus says why).
+    public static func queueing(_ config: DeskConfig, club: Club) -> MQTTPublisher? {
+        guard let settings = settings(config, club: club) else { return nil }
+        let publisher = MQTTPublisher(settings: settings, database: club.database, bus: club.bus, clock: club.clock,
+                                      exitTimeout: config.beacons.exitTimeout, capacity: club.settings.occupancy.capacity,
+                                      wake: {})
+        publisher.start()
+        return publisher
+    }
+
+    private static func settings(_ config: DeskConfig, club: Club) -> MQTTSettings? {
         guard config.mqtt.isEnabled else { return nil }
         do {
-            let settings = try MQTTSettings.resolve(config.mqtt, terminal: club.terminal)
-            return MQTTService(settings: settings, database: club.database, bus: club.bus, clock: club.clock,
-                               namedBeacons: namedBeacons, exitTimeout: config.beacons.exitTimeout, softwareVersion: softwareVersion)
+            return try MQTTSettings.resolve(config.mqtt, terminal: club.terminal)
         } catch {
             club.bus.publish(.error(DeskErrorNotice(source: "mqtt", message: "MQTT is off: \(error)")))
             club.bus.publish(.mqtt(MQTTNotice(barText: "MQTT: error", connected: false)))
@@ -59,7 +78,8 @@ public final class MQTTService: Sendable {
     }
 
     public func start() {
-        publisher.start()
+        let sender = sender
+        publisher.startFeeding { sender.wake() }
         sender.start()
     }
 

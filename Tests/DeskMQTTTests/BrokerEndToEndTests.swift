@@ -27,7 +27,7 @@ struct BrokerEndToEndTests {
         let tag = try #require(try JSONSerialization.jsonObject(with: Data(sub.messages(on: tagTopic)[0].utf8)) as? [String: Any])
         #expect(tag["topic"] as? String == "memberdesk/front-desk/checkin")
         #expect((tag["device"] as? [String: Any])?["identifiers"] as? [String] == [nodeId])
-        for suffix in ["sensor/\(nodeId)/visits_today", "sensor/\(nodeId)/last_checkin", "sensor/\(nodeId)/reader",
+        for suffix in ["sensor/\(nodeId)/inside", "sensor/\(nodeId)/last_checkin", "sensor/\(nodeId)/reader",
                        "binary_sensor/\(nodeId)/beacon_coffee"] {
             let text = try #require(sub.messages(on: "homeassistant/\(suffix)/config").first, "\(suffix)")
             let config = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -43,12 +43,56 @@ struct BrokerEndToEndTests {
         #expect(first["memberId"] as? String == member.memberId && first["outcome"] as? String == "checkedIn")
         #expect(waitUntil { sub.messages(on: "memberdesk/front-desk/refused").count == 1 })
         #expect(sub.messages(on: "memberdesk/front-desk/door") == ["open"], "the door opens for the admitted tap only")
-        #expect(waitUntil { sub.messages(on: "memberdesk/front-desk/visits_today").last == "1" })
+        #expect(waitUntil { sub.messages(on: "memberdesk/front-desk/inside").last == #"{"inside":1}"# })
 
         // Home Assistant restarts: discovery comes again.
         try sub.publish("homeassistant/status", "online")
         #expect(waitUntil { sub.messages(on: tagTopic).count == 2 })
         #expect(waitUntil { (try? f.database.outboxCount()) == 0 })
+    }
+
+    @Test func anExitPublishesOnCheckoutAFullClubOnRefusedAndInsideIsRetained() throws {
+        let broker = try MosquittoBroker()
+        try broker.start()
+        var f = try MQTTFixture(url: broker.url, occupancy: OccupancySettings(tap: .toggle, minStay: 0, capacity: 1))
+        f.settings.discovery = false
+        let anna = try f.club.addMember(passId: "04A23B1C", username: "Anna")
+        try f.club.addMember(passId: "0B0B0002", username: "Bo")
+        let service = f.service()
+        service.start()
+        defer { service.stop() }
+        let sub = try MQTTTestSubscriber(url: broker.url, filters: ["memberdesk/front-desk/#"])
+        defer { sub.close() }
+        #expect(waitUntil { service.sender.currentStatus.state == .connected })
+
+        try f.club.checkIn(passId: "04A23B1C", source: .nfc)  // in: the club is full
+        try f.club.checkIn(passId: "0B0B0002", source: .nfc)  // refused: capacity
+        f.clock.advance(by: 90)
+        try f.club.checkIn(passId: "04A23B1C", source: .nfc)  // out
+        #expect(waitUntil { sub.messages(on: "memberdesk/front-desk/checkin").count == 3 })
+        #expect(waitUntil { (try? f.database.outboxCount()) == 0 })
+        func json(_ text: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
+        let refused = try sub.messages(on: "memberdesk/front-desk/refused").map(json)
+        #expect(refused.count == 1 && refused.first?["reason"] as? String == "capacity")
+        let exits = try sub.messages(on: "memberdesk/front-desk/checkout").map(json)
+        #expect(exits.count == 1)
+        #expect(exits.first?["outcome"] as? String == "checkedOut" && exits.first?["memberId"] as? String == anna.memberId)
+        #expect(sub.messages(on: "memberdesk/front-desk/door") == ["open"], "the entry alone opens the door")
+        #expect(sub.messages(on: "memberdesk/front-desk/inside") ==
+                [#"{"capacity":1,"inside":1}"#, #"{"capacity":1,"inside":1}"#, #"{"capacity":1,"inside":0}"#])
+
+        // Closing time's and staff's check-outs come as an occupancy notice: inside is sent again.
+        try f.club.checkIn(passId: "0B0B0002", source: .nfc)
+        #expect(try f.club.checkOutAll() == 1)
+        #expect(waitUntil { sub.messages(on: "memberdesk/front-desk/inside").last == #"{"capacity":1,"inside":0}"#
+                            && sub.messages(on: "memberdesk/front-desk/inside").count == 5 })
+
+        // A subscriber that comes later is told the count at once: it is retained.
+        let late = try MQTTTestSubscriber(url: broker.url, filters: ["memberdesk/front-desk/inside"])
+        defer { late.close() }
+        #expect(waitUntil { late.messages(on: "memberdesk/front-desk/inside") == [#"{"capacity":1,"inside":0}"#] })
     }
 
     @Test func twentyTapsWhileTheBrokerIsDownArriveInOrderOnceWhenItStarts() throws {

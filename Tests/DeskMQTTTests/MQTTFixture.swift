@@ -11,10 +11,11 @@ struct MQTTFixture {
     let club: Club
     var settings: MQTTSettings
 
-    init(url: String = "mqtt://127.0.0.1:1883", configure: (inout DeskConfig.MQTT) -> Void = { _ in }) throws {
+    init(url: String = "mqtt://127.0.0.1:1883", occupancy: OccupancySettings = OccupancySettings(),
+         configure: (inout DeskConfig.MQTT) -> Void = { _ in }) throws {
         database = try AppDatabase.inMemory()
         let terminal = try database.terminalIdentity(name: "Front Desk")
-        club = Club(database: database, terminal: terminal, settings: ClubSettings(debounce: 60, enrolment: .auto), bus: bus, clock: clock)
+        club = Club(database: database, terminal: terminal, settings: ClubSettings(debounce: 60, enrolment: .auto, occupancy: occupancy), bus: bus, clock: clock)
         var config = DeskConfig.MQTT()
         config.url = url
         configure(&config)
@@ -26,6 +27,6 @@ struct MQTTFixture {
     func service(connector: @escaping MQTTConnector = MosquittoConnection.connector,
                  beacons: [NamedBeacon] = []) -> MQTTService {
         MQTTService(settings: settings, database: database, bus: bus, clock: clock, namedBeacons: { beacons },
-                    softwareVersion: "9.9.9", connector: connector)
+                    capacity: club.settings.occupancy.capacity, softwareVersion: "9.9.9", connector: connector)
     }
 }

@@ -1,3 +1,4 @@
+import DeskMQTT
 import Foundation
 import MemberDeskTestSupport
 import MemberKit
@@ -30,5 +31,32 @@ struct MQTTCommandTests {
         let bad = try InProcessDesk(config: "[mqtt]\nurl = \"mqtt://u:p@host\"\n")
         let refused = await bad.run(["mqtt", "test"])
         #expect(refused.status == 1 && refused.stderr.contains("mqtt.url must not hold a user or password"))
+    }
+
+    @Test func aOneShotCheckinAndCheckoutAreQueuedAndTheRunningDeskSendsThem() async throws {
+        let broker = try MosquittoBroker()
+        try broker.start()
+        let desk = try InProcessDesk(config: "terminal_name = \"Gym\"\n[mqtt]\nurl = \"\(broker.url)\"\ndiscovery = false\n")
+        try #require(await desk.run(["members", "add", "--pass", "04A23B1C", "--name", "Ann"]).status == 0)
+        #expect(await desk.run(["checkin", "04A23B1C"]).status == 0)
+        #expect(await desk.run(["checkout", "04A23B1C"]).status == 0)
+        let database = try AppDatabase.open(path: desk.databasePath)
+        // checkin, door, last_checkin, inside; then checkin, checkout, inside: written before each command ended.
+        #expect(try database.outboxCount() == 7)
+
+        let sub = try MQTTTestSubscriber(url: broker.url, filters: ["memberdesk/gym/#"])
+        defer { sub.close() }
+        let settings = try MQTTSettings.resolve(DeskConfig.load(path: desk.configPath).mqtt,
+                                                terminal: try database.terminalIdentity(name: "Gym"))
+        let running = MQTTService(settings: settings, database: database, bus: EventBus(), softwareVersion: "test")
+        running.start()
+        defer { running.stop() }
+        #expect(waitUntil { (try? database.outboxCount()) == 0 && sub.messages(on: "memberdesk/gym/checkout").count == 1 })
+        let outcomes = try sub.messages(on: "memberdesk/gym/checkin").map { text in
+            try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])["outcome"] as? String
+        }
+        #expect(outcomes == ["checkedIn", "checkedOut"])
+        #expect(sub.messages(on: "memberdesk/gym/door") == ["open"])
+        #expect(sub.messages(on: "memberdesk/gym/inside") == [#"{"inside":1}"#, #"{"inside":0}"#])
     }
 }

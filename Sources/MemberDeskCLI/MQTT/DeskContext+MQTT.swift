@@ -14,6 +14,15 @@ extension DeskContext {
         service?.start()
         return service
     }
+
+    /// For a one-shot `checkin` or `checkout`: runs `body` with what it publishes queued in the MQTT outbox,
+    /// for the running front desk, `scan` or `sync watch` to send (within a quarter of a second). The queue
+    /// is written before this returns, so nothing is lost when the process ends.
+    func queueingMQTT<T>(_ body: () throws -> T) rethrows -> T {
+        let publisher = MQTTService.queueing(config, club: club)
+        defer { publisher?.stop() }
+        return try body()
+    }
 }
 
 /// The beacons the cached region list names, re-read at most once a minute (a refresh rewrites the cache).

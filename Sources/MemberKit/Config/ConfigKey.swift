@@ -57,7 +57,7 @@ public struct ConfigKey: Sendable {
         string("mqtt.ca_file", "The CA certificate (PEM) that signed an mqtts broker's (empty: the system's)", \.mqtt.caFile),
         string("mqtt.client_id", "The MQTT client id (empty: memberdesk-<terminal id>)", \.mqtt.clientId),
         string("mqtt.topic_prefix", "Topics start with this (empty: memberdesk/<terminal name as a slug>)", \.mqtt.topicPrefix),
-        bool("mqtt.retain_state", "Retain the state topics (visits_today, last_checkin, reader) on the broker", \.mqtt.retainState),
+        bool("mqtt.retain_state", "Retain the state topics (inside, last_checkin, reader) on the broker", \.mqtt.retainState),
         bool("mqtt.discovery", "Announce the desk to Home Assistant (MQTT discovery)", \.mqtt.discovery),
         string("mqtt.discovery_prefix", "Home Assistant's discovery prefix", \.mqtt.discoveryPrefix, nonEmpty: true),
         bool("mqtt.include_names", "Events carry the member's name as well as the id", \.mqtt.includeNames),

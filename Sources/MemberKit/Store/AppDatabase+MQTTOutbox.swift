@@ -7,22 +7,30 @@ extension AppDatabase {
     /// Appends messages in order; returns how many of the oldest were dropped to stay within `limit`.
     @discardableResult
     public func enqueueOutbox(_ messages: [OutboxMessage], limit: Int, now: Date) throws -> Int {
-        guard !messages.isEmpty else { return 0 }
+        try appendToOutbox(messages, limit: limit, now: now).dropped
+    }
+
+    /// Appends messages in order; returns them with their row ids (so a sender need not read them
+    /// back) and how many of the oldest were dropped to stay within `limit`.
+    public func appendToOutbox(_ messages: [OutboxMessage], limit: Int, now: Date) throws -> (rows: [QueuedMessage], dropped: Int) {
+        guard !messages.isEmpty else { return ([], 0) }
         return try write { store in
             let insert = try store.db.cachedStatement(sql: """
                 INSERT INTO mqtt_outbox(topic, payload, qos, retain, createdAt) VALUES (?, ?, ?, ?, ?)
                 """)
+            var rows: [QueuedMessage] = []
             for message in messages {
                 try insert.execute(arguments: [message.topic, Data(message.payload), message.qos, message.retain,
                                                now.timeIntervalSince1970])
+                rows.append(QueuedMessage(id: store.db.lastInsertedRowID, message: message))
             }
             let count = try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM mqtt_outbox") ?? 0
             let excess = count - max(1, limit)
-            guard excess > 0 else { return 0 }
+            guard excess > 0 else { return (rows, 0) }
             try store.db.execute(sql: """
                 DELETE FROM mqtt_outbox WHERE id IN (SELECT id FROM mqtt_outbox ORDER BY id LIMIT ?)
                 """, arguments: [excess])
-            return excess
+            return ([], excess)  // some of these may be among the dropped: the sender reads what is left
         }
     }
 

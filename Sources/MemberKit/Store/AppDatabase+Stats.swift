@@ -41,13 +41,3 @@ extension AppDatabase {
         }
     }
 }
-
-extension AppDatabase {
-    /// Visits counted in [start, end): the MQTT `visits_today` figure, without the rest of `stats`.
-    public func visitCount(from start: Date, to end: Date) throws -> Int {
-        try read { store in
-            try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM visit WHERE time >= ? AND time < ?",
-                             arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970]) ?? 0
-        }
-    }
-}

@@ -16,13 +16,15 @@ public final class AppDatabase: Sendable {
     }
 
     /// Every connection's settings, files and in-memory databases alike (tests run with production's).
-    static func configuration(readOnly: Bool = false) -> Configuration {
+    /// `checkpointer`: a file's writing connections checkpoint through it, off the write path.
+    static func configuration(readOnly: Bool = false, checkpointer: WALCheckpointer? = nil) -> Configuration {
         var config = Configuration()
         config.busyMode = .timeout(10)
         config.readonly = readOnly
         config.label = "memberdesk"
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            checkpointer?.install(on: db)
         }
         return config
     }
@@ -50,7 +52,7 @@ public final class AppDatabase: Sendable {
             }
             close(fd)
         }
-        let config = configuration(readOnly: readOnly)
+        let config = configuration(readOnly: readOnly, checkpointer: readOnly ? nil : WALCheckpointer(path: path))
         do {
             let pool = try DatabasePool(path: path, configuration: config)
             if exists, try !pool.read(Self.migrator.hasCompletedMigrations) {

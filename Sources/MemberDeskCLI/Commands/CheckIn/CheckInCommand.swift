@@ -19,7 +19,7 @@ struct CheckInCommand: ParsableCommand {
 
     func run() throws {
         let context = try DeskContext.open(global)
-        let report = try context.club.checkIn(passId: pass, source: .manual)
+        let report = try context.queueingMQTT { try context.club.checkIn(passId: pass, source: .manual) }
         let outcome = report.outcome
         if json {
             JSONOutput.print(JSONOutput.checkIn(report))

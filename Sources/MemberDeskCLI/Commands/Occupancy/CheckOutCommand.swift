@@ -27,7 +27,7 @@ struct CheckOutCommand: ParsableCommand {
     func run() throws {
         let context = try DeskContext.open(global)
         if all { return try checkOutAll(context) }
-        let report = try context.club.checkOut(passId: pass ?? "", source: .manual)
+        let report = try context.queueingMQTT { try context.club.checkOut(passId: pass ?? "", source: .manual) }
         if json {
             JSONOutput.print(JSONOutput.checkIn(report))
         } else {
@@ -50,7 +50,7 @@ struct CheckOutCommand: ParsableCommand {
                 return
             }
         }
-        let closed = try context.club.checkOutAll()
+        let closed = try context.queueingMQTT { try context.club.checkOutAll() }
         if json {
             JSONOutput.print(["checkedOut": .int(closed), "inside": .int(try context.club.insideCount())])
         } else {
