@@ -25,10 +25,16 @@ struct DeskContext {
         return member
     }
 
+    /// The member's plan as the store reads it, for an open member nil (nothing to read).
+    func standing(_ member: MemberRecord) throws -> PlanStanding? {
+        member.plan == .open ? nil : try database.planStanding(member)
+    }
+
     /// Prints a changed member as JSON, or the one-line summary.
-    func report(_ member: MemberRecord, json: Bool, _ summary: String) {
+    func report(_ member: MemberRecord, json: Bool, _ summary: String) throws {
         if json {
-            JSONOutput.print(JSONOutput.member(member, fields: club.settings.memberFields, at: club.clock.now().timeIntervalSince1970))
+            JSONOutput.print(JSONOutput.member(member, fields: club.settings.memberFields, at: club.clock.now().timeIntervalSince1970,
+                                               standing: try standing(member)))
         } else {
             print(summary)
         }
@@ -51,7 +57,7 @@ struct DeskContext {
         let terminal = try database.terminalIdentity(name: config.terminalName)
         let bus = EventBus()
         BusLogger.start(bus)
-        let club = Club(database: database, terminal: terminal, settings: config.clubSettings, bus: bus)
+        let club = Club(database: database, terminal: terminal, settings: config.clubSettings, bus: bus, clock: CommandClock.current)
         if !database.isReadOnlyOpen {
             // The record keeps audit.keep_days; a writing command prunes what is older (an index range).
             try database.pruneAudit(before: club.clock.now().timeIntervalSince1970 - config.audit.keepDays * 86_400)

@@ -17,12 +17,17 @@ enum JSONOutput {
 
     /// A member: ClubKit's keys, the subclass keys, then memberdesk's own. `status` is the stored
     /// status; `effectiveStatus` is what the desk shows at `time` (`expired` once expiresAt has passed).
-    static func member(_ member: MemberRecord, fields: [String], at time: Double) -> [String: JSONValue] {
+    /// `standing`: the member's plan as the store reads it (nil for an open member: no pack).
+    static func member(_ member: MemberRecord, fields: [String], at time: Double, standing: PlanStanding? = nil) -> [String: JSONValue] {
         var object = member.clubKitObject(fieldNames: fields)
         object["status"] = .string(member.status.rawValue)
         object["effectiveStatus"] = .string(member.effectiveStatus(at: time).rawValue)
         object["expiresAt"] = member.expiresAt.map(JSONValue.double) ?? .null
         object["note"] = member.note.map(JSONValue.string) ?? .null
+        object["plan"] = .string(member.plan.rawValue)
+        object["visitsLeft"] = standing?.visitsLeft.map(JSONValue.int) ?? .null
+        object["household"] = member.household.map(JSONValue.string) ?? .null
+        object["birthday"] = member.birthday.map { .string($0.description) } ?? .null
         return object
     }
 
@@ -31,7 +36,7 @@ enum JSONOutput {
         .string(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds)))
     }
 
-    static func checkIn(_ report: CheckInReport) -> [String: JSONValue] {
+    static func checkIn(_ report: CheckInReport, plans: PlanSettings = PlanSettings()) -> [String: JSONValue] {
         let member = report.outcome.member
         var object: [String: JSONValue] = [
             "time": .string(ISO8601DateFormatter().string(from: report.time)),
@@ -50,6 +55,9 @@ enum JSONOutput {
         case .checkedOut(_, let stay): object["secondsInside"] = .double(stay)
         default: break
         }
+        if let left = report.plan?.visitsLeft { object["visitsLeft"] = .int(left) }
+        if let days = DoorNotice.expiresInDays(report, settings: plans) { object["expiresInDays"] = .int(days) }
+        if let notice = DoorNotice.line(for: report, settings: plans) { object["notice"] = .string(notice) }
         object["inside"] = report.inside.map(JSONValue.bool) ?? .null
         if !report.warnings.isEmpty { object["warnings"] = .array(report.warnings.map(JSONValue.string)) }
         return object

@@ -13,6 +13,7 @@ public struct MemberDesk: ParsableCommand {
             CheckOutCommand.self,
             InsideCommand.self,
             VisitsCommand.self,
+            ReportCommand.self,
             StatsCommand.self,
             ConfigCommand.self,
             ReadersCommand.self,

@@ -70,6 +70,9 @@ public final class RegionWatcher: Sendable {
                     details["memberId"] = .string(member.memberId)
                     details["username"] = member.username.map(JSONValue.string) ?? .null
                     details["numVisits"] = .int(member.numVisits)
+                    let member = DeskBindings.memberObject(member, env: engine.environment, standing: report.plan)
+                    details["member"] = .object(member)
+                    for key in ["plan", "visitsLeft", "expiresInDays"] { details[key] = member[key] }
                 }
                 if case .checkedIn(_, let n) = report.outcome { details["visitNumber"] = .int(n) }
                 if case .enrolled = report.outcome { details["visitNumber"] = .int(1) }

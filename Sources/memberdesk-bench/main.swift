@@ -11,6 +11,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "folder-sync": runFolderSyncBench,
     "folder-sync-sim": runFolderSyncSimulation,
     "occupancy": runOccupancyBench,
+    "plans": runPlansBench,
     "tui": runTUIBench,
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
     "other-process": { _ in try runOtherProcessCommitBench() },

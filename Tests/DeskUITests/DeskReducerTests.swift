@@ -27,7 +27,7 @@ import Testing
         var state = DeskState(setup: DeskSetup(terminalName: "Desk 1"), now: now)
         let effects = DeskReducer.reduce(&state, .resize(width: 100, height: 30), now: now)
         #expect(effects.contains { if case .fetchPage(let request) = $0 { request.kind == .first } else { false } })
-        #expect(effects.contains { if case .countMembers(_, nil) = $0 { true } else { false } })
+        #expect(effects.contains { if case .countMembers(_, nil, nil) = $0 { true } else { false } })
         // Both are in flight: asking again asks for nothing.
         #expect(DeskReducer.reduce(&state, .tick, now: now).isEmpty)
     }

@@ -11,7 +11,11 @@ import Testing
         let club = Club(database: database, terminal: try database.terminalIdentity(name: "T"), clock: FakeClock())
         let names: [String?] = [nil, "ana", "Ana", "bob", nil, "Émile", "zoë", "ANA", "carl", nil, "bob", "山田"]
         for (i, name) in names.enumerated() {
-            let member = try club.addMember(passId: String(format: "04%06X", i), username: name)
+            // Some expire (two on the same day), the others never.
+            let expiresAt: Double? = i % 3 == 0 ? nil : 2_000_000 + Double((i % 5) * 86_400)
+            // Some hold a pack (two with the same balance, one never topped up).
+            let plan = i % 4 == 1 ? PlanChanges(visits: i % 3) : i == 6 ? PlanChanges(plan: .pack) : PlanChanges()
+            let member = try club.addMember(passId: String(format: "04%06X", i), username: name, expiresAt: expiresAt, plan: plan)
             for v in 0..<(i % 3) {
                 try club.checkIn(passId: member.passId, source: .manual, at: Date(timeIntervalSince1970: 1_000_000 + Double((i % 4) * 100 + v * 1000)))
             }
@@ -19,7 +23,7 @@ import Testing
         return database
     }
 
-    @Test(arguments: [MemberSort.name, .lastVisit, .visits, .added])
+    @Test(arguments: [MemberSort.name, .lastVisit, .visits, .added, .expiry, .visitsLeft])
     func seekingForwardAndBackwardMatchesOffsetPaging(sort: MemberSort) throws {
         let database = try database()
         let all = try database.members(sort: sort, limit: 1000).map(\.memberId)
@@ -74,7 +78,7 @@ import Testing
 
     /// A word most members share walks the sort index and checks each row's words;
     /// forced here with a threshold of 0, it pages exactly as the listing does.
-    @Test(arguments: [MemberSort.name, .lastVisit, .visits, .added])
+    @Test(arguments: [MemberSort.name, .lastVisit, .visits, .added, .expiry, .visitsLeft])
     func aCommonTermPagesLikeTheListing(sort: MemberSort) throws {
         let database = try database()
         let matches = try database.members(matching: "040", sort: sort, limit: 100).map(\.memberId)

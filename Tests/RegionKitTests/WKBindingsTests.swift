@@ -199,6 +199,24 @@ import Testing
         #expect(f.drain().notifications.map(\.alert) == ["free coffee"])
     }
 
+    /// A club's plan rules stay scripts: members carry plan, visitsLeft and expiresInDays.
+    @Test func scriptsSeeAMembersPlan() throws {
+        let f = try EngineFixture()
+        let now = f.clock.now().timeIntervalSince1970
+        _ = try f.club.addMember(passId: "PACK-1", username: "Ann", expiresAt: now + 3 * 86_400, plan: PlanChanges(visits: 10))
+        _ = try f.club.addMember(passId: "OPEN-1", username: "Bo")
+        let result = f.run("""
+            var m = desk.member('PACK-1');
+            desk.log(m.plan + ' ' + m.visitsLeft + ' ' + m.expiresInDays);
+            var o = desk.member('OPEN-1');
+            desk.log(o.plan + ' ' + o.visitsLeft + ' ' + o.expiresInDays);
+            var a = desk.checkIn('PACK-1');
+            desk.log(a.member.plan + ' ' + a.member.visitsLeft);
+            """)
+        #expect(result.error == nil)
+        #expect(result.output == ["pack 10 3", "open null null", "pack 9"])
+    }
+
     private func jsString(_ text: String) throws -> String {
         String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
     }

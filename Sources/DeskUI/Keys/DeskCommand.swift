@@ -6,6 +6,8 @@ public enum DeskCommand: Sendable {
     // The function bar and the desk's own keys.
     case showHelp, editSelected, startSearch, openCheckIn, openExport, openImport, newMember, confirmDeleteSelected
     case toggleRegions, quit, cycleSort, toggleStats, swapSidePane, switchFocus
+    /// The member list: only members expiring within `plans.warn_days` days, or everyone again.
+    case toggleExpiring
     /// The main pane: the member list, or "Inside now".
     case toggleInside
     /// A staff check-out of the member selected in the main pane.

@@ -18,6 +18,8 @@ public struct BannerModel: Sendable {
         /// For `.unknown` under the prompt policy: the pass that Enter enrols.
         public var enrolPass: String?
         public var shownAt: Date
+        /// The member a refusal was for: F2 opens its form (a pack to top up, a membership to renew).
+        public var refusedMember: MemberRecord? = nil
 
         public var headline: String { headlineText.text }
         public var details: [String] { detailTexts.map(\.text) }
@@ -30,7 +32,7 @@ public struct BannerModel: Sendable {
         self.duration = duration
     }
 
-    public mutating func show(_ report: CheckInReport, policy: EnrolmentPolicy, now: Date) {
+    public mutating func show(_ report: CheckInReport, policy: EnrolmentPolicy, plans: PlanSettings = PlanSettings(), now: Date) {
         let outcome = report.outcome
         // Let in over a warning (a full club under `when_full = "warn"`): the warning's colour.
         let kind = report.warnings.isEmpty || !outcome.isAdmitted ? Kind(outcome) : .warned
@@ -46,6 +48,8 @@ public struct BannerModel: Sendable {
             }
         }
         var details = report.warnings.map { NamedText(before: $0) }
+        // What the member needs to know, right under the welcome: "3 visits left", "Happy birthday!".
+        if let notice = DoorNotice.line(for: report, settings: plans) { details.insert(NamedText(before: notice), at: 0) }
         if let member = outcome.member {
             var facts = " · pass \(member.passId) · \(CountText.of(member.numVisits, "visit"))"
             if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires))" }
@@ -57,6 +61,7 @@ public struct BannerModel: Sendable {
         }
         details.append(NamedText(before: "\(report.source.rawValue) · \(RelativeTime.clock(report.time))"))
         current = Shown(kind: kind, headlineText: headline, detailTexts: details, enrolPass: enrolPass, shownAt: now)
+        if case .refused(let member, _) = outcome { current?.refusedMember = member }
     }
 
     public mutating func showError(_ message: String, now: Date) {

@@ -4,8 +4,10 @@ import MemberKit
 /// The member detail and edit form: every editable field (the subclass's too), validation,
 /// and the member's visit history.
 public struct MemberFormModel: Sendable {
-    public enum FieldKind: Sendable, Equatable {
+    public enum FieldKind: Sendable, Hashable {
         case name, pass, status, expires, note
+        /// The plan (a choice), visits to add to the pack, the household's head (id or pass), the birthday.
+        case plan, addVisits, household, birthday
         /// A subclass field such as `userEmailAddress`.
         case extra(String)
     }
@@ -21,6 +23,7 @@ public struct MemberFormModel: Sendable {
     public private(set) var fields: [Field]
     public var focus = 0
     public var status: MemberStatus
+    public var plan: MemberPlan
     public var error: String?
     public var errorField: Int?
     public var visits: [VisitRecord]?
@@ -36,6 +39,7 @@ public struct MemberFormModel: Sendable {
     public init(member: MemberRecord?, extraFields: [String]) {
         original = member
         status = member?.status ?? .active
+        plan = member?.plan ?? .open
         var fields = [
             Field(kind: .name, label: "Name", input: TextField(member?.username ?? "", maxLength: 200)),
             Field(kind: .pass, label: "Pass", input: TextField(member?.passId ?? "", maxLength: PassIdNormalizer.fieldCapacity)),
@@ -48,6 +52,10 @@ public struct MemberFormModel: Sendable {
         fields.append(Field(kind: .status, label: "Status", input: TextField(status.rawValue)))
         fields.append(Field(kind: .expires, label: "Expires", input: TextField(MemberFieldRules.expiryText(member?.expiresAt), maxLength: 40)))
         fields.append(Field(kind: .note, label: "Note", input: TextField(member?.note ?? "", maxLength: 1000)))
+        fields.append(Field(kind: .plan, label: "Plan", input: TextField(plan.rawValue)))
+        fields.append(Field(kind: .addVisits, label: "Top up", input: TextField("", maxLength: 6)))
+        fields.append(Field(kind: .household, label: "Household", input: TextField(member?.household ?? "", maxLength: PassIdNormalizer.fieldCapacity)))
+        fields.append(Field(kind: .birthday, label: "Birthday", input: TextField(member?.birthday?.description ?? "", maxLength: 10)))
         self.fields = fields
         openedWith = fields.map(\.input.text)
     }
@@ -65,6 +73,18 @@ public struct MemberFormModel: Sendable {
                 if [.left, .right].contains(key) || key == .character(" ") {
                     status = status == .active ? .suspended : .active
                     fields[focus].input.text = status.rawValue
+                }
+                return
+            }
+            if fields[focus].kind == .plan {
+                // The plan is a choice too: ←→ or space go round open, pack, household.
+                if [.left, .right].contains(key) || key == .character(" ") {
+                    let all = MemberPlan.allCases
+                    let step = key == .left ? all.count - 1 : 1
+                    plan = all[(all.firstIndex(of: plan)! + step) % all.count]
+                    fields[focus].input.text = plan.rawValue
+                    error = nil
+                    errorField = nil
                 }
                 return
             }
@@ -90,6 +110,24 @@ public struct MemberFormModel: Sendable {
                     case .status: changes.status = status
                     case .expires: changes.expiresAt = .some(try MemberFieldRules.expiry(text))
                     case .note: changes.note = .some(text.isEmpty ? nil : text)
+                    case .plan: if plan != (original?.plan ?? .open) { changes.plan.plan = plan }
+                    case .addVisits:
+                        guard !text.isEmpty else { break }
+                        guard let visits = Int(text), (1...PlanChanges.maximumVisits).contains(visits) else {
+                            throw DeskError.invalidInput("a number of visits, 1 to \(PlanChanges.maximumVisits)")
+                        }
+                        changes.plan.addVisits = visits
+                    case .household:
+                        // The id or pass as typed: the save looks the member up.
+                        if text != (original?.household ?? "") || (plan == .household) != (original?.plan == .household) {
+                            changes.plan.household = .some(text.isEmpty ? nil : text)
+                        }
+                    case .birthday:
+                        guard text.isEmpty || Birthday(parsing: text) != nil else {
+                            throw DeskError.invalidInput("YYYY-MM-DD, or --MM-DD without a year (a day the calendar has)")
+                        }
+                        let birthday = text.isEmpty ? nil : Birthday(parsing: text)
+                        if birthday != original?.birthday { changes.plan.birthday = .some(birthday) }
                     }
                 } catch {
                     errorField = index
@@ -123,11 +161,15 @@ public struct MemberFormModel: Sendable {
             if field.kind == .status {
                 grid.putField("◀ \(status.rawValue) ▶", x: fx, y: y, width: width,
                               style: CellStyle(status == .active ? .success : .danger, reverse: focused))
+            } else if field.kind == .plan {
+                grid.putField("◀ \(plan.rawValue) ▶", x: fx, y: y, width: width, style: CellStyle(.normal, reverse: focused))
             } else {
                 field.input.render(into: &grid, x: fx, y: y, width: width, focused: focused)
             }
-            if field.kind == .expires, focused, width + fx + 2 < inner.maxX {
-                grid.putField("YYYY-MM-DD or empty", x: fx + width + 1, y: y, width: inner.maxX - fx - width - 1, style: CellStyle(.dim))
+            let hints: [FieldKind: String] = [.expires: "YYYY-MM-DD or empty", .addVisits: "visits to add to the pack",
+                                              .household: "the head's id or pass", .birthday: "YYYY-MM-DD or --MM-DD"]
+            if let hint = hints[field.kind], focused, width + fx + 2 < inner.maxX {
+                grid.putField(hint, x: fx + width + 1, y: y, width: inner.maxX - fx - width - 1, style: CellStyle(.dim))
             }
             y += 1
         }

@@ -5,6 +5,8 @@ import MemberKit
 /// every member) and asks for the next page by keyset when the viewport nears an edge.
 public struct MemberListModel: Sendable {
     public private(set) var sort: MemberSort = .lastVisit
+    /// Only members expiring within this many days, soonest first (`e`); nil: everyone.
+    public private(set) var expiringDays: Int?
     public var search = TextField(maxLength: 100)
     public var isSearching = false
     public private(set) var total: Int?
@@ -54,8 +56,15 @@ public struct MemberListModel: Sendable {
         reset()
     }
 
+    /// `e`: only the members expiring within `days` days, by expiry; again: everyone.
+    public mutating func toggleExpiring(days: Int) {
+        expiringDays = expiringDays == nil ? days : nil
+        if expiringDays != nil { sort = .expiry }
+        reset()
+    }
+
     public mutating func cycleSort() {
-        let order: [MemberSort] = [.lastVisit, .name, .visits]
+        let order: [MemberSort] = [.lastVisit, .name, .visits, .expiry, .visitsLeft]
         setSort(order[((order.firstIndex(of: sort) ?? 0) + 1) % order.count])
     }
 
@@ -137,7 +146,8 @@ public struct MemberListModel: Sendable {
         case .last: limit = max(pageSize, viewport)
         default: limit = pageSize
         }
-        let made = MemberPageRequest(generation: generation, search: searchText, sort: sort, kind: request, limit: limit)
+        let made = MemberPageRequest(generation: generation, search: searchText, sort: sort, kind: request, limit: limit,
+                                     expiringDays: expiringDays)
         inFlight = made
         return made
     }
@@ -201,7 +211,7 @@ public struct MemberListModel: Sendable {
 
     public static func columns(width: Int) -> Columns {
         // Wide enough for each header and its sort arrow ("Visits ▼", "Last visit ▼"): headers are never cut.
-        let visits = 8, last = 12, status = 9
+        let visits = 8, last = 12, status = 10  // "suspended", "Expires ▲", or an expiry date
         let pass = width >= 100 ? 20 : 14
         let name = max(4, width - 2 - pass - visits - last - status - 4)
         return Columns(name: name, pass: pass, visits: visits, last: last, status: status)
@@ -209,9 +219,12 @@ public struct MemberListModel: Sendable {
 
     public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool) {
         grid.fill(rect)
-        let sortName = switch sort { case .lastVisit: "last visit"; case .name: "name"; case .visits: "visits"; case .added: "added" }
+        let sortName = switch sort {
+        case .lastVisit: "last visit"; case .name: "name"; case .visits: "visits"; case .added: "added"; case .expiry: "expiry"; case .visitsLeft: "visits left"
+        }
         let count = total.map { CountText.grouped($0) } ?? "…"
-        grid.box(rect, title: "Members (\(count)) · sort: \(sortName) [o]", style: CellStyle(focused ? .title : .dim))
+        let filter = expiringDays.map { " · expiring within \($0) days [e]" } ?? ""
+        grid.box(rect, title: "Members (\(count))\(filter) · sort: \(sortName) [o]", style: CellStyle(focused ? .title : .dim))
         let inner = rect.inset(1)
         guard inner.height >= 3, inner.width >= 20 else { return }
         // Search line.
@@ -227,8 +240,8 @@ public struct MemberListModel: Sendable {
         let header = CellStyle(.title, bold: true)
         var hx = inner.x + 2
         for (title, width, sortKey) in [("Name", c.name, MemberSort.name), ("Pass", c.pass, nil), ("Visits", c.visits, .visits),
-                                        ("Last visit", c.last, .lastVisit), ("Status", c.status, nil)] {
-            let marked = sortKey == sort ? title + (sort == .name ? " ▲" : " ▼") : title
+                                        ("Last visit", c.last, .lastVisit), (sort == .expiry ? "Expires" : "Status", c.status, .expiry)] {
+            let marked = sortKey == sort ? title + (sort == .name || sort == .expiry ? " ▲" : " ▼") : title
             grid.putField(marked, x: hx, y: inner.y + 1, width: width, style: header, alignRight: title == "Visits")
             hx += width + 1
         }
@@ -251,14 +264,16 @@ public struct MemberListModel: Sendable {
                 continue
             }
             var cx = body.x + 2
-            let statusText = member.effectiveStatus(at: now.timeIntervalSince1970).rawValue
+            var statusText = member.effectiveStatus(at: now.timeIntervalSince1970).rawValue
+            // Sorted by expiry, the column says when (the status shows where it is not active).
+            if sort == .expiry, statusText == "active" { statusText = member.expiresAt.map { MemberFieldRules.expiryText($0) } ?? "never" }
             let cells: [(String, Int, Bool)] = [
                 (member.displayName, c.name, false), (member.passId, c.pass, false), (String(member.numVisits), c.visits, true),
                 (Self.lastVisitText(member, now: now), c.last, false), (statusText, c.status, false),
             ]
             for (i, (text, width, right)) in cells.enumerated() {
                 var cellStyle = style
-                if i == 4, statusText != "active", !isSelected { cellStyle = CellStyle(.danger) }
+                if i == 4, member.effectiveStatus(at: now.timeIntervalSince1970) != .active, !isSelected { cellStyle = CellStyle(.danger) }
                 grid.putField(text, x: cx, y: y, width: width, style: cellStyle, alignRight: right)
                 cx += width + 1
             }

@@ -16,4 +16,6 @@ public struct MemberPageRequest: Sendable, Equatable {
     public var sort: MemberSort
     public var kind: Kind
     public var limit: Int
+    /// Only members expiring within this many days (nil: all).
+    public var expiringDays: Int? = nil
 }

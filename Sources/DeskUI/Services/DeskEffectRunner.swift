@@ -36,20 +36,25 @@ public final class DeskEffectRunner: Sendable {
         let inbox = self.inbox, club = services.club, database = services.database
         switch effect {
         case .fetchPage(let request):
+            let expiring = request.expiringDays.map {
+                club.settings.plans.expiring(withinDays: $0, from: services.clock.now().timeIntervalSince1970)
+            }
             worker.submit { [self] in
                 // A newer search or sort has superseded this one: skip the query.
                 guard currentGeneration == request.generation else {
                     return inbox.post(.pageFailed(request, error: nil))
                 }
                 do {
-                    inbox.post(.page(try Self.page(database, request), for: request))
+                    inbox.post(.page(try Self.page(database, request, expiring: expiring), for: request))
                 } catch {
                     inbox.post(.pageFailed(request, error: "\(error)"))
                 }
             }
-        case .countMembers(let generation, let search):
+        case .countMembers(let generation, let search, let expiringDays):
+            let expiring = expiringDays.map { club.settings.plans.expiring(withinDays: $0, from: services.clock.now().timeIntervalSince1970) }
             countWorker.submit { [self] in
-                let matching: Int? = currentGeneration == generation ? try? database.memberCount(matching: search) : nil
+                let matching: Int? = currentGeneration != generation ? nil
+                    : expiring.map { try? database.memberCount(matching: search, expiring: $0) } ?? (try? database.memberCount(matching: search))
                 let all = search == nil ? matching : try? database.memberCount()
                 inbox.post(.counted(generation: generation, matching: matching, all: all))
             }
@@ -95,16 +100,24 @@ public final class DeskEffectRunner: Sendable {
                 let visits = (try? database.visits(memberId: member.memberId, limit: 50)) ?? []
                 inbox.post(.visits(visits, memberId: member.memberId))
             }
-        case .save(let original, let changes):
+        case .save(let original, let asTyped):
             worker.submit {
                 do {
+                    var changes = asTyped
+                    // The form names the household's head by id or pass, as staff know it.
+                    if case .some(.some(let text)) = changes.plan.household {
+                        guard let head = try club.member(idOrPass: text) else {
+                            throw PlanEditError(.household, "no member with id or pass '\(text)'")
+                        }
+                        changes.plan.household = .some(head.memberId)
+                    }
                     if let original {
                         try club.updateMember(id: original.memberId, changes)
                     } else {
                         try club.addMember(passId: changes.passId ?? "", username: changes.username ?? nil,
                                            fields: changes.fields.filter { $0.value != .null },
                                            status: changes.status ?? .active, expiresAt: changes.expiresAt ?? nil,
-                                           note: changes.note ?? nil)
+                                           note: changes.note ?? nil, plan: changes.plan)
                     }
                     inbox.post(.saved)
                 } catch {
@@ -149,15 +162,15 @@ public final class DeskEffectRunner: Sendable {
         }
     }
 
-    static func page(_ database: AppDatabase, _ request: MemberPageRequest) throws -> [MemberRow] {
+    static func page(_ database: AppDatabase, _ request: MemberPageRequest, expiring: ClosedRange<Double>? = nil) throws -> [MemberRow] {
         let (search, sort, limit) = (request.search, request.sort, request.limit)
         switch request.kind {
-        case .first: return try database.memberPage(matching: search, sort: sort, limit: limit)
-        case .last: return try database.memberPage(matching: search, sort: sort, direction: .backward, limit: limit)
-        case .after(let row): return try database.memberPage(matching: search, sort: sort, cursor: row, limit: limit)
+        case .first: return try database.memberPage(matching: search, sort: sort, limit: limit, expiring: expiring)
+        case .last: return try database.memberPage(matching: search, sort: sort, direction: .backward, limit: limit, expiring: expiring)
+        case .after(let row): return try database.memberPage(matching: search, sort: sort, cursor: row, limit: limit, expiring: expiring)
         case .before(let row):
-            return try database.memberPage(matching: search, sort: sort, cursor: row, direction: .backward, limit: limit)
-        case .at(let offset): return try database.memberPage(matching: search, sort: sort, offset: offset, limit: limit)
+            return try database.memberPage(matching: search, sort: sort, cursor: row, direction: .backward, limit: limit, expiring: expiring)
+        case .at(let offset): return try database.memberPage(matching: search, sort: sort, offset: offset, limit: limit, expiring: expiring)
         }
     }
 }

@@ -5,7 +5,7 @@ import MemberKit
 public enum DeskEffect: Sendable {
     case fetchPage(MemberPageRequest)
     /// The listing's match count (for `generation`) and the club's member count.
-    case countMembers(generation: Int, search: String?)
+    case countMembers(generation: Int, search: String?, expiringDays: Int? = nil)
     /// The stats pane's figures, today's occupancy curve among them.
     case loadStats(now: Date)
     /// How many are inside (closing time applied), and who when `listing` ("Inside now" shows).

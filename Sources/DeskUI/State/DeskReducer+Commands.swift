@@ -8,7 +8,8 @@ extension DeskReducer {
         case .showHelp:
             state.dialog = .help(HelpText.dialog)
         case .editSelected:
-            if let member = state.listSelection { openForm(member, &state, &effects) }
+            // Over a refusal ("Pack used up — sell a new pack (F2)") it edits the member refused.
+            if let member = state.banner.visible(at: now)?.refusedMember ?? state.listSelection { openForm(member, &state, &effects) }
         case .startSearch:
             state.showStats = false
             state.showInside = false
@@ -39,6 +40,9 @@ extension DeskReducer {
             state.wantsQuit = true
         case .cycleSort:
             state.list.cycleSort()
+            perform(.listingChanged(searchEdited: false), &state, &effects, now: now)
+        case .toggleExpiring:
+            state.list.toggleExpiring(days: state.setup.plans.warnDays)
             perform(.listingChanged(searchEdited: false), &state, &effects, now: now)
         case .toggleStats:
             state.showStats.toggle()

@@ -8,7 +8,7 @@ extension DeskReducer {
         case .checkIn(let report):
             // An unknown pass typed by hand (F4) is asked about at once: Enter enrols it.
             let typedUnknown = report.source == .manual && state.setup.enrolment != .deny
-            state.banner.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, now: now)
+            state.banner.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, plans: state.setup.plans, now: now)
             if typedUnknown, case .unknownPass(let pass) = report.outcome, state.dialog == nil {
                 state.dialog = .prompt(.enrol(pass: pass))
             }

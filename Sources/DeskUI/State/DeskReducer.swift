@@ -106,7 +106,8 @@ public enum DeskReducer {
         if state.list.total == nil || state.jobs.countStale, !state.jobs.typing(at: now), !state.jobs.countInFlight {
             state.jobs.countInFlight = true
             state.jobs.countStale = false
-            effects.append(.countMembers(generation: state.list.generation, search: state.list.searchText))
+            effects.append(.countMembers(generation: state.list.generation, search: state.list.searchText,
+                                         expiringDays: state.list.expiringDays))
         }
         if state.jobs.insideStale, !state.jobs.insideInFlight {
             state.jobs.insideInFlight = true

@@ -14,6 +14,8 @@ public struct DeskSetup: Sendable {
     public var syncEnabled = false
     /// `occupancy.capacity`: the status bar's "Inside 23/80" (0: no limit, "Inside 23").
     public var capacity = 0
+    /// Packs and expiry warnings: the banner's line under the welcome (`DoorNotice`).
+    public var plans = PlanSettings()
     /// nil: no region watcher in this build or run.
     public var regionsOn: Bool?
     public var canImport: Bool
@@ -46,5 +48,6 @@ public struct DeskSetup: Sendable {
                   exportFormats: exporter?.formats ?? [], exportPath: { exporter?.defaultPath(format: $0) ?? "members.\($0)" })
         syncEnabled = services.syncEnabled
         capacity = services.club.settings.occupancy.capacity
+        plans = services.club.settings.plans
     }
 }

@@ -53,6 +53,10 @@ public struct CheckInReport: Sendable {
     public var capacity: Int
     /// Said to staff, the tap went through anyway (the club is full under `when_full = "warn"`).
     public var warnings: [String]
+    /// The member's plan after the tap, when it is not open (the door's notice and `visitsLeft` read it).
+    public var plan: PlanStanding?
+    /// The member's last counted visit before this tap (nil: no member stored), for "once a day" notices.
+    public var lastVisitBefore: Double?
 
     public init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String,
                 inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = []) {

@@ -2,8 +2,8 @@
 enum CheckInDecision {
     /// Nothing to write (refused, a duplicate, an unknown pass, not inside).
     case answer(CheckInOutcome)
-    /// Count a visit for this member: an entry.
-    case countVisit(MemberRecord)
+    /// Count a visit for this member: an entry. `packOf`: the member whose pack it uses a visit of.
+    case countVisit(MemberRecord, packOf: String?)
     /// Add this member with its first visit: an entry.
     case enrol(MemberRecord)
     /// An exit of a member inside since its entry at `since`; no visit is counted.

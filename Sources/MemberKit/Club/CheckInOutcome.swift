@@ -73,6 +73,7 @@ public enum CheckInOutcome: Sendable {
         case .refused(_, .expired): return ("Membership expired", "", "")
         case .unknownPass: return ("Unknown card", "", "")
         case .refused(_, .capacity): return ("Full", "", "")
+        case .refused(_, .packUsedUp): return ("Pack used up — sell a new pack (F2)", "", "")
         case .checkedOut(let m, let stay): return ("Goodbye, ", m.displayName, " — \(Self.describeStay(seconds: stay))")
         case .notInside(let m): return ("", m.displayName, " is not inside")
         }

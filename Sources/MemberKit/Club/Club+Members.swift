@@ -5,15 +5,17 @@ extension Club {
     @discardableResult
     public func addMember(passId raw: String, username: String? = nil, fields: [String: JSONValue] = [:],
                           status: MemberStatus = .active, expiresAt: Double? = nil, note: String? = nil,
+                          plan: PlanChanges = PlanChanges(),
                           by actor: AuditActor = .anonymous(.manual)) throws -> MemberRecord {
         let pass = try normalize(raw)
         let time = clock.now().timeIntervalSince1970
-        let member = MemberRecord(passId: pass.passId, username: username ?? pass.username, timeStampAdded: time,
-                                  fields: fields, status: status, expiresAt: expiresAt, note: note,
-                                  modifiedAt: time, modifiedBy: terminal.id)
+        let member = try plan.applied(to: MemberRecord(passId: pass.passId, username: username ?? pass.username, timeStampAdded: time,
+                                                       fields: fields, status: status, expiresAt: expiresAt, note: note,
+                                                       modifiedAt: time, modifiedBy: terminal.id))
         try database.write { store in
             try Self.requireNotStaffCard(member.passId, store: store)
             try store.insertMember(member)
+            try applyPack(plan, to: member, by: actor, store: store)
             try store.appendAudit(auditEntry(.enrol, by: actor, memberId: member.memberId, at: time))
         }
         bus.publish(.memberCreated(member))
@@ -39,9 +41,11 @@ extension Club {
             if let status = changes.status { member.status = status }
             if let expiresAt = changes.expiresAt { member.expiresAt = expiresAt }
             if let note = changes.note { member.note = note }
+            member = try changes.plan.applied(to: member)
             member.modifiedAt = max(time, member.modifiedAt.nextUp)  // every version gets its own stamp
             member.modifiedBy = terminal.id
             try store.updateMember(member)
+            try applyPack(changes.plan, to: member, by: actor, store: store)
             for entry in MemberEdit.entries(before: before, after: member) {
                 try store.appendAudit(auditEntry(entry.action, by: actor, memberId: member.memberId, detail: entry.detail, at: time))
             }
@@ -58,10 +62,12 @@ extension Club {
         return member
     }
 
-    /// Deletes a member, keeping a tombstone so that the deletion syncs to other terminals.
-    public func deleteMember(id: String, by actor: AuditActor = .anonymous(.manual)) throws {
+    /// Deletes a member, keeping a tombstone so that the deletion syncs to other terminals. The
+    /// members of its household, if it headed one, are open members again: they are returned.
+    @discardableResult
+    public func deleteMember(id: String, by actor: AuditActor = .anonymous(.manual)) throws -> [MemberRecord] {
         let time = clock.now().timeIntervalSince1970
-        let deleted = try database.write { store in
+        let (deleted, released) = try database.write { store in
             guard var member = try store.member(memberId: id), !member.isDeleted else {
                 throw DeskError.notFound("no member \(id)")
             }
@@ -71,8 +77,40 @@ extension Club {
             try store.updateMember(member)
             try store.appendAudit(auditEntry(.delete, by: actor, memberId: member.memberId,
                                              detail: ["name": member.username ?? "", "pass": member.passId], at: time))
-            return member
+            var released: [MemberRecord] = []
+            for var other in try store.householdMembers(of: member.memberId) where other.plan == .household {
+                let before = other
+                other.plan = .open
+                other.household = nil
+                other.modifiedAt = max(time, other.modifiedAt.nextUp)
+                other.modifiedBy = terminal.id
+                try store.updateMember(other)
+                for entry in MemberEdit.entries(before: before, after: other) {
+                    try store.appendAudit(auditEntry(entry.action, by: actor, memberId: other.memberId, detail: entry.detail, at: time))
+                }
+                released.append(other)
+            }
+            return (member, released)
         }
         bus.publish(.memberDeleted(deleted))
+        for member in released { bus.publish(.memberUpdated(member)) }
+        return released
+    }
+
+    /// A plan edit's pack part, in the edit's transaction: sets or tops up the pack through this
+    /// desk's counters, after the household rule is checked.
+    private func applyPack(_ plan: PlanChanges, to member: MemberRecord, by actor: AuditActor, store: StoreTransaction) throws {
+        if let problem = try store.householdProblem(member) { throw PlanEditError(.household, problem) }
+        if plan.visits != nil || plan.addVisits != nil {
+            let balance = try store.packBalance(memberId: member.memberId)
+            var change = plan.addVisits ?? 0
+            if let visits = plan.visits { change = visits - balance }
+            if change != 0 {
+                try store.addToPack(memberId: member.memberId, terminalId: terminal.id, added: max(0, change), used: max(0, -change))
+            }
+            try store.appendAudit(auditEntry(.edit, by: actor, memberId: member.memberId,
+                                             detail: ["field": "pack", "before": String(balance), "after": String(balance + change)],
+                                             at: member.modifiedAt))
+        }
     }
 }

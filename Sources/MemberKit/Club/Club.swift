@@ -41,17 +41,21 @@ public final class Club: Sendable {
         let time = now.timeIntervalSince1970
         let pass = try normalize(raw, source: source.rawValue)
         var warnings: [String] = []
+        var lastVisitBefore: Double?
         let commit = try storeErrorsPublished {
             try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time,
                                  prepare: { store in _ = try closeOverdue(store, at: time) }) { subject in
+                lastVisitBefore = subject.member?.timeStampOfLastVisit
                 let verdict = decide(subject, pass: pass, enrolUnknown: enrolUnknown, at: time)
                 warnings = verdict.warnings
                 return verdict.decision
             }
         }
-        let report = CheckInReport(time: now, source: source, passId: pass.passId, outcome: commit.outcome,
+        var report = CheckInReport(time: now, source: source, passId: pass.passId, outcome: commit.outcome,
                                    terminalId: terminal.id, inside: commit.inside, insideCount: commit.insideCount,
                                    capacity: settings.occupancy.capacity, warnings: warnings)
+        report.plan = commit.plan
+        report.lastVisitBefore = lastVisitBefore
         bus.publish(.checkIn(report))
         if case .enrolled(let member) = commit.outcome { bus.publish(.memberCreated(member)) }
         return report
@@ -73,7 +77,8 @@ public final class Club: Sendable {
             }
         }
         return CheckInRules.decide(CheckInFacts(member: member, isNew: isNew, presence: subject.presence,
-                                                insideCount: subject.insideCount, time: time, settings: settings))
+                                                insideCount: subject.insideCount, time: time, settings: settings,
+                                                plan: subject.plan))
     }
 
     /// Runs a store operation, publishing a store failure on the bus before it is thrown.

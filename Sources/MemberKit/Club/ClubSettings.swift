@@ -8,13 +8,16 @@ public struct ClubSettings: Sendable {
     public var memberFields: [String]
     /// Entries, exits, capacity and closing time.
     public var occupancy: OccupancySettings
+    /// Packs and expiry warnings.
+    public var plans: PlanSettings
 
     public init(debounce: TimeInterval = 60, enrolment: EnrolmentPolicy = .auto,
                 memberFields: [String] = CustomMembershipUser.variableNamesAsStrings(),
-                occupancy: OccupancySettings = OccupancySettings()) {
+                occupancy: OccupancySettings = OccupancySettings(), plans: PlanSettings = PlanSettings()) {
         self.debounce = debounce
         self.enrolment = enrolment
         self.memberFields = memberFields
         self.occupancy = occupancy
+        self.plans = plans
     }
 }

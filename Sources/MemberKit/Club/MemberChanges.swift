@@ -6,9 +6,12 @@ public struct MemberChanges: Sendable {
     public var status: MemberStatus?
     public var expiresAt: Double??
     public var note: String??
+    public var plan: PlanChanges
 
     public init(passId: String? = nil, username: String?? = nil, fields: [String: JSONValue] = [:],
-                status: MemberStatus? = nil, expiresAt: Double?? = nil, note: String?? = nil) {
+                status: MemberStatus? = nil, expiresAt: Double?? = nil, note: String?? = nil,
+                plan: PlanChanges = PlanChanges()) {
+        self.plan = plan
         self.passId = passId
         self.username = username
         self.fields = fields

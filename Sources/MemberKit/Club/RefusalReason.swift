@@ -1,5 +1,5 @@
 import Foundation
 
 public enum RefusalReason: String, Sendable, Codable {
-    case suspended, expired, capacity
+    case suspended, expired, capacity, packUsedUp
 }

@@ -81,6 +81,10 @@ public struct ConfigKey: Sendable {
                range: 0...8760),
         number("visits.keep_days", "Prune entry and exit events older than this many days (counters are kept)",
                \.visits.keepDays, range: 1...36500, whole: true),
+        choice("plans.pack_use", "What uses a visit of a pack: per-day (the day's first entry) or per-visit (every entry)",
+               \.plans.packUse),
+        number("plans.warn_days", "Say \"Expires in N days\" at the door this many days ahead (0: only on the last day)",
+               \.plans.warnDays, range: 0...3650, whole: true),
     ]
 
     static func bad(_ name: String, _ what: String) -> DeskError {

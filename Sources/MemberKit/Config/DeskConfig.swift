@@ -17,6 +17,7 @@ public struct DeskConfig: Sendable, Equatable {
     public var mqtt = MQTT()
     public var occupancy = Occupancy()
     public var visits = Visits()
+    public var plans = Plans()
 
     public init() {}
 
@@ -144,8 +145,15 @@ public struct DeskConfig: Sendable, Equatable {
         public var keepDays: Double = 400
     }
 
+    /// Visit packs and expiry warnings (see docs/plans.md).
+    public struct Plans: Sendable, Equatable {
+        public var packUse: PlanSettings.PackUse = .perDay
+        public var warnDays: Double = 14
+    }
+
     public var clubSettings: ClubSettings {
-        ClubSettings(debounce: debounceSeconds, enrolment: enrolment, occupancy: occupancySettings)
+        ClubSettings(debounce: debounceSeconds, enrolment: enrolment, occupancy: occupancySettings,
+                     plans: PlanSettings(packUse: plans.packUse, warnDays: Int(plans.warnDays)))
     }
 
     public var occupancySettings: OccupancySettings {

@@ -4,17 +4,22 @@ import Foundation
 /// (a G-counter: numVisits is their sum), and, for a member unified into another because both
 /// held the same pass, the survivor's memberId. `events` are its entries and exits (all of them
 /// in a snapshot or an export, the new ones recorded here in a changes file): a grow-only set.
+/// `packCounters` are its pack's (see `PackCounter`).
 public struct ExchangeMember: Sendable, Hashable {
     public var record: MemberRecord
     public var counters: [String: Int]
     public var unifiedInto: String?
     public var events: [VisitEvent]
+    /// Its pack's per-desk counters (what each desk added and used): merged by max, like `counters`.
+    public var packCounters: [String: PackCounter]
 
-    public init(record: MemberRecord, counters: [String: Int], unifiedInto: String? = nil, events: [VisitEvent] = []) {
+    public init(record: MemberRecord, counters: [String: Int], unifiedInto: String? = nil, events: [VisitEvent] = [],
+                packCounters: [String: PackCounter] = [:]) {
         self.record = record
         self.counters = counters
         self.unifiedInto = unifiedInto
         self.events = events
+        self.packCounters = packCounters
         self.record.numVisits = counters.values.reduce(0, +)
     }
 

@@ -18,7 +18,7 @@ public struct FieldChange: Sendable, Equatable, Codable {
     public var text: String { "\(field) \(Self.shown(old, quoted: quoted)) → \(Self.shown(new, quoted: quoted))" }
 
     /// Counts and dates read as they are; text is quoted, so that spaces and empty values show.
-    private var quoted: Bool { !["visits", "expiry", "last visit", "status", "deleted"].contains(field) }
+    private var quoted: Bool { !["visits", "expiry", "last visit", "status", "deleted", "plan", "birthday"].contains(field) }
 
     private static func shown(_ value: String, quoted: Bool) -> String {
         if value.isEmpty { return "(none)" }
@@ -41,6 +41,9 @@ public struct FieldChange: Sendable, Equatable, Codable {
         add("status", a.status.rawValue, b.status.rawValue)
         add("expiry", MemberFieldRules.expiryText(a.expiresAt), MemberFieldRules.expiryText(b.expiresAt))
         add("note", a.note ?? "", b.note ?? "")
+        add("plan", a.plan.rawValue, b.plan.rawValue)
+        add("household", a.household ?? "", b.household ?? "")
+        add("birthday", a.birthday?.description ?? "", b.birthday?.description ?? "")
         add("visits", String(a.numVisits), String(b.numVisits))
         if a.timeStampOfLastVisit != b.timeStampOfLastVisit {
             add("last visit", lastVisit(a.timeStampOfLastVisit), lastVisit(b.timeStampOfLastVisit))

@@ -22,6 +22,7 @@ enum MemberExtras {
         if let passSince = record.passSince { object["passSince"] = .double(passSince) }
         if let unifiedInto = member.unifiedInto { object["unifiedInto"] = .string(unifiedInto) }
         if !fields.isEmpty { object["fields"] = .object(fields) }
+        for (key, value) in planObject(member) { object[key] = value }
         if includeEvents, !member.events.isEmpty { object["visitEvents"] = .array(member.events.map(eventObject)) }
         return .object(object)
     }
@@ -43,13 +44,18 @@ enum MemberExtras {
         }
         func string(_ text: String) { JSONWriter.appendString(text, to: &out, csvQuoted: csvQuoted) }
         out.append(UInt8(ascii: "{"))
+        let plan = planObject(member)
+        if let birthday = record.birthday { key("birthday"); string(birthday.description) }
         if let deletedAt = record.deletedAt { key("deletedAt"); JSONWriter.appendNumber(deletedAt, to: &out) }
         if includeStatus, let expiresAt = record.expiresAt { key("expiresAt"); JSONWriter.appendNumber(expiresAt, to: &out) }
         if !fields.isEmpty { key("fields"); JSONWriter.append(.object(fields), to: &out, csvQuoted: csvQuoted) }
+        if let household = record.household { key("household"); string(household) }
         key("modifiedAt"); JSONWriter.appendNumber(record.modifiedAt, to: &out)
         key("modifiedBy"); string(record.modifiedBy)
         if includeStatus, let note = record.note { key("note"); string(note) }
+        if let packCounters = plan["packCounters"] { key("packCounters"); JSONWriter.append(packCounters, to: &out, csvQuoted: csvQuoted) }
         if let passSince = record.passSince { key("passSince"); JSONWriter.appendNumber(passSince, to: &out) }
+        if record.plan != .open { key("plan"); string(record.plan.rawValue) }
         if includeStatus { key("status"); string(record.status.rawValue) }
         if exactTimes { key("timeStampAdded"); JSONWriter.appendNumber(record.timeStampAdded, to: &out) }
         if exactTimes { key("timeStampOfLastVisit"); JSONWriter.appendNumber(record.timeStampOfLastVisit, to: &out) }
@@ -79,7 +85,64 @@ enum MemberExtras {
             }
             out.append(UInt8(ascii: "]"))
         }
+        if let visitsLeft = plan["visitsLeft"] { key("visitsLeft"); JSONWriter.append(visitsLeft, to: &out, csvQuoted: csvQuoted) }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// The plan's keys: plan, household, birthday, the pack's counters, and `visitsLeft` (the
+    /// balance, for people and other programs to read: an import never takes it, only the counters).
+    static func planObject(_ member: ExchangeMember) -> [String: JSONValue] {
+        let record = member.record
+        var object: [String: JSONValue] = [:]
+        if record.plan != .open { object["plan"] = .string(record.plan.rawValue) }
+        if let household = record.household { object["household"] = .string(household) }
+        if let birthday = record.birthday { object["birthday"] = .string(birthday.description) }
+        if !member.packCounters.isEmpty {
+            object["packCounters"] = .object(member.packCounters.mapValues {
+                .object(["added": .int($0.added), "used": .int($0.used)])
+            })
+        }
+        if record.plan == .pack { object["visitsLeft"] = .int(PackCounter.balance(member.packCounters)) }
+        return object
+    }
+
+    /// Reads the plan's keys into a member; `visitsLeft` is not read (a file cannot set a balance).
+    static func applyPlan(_ object: [String: JSONValue], to record: inout MemberRecord) throws(FieldError) -> [String: PackCounter] {
+        if let value = object["plan"], value != .null {
+            guard let text = value.stringValue, let plan = MemberPlan(rawValue: text) else {
+                throw FieldError("plan must be \"open\", \"pack\" or \"household\"")
+            }
+            record.plan = plan
+        }
+        if let value = object["household"] {
+            record.household = try FieldValue.optionalString(value, "household")
+            if record.household == record.memberId { throw FieldError("household names the member itself") }
+        }
+        if let value = object["birthday"], value != .null {
+            guard let text = value.stringValue, let birthday = Birthday(parsing: text) else {
+                throw FieldError("birthday must be \"YYYY-MM-DD\" or \"--MM-DD\", a day that exists")
+            }
+            record.birthday = birthday
+        }
+        var counters: [String: PackCounter] = [:]
+        switch object["packCounters"] {
+        case .object(let values)?:
+            for (desk, value) in values {
+                guard case .object(let counter) = value else { throw FieldError("packCounters.\(desk) must be an object") }
+                func part(_ key: String) throws(FieldError) -> Int {
+                    guard let value = counter[key], value != .null else { return 0 }
+                    let count = try FieldValue.count(value, "packCounters.\(desk).\(key)")
+                    guard count <= PackCounter.maximum else {
+                        throw FieldError("packCounters.\(desk).\(key) is more than \(PackCounter.maximum)")
+                    }
+                    return count
+                }
+                counters[desk] = PackCounter(added: try part("added"), used: try part("used"))
+            }
+        case nil, .null?: break
+        default: throw FieldError("packCounters must be an object")
+        }
+        return counters
     }
 
     /// One entry or exit as it travels (its member is the one it is listed under).
@@ -145,6 +208,7 @@ enum MemberExtras {
         if let value = object["note"] { record.note = try FieldValue.optionalString(value, "note") }
         if let value = object["deletedAt"] { record.deletedAt = try FieldValue.optionalDouble(value, "deletedAt") }
         if let value = object["passSince"] { record.passSince = try FieldValue.optionalDouble(value, "passSince") }
+        let packCounters = try applyPlan(object, to: &record)
         var unifiedInto: String?
         if let value = object["unifiedInto"] { unifiedInto = try FieldValue.optionalString(value, "unifiedInto") }
         switch object["fields"] {
@@ -159,6 +223,7 @@ enum MemberExtras {
         case nil, .null?: break
         default: throw FieldError("visitEvents must be an array")
         }
-        member = ExchangeMember(record: record, counters: counters, unifiedInto: unifiedInto, events: events)
+        member = ExchangeMember(record: record, counters: counters, unifiedInto: unifiedInto, events: events,
+                                packCounters: packCounters)
     }
 }

@@ -3,6 +3,8 @@ public struct MergeCounts: Sendable, Equatable, Codable {
     public var new = 0, updated = 0, unchanged = 0, unified = 0, deleted = 0
     /// Entry and exit events new here, and events kept out because they lie more than a day ahead.
     public var visitEvents = 0, futureEvents = 0
+    /// Members whose household was not taken (it would nest), and packs that went below zero in the merge.
+    public var householdsRefused = 0, overdrawnPacks = 0
     public init() {}
 
     public init(new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int) {

@@ -40,6 +40,18 @@ struct MergeEngine {
         for (terminal, count) in raisedCounters {
             try store.raiseVisitCounter(memberId: memberId, terminalId: terminal, to: count)
         }
+        // The pack's counters: two G-counters per desk, merged by max (a file never sets a balance).
+        let localPacks = try incoming.packCounters.isEmpty ? [:] : store.packCounters(memberId: memberId)
+        var packsRaised = false
+        for (terminal, counter) in incoming.packCounters {
+            let local = localPacks[terminal] ?? PackCounter()
+            guard counter.merged(with: local) != local else { continue }
+            try store.raisePackCounter(memberId: memberId, terminalId: terminal, to: counter)
+            packsRaised = true
+        }
+        if packsRaised, PackCounter.balance(localPacks) >= 0, try store.packBalance(memberId: memberId) < 0 {
+            counts.overdrawnPacks += 1  // two desks used its last visit offline
+        }
 
         // The member's own data (its real deletion time, not the unified marker), merged.
         var local = stored
@@ -52,6 +64,12 @@ struct MergeEngine {
         }
         var merged = local.map { MergeRules.merge($0, record) } ?? record
         merged.numVisits = local?.numVisits ?? 0
+        if try store.householdProblem(merged) != nil {
+            // A household that would nest (or name itself) is not taken: the plan stays as it was here.
+            merged.plan = local?.plan ?? .open
+            merged.household = local?.household
+            counts.householdsRefused += 1
+        }
         let fieldsChanged = local.map { !MergeRules.same($0, merged) } ?? true
 
         var unified: [String] = []
@@ -74,8 +92,8 @@ struct MergeEngine {
 
         try mergeEvents(incoming)
 
-        let after = fieldsChanged || !raisedCounters.isEmpty ? try store.member(memberId: memberId) : stored
-        classify(before: stored, after: after, countersChanged: !raisedCounters.isEmpty, unified: unified)
+        let after = fieldsChanged || !raisedCounters.isEmpty || packsRaised ? try store.member(memberId: memberId) : stored
+        classify(before: stored, after: after, countersChanged: !raisedCounters.isEmpty || packsRaised, unified: unified)
     }
 
     /// Entries and exits: a grow-only set by event id, each under the member it came with. One

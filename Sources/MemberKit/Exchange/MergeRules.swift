@@ -34,7 +34,7 @@ public enum MergeRules {
     public static func sameEditableFields(_ a: MemberRecord, _ b: MemberRecord) -> Bool {
         a.passId == b.passId && a.username == b.username && a.status == b.status && a.expiresAt == b.expiresAt
             && a.note == b.note && a.deletedAt == b.deletedAt && a.modifiedAt == b.modifiedAt && a.modifiedBy == b.modifiedBy
-            && a.passSince == b.passSince
+            && a.passSince == b.passSince && a.plan == b.plan && a.household == b.household && a.birthday == b.birthday
             && nonNull(a.fields) == nonNull(b.fields)
     }
 
@@ -53,6 +53,8 @@ public enum MergeRules {
             .string(r.passId), r.username.map(JSONValue.string) ?? .null, .object(nonNull(r.fields)),
             .string(r.status.rawValue), r.expiresAt.map(JSONValue.double) ?? .null, r.note.map(JSONValue.string) ?? .null,
             r.deletedAt.map(JSONValue.double) ?? .null, r.passSince.map(JSONValue.double) ?? .null,
+            .string(r.plan.rawValue), r.household.map(JSONValue.string) ?? .null,
+            r.birthday.map { JSONValue.string($0.description) } ?? .null,
         ]
         return CSVFieldText.json(.array(parts))
     }

@@ -22,13 +22,18 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     public var deletedAt: Double?
     /// When the member was given its current pass by an edit; nil: since it was added.
     public var passSince: Double?
+    /// Open, a pack of visits (its balance is in the store's pack counters), or a household.
+    public var plan: MemberPlan
+    /// For a household member: the memberId of the member whose expiry and pack it shares.
+    public var household: String?
+    public var birthday: Birthday?
 
     public init(
         memberId: String = UUID().uuidString, passId: String, username: String? = nil,
         timeStampAdded: Double, numVisits: Int = 0, timeStampOfLastVisit: Double = 0,
         fields: [String: JSONValue] = [:], status: MemberStatus = .active, expiresAt: Double? = nil,
         note: String? = nil, modifiedAt: Double, modifiedBy: String, deletedAt: Double? = nil,
-        passSince: Double? = nil
+        passSince: Double? = nil, plan: MemberPlan = .open, household: String? = nil, birthday: Birthday? = nil
     ) {
         self.memberId = memberId
         self.passId = passId
@@ -44,6 +49,9 @@ public struct MemberRecord: Sendable, Hashable, Codable {
         self.modifiedBy = modifiedBy
         self.deletedAt = deletedAt
         self.passSince = passSince
+        self.plan = plan
+        self.household = household
+        self.birthday = birthday
     }
 
     /// Since when the member has held its pass: the start of its claim on the card when two

@@ -8,6 +8,14 @@ public struct OccupancyAccumulator {
         var username: String
         var latestDays: [Int]
         var inPeriod: Bool
+
+        mutating func add(day: Int, username name: String, inPeriod visitInPeriod: Bool) {
+            inPeriod = inPeriod || visitInPeriod
+            if let newest = latestDays.first, day >= newest { username = name }
+            guard !latestDays.contains(day) else { return }
+            latestDays.insert(day, at: latestDays.firstIndex { $0 < day } ?? latestDays.count)
+            if latestDays.count > LapsedMemberRule.regularDays { latestDays.removeLast() }
+        }
     }
 
     private let period: ReportPeriod
@@ -75,6 +83,10 @@ public struct OccupancyAccumulator {
         }
     }
 
+    /// Visits a reader kept out before they got here, for their entry lies more than a day
+    /// after now: counted with those `add` leaves out for the same reason.
+    public mutating func leaveOut(futureVisits: Int) { future += futureVisits }
+
     private mutating func addInside(from entered: Double, to exited: Double) {
         let first = max(0, Int(((entered - rangeStart) / 60).rounded(.down)))
         let last = min(insideDelta.count - 1, Int(((exited - rangeStart) / 60).rounded(.down)))
@@ -86,18 +98,12 @@ public struct OccupancyAccumulator {
     private mutating func addToTrail(_ span: VisitSpan, day: Int) {
         guard day <= lastCountedDay else { return }
         let inPeriod = day >= firstDay
-        guard var trail = trails[span.memberId] else {
+        // One lookup, and the trail changed where it lies (a copy would copy its days too).
+        guard let index = trails.index(forKey: span.memberId) else {
             trails[span.memberId] = Trail(username: span.username, latestDays: [day], inPeriod: inPeriod)
             return
         }
-        trail.inPeriod = trail.inPeriod || inPeriod
-        if let newest = trail.latestDays.first, day >= newest { trail.username = span.username }
-        if !trail.latestDays.contains(day) {
-            let at = trail.latestDays.firstIndex { $0 < day } ?? trail.latestDays.count
-            trail.latestDays.insert(day, at: at)
-            if trail.latestDays.count > LapsedMemberRule.regularDays { trail.latestDays.removeLast() }
-        }
-        trails[span.memberId] = trail
+        trails.values[index].add(day: day, username: span.username, inPeriod: inPeriod)
     }
 
     public func figures() -> OccupancyFigures {

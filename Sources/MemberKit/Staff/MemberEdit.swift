@@ -18,6 +18,9 @@ enum MemberEdit {
         edit("name", before.username, after.username)
         edit("expires", before.expiresAt.map { MemberFieldRules.expiryText($0) }, after.expiresAt.map { MemberFieldRules.expiryText($0) })
         edit("note", before.note, after.note)
+        edit("plan", before.plan.rawValue, after.plan.rawValue)
+        edit("household", before.household, after.household)
+        edit("birthday", before.birthday?.description, after.birthday?.description)
         for field in Set(before.fields.keys).union(after.fields.keys).sorted() {
             edit(field, before.fields[field]?.displayText, after.fields[field]?.displayText)
         }

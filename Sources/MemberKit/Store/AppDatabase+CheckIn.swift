@@ -9,6 +9,8 @@ extension AppDatabase {
         var member: MemberRecord?
         var presence: MemberPresence?
         var insideCount: Int
+        /// The member's plan, when it is not open.
+        var plan: PlanStanding?
     }
 
     /// What a tap's transaction committed: the outcome, and who is inside after it.
@@ -16,6 +18,8 @@ extension AppDatabase {
         var outcome: CheckInOutcome
         var inside: Bool?
         var insideCount: Int
+        /// The member's plan after the tap (the pack's balance after its use), when it is not open.
+        var plan: PlanStanding?
     }
 
     /// A tap's one transaction: `prepare` first (closing time caught up), then finds the pass's
@@ -27,13 +31,18 @@ extension AppDatabase {
             try prepare(store)
             let member = try store.liveMember(passIdAnyCase: passId)
             let presence = try member.flatMap { try store.presence(memberId: $0.memberId) }
-            let subject = CheckInSubject(member: member, presence: presence, insideCount: try store.insideCount())
+            // Open members (most) cost no read more.
+            let plan = try member.flatMap { $0.plan == .open ? nil : try store.planStanding($0) }
+            let subject = CheckInSubject(member: member, presence: presence, insideCount: try store.insideCount(), plan: plan)
             let outcome: CheckInOutcome
+            var used = false
             switch try rules(subject) {
             case .answer(let answer):
                 outcome = answer
-            case .countVisit(var member):
+            case .countVisit(var member, let packOf):
                 try store.recordEntry(&member, terminalId: terminalId, source: source, at: time, after: presence?.time)
+                if let packOf { try store.usePackVisit(memberId: packOf, terminalId: terminalId) }
+                used = packOf != nil
                 outcome = .checkedIn(member, visitNumber: member.numVisits)
             case .enrol(var member):
                 try store.insertMember(member)
@@ -47,8 +56,11 @@ extension AppDatabase {
                 outcome = .checkedOut(member, stay: time - since)
             }
             let after = try outcome.member.flatMap { try store.presence(memberId: $0.memberId) }
+            // The plan as the rules saw it, less the visit this tap used (no second read).
+            var planAfter = plan
+            if used { planAfter?.visitsLeft? -= 1 }
             return CheckInCommit(outcome: outcome, inside: outcome.member.map { _ in after?.inside == true },
-                                 insideCount: try store.insideCount())
+                                 insideCount: try store.insideCount(), plan: planAfter)
         }
     }
 

@@ -28,6 +28,14 @@ extension AppDatabase {
                 try statement.setArguments(StatementArguments(condition.arguments))
                 return statement
             }
+            // Pack counters travel with the visit counters, by the same condition.
+            let packs = try selection.counterCondition.map { condition in
+                let statement = try db.makeStatement(sql: """
+                    SELECT memberId, terminalId, added, used FROM pack_counter WHERE \(condition.sql) ORDER BY memberId
+                    """)
+                try statement.setArguments(StatementArguments(condition.arguments))
+                return statement
+            }
             let events = try selection.eventCondition.map { condition in
                 let statement = try db.makeStatement(sql: """
                     SELECT memberId, eventId, kind, time, terminalId, source, exitKind FROM visit_event
@@ -53,6 +61,8 @@ extension AppDatabase {
             let terminals = RepeatedStrings()
             // Whether the counter cursor stands on a row.
             var pending = try step(counterRows)
+            let packRows = packs?.sqliteStatement
+            var pendingPack = try step(packRows)
             let eventRows = events?.sqliteStatement
             var pendingEvent = try step(eventRows)
             let aliasColumn = Int32(MemberColumns.count)
@@ -81,6 +91,20 @@ extension AppDatabase {
                         pending = try step(counterRows)
                     }
                 }
+                var memberPacks: [String: PackCounter] = [:]
+                try memberId.withUTF8 { member in
+                    while pendingPack, let packRows {
+                        let owner = UnsafeBufferPointer(start: sqlite3_column_text(packRows, 0),
+                                                        count: Int(sqlite3_column_bytes(packRows, 0)))
+                        let order = ByteOrder.compare(owner, member)
+                        guard order <= 0 else { break }
+                        if order == 0, let terminal = terminals.string(packRows, 1) {
+                            memberPacks[terminal] = PackCounter(added: Int(sqlite3_column_int64(packRows, 2)),
+                                                                used: Int(sqlite3_column_int64(packRows, 3)))
+                        }
+                        pendingPack = try step(packRows)
+                    }
+                }
                 var memberEvents: [VisitEvent] = []
                 try memberId.withUTF8 { member in
                     while pendingEvent, let eventRows {
@@ -99,7 +123,8 @@ extension AppDatabase {
                         pendingEvent = try step(eventRows)
                     }
                 }
-                return ExchangeMember(stored: record, counters: memberCounters, unifiedInto: unifiedInto, events: memberEvents)
+                return ExchangeMember(stored: record, counters: memberCounters, unifiedInto: unifiedInto, events: memberEvents,
+                                      packCounters: memberPacks)
             }
             return try body(total, next)
         }
@@ -110,8 +135,9 @@ extension ExchangeMember {
     /// A stored member as a file carries it. A unified member's entry carries its own deletion
     /// time (`member_alias.ownDeletedAt`, nil if it was never deleted), already in `record`; the
     /// stored `numVisits` (the class sum for a survivor) is kept for ClubKit, whatever counters travel.
-    init(stored record: MemberRecord, counters: [String: Int], unifiedInto: String?, events: [VisitEvent] = []) {
-        self.init(record: record, counters: counters, unifiedInto: unifiedInto, events: events)
+    init(stored record: MemberRecord, counters: [String: Int], unifiedInto: String?, events: [VisitEvent] = [],
+         packCounters: [String: PackCounter] = [:]) {
+        self.init(record: record, counters: counters, unifiedInto: unifiedInto, events: events, packCounters: packCounters)
         self.record.numVisits = record.numVisits
     }
 }

@@ -9,10 +9,24 @@ extension AppDatabase {
     ///
     /// `offset` (forward, without a cursor) starts at an absolute position: for a one-off reload
     /// after the data changed, not for scrolling.
+    /// `expiring`: only members whose own expiry falls in the range (the desk's "expiring within 14 days").
     public func memberPage(matching text: String? = nil, sort: MemberSort = .name, cursor: MemberRow? = nil,
-                           direction: PageDirection = .forward, offset: Int = 0, limit: Int = 100) throws -> [MemberRow] {
-        try memberPage(matching: text, sort: sort, cursor: cursor, direction: direction, offset: offset, limit: limit,
-                       sparseSearch: MemberSearch.sparseLimit)
+                           direction: PageDirection = .forward, offset: Int = 0, limit: Int = 100,
+                           expiring: ClosedRange<Double>? = nil) throws -> [MemberRow] {
+        try read { store in
+            try store.memberPage(matching: text, sort: sort, cursor: cursor, direction: direction, offset: offset,
+                                 limit: limit, sparseSearch: MemberSearch.sparseLimit, expiring: expiring)
+        }
+    }
+
+    /// How many live members match `text` and expire in `expiring`.
+    public func memberCount(matching text: String?, expiring: ClosedRange<Double>) throws -> Int {
+        try read { store in
+            let (source, filter, arguments) = try MemberSearch(text).plan(store.db)
+            return try Int.fetchOne(store.db, sql: """
+                SELECT COUNT(*) FROM \(source) WHERE deletedAt IS NULL\(filter)\(StoreTransaction.expiringCondition)
+                """, arguments: arguments + [expiring.lowerBound, expiring.upperBound]) ?? 0
+        }
     }
 
     /// `sparseSearch`: see `MemberSearch.sparseLimit` (tests force either plan with it).
@@ -36,10 +50,16 @@ extension AppDatabase {
 }
 
 extension StoreTransaction {
+    static let expiringCondition = " AND member.expiresAt >= ? AND member.expiresAt <= ?"
+
     func memberPage(matching text: String?, sort: MemberSort, cursor: MemberRow?, direction: PageDirection,
-                    offset: Int, limit: Int, sparseSearch: Int) throws -> [MemberRow] {
+                    offset: Int, limit: Int, sparseSearch: Int, expiring: ClosedRange<Double>? = nil) throws -> [MemberRow] {
         guard limit > 0 else { return [] }
-        let (source, filter, searchArguments) = try MemberSearch(text).plan(db, sparseLimit: sparseSearch)
+        var (source, filter, searchArguments) = try MemberSearch(text).plan(db, sparseLimit: sparseSearch)
+        if let expiring {
+            filter += Self.expiringCondition
+            searchArguments += [expiring.lowerBound, expiring.upperBound]
+        }
         let columns = "\(MemberColumns.list(of: "member")), member.id"
         func page(_ statement: Statement, _ arguments: StatementArguments) throws -> [MemberRow] {
             try members(statement, arguments: arguments) { member, row in MemberRow(rowId: row[MemberColumns.count], member: member) }

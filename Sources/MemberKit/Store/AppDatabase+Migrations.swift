@@ -303,6 +303,43 @@ extension AppDatabase {
                 END;
                 """)
         }
+        migrator.registerMigration("v11-plans") { db in
+            // Plans (open, pack, household) and birthdays are member fields, merged last writer wins.
+            // A pack's balance is never stored as one number: `pack_counter` holds what each desk
+            // added and what each desk used (two G-counters, merged by max per desk), so top-ups and
+            // uses made offline on several desks all count; balance = sum(added) - sum(used).
+            // No change-log trigger on pack_counter: a pack changes only with a member edit (a
+            // top-up) or a counted visit (a use), and those mark the member changed already.
+            try db.execute(sql: """
+                ALTER TABLE member ADD COLUMN plan TEXT NOT NULL DEFAULT 'open';
+                ALTER TABLE member ADD COLUMN household TEXT;
+                ALTER TABLE member ADD COLUMN birthday TEXT;
+                CREATE INDEX member_household ON member(household) WHERE household IS NOT NULL;
+                -- `members list --expiring DAYS` reads a range of this index.
+                CREATE INDEX member_expires ON member(expiresAt) WHERE expiresAt IS NOT NULL AND deletedAt IS NULL;
+                CREATE TABLE pack_counter (
+                    memberId TEXT NOT NULL,
+                    terminalId TEXT NOT NULL,
+                    added INTEGER NOT NULL DEFAULT 0,
+                    used INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (memberId, terminalId)
+                ) WITHOUT ROWID;
+                -- Each pack's balance, kept by triggers from the counters: `--pack-below` reads its index.
+                CREATE TABLE pack_balance (
+                    memberId TEXT PRIMARY KEY NOT NULL,
+                    balance INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX pack_balance_value ON pack_balance(balance);
+                CREATE TRIGGER pack_balance_insert AFTER INSERT ON pack_counter BEGIN
+                    INSERT INTO pack_balance(memberId, balance) VALUES (NEW.memberId, NEW.added - NEW.used)
+                    ON CONFLICT(memberId) DO UPDATE SET balance = balance + NEW.added - NEW.used;
+                END;
+                CREATE TRIGGER pack_balance_update AFTER UPDATE ON pack_counter BEGIN
+                    UPDATE pack_balance SET balance = balance + (NEW.added - OLD.added) - (NEW.used - OLD.used)
+                    WHERE memberId = NEW.memberId;
+                END;
+                """)
+        }
         return migrator
     }
 

@@ -36,36 +36,14 @@ extension AppDatabase {
     }
 
     /// Entries with their exits, oldest first: an entry's exit is the member's next event when
-    /// that is an exit. `memberId` narrows to one member; `since`/`until` bound the entry time.
-    public func visitSpans(memberId: String? = nil, since: Double? = nil, until: Double? = nil,
-                           limit: Int = Int.max) throws -> [VisitSpan] {
-        var conditions = ["e.kind = 'entry'"]
-        var arguments: [(any DatabaseValueConvertible)?] = []
-        if let memberId { conditions.append("e.memberId = ?"); arguments.append(memberId) }
-        if let since { conditions.append("e.time >= ?"); arguments.append(since) }
-        if let until { conditions.append("e.time < ?"); arguments.append(until) }
-        arguments.append(Int64(min(limit, Int(Int64.max))))
-        let sql = """
-            SELECT v.eventId, v.memberId, coalesce(m.username, m.passId, v.memberId), v.time, n.kind, n.time, n.exitKind,
-                   v.terminalId, v.source
-            FROM (SELECT e.*, (SELECT x.id FROM visit_event x WHERE x.memberId = e.memberId
-                                 AND (x.time > e.time OR (x.time = e.time AND x.eventId > e.eventId))
-                               ORDER BY x.time, x.eventId LIMIT 1) AS nextId
-                  FROM visit_event e WHERE \(conditions.joined(separator: " AND "))) v
-            LEFT JOIN visit_event n ON n.id = v.nextId
-            LEFT JOIN member m ON m.memberId = v.memberId
-            ORDER BY v.time, v.eventId LIMIT ?
-            """
-        return try read { store in
-            try Row.fetchAll(store.db, sql: sql, arguments: StatementArguments(arguments)).map { row in
-                let exited: Bool = (row[4] as String?) == VisitEvent.Kind.exit.rawValue
-                return VisitSpan(visitId: row[0], memberId: row[1], username: row[2],
-                                 entered: Date(timeIntervalSince1970: row[3]),
-                                 exited: exited ? Date(timeIntervalSince1970: row[5]) : nil,
-                                 exitKind: exited ? (row[6] as String?).flatMap(VisitSpan.ExitKind.init(rawValue:)) : nil,
-                                 desk: row[7], source: row[8])
-            }
+    /// that is an exit (`VisitPairing`). `memberId` narrows to one member; `since`/`until` bound the entry time.
+    public func visitSpans(memberId: String? = nil, since: Double? = nil, until: Double? = nil) throws -> [VisitSpan] {
+        var spans: [VisitSpan] = []
+        try read { store in
+            try store.forEachVisitSpan(VisitSpanRange(memberId: memberId, since: since, until: until)) { spans.append($0) }
         }
+        // Handed out as their next events came; listed in entry order.
+        return spans.sorted { ($0.entered, $0.visitId) < ($1.entered, $1.visitId) }
     }
 
     /// Deletes visit events older than `before`; members' presence and counters stay.

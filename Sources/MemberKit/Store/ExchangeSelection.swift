@@ -28,6 +28,7 @@ public enum ExchangeSelection: Sendable, Equatable {
                 m.modifiedBy IN (SELECT value FROM json_each(?1))
                 OR m.memberId IN (SELECT memberId FROM visit_counter WHERE terminalId IN (SELECT value FROM json_each(?1)))
                 OR m.memberId IN (SELECT memberId FROM visit_event WHERE terminalId IN (SELECT value FROM json_each(?1)))
+                OR m.memberId IN (SELECT memberId FROM pack_counter WHERE terminalId IN (SELECT value FROM json_each(?1)))
                 OR (m.memberId IN (SELECT memberId FROM member_change)
                     AND (m.modifiedBy NOT IN (SELECT value FROM json_each(?2))
                          OR EXISTS (SELECT 1 FROM visit_counter v WHERE v.memberId = m.memberId

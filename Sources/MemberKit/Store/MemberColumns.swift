@@ -9,6 +9,7 @@ enum MemberColumns {
     static let names = [
         "memberId", "passId", "username", "timeStampAdded", "numVisits", "timeStampOfLastVisit", "fields",
         "status", "expiresAt", "note", "modifiedAt", "modifiedBy", "deletedAt", "passSince",
+        "plan", "household", "birthday",
     ]
     static let list = names.joined(separator: ", ")
     /// Columns selected after `list` start here.
@@ -26,6 +27,7 @@ enum MemberColumns {
     static func arguments(_ r: MemberRecord) -> StatementArguments {
         [r.memberId, r.passId, r.username, r.timeStampAdded, r.numVisits, r.timeStampOfLastVisit, FieldsColumn.text(r.fields),
          r.status.rawValue, r.expiresAt, r.note, r.modifiedAt, r.modifiedBy, r.deletedAt, r.passSince,
+         r.plan.rawValue, r.household, r.birthday?.description,
          SearchTokens.json(of: r)]
     }
 
@@ -50,7 +52,8 @@ enum MemberColumns {
             fields: fields, status: MemberStatus(rawValue: text(7) ?? "") ?? .active,
             expiresAt: double(8), note: text(9), modifiedAt: double(10) ?? 0,
             modifiedBy: terminals?.string(statement, 11) ?? text(11) ?? "", deletedAt: double(12),
-            passSince: double(13))
+            passSince: double(13), plan: MemberPlan(rawValue: text(14) ?? "") ?? .open, household: text(15),
+            birthday: text(16).flatMap(Birthday.init(parsing:)))
     }
 }
 

@@ -9,6 +9,8 @@ extension MergeCounts {
         deleted += other.deleted
         visitEvents += other.visitEvents
         futureEvents += other.futureEvents
+        householdsRefused += other.householdsRefused
+        overdrawnPacks += other.overdrawnPacks
     }
 
     /// Members that changed (anything but unchanged).

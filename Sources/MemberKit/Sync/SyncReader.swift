@@ -91,6 +91,15 @@ public struct SyncReader: Sendable {
             publish("\(report.counts.futureEvents) entries or exits dated more than a day ahead were kept out of who is inside",
                     into: &report)
         }
+        // Not errors (every file was good): staff read them in the event log.
+        if report.counts.overdrawnPacks > 0 {
+            bus?.publish(.log(LogLine(source: "sync", text: "\(CountText.of(report.counts.overdrawnPacks, "pack")) went below zero: "
+                                      + "visits used on several desks offline (the next entry is refused until a top-up)")))
+        }
+        if report.counts.householdsRefused > 0 {
+            bus?.publish(.log(LogLine(source: "sync", text: "\(CountText.of(report.counts.householdsRefused, "member's household was", plural: "members' households were")) "
+                                      + "not taken: households do not nest")))
+        }
         if report.counts.visitEvents > 0 {
             bus?.publish(.occupancy(OccupancyNotice(insideCount: try database.insideCount(), checkedOut: 0, exitKind: nil)))
         }

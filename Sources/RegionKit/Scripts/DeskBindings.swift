@@ -25,14 +25,14 @@ enum DeskBindings {
             let found: MemberRecord?
             do { found = try env.club?.member(idOrPass: id) ?? env.database.member(idOrPass: id) } catch { throw ScriptThrow("desk.member: \(error)") }
             guard let member = found else { return JSValueMakeNull(ctx) }
-            return JS.make(ctx, .object(memberObject(member)))
+            return JS.make(ctx, .object(memberObject(member, env: env)))
         }
         // A tap's answer as scripts see it: outcome, message, admitted, member, visitNumber, inside.
         func answer(_ report: CheckInReport) -> JSValueRef? {
             let outcome = report.outcome
             var object: [String: JSONValue] = ["outcome": .string(outcome.name), "message": .string(outcome.message),
                                                "admitted": .bool(outcome.isAdmitted)]
-            if let member = outcome.member { object["member"] = .object(memberObject(member)) }
+            if let member = outcome.member { object["member"] = .object(memberObject(member, env: env, standing: report.plan)) }
             if case .checkedIn(_, let n) = outcome { object["visitNumber"] = .int(n) }
             if let inside = report.inside { object["inside"] = .bool(inside) }
             return JS.make(ctx, .object(object))
@@ -92,8 +92,10 @@ enum DeskBindings {
         JS.set(ctx, desk, "mqtt", mqtt)
     }
 
-    static func memberObject(_ member: MemberRecord) -> [String: JSONValue] {
-        [
+    /// A member as scripts see it, with its plan: `plan`, `visitsLeft` and `expiresInDays` (null
+    /// where they do not apply). `standing` as a tap reported it, else read now.
+    static func memberObject(_ member: MemberRecord, env: ScriptEnvironment, standing: PlanStanding? = nil) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [
             "memberId": .string(member.memberId),
             "passId": .string(member.passId),
             "username": member.username.map(JSONValue.string) ?? .null,
@@ -102,5 +104,10 @@ enum DeskBindings {
             "status": .string(member.status.rawValue),
             "fields": .object(member.fields),
         ]
+        let read = standing ?? (member.plan == .open ? nil : try? env.database.planStanding(member))
+        let plans = env.club?.settings.plans ?? PlanSettings()
+        for (key, value) in PlanStanding.fields(member, standing: read, settings: plans,
+                                                at: env.clock.now().timeIntervalSince1970) { object[key] = value }
+        return object
     }
 }

@@ -6,23 +6,11 @@ import Testing
 /// The report in a real browser: Debian's chromium, headless. The checks are tried on a blank
 /// page and a page with a script error first, so a check that cannot fail is caught.
 @Suite(.serialized) struct ReportInChromiumTests {
-    /// Pixels that are not the page's background, and how many colours there are.
-    static func ink(_ image: PNGImage) -> (share: Double, colours: Int, teal: Int) {
-        let counts = image.colourCounts
-        let background = counts.max { $0.value < $1.value }?.value ?? 0
-        // The charts' teal (#0d9488 and the heat map's darker stops), give or take antialiasing.
-        let teal = counts.filter { colour, _ in
-            let r = colour >> 16, g = (colour >> 8) & 0xFF, b = colour & 0xFF
-            return r < 60 && g > 70 && g < 170 && b > 60 && b < 160 && g > r + 40
-        }.values.reduce(0, +)
-        return (1 - Double(background) / Double(image.width * image.height), counts.count, teal)
-    }
-
     @Test func theChecksTellABlankOrBrokenPage() throws {
         let scratch = try TemporaryDirectory()
         try "<!doctype html><html><body></body></html>".write(toFile: scratch.path + "/blank.html", atomically: true, encoding: .utf8)
         let blank = try HeadlessChromium.render(file: scratch.path + "/blank.html", width: 600, height: 400)
-        #expect(Self.ink(blank.screenshot).colours == 1 && blank.consoleLines.isEmpty)
+        #expect(blank.screenshot.ink.colours == 1 && blank.consoleLines.isEmpty)
         try "<!doctype html><p>x</p><script>console.error('boom'); missing();</script>".write(
             toFile: scratch.path + "/broken.html", atomically: true, encoding: .utf8)
         let broken = try HeadlessChromium.render(file: scratch.path + "/broken.html", width: 600, height: 400)
@@ -40,7 +28,7 @@ import Testing
         let render = try HeadlessChromium.render(file: file)
         #expect(render.consoleLines.isEmpty, "console: \(render.consoleLines)")
         #expect(render.screenshot.width == 1200 && render.screenshot.height == 2000)
-        let ink = Self.ink(render.screenshot)
+        let ink = render.screenshot.ink
         #expect(ink.share > 0.10, "only \(ink.share) of the page is drawn")
         #expect(ink.colours > 200, "only \(ink.colours) colours")
         #expect(ink.teal > 20_000, "only \(ink.teal) teal pixels: the charts did not draw")

@@ -23,6 +23,8 @@ struct FolderSyncPropertyTests {
             #expect(states[0] == states[1] && states[1] == states[2])
             for terminal in world.terminals {
                 #expect(try world.totalCounters(terminal) == world.checkIns)
+                // Every top-up and every use of a pack once: balance = bought - used, exactly.
+                #expect(try world.totalPackBalance(terminal) == world.bought - world.used)
                 // Entries and exits travelled in the changes files and snapshots: each once,
                 // and every desk has the same people inside, as many as the events say.
                 #expect(try terminal.eventCount("entry") == world.checkIns)

@@ -6,7 +6,8 @@ import Testing
 
 /// The merge's laws over random histories on three terminals: each step is a check-in (which
 /// enrols unknown cards, so the same card is often enrolled on two terminals independently),
-/// a rename, a pass edit, a delete, or one terminal importing another's export.
+/// a rename, a pass edit, a delete, a pack top-up, or one terminal importing another's export.
+/// Packs are used per visit, so every admitted entry of a pack member uses one visit.
 @Suite("Merge properties")
 struct MergePropertyTests {
     static let passes = ["04000A01", "04000A02", "04000A03", "04000A04"]
@@ -16,13 +17,17 @@ struct MergePropertyTests {
         let terminals: [SyncTestTerminal]
         var checkIns = 0
         var exits = 0
+        /// Visits bought (top-ups) and used (admitted entries of a pack member), at every desk.
+        var bought = 0
+        var used = 0
         let format: ExchangeFormat
 
         init(format: ExchangeFormat) throws {
             self.format = format
             let clock = FakeClock()
             self.clock = clock
-            terminals = try ["T1", "T2", "T3"].map { try SyncTestTerminal(id: $0, clock: clock) }
+            let settings = ClubSettings(plans: PlanSettings(packUse: .perVisit))
+            terminals = try ["T1", "T2", "T3"].map { try SyncTestTerminal(id: $0, clock: clock, settings: settings) }
         }
 
         /// A world that has replayed `steps`; nil when the generator gave no format.
@@ -44,6 +49,15 @@ struct MergePropertyTests {
             clock.advance(by: 61 + Double(code % 7))
             let terminal = terminals[code % 3]
             let pass = MergePropertyTests.passes[(code / 3) % MergePropertyTests.passes.count]
+            if code > 130_000 {
+                // Past the exits' range: a pack top-up at a random desk (the member becomes a pack member).
+                let visits = 1 + code % 4
+                if let member = try terminal.database.member(idOrPass: pass) {
+                    try terminal.club.updateMember(id: member.memberId, MemberChanges(plan: PlanChanges(addVisits: visits)))
+                    bought += visits
+                }
+                return
+            }
             if code > 100_000 {
                 // Codes past the older steps' range are exits at a random desk (a staff check-out:
                 // this desk may not know yet of the entry another made).
@@ -52,9 +66,11 @@ struct MergePropertyTests {
             }
             switch (code / 12) % 10 {
             case 0..<5:
-                let outcome = try terminal.club.checkIn(passId: pass, source: .nfc).outcome
-                switch outcome {
-                case .checkedIn, .enrolled: checkIns += 1
+                let report = try terminal.club.checkIn(passId: pass, source: .nfc)
+                switch report.outcome {
+                case .checkedIn, .enrolled:
+                    checkIns += 1
+                    if report.plan?.visitsLeft != nil { used += 1 }
                 default: break
                 }
             case 5:
@@ -91,7 +107,7 @@ struct MergePropertyTests {
 
     /// The formats desks sync through: those that carry deletions (a spreadsheet .csv holds live members only).
     static let syncFormats = ExchangeFormat.allCases.filter(\.carriesDeletions)
-    static let history = Gen.int(in: 0...130_000).array(of: 4...30)
+    static let history = Gen.int(in: 0...145_000).array(of: 4...30)
     static let format = Gen.element(of: syncFormats)
 
     @Test("import is idempotent, and importing this terminal's own export changes nothing")
@@ -187,6 +203,15 @@ struct MergePropertyTests {
                     """) ?? 0
             }
             #expect(liveTotal + deletedOnly == world.checkIns)
+            // Every top-up and every use counted once: the balances add up to bought less used, exactly.
+            let balance = try terminal.database.read { store in
+                try Int.fetchOne(store.db, sql: "SELECT coalesce(sum(added - used), 0) FROM pack_counter") ?? 0
+            }
+            #expect(balance == world.bought - world.used)
+            let kept = try terminal.database.read { store in
+                try Int.fetchOne(store.db, sql: "SELECT coalesce(sum(balance), 0) FROM pack_balance") ?? 0
+            }
+            #expect(kept == balance)
         }
     }
 

@@ -13,6 +13,9 @@ final class SyncFolderWorld {
     let syncs: [DeskSync]
     var checkIns = 0
     var exits = 0
+    /// Visits bought (pack top-ups) and used (admitted entries of a pack member, per visit), at every desk.
+    var bought = 0
+    var used = 0
     /// Desks that left (retired or lost): they neither write, carry nor read any more.
     var gone: Set<Int> = []
     var active: [Int] { (0..<terminals.count).filter { !gone.contains($0) } }
@@ -20,7 +23,8 @@ final class SyncFolderWorld {
     init(snapshotChanges: Int = 3, mergeChunk: Int = 2) throws {
         root = NSTemporaryDirectory() + "memberdesk-sync-\(UUID().uuidString)"
         let clock = self.clock
-        terminals = try ["T1", "T2", "T3"].map { try SyncTestTerminal(id: $0, clock: clock) }
+        let settings = ClubSettings(plans: PlanSettings(packUse: .perVisit))
+        terminals = try ["T1", "T2", "T3"].map { try SyncTestTerminal(id: $0, clock: clock, settings: settings) }
         var syncs: [DeskSync] = []
         for (index, terminal) in terminals.enumerated() {
             let view = root + "/view\(index)"
@@ -86,9 +90,19 @@ final class SyncFolderWorld {
             // An exit at a random desk, which may not know yet of the entry another desk made.
             if case .checkedOut = try terminal.club.checkOut(passId: pass).outcome { exits += 1 }
         case 0..<4:
-            switch try terminal.club.checkIn(passId: pass, source: .nfc).outcome {
-            case .checkedIn, .enrolled: checkIns += 1
+            let report = try terminal.club.checkIn(passId: pass, source: .nfc)
+            switch report.outcome {
+            case .checkedIn, .enrolled:
+                checkIns += 1
+                if report.plan?.visitsLeft != nil { used += 1 }
             default: break
+            }
+        case 5 where (code / 1728) % 3 == 0:
+            // A pack top-up at a random desk (an open member becomes a pack member).
+            if let member = try terminal.database.member(idOrPass: pass) {
+                let visits = 1 + code % 3
+                try terminal.club.updateMember(id: member.memberId, MemberChanges(plan: PlanChanges(addVisits: visits)))
+                bought += visits
             }
         case 4:
             if let member = try terminal.database.member(idOrPass: pass) {
@@ -151,6 +165,13 @@ final class SyncFolderWorld {
         let sync = DeskSync(database: joiner.database, settings: SyncSettings(folder: view, mergeChunk: 2),
                             terminal: joiner.club.terminal, clock: clock)
         return (joiner, try sync.reader.read())
+    }
+
+    /// The sum of every pack's balance, from the counters.
+    func totalPackBalance(_ terminal: SyncTestTerminal) throws -> Int {
+        try terminal.database.read { store in
+            try Int.fetchOne(store.db, sql: "SELECT coalesce(sum(added - used), 0) FROM pack_counter") ?? 0
+        }
     }
 
     func totalCounters(_ terminal: SyncTestTerminal) throws -> Int {

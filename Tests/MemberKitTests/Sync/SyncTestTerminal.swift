@@ -9,10 +9,10 @@ final class SyncTestTerminal: Sendable {
     let club: Club
     let clock: FakeClock
 
-    init(id: String, clock: FakeClock = FakeClock(), database: AppDatabase? = nil) throws {
+    init(id: String, clock: FakeClock = FakeClock(), database: AppDatabase? = nil, settings: ClubSettings = ClubSettings()) throws {
         self.database = try database ?? AppDatabase.inMemory()
         self.clock = clock
-        club = Club(database: self.database, terminal: TerminalIdentity(id: id, name: id), clock: clock)
+        club = Club(database: self.database, terminal: TerminalIdentity(id: id, name: id), settings: settings, clock: clock)
     }
 
     func export(_ format: ExchangeFormat = .musrl, clubKit: Bool = false) throws -> [UInt8] {
@@ -30,7 +30,7 @@ final class SyncTestTerminal: Sendable {
 
     /// A copy of this terminal (same id and database contents), for comparing import orders.
     func copy() throws -> SyncTestTerminal {
-        try SyncTestTerminal(id: club.terminal.id, clock: clock, database: database.inMemoryCopy())
+        try SyncTestTerminal(id: club.terminal.id, clock: clock, database: database.inMemoryCopy(), settings: club.settings)
     }
 
     /// The synced state: members (fields with nulls dropped), counters and aliases, in a stable order.
@@ -47,6 +47,12 @@ final class SyncTestTerminal: Sendable {
             }
             for row in try Row.fetchAll(db, sql: "SELECT memberId, terminalId, count FROM visit_counter ORDER BY memberId, terminalId") {
                 lines.append("counter \(row)")
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT memberId, terminalId, added, used FROM pack_counter ORDER BY memberId, terminalId") {
+                lines.append("pack \(row)")
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT memberId, balance FROM pack_balance ORDER BY memberId") {
+                lines.append("balance \(row)")
             }
             for row in try Row.fetchAll(db, sql: "SELECT memberId, survivorId FROM member_alias ORDER BY memberId") {
                 lines.append("alias \(row)")

@@ -22,12 +22,13 @@ struct CheckInCommand: ParsableCommand {
         let report = try context.queueingMQTT { try context.club.checkIn(passId: pass, source: .manual) }
         let outcome = report.outcome
         if json {
-            JSONOutput.print(JSONOutput.checkIn(report))
+            JSONOutput.print(JSONOutput.checkIn(report, plans: context.club.settings.plans))
         } else if case .unknownPass(let id) = outcome {
             let hint = context.config.enrolment == .deny ? "enrolment is off" : "add it with: memberdesk members add --pass \(id)"
             print("Unknown card \(id) (\(hint))")
         } else {
             print(outcome.message)
+            if let notice = DoorNotice.line(for: report, settings: context.club.settings.plans) { print(notice) }
             for warning in report.warnings { print(warning) }
         }
         if !outcome.isAccepted { throw ExitCode(3) }

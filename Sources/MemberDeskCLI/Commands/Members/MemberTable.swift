@@ -31,6 +31,14 @@ enum MemberTable {
             : "\(effective.rawValue) (stored: \(member.status.rawValue))"
     }
 
+    /// "open", "pack, 3 visits left", "household of Anna Lee (pack, 3 visits left)".
+    static func planText(_ member: MemberRecord, _ standing: PlanStanding?) -> String {
+        let pack = standing?.visitsLeft.map { "pack, " + DoorNotice.visitsLeft($0).lowercased() }
+        guard member.plan == .household else { return member.plan == .pack ? pack ?? "pack" : member.plan.rawValue }
+        guard let head = standing?.head else { return "household (no head here: open)" }
+        return "household of \(head.displayName)" + (pack.map { " (\($0))" } ?? "")
+    }
+
     /// A column: its header, its cells, and whether it may be cut to fit.
     struct Column {
         var header: String

@@ -16,24 +16,46 @@ struct MembersCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Only members with, for each word of TEXT, a word of their name, pass or email that starts with it (case and accents ignored).", valueName: "TEXT"))
         var search: String?
         @Option(help: "At most N members (0 for all).") var limit = 100
-        @Option(help: "Order: name, lastVisit, visits or added (any letter case).") var sort: MemberSort = .name
+        @Option(help: "Order: name, lastVisit, visits, added, expiry (soonest first) or visitsLeft (packs, fewest first; any letter case).") var sort: MemberSort = .name
         @Option(help: "Only members whose effective status is active, suspended or expired.") var status: EffectiveStatus?
+        @Option(help: ArgumentHelp("Only members whose membership (or household head's) expires within DAYS days, soonest first.",
+                                   valueName: "DAYS"))
+        var expiring: Int?
+        @Option(name: .customLong("pack-below"), help: ArgumentHelp("Only pack members with fewer than N visits left, fewest first.",
+                                                                    valueName: "N"))
+        var packBelow: Int?
 
         func validate() throws {
             guard limit >= 0 else { throw ValidationError("--limit must be 0 or more") }
+            if let expiring, expiring < 0 { throw ValidationError("--expiring must be 0 or more days, not \(expiring)") }
+            if expiring != nil || packBelow != nil, search != nil || status != nil || (expiring != nil && packBelow != nil) {
+                throw ValidationError("--expiring and --pack-below each go alone (no --search, --status or the other)")
+            }
         }
 
         func run() throws {
             let context = try DeskContext.open(global, readOnly: true)
             let now = context.club.clock.now().timeIntervalSince1970
-            let members = try context.database.members(matching: search, status: status.map { EffectiveStatusFilter($0, at: now) },
-                                                       sort: sort, limit: limit == 0 ? Int.max : limit)
+            let cap = limit == 0 ? Int.max : limit
+            let members: [MemberRecord]
+            if let expiring {
+                let range = context.club.settings.plans.expiring(withinDays: expiring, from: now)
+                members = try context.database.membersExpiring(from: range.lowerBound, through: range.upperBound, limit: cap)
+            } else if let packBelow {
+                members = try context.database.membersWithPack(below: packBelow, limit: cap)
+            } else {
+                members = try context.database.members(matching: search, status: status.map { EffectiveStatusFilter($0, at: now) },
+                                                       sort: sort, limit: cap)
+            }
             let fields = context.club.settings.memberFields
             if json {
-                for member in members { JSONOutput.print(JSONOutput.member(member, fields: fields, at: now)) }
+                for member in members {
+                    JSONOutput.print(JSONOutput.member(member, fields: fields, at: now, standing: try context.standing(member)))
+                }
             } else {
                 MemberTable.print(members, fields: fields, at: now)
             }
+            guard expiring == nil, packBelow == nil else { return }
             // On stderr, so that a pipe reads only members; said only when the limit cut the list.
             if limit > 0, members.count == limit {
                 let matching = try context.database.memberCount(matching: search, status: status.map { EffectiveStatusFilter($0, at: now) })
@@ -53,11 +75,12 @@ struct MembersCommand: ParsableCommand {
         func run() throws {
             let context = try DeskContext.open(global, readOnly: true)
             let member = try context.member(idOrPass)
+            let standing = try context.standing(member)
             let visits = try context.database.visits(memberId: member.memberId, limit: 10)
             let counters = try context.database.visitCounters(memberId: member.memberId)
             let now = context.club.clock.now().timeIntervalSince1970
             if json {
-                var object = JSONOutput.member(member, fields: context.club.settings.memberFields, at: now)
+                var object = JSONOutput.member(member, fields: context.club.settings.memberFields, at: now, standing: standing)
                 object["visitCounters"] = .object(counters.mapValues(JSONValue.int))
                 object["recentVisits"] = .array(visits.map {
                     .object(["time": .double($0.time), "terminalId": .string($0.terminalId), "source": .string($0.source)])
@@ -71,6 +94,8 @@ struct MembersCommand: ParsableCommand {
             print("\(TextWidth.pad("status", to: 22)) \(MemberTable.statusText(member, at: now))")
             print("\(TextWidth.pad("expires", to: 22)) \(member.expiresAt.map(MemberTable.date) ?? "never")")
             print("\(TextWidth.pad("note", to: 22)) \(member.note ?? "")")
+            print("\(TextWidth.pad("plan", to: 22)) \(MemberTable.planText(member, standing))")
+            if let birthday = member.birthday { print("\(TextWidth.pad("birthday", to: 22)) \(birthday)") }
             if !visits.isEmpty {
                 print("recent visits:")
                 for visit in visits { print("  \(MemberTable.date(visit.time))  \(visit.source)") }
@@ -84,6 +109,7 @@ struct MembersCommand: ParsableCommand {
         @Option(help: "The member's pass: a card UID or a pass id.") var pass: String
         @Option(help: "The member's name.") var name: String?
         @Option(help: "The member's email address.") var email: String?
+        @OptionGroup var plan: PlanOptions
         @Flag(help: "Print JSON.") var json = false
 
         func validate() throws {
@@ -95,8 +121,11 @@ struct MembersCommand: ParsableCommand {
             let context = try DeskContext.open(global)
             var fields: [String: JSONValue] = [:]
             if let email, !email.isEmpty { fields["userEmailAddress"] = .string(email) }
-            let member = try context.club.addMember(passId: pass, username: name, fields: fields, by: context.actor)
-            context.report(member, json: json, "added \(member.displayName): member \(member.memberId), pass \(member.passId)")
+            let changes = try plan.changes(context)
+            let member = try PlanOptions.naming {
+                try context.club.addMember(passId: pass, username: name, fields: fields, plan: changes, by: context.actor)
+            }
+            try context.report(member, json: json, "added \(member.displayName): member \(member.memberId), pass \(member.passId)")
         }
     }
 
@@ -110,14 +139,15 @@ struct MembersCommand: ParsableCommand {
         @Option(help: "active or suspended.") var status: MemberStatus?
         @Option(help: "Membership expiry: YYYY-MM-DD (valid through that day), an ISO-8601 time, or 'never'.") var expires: String?
         @Option(help: "A free-text note.") var note: String?
+        @OptionGroup var plan: PlanOptions
         @Flag(help: "Print JSON.") var json = false
 
         func validate() throws {
             if let pass { try MemberInput.validatePass(pass) }
             if let email { try MemberInput.validateEmail(email) }
             if let expires { _ = try MemberInput.expiry(expires) }
-            if [name, email, pass, expires, note].allSatisfy({ $0 == nil }) && status == nil {
-                throw ValidationError("nothing to change: give at least one of --name, --email, --pass, --status, --expires, --note")
+            if [name, email, pass, expires, note].allSatisfy({ $0 == nil }) && status == nil && plan.isEmpty {
+                throw ValidationError("nothing to change: give at least one of --name, --email, --pass, --status, --expires, --note, --plan, --visits, --add-visits, --household, --birthday")
             }
         }
 
@@ -129,8 +159,9 @@ struct MembersCommand: ParsableCommand {
             if let email { changes.fields["userEmailAddress"] = email.isEmpty ? .null : .string(email) }
             if let expires { changes.expiresAt = .some(try MemberInput.expiry(expires)) }
             if let note { changes.note = .some(note.isEmpty ? nil : note) }
-            let updated = try context.club.updateMember(id: member.memberId, changes, by: context.actor)
-            context.report(updated, json: json, "updated \(updated.displayName) (member \(updated.memberId))")
+            changes.plan = try plan.changes(context)
+            let updated = try PlanOptions.naming { try context.club.updateMember(id: member.memberId, changes, by: context.actor) }
+            try context.report(updated, json: json, "updated \(updated.displayName) (member \(updated.memberId))")
         }
     }
 
@@ -157,8 +188,13 @@ struct MembersCommand: ParsableCommand {
                     break
                 }
             }
-            try context.club.deleteMember(id: member.memberId, by: context.actor)
+            let released = try context.club.deleteMember(id: member.memberId, by: context.actor)
             print("deleted \(member.displayName) (member \(member.memberId))")
+            if !released.isEmpty {
+                writeError("warning: \(CountText.of(released.count, "member")) of \(member.displayName)'s household "
+                           + "\(released.count == 1 ? "is an open member" : "are open members") now: "
+                           + released.map(\.displayName).joined(separator: ", ") + "\n")
+            }
         }
     }
 }

@@ -10,6 +10,8 @@ struct CheckInFacts {
     var insideCount: Int
     var time: Double
     var settings: ClubSettings
+    /// The member's plan when it is not open (nil: open, or a member not stored yet).
+    var plan: PlanStanding? = nil
 
     var isInside: Bool { presence?.inside == true }
 }

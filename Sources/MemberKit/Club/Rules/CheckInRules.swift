@@ -7,6 +7,7 @@ enum CheckInRules {
         StatusRule.apply,
         ExpiryRule.apply,
         DebounceRule.apply,
+        PlanRule.apply,  // after debounce: a double tap is a duplicate, not a second use
         CapacityRule.apply,
     ]
 
@@ -19,6 +20,6 @@ enum CheckInRules {
             case .warn(let warning): warnings.append(warning)
             }
         }
-        return (facts.isNew ? .enrol(facts.member) : .countVisit(facts.member), warnings)
+        return (facts.isNew ? .enrol(facts.member) : .countVisit(facts.member, packOf: PlanRule.packToUse(facts)), warnings)
     }
 }

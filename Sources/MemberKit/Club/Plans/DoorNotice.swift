@@ -1,0 +1,76 @@
+/// The one line under the welcome that tells a member what it needs to know ("3 visits left",
+/// "Expires in 5 days", "Happy birthday!", "Household of Anna Lee"), and under a refusal what
+/// to do. Pure: the CLI's check-in message and the desk's banner both read it.
+public enum DoorNotice {
+    public static func line(for report: CheckInReport, settings: PlanSettings) -> String? {
+        guard let member = report.outcome.member else { return nil }
+        let time = report.time.timeIntervalSince1970
+        let standing = report.plan
+        switch report.outcome {
+        case .refused(_, .packUsedUp):
+            guard let left = standing?.visitsLeft, left < 0 else { return nil }
+            return owes(-left)
+        case .refused(_, .expired):
+            return expiresAt(report).map { expired(daysAgo: -settings.daysUntil($0, from: time)) }
+        case .checkedIn, .enrolled, .duplicate:
+            var parts: [String] = []
+            if case .checkedIn = report.outcome, let birthday = member.birthday, birthday.falls(on: settings.day(of: time)),
+               !visitedToday(report.lastVisitBefore, at: time, settings: settings) {
+                parts.append("Happy birthday!")
+            }
+            if let left = standing?.visitsLeft { parts.append(visitsLeft(left)) }
+            if let expiry = expiresAt(report) {
+                let days = settings.daysUntil(expiry, from: time)
+                if days >= 0, days <= settings.warnDays { parts.append(expiresIn(days: days)) }
+            }
+            if let head = standing?.head { parts.append("Household of \(head.displayName)") }
+            return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        default:
+            return nil
+        }
+    }
+
+    /// The expiry that applies to the tap's member: its plan's (a household's head's), else its own.
+    public static func expiresAt(_ report: CheckInReport) -> Double? {
+        report.plan.map(\.expiresAt) ?? report.outcome.member?.expiresAt
+    }
+
+    /// Calendar days from the tap's day to the expiry's day in the desk's zone (0 on its last day).
+    public static func expiresInDays(_ report: CheckInReport, settings: PlanSettings) -> Int? {
+        expiresAt(report).map { settings.daysUntil($0, from: report.time.timeIntervalSince1970) }
+    }
+
+    public static func visitsLeft(_ left: Int) -> String {
+        switch left {
+        case ..<0: return owes(-left)
+        case 0: return "Last visit on this pack"
+        case 1: return "1 visit left"
+        default: return "\(CountText.grouped(left)) visits left"
+        }
+    }
+
+    public static func owes(_ visits: Int) -> String {
+        visits == 1 ? "Owes 1 visit" : "Owes \(CountText.grouped(visits)) visits"
+    }
+
+    public static func expiresIn(days: Int) -> String {
+        switch days {
+        case 0: return "Expires today"
+        case 1: return "Expires tomorrow"
+        default: return "Expires in \(days) days"
+        }
+    }
+
+    public static func expired(daysAgo days: Int) -> String {
+        switch days {
+        case ...0: return "Expired today"
+        case 1: return "Expired yesterday"
+        default: return "Expired \(days) days ago"
+        }
+    }
+
+    private static func visitedToday(_ last: Double?, at time: Double, settings: PlanSettings) -> Bool {
+        guard let last, last > 0 else { return false }
+        return settings.day(of: last) == settings.day(of: time)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// How packs are used and when the desk warns of an expiry (`plans.*`).
+public struct PlanSettings: Sendable, Equatable {
+    /// What uses a visit of a pack (`plans.pack_use`).
+    public enum PackUse: String, Sendable, Codable, CaseIterable {
+        /// At most one visit a calendar day, however often the member comes back that day.
+        case perDay = "per-day"
+        /// Every admitted entry.
+        case perVisit = "per-visit"
+    }
+
+    public var packUse: PackUse
+    /// An expiry this many days ahead or fewer is said at the door (`plans.warn_days`).
+    public var warnDays: Int
+    /// The desk's calendar and time zone: what "a day" is.
+    public var calendar: Calendar
+
+    public init(packUse: PackUse = .perDay, warnDays: Int = 14, calendar: Calendar = .current) {
+        self.packUse = packUse
+        self.warnDays = warnDays
+        self.calendar = calendar
+    }
+
+    /// The local calendar day a time falls on.
+    public func day(of time: Double) -> CalendarDay {
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: time))
+        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? CalendarDay(dayNumber: Int((time / 86_400).rounded(.down)))
+    }
+
+    /// From `time` through the end of the local day `days` days later: "expiring within DAYS days"
+    /// (`members list --expiring`, the desk's list).
+    public func expiring(withinDays days: Int, from time: Double) -> ClosedRange<Double> {
+        let today = calendar.startOfDay(for: Date(timeIntervalSince1970: time))
+        let end = calendar.date(byAdding: .day, value: days + 1, to: today)?.timeIntervalSince1970 ?? time
+        return time...max(time, end - 0.001)
+    }
+
+    /// Calendar days from the day of `time` to the day of `expiresAt`: 0 on its last day, negative once past.
+    public func daysUntil(_ expiresAt: Double, from time: Double) -> Int {
+        day(of: expiresAt).dayNumber - day(of: time).dayNumber
+    }
+}

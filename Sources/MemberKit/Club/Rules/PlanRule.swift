@@ -1,0 +1,31 @@
+/// A pack with no visits left refuses the entry that would use one (`packUsedUp`); a household
+/// member is refused once its head's membership has expired (the head's suspension is the head's
+/// own). Under `plans.pack_use = "per-day"` only the day's first entry uses a visit. The store
+/// applies the use (`packToUse`) in the tap's transaction, and only for a counted entry.
+enum PlanRule {
+    static func apply(_ facts: CheckInFacts) -> RuleVerdict {
+        guard let standing = facts.plan else { return .next }
+        if let head = standing.head, head.isExpired(at: facts.time) {
+            return .decide(.answer(.refused(facts.member, reason: .expired)))
+        }
+        guard let left = standing.visitsLeft, usesVisit(facts) else { return .next }
+        return left > 0 ? .next : .decide(.answer(.refused(facts.member, reason: .packUsedUp)))
+    }
+
+    /// The member whose pack this entry uses a visit of, if any.
+    static func packToUse(_ facts: CheckInFacts) -> String? {
+        guard let standing = facts.plan, standing.visitsLeft != nil, usesVisit(facts) else { return nil }
+        return standing.holder.memberId
+    }
+
+    /// Per visit: every entry. Per day: an entry on a day the member has no counted visit yet.
+    static func usesVisit(_ facts: CheckInFacts) -> Bool {
+        let plans = facts.settings.plans
+        switch plans.packUse {
+        case .perVisit: return true
+        case .perDay:
+            let last = facts.member.timeStampOfLastVisit
+            return last <= 0 || plans.day(of: last) != plans.day(of: facts.time)
+        }
+    }
+}
