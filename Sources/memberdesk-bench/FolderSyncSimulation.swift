@@ -5,23 +5,24 @@ import MemberKit
 /// `memberdesk-bench folder-sync-sim [DESKS] [MEMBERS] [PEAK_TAPS] [DAYS] [READERS]`
 /// (100, 10000, 30, 7, 5): DESKS desks share one folder (on /dev/shm when there is one), each with
 /// its own in-memory database, the real writer and reader, and one fake clock. Desk 0 brings the
-/// member list and every desk reads it. Then DAYS opening days of 12 hours: each desk taps
-/// PEAK_TAPS members in its busiest hour, fewer in the others (`hourShape`), nine in ten of them
-/// members whose home desk it is; each tap is written as the watcher writes it (one changes file
-/// per tap: taps minutes apart never share the watcher's half second). The first READERS desks
-/// tap last in each round and read the folder before their first tap of each hour (so before
-/// their daily snapshot, as a watcher that keeps a desk up to date would); the others only write
-/// after reading the list once (every desk reading would cost the simulation DESKS × taps merges;
-/// a desk that does not read writes snapshots without the others' visit counters, so sizes come
-/// from a reader's).
-/// Snapshots follow the defaults (1,000 changes or a day). The last desk goes offline after day 0,
-/// keeps tapping, and is back at the end: it reads everything once. Prints the folder's size, the
-/// busiest hour, and what the returning desk read, split into what grows with the member count
-/// (snapshots) and what does not (changes files), so that each scales to 1,000,000 members.
+/// member list (so it authors all of it) and every desk reads it. Then DAYS opening days of 12
+/// hours: each desk taps PEAK_TAPS members in its busiest hour, fewer in the others (`hourShape`),
+/// nine in ten of them members whose home desk it is; each tap is written as the watcher writes it
+/// (one changes file per tap: taps minutes apart never share the watcher's half second). The
+/// first READERS desks tap last in each round and read the folder before their first tap of each
+/// hour; the others only write (every desk reading would cost the simulation DESKS × taps merges).
+/// Snapshots follow the default rules, with the 256 KB floor scaled to the member count as the
+/// snapshots are, so that each desk decides as it would at 1,000,000 members.
+/// Along the way: the last desk goes offline after day 0, keeps tapping and comes back at the end;
+/// the second last is retired by desk 0 at the start of day 3 and its subfolder deleted at the
+/// start of day 4; after the last day a new desk joins. Prints the folder against one export,
+/// the bytes written a desk a day, a reading desk's CPU an hour, what the returning and the joining
+/// desk read, and whether they end equal to desk 0; each scaled to 1,000,000 members by measured
+/// bytes per member where it grows with the list.
 func runFolderSyncSimulation(_ arguments: [String]) throws {
     func argument(_ index: Int, _ fallback: Int) -> Int { arguments.count > index ? Int(arguments[index]) ?? fallback : fallback }
-    let simulation = FolderSyncSimulation(desks: argument(0, 100), members: argument(1, 10000), peakTaps: argument(2, 30),
-                                          days: max(1, argument(3, 7)), readers: max(1, argument(4, 5)))
+    let simulation = FolderSyncSimulation(desks: max(4, argument(0, 100)), members: argument(1, 10000), peakTaps: argument(2, 30),
+                                          days: max(5, argument(3, 7)), readers: max(1, argument(4, 5)))
     try simulation.run()
 }
 
@@ -30,69 +31,111 @@ struct FolderSyncSimulation {
     /// Taps in each of the 12 opening hours, as a share of the busiest: mornings and evenings.
     static let hourShape: [Double] = [1, 0.8, 0.4, 0.3, 0.3, 0.4, 0.3, 0.3, 0.5, 0.9, 1, 0.6]
     static let homeShare = 0.9
+    static let start = 1_767_254_400.0
+
+    typealias Site = (club: Club, sync: DeskSync)
+
+    /// What the run counts as it goes.
+    struct Tally {
+        var taps = 0
+        /// Bytes of the files written into the folder, per day (index = day), snapshots and changes files apart.
+        var snapshotBytes: [Int] = [], changesBytes: [Int] = []
+        var snapshots: [Int] = [], changesFiles: [Int] = []
+        /// Each desk's latest snapshot's member count, for the bytes a member.
+        var snapshotMembers: [String: Int] = [:]
+        var readCPU = 0.0, reads = 0, readFiles = 0
+        var goneReports = 0
+        /// The list before any tap (desk 0's first snapshot, as an export would write it then).
+        var listBytes = 0
+        var retireWaiting = 0
+    }
 
     func run() throws {
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
         let folder = base + "/memberdesk-sim-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let clock = FakeClock(Date(timeIntervalSince1970: 1_767_254_400))
-        let settings = SyncSettings(folder: folder)  // the defaults: 1,000 changes or 24 hours
-        var sites: [(club: Club, sync: DeskSync)] = []
-        for index in 0..<desks {
+        let clock = FakeClock(Date(timeIntervalSince1970: Self.start))
+        var settings = SyncSettings(folder: folder)
+        settings.keptBytesFloor = Int64(Double(settings.keptBytesFloor) * Double(members) / 1_000_000)
+        func site(_ name: String) throws -> Site {
             let database = try AppDatabase.inMemory()
-            let terminal = TerminalIdentity(id: UUID().uuidString.lowercased(), name: "Desk \(index)")
-            sites.append((Club(database: database, terminal: terminal, settings: ClubSettings(debounce: 0), clock: clock),
-                          DeskSync(database: database, settings: settings, terminal: terminal, clock: clock)))
+            let terminal = TerminalIdentity(id: UUID().uuidString.lowercased(), name: name)
+            return (Club(database: database, terminal: terminal, settings: ClubSettings(debounce: 0), clock: clock),
+                    DeskSync(database: database, settings: settings, terminal: terminal, clock: clock))
         }
+        let sites = try (0..<desks).map { try site("Desk \($0)") }
+        var tally = Tally(snapshotBytes: Array(repeating: 0, count: days + 1), changesBytes: Array(repeating: 0, count: days + 1),
+                          snapshots: Array(repeating: 0, count: days + 1), changesFiles: Array(repeating: 0, count: days + 1))
         for member in 0..<members {
             try sites[0].club.addMember(passId: pass(member), username: "Member \(member)",
                                         fields: ["userEmailAddress": .string("member\(member)@example.com")])
         }
-        for site in sites { _ = try site.sync.writer.write() }
+        // Setting up (counted as day `days`, apart): every desk's first snapshot, and each reads the list.
+        for site in sites { try write(site, day: days, folder: folder, tally: &tally) }
+        // Desk 0's first snapshot is the list before any tap: what a member's record weighs alone.
+        tally.listBytes = tally.snapshotBytes[days]
         for site in sites.dropFirst() { _ = try site.sync.reader.read() }
-        let offline = desks - 1
+        let offline = desks - 1, retired = desks - 2
         var random = SystemRandomNumberGenerator()
-        var busiest = (files: 0, bytes: 0)
-        var taps = 0
-        var writing: UInt64 = 0, reading: UInt64 = 0
         // Readers tap last in each round, so each reads after the others' first taps of the hour.
         let order = Array(readers..<desks) + Array(0..<readers)
-        var folderBytes = Self.folderSize(folder).bytes
         for day in 0..<days {
             FileHandle.standardError.write(Data("day \(day)\n".utf8))
+            if day == 3 {
+                // Desk 0 takes over the retired desk's members; it taps no more.
+                clock.set(Date(timeIntervalSince1970: Self.start + Double(day) * 86400 - 3600))
+                let report = try sites[0].sync.retire(sites[retired].sync.writer.terminal.id)
+                try count(report.written, site: sites[0], day: day, folder: folder, tally: &tally)
+            }
+            if day == 4 {
+                tally.retireWaiting = try sites[0].sync.status().retired.first?.waitingFor.count ?? -1
+                try FileManager.default.removeItem(atPath: SyncFolder(path: folder).subfolder(sites[retired].sync.writer.terminal.id))
+            }
             for hour in 0..<12 {
-                let start = 1_767_254_400 + Double(day) * 86400 + Double(hour) * 3600
+                let start = Self.start + Double(day) * 86400 + Double(hour) * 3600
                 clock.set(Date(timeIntervalSince1970: start))
                 let tapsThisHour = max(1, Int((Double(peakTaps) * Self.hourShape[hour]).rounded()))
-                var files = 0
                 // The desks' taps interleave through the hour, as they would.
                 for round in 0..<tapsThisHour {
-                    for (position, index) in order.enumerated() {
+                    for (position, index) in order.enumerated() where !(index == retired && day >= 3) {
                         let site = sites[index]
                         if index < readers, index != offline, round == 0 {
-                            let t0 = DispatchTime.now().uptimeNanoseconds
-                            _ = try site.sync.reader.read()
-                            reading += DispatchTime.now().uptimeNanoseconds - t0
+                            let cpu = threadCPU()
+                            let read = try site.sync.reader.read()
+                            tally.readCPU += threadCPU() - cpu
+                            tally.reads += 1
+                            tally.readFiles += read.filesRead
+                            tally.goneReports += read.errors.filter { $0.contains("author's files are gone") }.count
                         }
                         clock.set(Date(timeIntervalSince1970: start + 3600 * (Double(round * desks + position) / Double(tapsThisHour * desks))))
                         _ = try site.club.checkIn(passId: pass(member(for: index, using: &random)), source: .nfc)
-                        taps += 1
+                        tally.taps += 1
                         // Offline, a desk keeps counting; its files reach the folder when it is back.
-                        let t0 = DispatchTime.now().uptimeNanoseconds
-                        if index != offline || day == 0, try site.sync.writer.write().file != nil { files += 1 }
-                        writing += DispatchTime.now().uptimeNanoseconds - t0
+                        if index != offline || day == 0 { try write(site, day: day, folder: folder, tally: &tally) }
                     }
                 }
-                let after = Self.folderSize(folder).bytes
-                let grown = after - folderBytes
-                folderBytes = after
-                if files > busiest.files { busiest = (files, grown) }
             }
         }
-        try report(folder: folder, sites: sites, offline: offline, busiest: busiest, taps: taps)
-        print(String(format: "  (the simulation's own time: %.1f s writing changes files, %.0f µs a tap; %.1f s in the readers' reads)",
-                     Double(writing) / 1e9, Double(writing) / 1e3 / Double(max(1, taps)), Double(reading) / 1e9))
+        try report(folder: folder, sites: sites, offline: offline, retired: retired, tally: tally, joiner: site("Joining desk"))
+    }
+
+    private func write(_ site: Site, day: Int, folder: String, tally: inout Tally) throws {
+        try count(try site.sync.writer.write(), site: site, day: day, folder: folder, tally: &tally)
+    }
+
+    /// Adds a write's file to the day's bytes.
+    private func count(_ written: SyncWriteReport, site: Site, day: Int, folder: String, tally: inout Tally) throws {
+        guard let file = written.file else { return }
+        let size = Self.size(SyncFolder(path: folder).subfolder(site.sync.writer.terminal.id) + "/" + file)
+        if written.snapshot {
+            tally.snapshotBytes[day] += size
+            tally.snapshots[day] += 1
+            tally.snapshotMembers[site.sync.writer.terminal.id] = written.members
+        } else {
+            tally.changesBytes[day] += size
+            tally.changesFiles[day] += 1
+        }
     }
 
     /// A member of this desk's own (nine times in ten), or any member.
@@ -105,73 +148,125 @@ struct FolderSyncSimulation {
 
     private func pass(_ member: Int) -> String { String(format: "04%010X", member) }
 
-    private func report(folder: String, sites: [(club: Club, sync: DeskSync)], offline: Int,
-                        busiest: (files: Int, bytes: Int), taps: Int) throws {
-        let size = Self.folderSize(folder)
-        let paths = try FileManager.default.subpathsOfDirectory(atPath: folder)
-        let snapshots = paths.filter { $0.contains("snapshot-") }.map { Self.size(folder + "/" + $0) }
-        let largest = snapshots.max() ?? 0
-        let perMember = Double(largest) / Double(members)
-        let offlineId = sites[offline].sync.writer.terminal.id
-        let waiting = paths.filter { !$0.hasPrefix(offlineId) && $0.hasSuffix(".musrl") }
-        let waitingSnapshots = waiting.filter { $0.contains("snapshot-") }
-        let snapshotBytes = waitingSnapshots.map { Self.size(folder + "/" + $0) }.reduce(0, +)
-        let changeBytes = waiting.filter { !$0.contains("snapshot-") }.map { Self.size(folder + "/" + $0) }.reduce(0, +)
-        let changeFiles = waiting.count - waitingSnapshots.count
+    private func report(folder: String, sites: [Site], offline: Int, retired: Int, tally: Tally, joiner: Site) throws {
+        let subfolders = try Self.subfolderSizes(folder)
+        let total = subfolders.values.reduce(0) { $0 + $1.bytes }
+        let files = subfolders.values.reduce(0) { $0 + $1.files }
+        let largest = subfolders.max { $0.value.bytes < $1.value.bytes }
+        let snapshotPaths = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.contains("/snapshot-") }
+        let snapshotBytes = snapshotPaths.map { Self.size(folder + "/" + $0) }.reduce(0, +)
+        let snapshotEntries = tally.snapshotMembers.filter { subfolders[$0.key] != nil }.values.reduce(0, +)
+        let perEntry = Double(snapshotBytes) / Double(max(1, snapshotEntries))
 
-        let start = DispatchTime.now().uptimeNanoseconds
-        let caughtUp = try sites[offline].sync.reader.read()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let merged = caughtUp.counts.new + caughtUp.counts.updated + caughtUp.counts.unchanged + caughtUp.counts.unified
-            + caughtUp.counts.deleted
-        // Desk 0 reads the returning desk's week; then both must hold the same counts.
-        let comingBack = try sites[offline].sync.writer.write()
+        // What a desk that was away six days reads, then desk 0 reads its week, and a new desk joins.
+        let cpu0 = threadCPU(), wall0 = DispatchTime.now().uptimeNanoseconds
+        let back = try sites[offline].sync.reader.read()
+        let backCPU = threadCPU() - cpu0, backWall = Double(DispatchTime.now().uptimeNanoseconds - wall0) / 1e9
+        let backMembers = Self.merged(back.counts)
+        let backWrite = try sites[offline].sync.writer.write()
         _ = try sites[0].sync.pass()
         _ = try sites[offline].sync.reader.read()
-        let agree = try stride(from: 0, to: members, by: max(1, members / 500)).allSatisfy { member in
-            try sites[0].club.database.member(idOrPass: pass(member))?.numVisits
-                == sites[offline].club.database.member(idOrPass: pass(member))?.numVisits
-        }
+        let exportPath = folder + "/.export.musrl"
+        try MemberExporter(database: sites[0].club.database).export(to: exportPath, format: .musrl)
+        let export = Self.size(exportPath)
+        try FileManager.default.removeItem(atPath: exportPath)
+        let cpu1 = threadCPU(), wall1 = DispatchTime.now().uptimeNanoseconds
+        let joined = try joiner.sync.reader.read()
+        let joinCPU = threadCPU() - cpu1, joinWall = Double(DispatchTime.now().uptimeNanoseconds - wall1) / 1e9
+        let backAgrees = try agree(sites[0], sites[offline]), joinerAgrees = try agree(sites[0], joiner)
 
-        let scale = 1_000_000.0 / Double(members)
+        let steady = 1..<days  // day 0 holds the offline desk's last day and the start; setup is apart
+        let activeDesks = Double(desks - 1)
+        let perDesk = { (bytes: [Int]) in Double(steady.map { bytes[$0] }.reduce(0, +)) / Double(steady.count) / activeDesks }
+        let changesDay = Double(steady.map { tally.changesBytes[$0] }.reduce(0, +)) / Double(steady.count)
+        let snapshotsDay = Double(steady.map { tally.snapshotBytes[$0] }.reduce(0, +)) / Double(steady.count)
+        // Scaling to 1,000,000 members: a member's record alone (its fields, as before any tap) grows
+        // with the list; what the taps added (counters, entries and exits, changes files) does not.
+        let record = Double(tally.listBytes) / Double(members)
+        let exportPerMember = Double(export) / Double(members)
+        let list1M = record * 1e6 + (Double(export) - record * Double(members))
+        // The snapshots hold the list once (what desk 0 brought) plus an entry for each member another
+        // desk counted: as many as here, and at most one a tap, whatever the list's size.
+        let extraEntries = max(0, snapshotEntries - members)
+        let tapBytes = Double(total) - record * Double(snapshotEntries)
+        let folder1M = record * (1e6 + Double(extraEntries)) + tapBytes
+        let folder1MBound = record * (1e6 + Double(tally.taps)) + tapBytes
+
         print("simulation: \(desks) desks, \(members) members (\(Int(Self.homeShare * 100)) % of a desk's taps are its own members),"
-              + " \(peakTaps) taps a desk in the busiest hour, \(days) days of 12 hours (\(taps) taps);"
-              + " \(readers) desks read every hour, the others only write")
-        print(String(format: "  folder at the end: %d files, %.1f MB; %d snapshots, the largest %.0f KB = %.0f bytes a member",
-                     size.files, Double(size.bytes) / 1e6, snapshots.count, Double(largest) / 1e3, perMember))
-        print(String(format: "    at 1,000,000 members: a snapshot %.0f MB; the folder, one snapshot a desk, %.1f GB",
-                     perMember, perMember * Double(desks) / 1e3))
-        print(String(format: "  busiest hour: %d changes files over all desks (%.1f a desk), %.0f KB (%.0f bytes a file); the same at any member count",
-                     busiest.files, Double(busiest.files) / Double(desks), Double(busiest.bytes) / 1e3,
-                     Double(busiest.bytes) / Double(max(1, busiest.files))))
-        // Each changes file here holds one tap's member; the rest of what was merged came from snapshots.
-        let changesRead = caughtUp.filesRead - caughtUp.snapshotsRead
-        let snapshotMembers = max(0, merged - changesRead)
-        print(String(format: "  back after %d days offline: %d snapshots (%.1f MB) and %d changes files (%.1f MB) waiting;"
-                     + " read %d snapshots and %d changes files (%d files already covered), merged %d members in %.1f s",
-                     days - 1, waitingSnapshots.count, Double(snapshotBytes) / 1e6, changeFiles, Double(changeBytes) / 1e6,
-                     caughtUp.snapshotsRead, changesRead, caughtUp.filesCovered, merged, seconds))
-        print(String(format: "    at 1,000,000 members: the same files, each snapshot %.0f MB: %.1f GB of snapshots to merge (%.0f million members)"
-                     + " and %.1f MB of changes files",
-                     perMember, Double(caughtUp.snapshotsRead) * perMember / 1e3,
-                     Double(snapshotMembers) * scale / 1e6, Double(changeBytes) / 1e6))
-        print("  its own days away went out as \(comingBack.snapshot ? "a snapshot" : "one changes file") of \(comingBack.members) members;"
-              + " then it and desk 0 agree on every visit count checked: \(agree ? "yes" : "NO")")
+              + " \(peakTaps) taps a desk in the busiest hour, \(days) days of 12 hours (\(tally.taps) taps);"
+              + " \(readers) desks read every hour, the others only write; snapshot floor scaled to \(settings(sites).keptBytesFloor) bytes")
+        print(String(format: "  folder at the end: %d files, %.2f MB; one export of the list %.2f MB (%.0f bytes a member): ratio %.2f;"
+                     + " largest subfolder %.2f MB (%@); snapshots %.2f MB holding %d members (%.0f bytes each)",
+                     files, Double(total) / 1e6, Double(export) / 1e6, exportPerMember, Double(total) / Double(export),
+                     Double(largest?.value.bytes ?? 0) / 1e6, largest?.key == sites[0].sync.writer.terminal.id ? "desk 0, which brought the list" : "another desk",
+                     Double(snapshotBytes) / 1e6, snapshotEntries, perEntry))
+        print(String(format: "    at 1,000,000 members (a record alone %.0f bytes, the taps' counters and events as here): one export %.0f MB; the folder %.0f MB (ratio %.2f; at most %.0f MB, ratio %.2f, were every tap a new member's entry)"
+                     + " (goal <= 1.5 x export)  %@;  before #22 every desk's snapshot held the whole list: %.1f GB, ratio %d",
+                     record, list1M / 1e6, folder1M / 1e6, folder1M / list1M, folder1MBound / 1e6, folder1MBound / list1M,
+                     folder1MBound <= 1.5 * list1M ? "ok" : "OVER", list1M * Double(desks) / 1e9, desks))
+        print(String(format: "  written into the folder a day (days 1-%d): changes files %.2f MB (%.0f KB a desk), snapshots %.2f MB (%.0f KB a desk),"
+                     + " %.1f snapshots a day over all desks; setting up: %.2f MB",
+                     days - 1, changesDay / 1e6, perDesk(tally.changesBytes) / 1e3, snapshotsDay / 1e6, perDesk(tally.snapshotBytes) / 1e3,
+                     Double(steady.map { tally.snapshots[$0] }.reduce(0, +)) / Double(steady.count), Double(tally.snapshotBytes[days]) / 1e6))
+        print(String(format: "    at 1,000,000 members: the same changes files %.1f MB and snapshots %.1f MB a day (each desk's snapshots weigh at most twice its changes files):"
+                     + " %.1f MB beside the goal's changes + 1/10 list = %.1f MB  %@;  before #22: a whole list a desk a day, %.1f GB",
+                     changesDay / 1e6, snapshotsDay / 1e6, (changesDay + snapshotsDay) / 1e6, (changesDay + list1M / 10) / 1e6,
+                     snapshotsDay <= list1M / 10 ? "ok" : "OVER", list1M * Double(desks) / 1e9))
+        print(String(format: "  a reading desk: %.0f ms CPU an hour (%d reads, %.0f files merged a read); the same at any member count",
+                     tally.readCPU / Double(max(1, tally.reads)) * 1000, tally.reads, Double(tally.readFiles) / Double(max(1, tally.reads))))
+        print(String(format: "  back after %d days offline: read %d snapshots and %d changes files (%d already covered), merged %d members: %.1f s wall, %.1f s CPU;"
+                     + " its own days away went out as %@ of %d members; then it and desk 0 agree on every member: %@",
+                     days - 1, back.snapshotsRead, back.filesRead - back.snapshotsRead, back.filesCovered, backMembers, backWall, backCPU,
+                     backWrite.snapshot ? "a snapshot" : "one changes file", backWrite.members, backAgrees ? "yes" : "NO"))
+        print(String(format: "  a desk joining after day %d: read %d snapshots and %d changes files, merged %d members: %.1f s wall, %.1f s CPU;"
+                     + " it and desk 0 agree on every member: %@",
+                     days - 1, joined.snapshotsRead, joined.filesRead - joined.snapshotsRead, Self.merged(joined.counts), joinWall, joinCPU,
+                     joinerAgrees ? "yes" : "NO"))
+        print(String(format: "    at 1,000,000 members it merges the list once (%.0f MB of records) plus the same snapshots of what the desks counted: about %.0f s CPU at this rate",
+                     record * 1e6 / 1e6, joinCPU / Double(max(1, Self.merged(joined.counts))) * (1e6 + Double(Self.merged(joined.counts) - members))))
+        print("  desk \(retired) retired on day 3 by desk 0 (\(tally.retireWaiting) desks had not yet read the takeover when its subfolder was deleted on day 4:"
+              + " the \(desks - readers - 2) that only write never read); reports of members whose author's files are gone: \(tally.goneReports);"
+              + " the retired desk's subfolder \(subfolders[sites[retired].sync.writer.terminal.id] == nil ? "is gone" : "is STILL THERE")")
         fflush(nil)
     }
 
-    private static func size(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    private func settings(_ sites: [Site]) -> SyncSettings { sites[0].sync.settings }
+
+    /// Every member has the same visit count and liveness on both desks.
+    private func agree(_ a: Site, _ b: Site) throws -> Bool {
+        for member in 0..<members {
+            let left = try a.club.database.member(idOrPass: pass(member)), right = try b.club.database.member(idOrPass: pass(member))
+            guard left?.numVisits == right?.numVisits, left?.memberId == right?.memberId else { return false }
+        }
+        return try a.club.database.memberCount() == b.club.database.memberCount()
     }
 
-    static func folderSize(_ folder: String) -> (files: Int, bytes: Int) {
-        var files = 0, bytes = 0
-        for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? [] {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + path),
-                  attributes[.type] as? FileAttributeType == .typeRegular else { continue }
-            files += 1
-            bytes += (attributes[.size] as? Int) ?? 0
+    private static func merged(_ counts: MergeCounts) -> Int {
+        counts.new + counts.updated + counts.unchanged + counts.unified + counts.deleted
+    }
+
+    private func threadCPU() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    private static func size(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// Files and bytes of each subfolder (our temporary export, a dot file, is left out).
+    static func subfolderSizes(_ folder: String) throws -> [String: (files: Int, bytes: Int)] {
+        var sizes: [String: (files: Int, bytes: Int)] = [:]
+        for desk in try FileManager.default.contentsOfDirectory(atPath: folder) where !desk.hasPrefix(".") {
+            var files = 0, bytes = 0
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + desk)) ?? [] {
+                files += 1
+                bytes += size(folder + "/" + desk + "/" + name)
+            }
+            sizes[desk] = (files, bytes)
         }
-        return (files, bytes)
+        return sizes
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FolderSync
 import MemberDeskTestSupport
 @testable import MemberKit
+import Synchronization
 import Testing
 
 /// The watcher on a real folder with real inotify: a desk's check-in reaches the folder on its
@@ -14,14 +15,14 @@ struct SyncWatcherTests {
         let watcher: SyncWatcher
         let bus = EventBus()
 
-        init(id: String, folder: String) throws {
+        init(id: String, folder: String, written: (@Sendable (String) -> Void)? = nil) throws {
             database = try AppDatabase.inMemory()
             let terminal = TerminalIdentity(id: id, name: "Desk \(id)")
             club = Club(database: database, terminal: terminal, bus: bus)
             // A long rescan: only inotify can explain a quick merge.
             let settings = SyncSettings(folder: folder, rescanInterval: 3600)
             watcher = SyncWatcher(sync: DeskSync(database: database, settings: settings, terminal: terminal, bus: bus), bus: bus,
-                                  writeCheck: 0.2)
+                                  writeCheck: 0.2, written: written)
         }
     }
 
@@ -53,6 +54,22 @@ struct SyncWatcherTests {
             return notices.last?.desks == 2
         }, "sync notices: \(notices)")
         #expect(notices.allSatisfy { $0.error == nil }, "sync notices: \(notices)")
+    }
+
+    @Test("once a pass wrote a file, the watcher names its subfolder to the carrier (Syncthing is asked to scan it), and only then")
+    func writtenFilesAreNamed() throws {
+        let folder = try TemporaryDirectory()
+        let named = Mutex<[String]>([])
+        let a = try Desk(id: "TA", folder: folder.path, written: { subfolder in named.withLock { $0.append(subfolder) } })
+        // The first pass writes the snapshot; a pass that writes nothing names nothing.
+        a.watcher.pass()
+        #expect(named.withLock { $0 } == ["TA"])
+        a.watcher.pass()
+        #expect(named.withLock { $0 } == ["TA"])
+        _ = try a.club.checkIn(passId: "04000001", source: .nfc)
+        a.watcher.pass()
+        #expect(named.withLock { $0 } == ["TA", "TA"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/TA").contains { $0.hasPrefix("changes-") })
     }
 
     @Test("an unusable folder is reported as a sync error, not a crash")

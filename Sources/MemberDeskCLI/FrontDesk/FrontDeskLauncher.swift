@@ -44,7 +44,7 @@ enum FrontDeskLauncher {
         }
         // Subscribe before the parts start, so their first reports (no pcscd, no adapter) show.
         let desk = FrontDesk(services: services)
-        let syncWatcher = folderSync.map { SyncWatcher(sync: $0, bus: context.bus) }
+        let syncWatcher = folderSync.map { context.syncWatcher($0) }
         let readers = ReaderMonitor(context: PCSCLiteContext(), checkIns: onDuty.checkIns(context.club), events: context.bus,
                                     options: .init(readerName: config.reader.name, feedback: config.reader.feedback))
         let beacons = config.beacons.enabled ? BeaconService.live(config: config.beacons, bus: context.bus) : nil

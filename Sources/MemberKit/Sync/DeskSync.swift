@@ -23,7 +23,7 @@ public struct DeskSync: Sendable {
                      previousRead: SyncReadReport? = nil) throws -> SyncPassReport {
         let written = write ? try writer.write() : SyncWriteReport()
         // Operators and the audit record ride beside the member files (see StaffSync).
-        let staff = try StaffSync(database: database, terminal: writer.terminal, folder: writer.folder).pass()
+        let staff = try StaffSync(database: database, terminal: writer.terminal, folder: writer.folder).pass(only: read ? only : [])
         var readReport = read ? try reader.read(only: only) : (previousRead ?? SyncReadReport())
         if read { readReport.errors += staff.errors }
         return SyncPassReport(folder: writer.folder.path, written: written, read: readReport,

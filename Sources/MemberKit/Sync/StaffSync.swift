@@ -25,11 +25,13 @@ public struct StaffSync: Sendable {
         public var errors: [String] = []
     }
 
-    /// Writes this desk's files, then merges the others'. Bad files are reported once each, never thrown.
-    public func pass() throws -> Report {
+    /// Writes this desk's files, then merges the others' (`only`: just these desks' subfolders,
+    /// those inotify named, as `SyncReader` does: a pass then lists nothing else). Bad files are
+    /// reported once each, never thrown.
+    public func pass(only: Set<String>? = nil) throws -> Report {
         var report = Report()
         try write(into: &report)
-        try read(into: &report)
+        try read(only: only, into: &report)
         return report
     }
 
@@ -61,7 +63,8 @@ public struct StaffSync: Sendable {
             try database.setSetting(folderKey, folder.path)
             try database.setSetting(throughKey, String(through))
         }
-        try foldAuditFiles(in: directory, through: through)
+        // Only a pass that wrote an audit file lists the subfolder: a tap's pass never does.
+        if report.auditWritten > 0 { try foldAuditFiles(in: directory, through: through) }
     }
 
     /// Many small files become one: the desk's whole record so far, then the small ones go.
@@ -88,13 +91,19 @@ public struct StaffSync: Sendable {
 
     // MARK: Reading
 
-    private func read(into report: inout Report) throws {
-        for desk in try SyncFolder.entries(of: folder.path)
-        where desk.kind == .directory && desk.name != terminal.id && SyncFolder.isTerminalId(desk.name) {
-            let directory = folder.subfolder(desk.name)
+    private func read(only: Set<String>?, into report: inout Report) throws {
+        // Subfolders only, never followed through a symlink (a named one is looked at with lstat too).
+        let desks = try only.map { names in
+            names.sorted().filter { name in
+                var info = stat()
+                return lstat(folder.subfolder(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            }
+        } ?? SyncFolder.entries(of: folder.path).filter { $0.kind == .directory }.map(\.name)
+        for desk in desks where desk != terminal.id && SyncFolder.isTerminalId(desk) {
+            let directory = folder.subfolder(desk)
             guard let files = try? SyncFolder.entries(of: directory) else { continue }
             for file in files where file.name == StaffSyncFile.fileName || AuditSyncFile.range(ofName: file.name) != nil {
-                if let seen = try database.staffSyncFile(terminalId: desk.name, name: file.name),
+                if let seen = try database.staffSyncFile(terminalId: desk, name: file.name),
                    seen.size == file.size, seen.mtime == file.mtime { continue }
                 let path = directory + "/" + file.name
                 var error: String?
@@ -103,15 +112,15 @@ public struct StaffSync: Sendable {
                     guard file.size <= 256 << 20 else { throw SyncError.badFile(path, "larger than 256 MB") }
                     guard let data = FileManager.default.contents(atPath: path) else { throw SyncError.badFile(path, "cannot be read") }
                     if file.name == StaffSyncFile.fileName {
-                        report.staffChanged += try database.mergeStaffVersions(StaffSyncFile.parse(Array(data), from: desk.name, path: path))
+                        report.staffChanged += try database.mergeStaffVersions(StaffSyncFile.parse(Array(data), from: desk, path: path))
                     } else {
-                        report.auditAdded += try database.mergeAuditEntries(AuditSyncFile.parse(Array(data), from: desk.name, path: path))
+                        report.auditAdded += try database.mergeAuditEntries(AuditSyncFile.parse(Array(data), from: desk, path: path))
                     }
                 } catch let bad as SyncError {
                     error = bad.description
                     report.errors.append(bad.description)
                 }
-                try database.noteStaffSyncFile(terminalId: desk.name, name: file.name, size: file.size, mtime: file.mtime, error: error)
+                try database.noteStaffSyncFile(terminalId: desk, name: file.name, size: file.size, mtime: file.mtime, error: error)
             }
         }
     }

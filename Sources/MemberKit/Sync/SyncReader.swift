@@ -170,7 +170,11 @@ public struct SyncReader: Sendable {
         let files = listing.files
         var mergedSnapshot: SyncFileName?
         let known = try database.syncFiles(terminalId: terminalId)
-        try database.forgetSyncFiles(terminalId: terminalId, keeping: Set(files.map(\.entry.name)))
+        let listed = Set(files.map(\.entry.name))
+        // Forgetting files that went takes a write: only when some did.
+        if known.keys.contains(where: { !listed.contains($0) }) {
+            try database.forgetSyncFiles(terminalId: terminalId, keeping: listed)
+        }
         let terminals = try database.syncTerminals()
         var covered = terminals.first { $0.terminalId == terminalId }?.coveredThrough ?? 0
         let coverage = Dictionary(uniqueKeysWithValues: terminals.map { ($0.terminalId, $0.coveredThrough) })

@@ -9,8 +9,10 @@ public struct SyncSettings: Sendable, Equatable {
     public var rescanInterval: TimeInterval
     /// Members merged per transaction, so that a check-in never waits long for the write lock.
     public var mergeChunk: Int
-    /// A snapshot is due once the changes files a desk keeps outweigh its latest snapshot, or
-    /// this much, whichever is more: a burst of taps over many members cannot grow the folder.
+    /// A snapshot is due once the changes files a desk keeps outweigh half its latest snapshot, or
+    /// this much, whichever is more: a burst of taps over many members cannot grow the folder. A
+    /// snapshot larger than this is rewritten for that reason only, not by `snapshotChanges` or
+    /// `snapshotInterval` (which would rewrite the list's author's whole list every day).
     public var keptBytesFloor: Int64 = 256 << 10
 
     public init(folder: String, snapshotChanges: Int = 1000, snapshotInterval: TimeInterval = 86400,

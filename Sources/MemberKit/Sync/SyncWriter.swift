@@ -54,19 +54,24 @@ public struct SyncWriter: Sendable {
             && FileManager.default.fileExists(atPath: directory + "/" + SyncFileName.snapshot(through: state.snapshotThrough).description)
         let now = clock.now().timeIntervalSince1970
         let latest = try database.latestChange()
+        // A snapshot past the floor is rewritten only for bytes: the desk that brought the list
+        // authors all of it, and rewriting that daily would write a list a day into the folder.
+        let large = state.snapshotBytes > settings.keptBytesFloor
         var due = !hasSnapshot || force
         if !due, latest > state.snapshotThrough {
-            let sinceSnapshot = try database.pendingChanges(after: state.snapshotThrough)
-            due = now - (state.snapshotAt ?? 0) >= settings.snapshotInterval || sinceSnapshot >= settings.snapshotChanges
-                || state.changesBytes + state.olderChangesBytes > max(state.snapshotBytes, settings.keptBytesFloor)
+            due = keepsTooMuch(state)
+            if !due, !large {
+                due = try now - (state.snapshotAt ?? 0) >= settings.snapshotInterval
+                    || database.pendingChanges(after: state.snapshotThrough) >= settings.snapshotChanges
+            }
         }
         let pending = latest > state.writtenThrough ? try database.pendingChanges(after: state.writtenThrough, through: latest) : 0
         if !due {
             guard pending > 0 else { return report }
-            if pending <= settings.snapshotChanges {
+            if pending <= settings.snapshotChanges || large {
                 try writeChanges(after: state.writtenThrough, through: latest, in: directory, state: &state, report: &report)
                 // A burst of taps over many members grows the folder by bytes, not by members: bound it.
-                guard state.changesBytes + state.olderChangesBytes > max(state.snapshotBytes, settings.keptBytesFloor) else { return report }
+                guard keepsTooMuch(state) else { return report }
             }
         } else if pending > 0, pending <= settings.snapshotChanges, hasSnapshot {
             // The pending changes go out as a changes file first, so that the snapshot adds nothing
@@ -75,6 +80,14 @@ public struct SyncWriter: Sendable {
         }
         try writeSnapshot(in: directory, state: &state, terminals: terminals, report: &report)
         return report
+    }
+
+    /// The changes files written since the latest snapshot outweigh half of it (or the floor): then
+    /// a snapshot is due. The snapshots a desk writes then weigh at most twice its changes files,
+    /// and it keeps at most its snapshot's weight in changes files (those since the latest one, and
+    /// those from before it, which a snapshot removes once they weigh more than half of it).
+    private func keepsTooMuch(_ state: SyncWriterState) -> Bool {
+        state.changesBytes > max(state.snapshotBytes / 2, settings.keptBytesFloor)
     }
 
     private func writeSnapshot(in directory: String, state: inout SyncWriterState, terminals: [SyncTerminalRecord],

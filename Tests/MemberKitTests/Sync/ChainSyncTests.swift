@@ -60,13 +60,20 @@ struct ChainSyncTests {
         settings.keptBytesFloor = 1024
         let bounded = DeskSync(database: a.database, settings: settings, terminal: a.club.terminal, clock: f.clock)
         var snapshots = 0
-        for round in 0..<20 {
+        for _ in 0..<20 {
             for member in 0..<200 {
                 f.clock.advance(by: 61)
                 _ = try a.club.checkIn(passId: String(format: "0400%04X", member), source: .nfc)
             }
             if try bounded.writer.write().snapshot { snapshots += 1 }
-            _ = round
+            // What the desk keeps in changes files never outweighs its snapshot (plus the floor).
+            let directory = f.folder + "/TA/"
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+            let bytes = { (prefix: String) in
+                try files.filter { $0.hasPrefix(prefix) }.map { try FileManager.default.attributesOfItem(atPath: directory + $0)[.size] as? Int ?? 0 }
+                    .reduce(0, +)
+            }
+            #expect(try bytes("changes-") <= bytes("snapshot-") + Int(settings.keptBytesFloor), "\(files)")
         }
         #expect(snapshots >= 5)
         let export = try a.export().count

@@ -101,4 +101,25 @@ struct SnapshotCoverageTests {
         #expect(DeskInfoFile.parse(Array("not json".utf8)) == DeskInfoFile())
         #expect(DeskInfoFile.parse([UInt8](repeating: 0x20, count: DeskInfoFile.maximumBytes + 1)) == DeskInfoFile())
     }
+
+    @Test("desk.json's writer mark, takeovers and retired desks read are kept only when well formed, and round-trip")
+    func deskFileRetirementFields() {
+        let terminal = TerminalIdentity(id: "T-1", name: "Front desk")
+        let writer = "0B1F6C2E-8D4A-4C41-9E0B-2C7A1D3F5E60"
+        let bytes = DeskInfoFile.bytes(terminal, snapshot: nil, writer: writer, tookOver: ["T-2": 812], retiredRead: ["T-2": 812, "T_3": 0])
+        #expect(DeskInfoFile.parse(bytes) == DeskInfoFile(terminalId: "T-1", name: "Front desk", writer: writer,
+                                                          tookOver: ["T-2": 812], retiredRead: ["T-2": 812, "T_3": 0]))
+        func parsed(_ fields: String) -> DeskInfoFile { DeskInfoFile.parse(Array("{\"terminalId\":\"T-1\",\(fields)}".utf8)) }
+        // A writer mark that is not shaped like a terminal id is dropped; so is a whole map with one bad entry.
+        #expect(parsed(#""writer":"../etc""#).writer == nil)
+        #expect(parsed(#""writer":7"#).writer == nil)
+        for bad in [#"{"T-3":-4,"T-4":1}"#, #"{"T-5":1.5}"#, #"{"T-6":"7"}"#, #"["T-5"]"#, #"{"../x":1}"#, #"{"T-7":1e400}"#,
+                    #"{"T-8":99999999999999999999}"#, #"null"#] {
+            #expect(parsed("\"tookOver\":\(bad)").tookOver.isEmpty, "\(bad)")
+            #expect(parsed("\"retiredRead\":\(bad)").retiredRead.isEmpty, "\(bad)")
+        }
+        // The rest of the file survives a malformed field.
+        let mixed = parsed(#""name":"A","writer":"W-1","tookOver":{"T-3":-4},"retiredRead":{"T-5":9}"#)
+        #expect(mixed == DeskInfoFile(terminalId: "T-1", name: "A", writer: "W-1", tookOver: [:], retiredRead: ["T-5": 9]))
+    }
 }

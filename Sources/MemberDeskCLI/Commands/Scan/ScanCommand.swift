@@ -39,7 +39,7 @@ struct ScanCommand: ParsableCommand {
         }
         let stop = TerminationSignal()
         // With a sync folder set, the headless desk syncs too; its last taps are written before it ends.
-        let syncWatcher = (try? context.deskSync()).map { SyncWatcher(sync: $0, bus: context.bus) }
+        let syncWatcher = (try? context.deskSync()).map { context.syncWatcher($0) }
         syncWatcher?.start()
         defer { syncWatcher?.stopAndFlush() }
         let closing = ClosingTimer(club: context.club)

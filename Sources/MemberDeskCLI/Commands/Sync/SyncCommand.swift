@@ -90,7 +90,7 @@ struct SyncCommand: ParsableCommand {
             let sync = try context.deskSync()
             try SyncFolder(path: sync.settings.folder).checkUsable()
             let signal = TerminationSignal()
-            let watcher = SyncWatcher(sync: sync, bus: context.bus)
+            let watcher = context.syncWatcher(sync)
             print("watching \(sync.settings.folder) as \(context.terminal.name) (\(context.terminal.id))")
             watcher.start()
             let closing = ClosingTimer(club: context.club)
@@ -111,5 +111,13 @@ extension DeskContext {
         guard let settings = SyncSettings(config) else { throw SyncError.off }
         return DeskSync(database: database, settings: settings, terminal: terminal, bus: bus,
                         memberFields: club.settings.memberFields)
+    }
+
+    /// The watcher that keeps this desk in sync while it runs; with Syncthing on this machine, it
+    /// asks Syncthing to scan each file it writes at once (`SyncthingScan`).
+    func syncWatcher(_ sync: DeskSync) -> SyncWatcher {
+        var written: (@Sendable (String) -> Void)?
+        if let scan = SyncthingScan() { written = { scan.scan($0) } }
+        return SyncWatcher(sync: sync, bus: bus, written: written)
     }
 }

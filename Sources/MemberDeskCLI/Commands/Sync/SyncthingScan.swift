@@ -1,0 +1,30 @@
+import Foundation
+import Synchronization
+
+/// Asks the local Syncthing to scan this desk's subfolder as soon as the watcher wrote a file
+/// there. Syncthing's own watcher gathers changes for `fsWatcherDelayS` (1 s) and then waits for
+/// its next tick, so a file written just after a tick waited up to two seconds; a scan asked for
+/// carries it at once. Without Syncthing (a network share, a USB stick) or when it refuses, its
+/// own watcher still carries the file: a failure only pauses the asking for five minutes.
+final class SyncthingScan: Sendable {
+    private let api: SyncthingAPI
+    private let pausedUntil = Mutex(0.0)
+
+    /// Nil when there is no Syncthing config on this machine to find its API in.
+    init?() {
+        guard SyncthingAPI.installed(), let api = try? SyncthingAPI(url: nil, apiKey: nil, home: nil) else { return nil }
+        self.api = api
+    }
+
+    /// The watcher's `written` hook: scans `subfolder` of memberdesk's shared folder.
+    func scan(_ subfolder: String) {
+        let now = Date().timeIntervalSince1970
+        guard pausedUntil.withLock({ $0 }) <= now else { return }
+        let sub = subfolder.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_."))) ?? subfolder
+        do {
+            _ = try api.call("POST", "/rest/db/scan?folder=\(SyncthingAPI.folderId)&sub=\(sub)")
+        } catch {
+            pausedUntil.withLock { $0 = now + 300 }
+        }
+    }
+}
