@@ -9,7 +9,7 @@ import Testing
 /// (which the sync tests and the tmux test cover).
 final class RecordingImporter: ImportService {
     let applied = Mutex(0)
-    func preview(file: String) throws -> ImportPreview {
+    func preview(file: String, by actor: AuditActor) throws -> ImportPreview {
         guard file.hasSuffix(".musrl") else { throw DeskError.invalidInput("\(file): not a member list") }
         var counts = MergeCounts()
         (counts.new, counts.updated) = (2, 1)
@@ -25,7 +25,8 @@ final class RecordingExporter: ExportService {
     let written = Mutex<[String]>([])
     var formats: [String] { ["musrl", "mucsv"] }
     func defaultPath(format: String) -> String { "/tmp/members.\(format)" }
-    func export(format: String, to path: String, progress: @escaping @Sendable (Double) -> Void) throws -> String {
+    func export(format: String, to path: String, by actor: AuditActor,
+                progress: @escaping @Sendable (Double) -> Void) throws -> String {
         guard !path.hasPrefix("/nonexistent") else { throw DeskError.io("cannot write \(path)") }
         progress(0.5)
         written.withLock { $0.append("\(format) \(path)") }

@@ -157,21 +157,24 @@ public final class DeskEffectRunner: Sendable {
                     inbox.post(.regionsFailed("\(error)"))
                 }
             }
-        case .previewImport(let file):
+        case .previewImport(let file, let name):
             guard let importer = services.importer else { return }
+            // The merge's audit entry is made when it is planned, so the preview names who imports.
+            let actor = AuditActor(operator: name, method: .import)
             worker.submit {
-                do { inbox.post(.importPreviewed(try importer.preview(file: file))) } catch { inbox.post(.importPreviewFailed("\(error)")) }
+                do { inbox.post(.importPreviewed(try importer.preview(file: file, by: actor))) } catch { inbox.post(.importPreviewFailed("\(error)")) }
             }
         case .applyImport(let preview):
             guard let importer = services.importer else { return }
             worker.submit {
                 do { inbox.post(.imported(try importer.apply(preview))) } catch { inbox.post(.importFailed("\(error)")) }
             }
-        case .export(let format, let path):
+        case .export(let format, let path, let name):
             guard let exporter = services.exporter else { return }
+            let actor = AuditActor(operator: name, method: .manual)
             worker.submit {
                 do {
-                    let summary = try exporter.export(format: format, to: path) { inbox.post(.exportProgress($0)) }
+                    let summary = try exporter.export(format: format, to: path, by: actor) { inbox.post(.exportProgress($0)) }
                     inbox.post(.exported(summary: summary))
                 } catch {
                     inbox.post(.exportFailed("\(error)"))

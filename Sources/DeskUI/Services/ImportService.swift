@@ -5,6 +5,7 @@ import MemberKit
 /// merged again in one transaction: holding the write lock while staff read the preview would
 /// block every check-in meanwhile. The executable wires in the real one.
 public protocol ImportService: Sendable {
-    func preview(file: String) throws -> ImportPreview
+    /// `actor`: who the merge is recorded under once it is applied.
+    func preview(file: String, by actor: AuditActor) throws -> ImportPreview
     func apply(_ preview: ImportPreview) throws -> ImportNotice
 }

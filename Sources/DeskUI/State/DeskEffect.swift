@@ -21,9 +21,9 @@ public enum DeskEffect: Sendable {
     case save(original: MemberRecord?, changes: MemberChanges, operator: String?)
     case delete(MemberRecord, operator: String?)
     case switchRegions
-    case previewImport(file: String)
+    case previewImport(file: String, operator: String?)
     case applyImport(ImportPreview)
-    case export(format: String, path: String)
+    case export(format: String, path: String, operator: String?)
     /// A sign-in's PIN check (slow on purpose): on a worker of its own, so taps go on.
     case verifyPIN(StaffCredential, PIN)
     /// Who is on duty now, for the taps the reader makes.

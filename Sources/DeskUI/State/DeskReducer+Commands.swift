@@ -110,11 +110,11 @@ extension DeskReducer {
         case .verifyPIN(let credential, let pin):
             verify(credential, pin, &state, &effects, now: now)
         case .previewImport(let file):
-            effects.append(.previewImport(file: file))
+            effects.append(.previewImport(file: file, operator: state.lock.operatorName))
         case .applyImport(let preview):
             effects.append(.applyImport(preview))
         case .export(let format, let path):
-            effects.append(.export(format: format, path: path))
+            effects.append(.export(format: format, path: path, operator: state.lock.operatorName))
         case .listingChanged(let searchEdited):
             state.jobs.countStale = true
             if searchEdited { state.jobs.searchEditedAt = now }

@@ -27,9 +27,8 @@ enum FrontDeskLauncher {
         let regions = RegionWatcher.startLive(config: config, paths: context.paths, club: context.club, mqtt: mqtt?.scriptPort)
         var services = DeskServices(
             club: context.club, terminalName: config.terminalName, bannerSeconds: config.ui.bannerSeconds,
-            importer: SyncImportService(database: context.database, bus: context.bus),
-            exporter: SyncExportService(database: context.database, memberFields: context.club.settings.memberFields,
-                                        directory: FileManager.default.currentDirectoryPath),
+            importer: SyncImportService(club: context.club),
+            exporter: SyncExportService(club: context.club, directory: FileManager.default.currentDirectoryPath),
             regions: RegionWatcherToggle(watcher: regions),
             readerMonitorRunning: true, beaconScannerRunning: config.beacons.enabled)
         let folderSync = try? context.deskSync()

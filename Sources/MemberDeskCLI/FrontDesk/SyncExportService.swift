@@ -4,8 +4,7 @@ import MemberKit
 
 /// The export dialog's service: MemberKit's exporter, written atomically, with progress.
 struct SyncExportService: ExportService {
-    let database: AppDatabase
-    let memberFields: [String]
+    let club: Club
     let directory: String
 
     var formats: [String] { ExchangeFormat.allCases.map(\.rawValue) }
@@ -17,13 +16,14 @@ struct SyncExportService: ExportService {
         return directory + "/members-\(day.string(from: Date())).\(format)"
     }
 
-    func export(format: String, to path: String, progress: @escaping @Sendable (Double) -> Void) throws -> String {
+    func export(format: String, to path: String, by actor: AuditActor,
+                progress: @escaping @Sendable (Double) -> Void) throws -> String {
         guard let chosen = ExchangeFormat(rawValue: format) else { throw DeskError.invalidInput("unknown format \(format)") }
         let trimmed = path.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw DeskError.invalidInput("type the path to write") }
         let expanded = (trimmed as NSString).expandingTildeInPath
         var lastReported = -1
-        let count = try MemberExporter(database: database, memberFields: memberFields).export(to: expanded, format: chosen) { done, total in
+        let count = try MemberExporter(database: club.database, memberFields: club.settings.memberFields).export(to: expanded, format: chosen) { done, total in
             // A redraw per percent is plenty.
             let percent = total > 0 ? done * 100 / total : 100
             if percent != lastReported {
@@ -31,6 +31,7 @@ struct SyncExportService: ExportService {
                 progress(Double(percent) / 100)
             }
         }
+        try club.record(.export, by: actor, detail: ["file": expanded, "exported": "\(count)", "format": chosen.rawValue])
         return "exported \(count) to \(expanded) (\(chosen.rawValue))"
     }
 }

@@ -6,11 +6,11 @@ import MemberKit
 /// Merge the file is read and merged again in one transaction. Holding the write lock while staff
 /// read the preview would block every check-in meanwhile, so the plan is not kept open.
 struct SyncImportService: ImportService {
-    let database: AppDatabase
-    let bus: EventBus
+    let club: Club
 
-    func preview(file: String) throws -> ImportPreview {
-        try ImportPreview(file: file, plan: MergePlanner(database: database, bus: bus, changeLimit: 1000).plan(file: file))
+    func preview(file: String, by actor: AuditActor) throws -> ImportPreview {
+        let planner = MergePlanner(database: club.database, bus: club.bus, changeLimit: 1000, audit: club.importAudit(by: actor))
+        return try ImportPreview(file: file, plan: planner.plan(file: file))
     }
 
     func apply(_ preview: ImportPreview) throws -> ImportNotice {

@@ -7,7 +7,7 @@ import Testing
 struct PlannerImportService: ImportService {
     let database: AppDatabase
 
-    func preview(file: String) throws -> ImportPreview {
+    func preview(file: String, by actor: AuditActor) throws -> ImportPreview {
         try ImportPreview(file: file, plan: MergePlanner(database: database).plan(file: file))
     }
 
