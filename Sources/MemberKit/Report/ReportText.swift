@@ -21,15 +21,9 @@ public enum ReportText {
         return out
     }
 
-    /// 12,345
+    /// 12,345 (the desk's one way of grouping digits).
     public static func integer(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out += "," }
-            out.append(digit)
-        }
-        return (value < 0 ? "-" : "") + out
+        CountText.grouped(value)
     }
 
     /// One decimal: 3.5, 12.0
