@@ -47,7 +47,7 @@ enum DeskKeymap {
                        help: "quit; Ctrl-C quits from anywhere, and asks first when a form holds text you typed",
                        bar: ("Quit", "Quit")),
         DeskKeyBinding(keys: [.character("o")], command: .cycleSort, help: "sort by last visit, name, visits, expiry or visits left"),
-        DeskKeyBinding(keys: [.character("e")], command: .toggleExpiring, help: "only members expiring within 14 days (plans.warn_days)"),
+        DeskKeyBinding(keys: [.character("e")], command: .toggleExpiring, help: "only members expiring within plans.warn_days days (14 unless set)"),
         DeskKeyBinding(keys: [.character("s")], command: .toggleStats, help: "stats view: check-ins per hour and per day"),
         DeskKeyBinding(keys: [.tab, .backTab], command: .switchFocus,
                        help: "move between the member list and the event log (Enter on a log line shows it whole)"),

@@ -19,6 +19,9 @@ public struct MemberListModel: Sendable {
     public private(set) var generation = 0
     private var inFlight: MemberPageRequest?
     private var stale = false
+    /// Members changed while a page was on its way: that page may have been read before the
+    /// change, so taking it must not count as the reload.
+    private var changedDuringFetch = false
 
     public init() {}
 
@@ -48,6 +51,7 @@ public struct MemberListModel: Sendable {
         total = nil
         inFlight = nil
         stale = false
+        changedDuringFetch = false
     }
 
     public mutating func setSort(_ sort: MemberSort) {
@@ -71,6 +75,7 @@ public struct MemberListModel: Sendable {
     /// Members changed somewhere: reload the rows on screen, keeping the position.
     public mutating func markStale() {
         stale = true
+        if inFlight != nil { changedDuringFetch = true }
     }
 
     /// Shows a changed member at once, before the reload comes back.
@@ -156,13 +161,15 @@ public struct MemberListModel: Sendable {
     public mutating func receive(_ page: [MemberRow], for request: MemberPageRequest) {
         guard request.generation == generation, request == inFlight else { return }
         inFlight = nil
+        let readBeforeAChange = changedDuringFetch
+        changedDuringFetch = false
         switch request.kind {
         case .first:
             rows = page
             windowStart = 0
             if page.count < request.limit { total = page.count }
         case .at(let offset):
-            stale = false
+            stale = readBeforeAChange
             rows = page
             windowStart = offset
         case .last:
@@ -192,7 +199,7 @@ public struct MemberListModel: Sendable {
 
     /// A fetch failed: let the next tick try again.
     public mutating func failed(_ request: MemberPageRequest) {
-        if request == inFlight { inFlight = nil }
+        if request == inFlight { inFlight = nil; changedDuringFetch = false }
     }
 
     public mutating func receiveCount(_ count: Int, generation: Int) {
