@@ -13,9 +13,9 @@ enum LocalTime {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = .current
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        if let date = ISO8601Text.date(from: text, using: formatter) { return date.timeIntervalSince1970 }
         formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        if let date = ISO8601Text.date(from: text, using: formatter) { return date.timeIntervalSince1970 }
         // A number of epoch seconds also works (what a spreadsheet may leave after editing).
         return Double(text).flatMap { $0.isFinite ? $0 : nil }
     }

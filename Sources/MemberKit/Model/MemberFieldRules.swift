@@ -24,7 +24,7 @@ public enum MemberFieldRules {
            let end = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: date)) {
             return end.timeIntervalSince1970 - 0.001
         }
-        if let date = ISO8601DateFormatter().date(from: trimmed) { return date.timeIntervalSince1970 }
+        if let date = ISO8601Text.date(from: trimmed) { return date.timeIntervalSince1970 }
         throw DeskError.invalidInput("'\(text)' is not a date: use YYYY-MM-DD, an ISO-8601 time, or 'never'")
     }
 

@@ -48,7 +48,7 @@ struct AuditCommand: ParsableCommand {
         day.dateFormat = "yyyy-MM-dd"
         day.isLenient = false
         if text.count == 10, let date = day.date(from: text) { return Calendar.current.startOfDay(for: date).timeIntervalSince1970 }
-        if let date = ISO8601DateFormatter().date(from: text) { return date.timeIntervalSince1970 }
+        if let date = ISO8601Text.date(from: text) { return date.timeIntervalSince1970 }
         throw ValidationError("--since '\(text)' is not a date: use YYYY-MM-DD or an ISO-8601 time")
     }
 }

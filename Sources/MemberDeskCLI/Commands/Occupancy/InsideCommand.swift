@@ -57,6 +57,6 @@ enum LocalClock {
         if text.count == 10, let date = day.date(from: text) { return date }
         let iso = ISO8601DateFormatter()
         iso.timeZone = .current
-        return iso.date(from: text)
+        return ISO8601Text.date(from: text, using: iso)
     }
 }
