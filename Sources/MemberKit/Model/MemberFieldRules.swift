@@ -14,17 +14,14 @@ public enum MemberFieldRules {
     public static func expiry(_ text: String, calendar: Calendar = .current) throws -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.lowercased() == "never" { return nil }
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.calendar = calendar
-        day.timeZone = calendar.timeZone
-        day.dateFormat = "yyyy-MM-dd"
-        day.isLenient = false
-        if trimmed.count == 10, let date = day.date(from: trimmed),
-           let end = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: date)) {
-            return end.timeIntervalSince1970 - 0.001
+        switch DayOrTime.parse(trimmed, calendar: calendar) {
+        case .day(let start)?:
+            if let end = calendar.date(byAdding: .day, value: 1, to: start) { return end.timeIntervalSince1970 - 0.001 }
+        case .time(let time)?:
+            return time.timeIntervalSince1970
+        case nil:
+            break
         }
-        if let date = ISO8601Text.date(from: trimmed) { return date.timeIntervalSince1970 }
         throw DeskError.invalidInput("'\(text)' is not a date: use YYYY-MM-DD, an ISO-8601 time, or 'never'")
     }
 

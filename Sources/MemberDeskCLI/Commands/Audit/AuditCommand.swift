@@ -43,12 +43,7 @@ struct AuditCommand: ParsableCommand {
 
     /// A day (from its local midnight) or an ISO-8601 time.
     static func time(_ text: String) throws -> Double {
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.dateFormat = "yyyy-MM-dd"
-        day.isLenient = false
-        if text.count == 10, let date = day.date(from: text) { return Calendar.current.startOfDay(for: date).timeIntervalSince1970 }
-        if let date = ISO8601Text.date(from: text) { return date.timeIntervalSince1970 }
+        if let parsed = DayOrTime.parse(text) { return parsed.start.timeIntervalSince1970 }
         throw ValidationError("--since '\(text)' is not a date: use YYYY-MM-DD or an ISO-8601 time")
     }
 }

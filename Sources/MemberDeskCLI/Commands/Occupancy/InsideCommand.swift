@@ -50,13 +50,6 @@ enum LocalClock {
 
     /// A day ("2026-11-25", local midnight) or an ISO-8601 time; nil if neither.
     static func parse(_ text: String) -> Date? {
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.dateFormat = "yyyy-MM-dd"
-        day.isLenient = false
-        if text.count == 10, let date = day.date(from: text) { return date }
-        let iso = ISO8601DateFormatter()
-        iso.timeZone = .current
-        return ISO8601Text.date(from: text, using: iso)
+        DayOrTime.parse(text)?.start
     }
 }
