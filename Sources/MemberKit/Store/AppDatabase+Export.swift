@@ -57,6 +57,19 @@ extension AppDatabase {
                 guard let bytes = sqlite3_column_text(statement, column) else { return "" }
                 return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
             }
+            // Each extra statement walks memberIds in the members' (binary) order: advance it to this
+            // member, comparing the UTF-8 bytes in place (SQLite orders by bytes), and hand over its rows.
+            func advance(_ statement: OpaquePointer?, _ pending: inout Bool, to member: UnsafeBufferPointer<UInt8>,
+                         _ take: (OpaquePointer) -> Void) throws {
+                while pending, let statement {
+                    let owner = UnsafeBufferPointer(start: sqlite3_column_text(statement, 0),
+                                                    count: Int(sqlite3_column_bytes(statement, 0)))
+                    let order = ByteOrder.compare(owner, member)
+                    guard order <= 0 else { return }
+                    if order == 0 { take(statement) }
+                    pending = try step(statement)
+                }
+            }
             let counterRows = counters?.sqliteStatement
             let terminals = RepeatedStrings()
             // Whether the counter cursor stands on a row.
@@ -75,52 +88,27 @@ extension AppDatabase {
                         ? nil : sqlite3_column_double(rows, aliasColumn + 1)
                 }
                 var memberCounters: [String: Int] = [:]
-                // Both statements walk memberIds in the same (binary) order: advance the counters to
-                // this member, comparing the UTF-8 bytes in place (SQLite orders by bytes).
+                var memberPacks: [String: PackCounter] = [:]
+                var memberEvents: [VisitEvent] = []
                 var memberId = record.memberId
                 try memberId.withUTF8 { member in
-                    while pending, let counterRows {
-                        let counter = UnsafeBufferPointer(start: sqlite3_column_text(counterRows, 0),
-                                                          count: Int(sqlite3_column_bytes(counterRows, 0)))
-                        let order = ByteOrder.compare(counter, member)
-                        let same = order == 0
-                        guard order <= 0 else { break }
-                        if same, let terminal = terminals.string(counterRows, 1) {
-                            memberCounters[terminal] = Int(sqlite3_column_int64(counterRows, 2))
-                        }
-                        pending = try step(counterRows)
+                    try advance(counterRows, &pending, to: member) { row in
+                        if let terminal = terminals.string(row, 1) { memberCounters[terminal] = Int(sqlite3_column_int64(row, 2)) }
                     }
-                }
-                var memberPacks: [String: PackCounter] = [:]
-                try memberId.withUTF8 { member in
-                    while pendingPack, let packRows {
-                        let owner = UnsafeBufferPointer(start: sqlite3_column_text(packRows, 0),
-                                                        count: Int(sqlite3_column_bytes(packRows, 0)))
-                        let order = ByteOrder.compare(owner, member)
-                        guard order <= 0 else { break }
-                        if order == 0, let terminal = terminals.string(packRows, 1) {
-                            memberPacks[terminal] = PackCounter(added: Int(sqlite3_column_int64(packRows, 2)),
-                                                                used: Int(sqlite3_column_int64(packRows, 3)))
+                    try advance(packRows, &pendingPack, to: member) { row in
+                        if let terminal = terminals.string(row, 1) {
+                            memberPacks[terminal] = PackCounter(added: Int(sqlite3_column_int64(row, 2)),
+                                                                used: Int(sqlite3_column_int64(row, 3)))
                         }
-                        pendingPack = try step(packRows)
                     }
-                }
-                var memberEvents: [VisitEvent] = []
-                try memberId.withUTF8 { member in
-                    while pendingEvent, let eventRows {
-                        let owner = UnsafeBufferPointer(start: sqlite3_column_text(eventRows, 0),
-                                                        count: Int(sqlite3_column_bytes(eventRows, 0)))
-                        let order = ByteOrder.compare(owner, member)
-                        guard order <= 0 else { break }
-                        if order == 0, let kind = VisitEvent.Kind(rawValue: text(eventRows, 2)) {
-                            let exitKind = sqlite3_column_type(eventRows, 6) == SQLITE_NULL ? nil : text(eventRows, 6)
-                            memberEvents.append(VisitEvent(eventId: text(eventRows, 1), memberId: record.memberId, kind: kind,
-                                                           time: sqlite3_column_double(eventRows, 3),
-                                                           terminalId: terminals.string(eventRows, 4) ?? text(eventRows, 4),
-                                                           source: text(eventRows, 5),
-                                                           exitKind: exitKind.flatMap(VisitSpan.ExitKind.init(rawValue:))))
-                        }
-                        pendingEvent = try step(eventRows)
+                    try advance(eventRows, &pendingEvent, to: member) { row in
+                        guard let kind = VisitEvent.Kind(rawValue: text(row, 2)) else { return }
+                        let exitKind = sqlite3_column_type(row, 6) == SQLITE_NULL ? nil : text(row, 6)
+                        memberEvents.append(VisitEvent(eventId: text(row, 1), memberId: record.memberId, kind: kind,
+                                                       time: sqlite3_column_double(row, 3),
+                                                       terminalId: terminals.string(row, 4) ?? text(row, 4),
+                                                       source: text(row, 5),
+                                                       exitKind: exitKind.flatMap(VisitSpan.ExitKind.init(rawValue:))))
                     }
                 }
                 return ExchangeMember(stored: record, counters: memberCounters, unifiedInto: unifiedInto, events: memberEvents,
