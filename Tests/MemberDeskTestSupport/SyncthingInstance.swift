@@ -107,14 +107,15 @@ public final class SyncthingInstance: @unchecked Sendable {
     }
 
     /// Shares `folder` with `other` through the REST API, as `memberdesk sync syncthing add` does
-    /// (the bench's way; the end-to-end test goes through memberdesk itself).
-    public func share(with other: SyncthingInstance, rescanSeconds: Int = 60) throws {
+    /// (the bench's way; the end-to-end test goes through memberdesk itself). With `watcher` false
+    /// Syncthing notices a change only at a rescan or when asked to scan (`POST /rest/db/scan`).
+    public func share(with other: SyncthingInstance, rescanSeconds: Int = 60, watcher: Bool = true) throws {
         let device: [String: Any] = ["deviceID": other.deviceId, "addresses": [other.listenAddress]]
         try call("POST", "/rest/config/devices", body: JSONSerialization.data(withJSONObject: device))
         let folder: [String: Any] = [
             "id": "memberdesk", "label": "memberdesk", "path": self.folder, "type": "sendreceive",
             "devices": [["deviceID": deviceId], ["deviceID": other.deviceId]],
-            "fsWatcherEnabled": true, "fsWatcherDelayS": 1, "rescanIntervalS": rescanSeconds,
+            "fsWatcherEnabled": watcher, "fsWatcherDelayS": 1, "rescanIntervalS": rescanSeconds,
         ]
         try call("POST", "/rest/config/folders", body: JSONSerialization.data(withJSONObject: folder))
     }
