@@ -29,10 +29,11 @@ struct SyncthingScanEndToEndTests {
         return object["numVisits"] as? Int
     }
 
-    /// The changes files under the one subfolder the desk writes in `folder`.
-    static func changesFiles(in folder: String) -> [String] {
-        FileManager.default.enumerator(atPath: folder)?.allObjects.map { "\($0)" }
-            .filter { ($0 as NSString).lastPathComponent.hasPrefix("changes-") } ?? []
+    /// The files in `folder` (paths inside it) that hold `pass`: where the desk wrote that tap.
+    static func files(in folder: String, holding pass: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects.map { "\($0)" } ?? []).filter {
+            (try? String(contentsOfFile: folder + "/" + $0, encoding: .utf8))?.contains(pass) == true
+        }
     }
 
     /// True when `syncthing` has `file` (a path in the shared folder) in its index, i.e. it scanned it.
@@ -83,8 +84,8 @@ struct SyncthingScanEndToEndTests {
         try Data("not asked for\n".utf8).write(to: URL(fileURLWithPath: syncthingA.folder + "/bare.txt"))
         scanA.write("04E1E2E3\n")
         #expect(waitUntil(timeout: 60, poll: 0.2) { Self.visits(b, "04E1E2E3") == 1 }, "\(logs())")
-        let changes = Self.changesFiles(in: syncthingA.folder)
-        #expect(!changes.isEmpty && changes.allSatisfy { Self.indexes(syncthingA, $0) }, "\(changes)")
+        let written = Self.files(in: syncthingA.folder, holding: "04E1E2E3")
+        #expect(!written.isEmpty && written.allSatisfy { Self.indexes(syncthingA, $0) }, "\(written)")
         #expect(!Self.indexes(syncthingA, "bare.txt"))
         #expect(!FileManager.default.fileExists(atPath: syncthingB.folder + "/bare.txt"))
         #expect(!scanA.stdout.contains("error"), "\(logs())")
@@ -97,13 +98,12 @@ struct SyncthingScanEndToEndTests {
         let desk = try Self.desk("Desk", folder: folder.path, syncthingHome: syncthingHome)
         let scan = try RunningDesk(desk, ["scan", "--stdin"])
         scan.write("04E1E2E3\n")
-        // The first file the desk writes (its desk.json at start, or the tap's changes) draws the line.
         #expect(waitUntil(timeout: 60, poll: 0.1) {
-            scan.stdout.contains("cannot ask Syncthing to scan") && Self.changesFiles(in: folder.path).count == 1
+            scan.stdout.contains("cannot ask Syncthing to scan") && !Self.files(in: folder.path, holding: "04E1E2E3").isEmpty
         }, "\(scan.stdout)\(scan.stderr)")
         #expect(scan.stdout.contains("wedge 04E1E2E3: Welcome"), "\(scan.stdout)")
         scan.write("04E1E2E4\n")
-        #expect(waitUntil(timeout: 60, poll: 0.1) { Self.changesFiles(in: folder.path).count == 2 }, "\(scan.stdout)")
+        #expect(waitUntil(timeout: 60, poll: 0.1) { !Self.files(in: folder.path, holding: "04E1E2E4").isEmpty }, "\(scan.stdout)")
         scan.closeInput()
         #expect(scan.waitForExit(timeout: 30) == 0)
 
