@@ -63,10 +63,12 @@ public final class SyncthingInstance: @unchecked Sendable {
 
     public var syncthingHome: String { home.path + "/st" }
 
-    /// Starts `syncthing serve` and waits until its API answers.
-    public func start() throws {
+    /// Starts `syncthing serve` and waits until its API answers. `trace` names Syncthing's debug
+    /// facilities (`STTRACE`) to log: "api" logs each REST request with its path and status.
+    public func start(trace: String? = nil) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["STNOUPGRADE"] = "1"
+        environment["STTRACE"] = trace
         environment["HOME"] = home.path
         process = try ChildProcess("syncthing", ["serve", "--home=\(syncthingHome)", "--no-browser", "--no-restart",
                                                  "--logfile=\(home.path)/syncthing.log"],
@@ -75,6 +77,9 @@ public final class SyncthingInstance: @unchecked Sendable {
             throw SyncthingInstanceError("syncthing did not answer on \(guiURL)")
         }
     }
+
+    /// What Syncthing logged so far.
+    public var log: String { (try? String(contentsOfFile: home.path + "/syncthing.log", encoding: .utf8)) ?? "" }
 
     public func stop() {
         if let process, process.isRunning {
