@@ -218,13 +218,21 @@ enum MemberExtras {
                                 packCounters: packCounters)
     }
 
+    /// The most visits one desk's counter may hold: far beyond any club, and small enough that the
+    /// counters of thousands of desks still add up to a count (the store sums them).
+    static let maximumVisitCounter = 1_000_000_000_000
+
     /// The per-desk visit counters under `visitCounters` (absent or null: none).
     static func visitCounters(_ value: JSONValue?) throws(FieldError) -> [String: Int] {
         var counters: [String: Int] = [:]
         switch value {
         case .object(let values)?:
             for (terminal, value) in values {
-                counters[terminal] = try FieldValue.count(value, "visitCounters.\(terminal)")
+                let count = try FieldValue.count(value, "visitCounters.\(terminal)")
+                guard count <= maximumVisitCounter else {
+                    throw FieldError("visitCounters.\(terminal) is \(count), too large for a desk's visits (at most \(maximumVisitCounter))")
+                }
+                counters[terminal] = count
             }
         case nil, .null?: break
         default: throw FieldError("visitCounters must be an object")
