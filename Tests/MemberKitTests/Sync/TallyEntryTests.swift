@@ -44,6 +44,8 @@ struct TallyEntryTests {
         #expect(try tally.record.timeStampOfLastVisit == b.database.member(idOrPass: "04000001")?.timeStampOfLastVisit)
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: f.folder + "/TB/" + name)), as: UTF8.self)
         #expect(!text.contains("Ann") && !text.contains("ann@example.org") && !text.contains("passId") && !text.contains("modifiedAt"))
+        // The last visit is the latest entry's time: not written twice.
+        #expect(!text.contains("lastVisit"))
         // Bo, whom TB never counted, is not in TB's files at all.
         #expect(try Self.entries(f, "TB", name).count == 1)
         // An export stays whole and ClubKit's: Ann with her record.
@@ -116,23 +118,24 @@ struct TallyEntryTests {
     }
 
     static let badTallies: [(String, String)] = [
-        (#"{"memberId":"M-1","passId":"04AA","memberdesk":{"tally":true,"visitCounters":{"TB":1}}}"#, "holds passId"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"username":"Eve","visitCounters":{"TB":1}}}"#, "holds username"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"modifiedAt":1,"modifiedBy":"TB"}}"#, "holds modifiedAt"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":false,"visitCounters":{"TB":1}}}"#, "tally must be true"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"visitCounters":[1]}}"#, "visitCounters must be an object"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"visitCounters":{"TB":"many"}}}"#, "visitCounters.TB must be a whole number"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"visitCounters":{"TB":-1}}}"#, "visitCounters.TB must be a whole number"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"visitCounters":{"TB":100000000000000000000}}}"#, "too large for a count"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"visitCounters":{"TB":1e400}}}"#, "beyond the range"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"packCounters":{"TB":{"added":2000000000}}}}"#, "is more than"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"lastVisit":"soon"}}"#, "lastVisit must be a number"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"lastVisit":-5}}"#, "lastVisit must be a time"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"visitEvents":[{"id":"e","kind":"walk","time":1,"desk":"TB","source":"nfc"}]}}"#,
-         "kind must be"),
-        (#"{"memberId":7,"memberdesk":{"tally":true}}"#, "memberId must be a string"),
-        (#"{"memberId":"M-1","memberdesk":{"tally":true,"visitCounters":{"TB":9223372036854775807,"TC":9223372036854775807}}}"#,
-         "too large"),
+        (#"{"tally":"M-1","username":"Eve","visitCounters":{"TB":1}}"#, "holds username"),
+        (#"{"tally":"M-1","modifiedAt":1,"modifiedBy":"TB"}"#, "holds modifiedAt"),
+        (#"{"tally":"M-1","memberdesk":{"visitCounters":{"TB":1}}}"#, "holds memberdesk"),
+        (#"{"tally":true,"visitCounters":{"TB":1}}"#, "tally must be a string"),
+        (#"{"tally":"","visitCounters":{"TB":1}}"#, "tally is empty"),
+        (#"{"memberId":"M-1","tally":"M-1","visitCounters":{"TB":1}}"#, "holds memberId"),
+        (#"{"tally":"M-1","visitCounters":[1]}"#, "visitCounters must be an object"),
+        (#"{"tally":"M-1","visitCounters":{"TB":"many"}}"#, "visitCounters.TB must be a whole number"),
+        (#"{"tally":"M-1","visitCounters":{"TB":-1}}"#, "visitCounters.TB must be a whole number"),
+        (#"{"tally":"M-1","visitCounters":{"TB":100000000000000000000}}"#, "too large for a count"),
+        (#"{"tally":"M-1","visitCounters":{"TB":1e400}}"#, "beyond the range"),
+        (#"{"tally":"M-1","visitCounters":{"TB":9223372036854775807,"TC":9223372036854775807}}"#, "too large for a desk's visits"),
+        (#"{"tally":"M-1","packCounters":{"TB":{"added":2000000000}}}"#, "is more than"),
+        (#"{"tally":"M-1","packCounters":[]}"#, "packCounters must be an object"),
+        (#"{"tally":"M-1","lastVisit":"soon"}"#, "lastVisit must be a number"),
+        (#"{"tally":"M-1","lastVisit":-5}"#, "lastVisit must be a time"),
+        (#"{"tally":"M-1","visitEvents":[{"id":"e","kind":"walk","time":1,"desk":"TB","source":"nfc"}]}"#, "kind must be"),
+        (#"{"tally":"M-1","visitEvents":{}}"#, "visitEvents must be an array"),
     ]
 
     @Test("a bad tally is a one-line error for its file and changes nothing", arguments: badTallies)
@@ -144,7 +147,7 @@ struct TallyEntryTests {
         // M-1 known here, so that a tally that slipped through would show.
         try a.importBytes(SyncFolderFixture.memberFile(memberId: "M-1", by: "TB"))
         let before = try a.state()
-        let good = #"{"memberId":"M-1","memberdesk":{"tally":true,"visitCounters":{"TB":5}}}"#
+        let good = #"{"tally":"M-1","visitCounters":{"TB":5}}"#
         try f.plant("TB", SyncFileName.changes(after: 0, through: 1).description, Array("[\(good),\n\(entry)]".utf8))
         let read = try f.sync(a).reader.read()
         #expect(read.errors.count == 1)
