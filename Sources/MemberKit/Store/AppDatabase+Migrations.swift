@@ -346,6 +346,17 @@ extension AppDatabase {
             // writes only the new ones), so the (deskId, id) index went.
             try db.execute(sql: "DROP INDEX audit_desk")
         }
+        migrator.registerMigration("v13-tally-last-visit") { db in
+            // A tally (a desk's counters and events of a member another desk authors) may come
+            // before the member's record: its counters and events wait in their own tables (they
+            // need no member row), and its last visit here until the record arrives.
+            try db.execute(sql: """
+                CREATE TABLE tally_last_visit (
+                    memberId TEXT PRIMARY KEY NOT NULL,
+                    time REAL NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 
