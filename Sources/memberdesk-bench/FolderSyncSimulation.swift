@@ -2,8 +2,8 @@ import Foundation
 import MemberDeskTestSupport
 import MemberKit
 
-/// `memberdesk-bench folder-sync-sim [DESKS] [MEMBERS] [PEAK_TAPS] [DAYS] [READERS]`
-/// (100, 10000, 30, 7, 5): DESKS desks share one folder (on /dev/shm when there is one), each with
+/// `memberdesk-bench folder-sync-sim [DESKS] [MEMBERS] [PEAK_TAPS] [DAYS] [READERS] [REGULARS_PERCENT]`
+/// (100, 10000, 30, 7, 5, 0): DESKS desks share one folder (on /dev/shm when there is one), each with
 /// its own in-memory database, the real writer and reader, and one fake clock. Desk 0 brings the
 /// member list (so it authors all of it) and every desk reads it. Then DAYS opening days of 12
 /// hours: each desk taps PEAK_TAPS members in its busiest hour, fewer in the others (`hourShape`),
@@ -19,15 +19,19 @@ import MemberKit
 /// the bytes written a desk a day, a reading desk's CPU an hour, what the returning and the joining
 /// desk read, and whether they end equal to desk 0; each scaled to 1,000,000 members by measured
 /// bytes per member where it grows with the list.
+/// With REGULARS_PERCENT, months of use come first: every desk has counted that share of the list
+/// (its regulars, its own home members first), one entry and exit each (see
+/// `FolderSyncSimulation+Regulars.swift`), and the 7 days run on top of it.
 func runFolderSyncSimulation(_ arguments: [String]) throws {
     func argument(_ index: Int, _ fallback: Int) -> Int { arguments.count > index ? Int(arguments[index]) ?? fallback : fallback }
     let simulation = FolderSyncSimulation(desks: max(4, argument(0, 100)), members: argument(1, 10000), peakTaps: argument(2, 30),
-                                          days: max(5, argument(3, 7)), readers: max(1, argument(4, 5)))
+                                          days: max(5, argument(3, 7)), readers: max(1, argument(4, 5)),
+                                          regularsPercent: min(100, max(0, argument(5, 0))))
     try simulation.run()
 }
 
 struct FolderSyncSimulation {
-    let desks: Int, members: Int, peakTaps: Int, days: Int, readers: Int
+    let desks: Int, members: Int, peakTaps: Int, days: Int, readers: Int, regularsPercent: Int
     /// Taps in each of the 12 opening hours, as a share of the busiest: mornings and evenings.
     static let hourShape: [Double] = [1, 0.8, 0.4, 0.3, 0.3, 0.4, 0.3, 0.3, 0.5, 0.9, 1, 0.6]
     static let homeShare = 0.9
@@ -38,7 +42,8 @@ struct FolderSyncSimulation {
     /// What the run counts as it goes.
     struct Tally {
         var taps = 0
-        /// Bytes of the files written into the folder, per day (index = day), snapshots and changes files apart.
+        /// Bytes of the files written into the folder, per day (index = day; `days`: setting up;
+        /// `days + 1`: the months of regulars), snapshots and changes files apart.
         var snapshotBytes: [Int] = [], changesBytes: [Int] = []
         var snapshots: [Int] = [], changesFiles: [Int] = []
         /// Each desk's latest snapshot's member count, for the bytes a member.
@@ -65,8 +70,10 @@ struct FolderSyncSimulation {
                     DeskSync(database: database, settings: settings, terminal: terminal, clock: clock))
         }
         let sites = try (0..<desks).map { try site("Desk \($0)") }
-        var tally = Tally(snapshotBytes: Array(repeating: 0, count: days + 1), changesBytes: Array(repeating: 0, count: days + 1),
-                          snapshots: Array(repeating: 0, count: days + 1), changesFiles: Array(repeating: 0, count: days + 1))
+        var tally = Tally(snapshotBytes: Array(repeating: 0, count: days + 2), changesBytes: Array(repeating: 0, count: days + 2),
+                          snapshots: Array(repeating: 0, count: days + 2), changesFiles: Array(repeating: 0, count: days + 2))
+        // With months of regulars, the list comes before them (and day 0 still starts at `start`).
+        if regularsPercent > 0 { clock.set(Date(timeIntervalSince1970: Self.start - Self.monthsSpan - 86400)) }
         for member in 0..<members {
             try sites[0].club.addMember(passId: pass(member), username: "Member \(member)",
                                         fields: ["userEmailAddress": .string("member\(member)@example.com")])
@@ -77,6 +84,7 @@ struct FolderSyncSimulation {
         tally.listBytes = tally.snapshotBytes[days]
         for site in sites.dropFirst() { _ = try site.sync.reader.read() }
         let offline = desks - 1, retired = desks - 2
+        let months = regularsPercent > 0 ? try countRegulars(sites: sites, folder: folder, clock: clock, offline: offline, tally: &tally) : nil
         var random = SystemRandomNumberGenerator()
         // Readers tap last in each round, so each reads after the others' first taps of the hour.
         let order = Array(readers..<desks) + Array(0..<readers)
@@ -117,10 +125,10 @@ struct FolderSyncSimulation {
                 }
             }
         }
-        try report(folder: folder, sites: sites, offline: offline, retired: retired, tally: tally, joiner: site("Joining desk"))
+        try report(folder: folder, sites: sites, offline: offline, retired: retired, tally: tally, months: months, joiner: site("Joining desk"))
     }
 
-    private func write(_ site: Site, day: Int, folder: String, tally: inout Tally) throws {
+    func write(_ site: Site, day: Int, folder: String, tally: inout Tally) throws {
         try count(try site.sync.writer.write(), site: site, day: day, folder: folder, tally: &tally)
     }
 
@@ -146,9 +154,9 @@ struct FolderSyncSimulation {
         return desk + desks * Int.random(in: 0..<own, using: &random)
     }
 
-    private func pass(_ member: Int) -> String { String(format: "04%010X", member) }
+    func pass(_ member: Int) -> String { String(format: "04%010X", member) }
 
-    private func report(folder: String, sites: [Site], offline: Int, retired: Int, tally: Tally, joiner: Site) throws {
+    private func report(folder: String, sites: [Site], offline: Int, retired: Int, tally: Tally, months: Months?, joiner: Site) throws {
         let subfolders = try Self.subfolderSizes(folder)
         let total = subfolders.values.reduce(0) { $0 + $1.bytes }
         let files = subfolders.values.reduce(0) { $0 + $1.files }
@@ -166,10 +174,8 @@ struct FolderSyncSimulation {
         let backWrite = try sites[offline].sync.writer.write()
         _ = try sites[0].sync.pass()
         _ = try sites[offline].sync.reader.read()
-        let exportPath = folder + "/.export.musrl"
-        try MemberExporter(database: sites[0].club.database).export(to: exportPath, format: .musrl)
-        let export = Self.size(exportPath)
-        try FileManager.default.removeItem(atPath: exportPath)
+        let export = try exportSize(sites[0], folder: folder)
+        let composition = try SnapshotComposition(folder: folder)
         let cpu1 = threadCPU(), wall1 = DispatchTime.now().uptimeNanoseconds
         let joined = try joiner.sync.reader.read()
         let joinCPU = threadCPU() - cpu1, joinWall = Double(DispatchTime.now().uptimeNanoseconds - wall1) / 1e9
@@ -180,30 +186,46 @@ struct FolderSyncSimulation {
         let perDesk = { (bytes: [Int]) in Double(steady.map { bytes[$0] }.reduce(0, +)) / Double(steady.count) / activeDesks }
         let changesDay = Double(steady.map { tally.changesBytes[$0] }.reduce(0, +)) / Double(steady.count)
         let snapshotsDay = Double(steady.map { tally.snapshotBytes[$0] }.reduce(0, +)) / Double(steady.count)
-        // Scaling to 1,000,000 members: a member's record alone (its fields, as before any tap) grows
-        // with the list; what the taps added (counters, entries and exits, changes files) does not.
+        // Scaling to 1,000,000 members, three kinds of bytes:
+        // - a member's record alone (its fields, as before any tap) grows with the list;
+        // - what the months' regulars added (each desk's counters and events of the members it counted,
+        //   in the export and in the folder, where they travel as tallies for members another desk
+        //   authors) grows with the members counted: a tally is one (desk, member counted) pair, not a
+        //   share of the list. Each desk counted a share of the list here, and at 1,000,000 members
+        //   the same share is 1,000,000 / MEMBERS times as many members, so this part is scaled so;
+        // - what the days' taps added (counters, entries and exits, changes files, the tallies of
+        //   members first counted then) does not grow at all: the same desks tap as often, whatever
+        //   the list's size, and each tap adds at most one new tally.
         let record = Double(tally.listBytes) / Double(members)
         let exportPerMember = Double(export) / Double(members)
-        let list1M = record * 1e6 + (Double(export) - record * Double(members))
-        // The snapshots hold the list once (what desk 0 brought) plus an entry for each member another
-        // desk counted: as many as here, and at most one a tap, whatever the list's size.
-        let extraEntries = max(0, snapshotEntries - members)
-        let tapBytes = Double(total) - record * Double(snapshotEntries)
-        let folder1M = record * (1e6 + Double(extraEntries)) + tapBytes
-        let folder1MBound = record * (1e6 + Double(tally.taps)) + tapBytes
+        let grow = 1e6 / Double(members) - 1
+        let countedFolder = Double(months.map { $0.folderAfter - $0.folderBefore } ?? 0)
+        let countedExport = Double(months.map { $0.exportAfter - $0.exportBefore } ?? 0)
+        let list1M = Double(export) + record * (1e6 - Double(members)) + countedExport * grow
+        let folder1M = Double(total) + record * (1e6 - Double(members)) + countedFolder * grow
+        let perTally = composition.tallies > 0 ? Double(composition.tallyBytes) / Double(composition.tallies) : record
+        let folder1MBound = folder1M + perTally * Double(tally.taps)
+        let tallies1M = Double(composition.tallyBytes) + Double(months?.snapshotsAfter.tallyBytes ?? 0) * grow
 
         print("simulation: \(desks) desks, \(members) members (\(Int(Self.homeShare * 100)) % of a desk's taps are its own members),"
               + " \(peakTaps) taps a desk in the busiest hour, \(days) days of 12 hours (\(tally.taps) taps);"
-              + " \(readers) desks read every hour, the others only write; snapshot floor scaled to \(settings(sites).keptBytesFloor) bytes")
+              + " \(readers) desks read every hour, the others only write; snapshot floor scaled to \(settings(sites).keptBytesFloor) bytes"
+              + (regularsPercent > 0 ? "; before day 0, months in which each desk counted \(regularsPercent) % of the list" : ""))
         print(String(format: "  folder at the end: %d files, %.2f MB; one export of the list %.2f MB (%.0f bytes a member): ratio %.2f;"
                      + " largest subfolder %.2f MB (%@); snapshots %.2f MB holding %d members (%.0f bytes each)",
                      files, Double(total) / 1e6, Double(export) / 1e6, exportPerMember, Double(total) / Double(export),
                      Double(largest?.value.bytes ?? 0) / 1e6, largest?.key == sites[0].sync.writer.terminal.id ? "desk 0, which brought the list" : "another desk",
                      Double(snapshotBytes) / 1e6, snapshotEntries, perEntry))
-        print(String(format: "    at 1,000,000 members (a record alone %.0f bytes, the taps' counters and events as here): one export %.0f MB; the folder %.0f MB (ratio %.2f; at most %.0f MB, ratio %.2f, were every tap a new member's entry)"
+        print(String(format: "    the snapshots: full records %.2f MB (%d, %.0f bytes each), tallies %.2f MB (%d, %.0f bytes each: %.0f %% of the snapshots' bytes)",
+                     Double(composition.recordBytes) / 1e6, composition.records, Double(composition.recordBytes) / Double(max(1, composition.records)),
+                     Double(composition.tallyBytes) / 1e6, composition.tallies, perTally,
+                     100 * Double(composition.tallyBytes) / Double(max(1, composition.recordBytes + composition.tallyBytes))))
+        print(String(format: "    at 1,000,000 members (a record alone %.0f bytes; the regulars' counters, events and tallies x %.0f; the days' taps' as here): one export %.0f MB;"
+                     + " the folder %.0f MB, tallies %.0f MB of it (ratio %.2f; at most %.0f MB, ratio %.2f, were every tap a new tally)"
                      + " (goal <= 1.5 x export)  %@;  before #22 every desk's snapshot held the whole list: %.1f GB, ratio %d",
-                     record, list1M / 1e6, folder1M / 1e6, folder1M / list1M, folder1MBound / 1e6, folder1MBound / list1M,
+                     record, grow + 1, list1M / 1e6, folder1M / 1e6, tallies1M / 1e6, folder1M / list1M, folder1MBound / 1e6, folder1MBound / list1M,
                      folder1MBound <= 1.5 * list1M ? "ok" : "OVER", list1M * Double(desks) / 1e9, desks))
+        if let months { printMonths(months, record: record, grow: grow, tally: tally) }
         print(String(format: "  written into the folder a day (days 1-%d): changes files %.2f MB (%.0f KB a desk), snapshots %.2f MB (%.0f KB a desk),"
                      + " %.1f snapshots a day over all desks; setting up: %.2f MB",
                      days - 1, changesDay / 1e6, perDesk(tally.changesBytes) / 1e3, snapshotsDay / 1e6, perDesk(tally.snapshotBytes) / 1e3,
@@ -222,12 +244,34 @@ struct FolderSyncSimulation {
                      + " it and desk 0 agree on every member: %@",
                      days - 1, joined.snapshotsRead, joined.filesRead - joined.snapshotsRead, Self.merged(joined.counts), joinWall, joinCPU,
                      joinerAgrees ? "yes" : "NO"))
-        print(String(format: "    at 1,000,000 members it merges the list once (%.0f MB of records) plus the same snapshots of what the desks counted: about %.0f s CPU at this rate",
-                     record * 1e6 / 1e6, joinCPU / Double(max(1, Self.merged(joined.counts))) * (1e6 + Double(Self.merged(joined.counts) - members))))
+        let joinEntries1M = Double(Self.merged(joined.counts)) + 1e6 - Double(members) + Double(months?.snapshotsAfter.tallies ?? 0) * grow
+        print(String(format: "    at 1,000,000 members it merges the list once (%.0f MB of records) plus the snapshots of what the desks counted (%.0f entries in all): about %.0f s CPU at this rate",
+                     record * 1e6 / 1e6, joinEntries1M, joinCPU / Double(max(1, Self.merged(joined.counts))) * joinEntries1M))
         print("  desk \(retired) retired on day 3 by desk 0 (\(tally.retireWaiting) desks had not yet read the takeover when its subfolder was deleted on day 4:"
               + " the \(desks - readers - 2) that only write never read); reports of members whose author's files are gone: \(tally.goneReports);"
               + " the retired desk's subfolder \(subfolders[sites[retired].sync.writer.terminal.id] == nil ? "is gone" : "is STILL THERE")")
         fflush(nil)
+    }
+
+    /// The months of regulars: what they wrote, and the folder beside one export once they were counted.
+    private func printMonths(_ months: Months, record: Double, grow: Double, tally: Tally) {
+        let after = months.snapshotsAfter
+        let warm = days + 1
+        print(String(format: "  months before day 0: each desk counted %d members (%d of its own first), one entry and one exit each, each tap written (%d visits, %d changes files, %d snapshots:"
+                     + " %.2f MB and %.2f MB written), %.0f s wall; then the folder %.2f MB beside one export of %.2f MB (ratio %.2f);"
+                     + " snapshots: full records %.2f MB (%d), tallies %.2f MB (%d, %.0f bytes each)",
+                     months.regularsPerDesk, months.homePerDesk, months.visits, tally.changesFiles[warm], tally.snapshots[warm],
+                     Double(tally.changesBytes[warm]) / 1e6, Double(tally.snapshotBytes[warm]) / 1e6, months.wall,
+                     Double(months.folderAfter) / 1e6, Double(months.exportAfter) / 1e6, Double(months.folderAfter) / Double(max(1, months.exportAfter)),
+                     Double(after.recordBytes) / 1e6, after.records, Double(after.tallyBytes) / 1e6, after.tallies,
+                     Double(after.tallyBytes) / Double(max(1, after.tallies))))
+        let folder1M = Double(months.folderAfter) + record * (1e6 - Double(members)) + Double(months.folderAfter - months.folderBefore) * grow
+        let export1M = Double(months.exportAfter) + record * (1e6 - Double(members)) + Double(months.exportAfter - months.exportBefore) * grow
+        let perPoint = { (bytes: Int) in Double(bytes) * (grow + 1) / Double(regularsPercent) / 1e6 }
+        print(String(format: "    at 1,000,000 members, each desk counting the same %d %% (%.0f members, %.0f tallies in all): the folder %.0f MB beside one export of %.0f MB, ratio %.2f;"
+                     + " each percent of the list counted by every desk adds %.0f MB to the folder and %.0f MB to the export",
+                     regularsPercent, 1e4 * Double(regularsPercent), Double(after.tallies) * (grow + 1), folder1M / 1e6, export1M / 1e6, folder1M / export1M,
+                     perPoint(months.folderAfter - months.folderBefore), perPoint(months.exportAfter - months.exportBefore)))
     }
 
     private func settings(_ sites: [Site]) -> SyncSettings { sites[0].sync.settings }
@@ -251,7 +295,7 @@ struct FolderSyncSimulation {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    private static func size(_ path: String) -> Int {
+    static func size(_ path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
