@@ -87,9 +87,11 @@ struct SimulationError: Error, CustomStringConvertible {
 }
 
 /// What the snapshots in a folder hold: full records and tallies, counted and weighed apart (a
-/// snapshot holds one entry a line; a tally's line starts with `{"tally":`).
+/// snapshot holds one entry a line; a tally's line starts with `{"tally":`). `bareTallyBytes` are
+/// the tallies' bytes without their entries and exits (`visitEvents` comes last), which an export
+/// carries too: what a tally adds beside an export.
 struct SnapshotComposition {
-    var records = 0, recordBytes = 0, tallies = 0, tallyBytes = 0
+    var records = 0, recordBytes = 0, tallies = 0, tallyBytes = 0, bareTallyBytes = 0
 
     init() {}
 
@@ -104,7 +106,7 @@ struct SnapshotComposition {
     }
 
     private mutating func add(_ bytes: [UInt8]) {
-        let tally = Array("{\"tally\":".utf8)
+        let tally = Array("{\"tally\":".utf8), events = Array(",\"visitEvents\":".utf8)
         var start = 0
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
@@ -114,6 +116,9 @@ struct SnapshotComposition {
             if end - first >= tally.count, Array(bytes[first..<first + tally.count]) == tally {
                 tallies += 1
                 tallyBytes += length
+                let line = bytes[first..<end]
+                let eventsAt = line.indices.first { line[$0...].starts(with: events) }
+                bareTallyBytes += eventsAt.map { $0 - start + 2 } ?? length  // "}," or "}]" instead of the events
             } else if end - first > 2 {  // not the empty array "[]"
                 records += 1
                 recordBytes += length
