@@ -378,17 +378,18 @@ extension AppDatabase {
     }
 
     /// v13's triggers: an event changes the visit it enters (on its own day) and the visit of
-    /// the member's previous event by (time, eventId), whose next event it becomes or stops
-    /// being. Each drops the cached days, in any zone, holding either time, through the
+    /// the member's previous event by (time, eventId) if that is an entry, whose next event it
+    /// becomes or stops being. Each drops the cached days, in any zone, holding either time, through the
     /// (dayStart) index (a local day lasts at most 25 hours); nothing at all before a report.
     private static var reportDayTriggers: String {
         func drop(_ time: String) -> String {
             "DELETE FROM report_day WHERE dayStart > \(time) - 172800 AND dayStart <= \(time) AND dayEnd > \(time);"
         }
-        /// The time of the member's event before (time, eventId), but for the row `except`.
+        /// The time of the member's event before (time, eventId), but for the row `except`, when
+        /// that is an entry: a visit's exit, the usual case, begins no visit, so no day changes.
         func previous(_ row: String, except: String? = nil) -> String {
             """
-            (SELECT time FROM visit_event WHERE memberId = \(row).memberId AND (time, eventId) < (\(row).time, \(row).eventId)\(except.map { " AND id != \($0).id" } ?? "")
+            (SELECT CASE kind WHEN '\(VisitEvent.Kind.entry.rawValue)' THEN time END FROM visit_event WHERE memberId = \(row).memberId AND (time, eventId) < (\(row).time, \(row).eventId)\(except.map { " AND id != \($0).id" } ?? "")
              ORDER BY time DESC, eventId DESC LIMIT 1)
             """
         }
