@@ -76,16 +76,22 @@ public struct ReportDay: Sendable, Equatable {
 
         public func finish() -> ReportDay {
             var day = summary
-            var deltas: [Int: Int] = [:]
-            for minute in entryMinutes { deltas[minute, default: 0] += 1 }
-            for minute in exitMinutes { deltas[minute, default: 0] -= 1 }
-            day.insideDeltas = deltas.filter { $0.value != 0 }.map { MinuteDelta(minute: $0.key, delta: $0.value) }.sorted { $0.minute < $1.minute }
-            var histogram: [Int: Int] = [:]
+            // Sorted and merged rather than hashed: a busy day has tens of thousands of visits.
+            let entries = entryMinutes.sorted(), exits = exitMinutes.sorted()
+            var e = 0, x = 0
+            while e < entries.count || x < exits.count {
+                let minute = min(e < entries.count ? entries[e] : .max, x < exits.count ? exits[x] : .max)
+                var delta = 0
+                while e < entries.count, entries[e] == minute { delta += 1; e += 1 }
+                while x < exits.count, exits[x] == minute { delta -= 1; x += 1 }
+                if delta != 0 { day.insideDeltas.append(MinuteDelta(minute: minute, delta: delta)) }
+            }
+            var histogram = [Int](repeating: 0, count: ReportDay.stayMinuteCap + 1)
             for stay in stays.sorted() {
                 day.staySum += stay
-                histogram[min(Int(stay / 60), ReportDay.stayMinuteCap), default: 0] += 1
+                histogram[min(Int(stay / 60), ReportDay.stayMinuteCap)] += 1
             }
-            day.stayMinutes = histogram.map { StayCount(minute: $0.key, count: $0.value) }.sorted { $0.minute < $1.minute }
+            day.stayMinutes = histogram.indices.filter { histogram[$0] > 0 }.map { StayCount(minute: $0, count: histogram[$0]) }
             var distinct = members.sorted()
             var kept = 0
             for member in distinct where kept == 0 || distinct[kept - 1] != member {

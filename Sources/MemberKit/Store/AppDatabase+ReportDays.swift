@@ -72,7 +72,7 @@ extension StoreTransaction {
         let check = try db.cachedStatement(sql: "SELECT memberId FROM report_member WHERE number = ?")
         for (number, memberId) in numbers {
             try insert.execute(arguments: [number, memberId])
-            guard try String.fetchOne(check, arguments: [number]) == memberId else { return }
+            guard try db.changesCount == 1 || String.fetchOne(check, arguments: [number]) == memberId else { return }
         }
         for (day, summary, expected) in days {
             let condition: String, value: DatabaseValueConvertible
