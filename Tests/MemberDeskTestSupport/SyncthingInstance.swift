@@ -63,10 +63,12 @@ public final class SyncthingInstance: @unchecked Sendable {
 
     public var syncthingHome: String { home.path + "/st" }
 
-    /// Starts `syncthing serve` and waits until its API answers.
-    public func start() throws {
+    /// Starts `syncthing serve` and waits until its API answers. `trace` names Syncthing's debug
+    /// facilities (`STTRACE`) to log: "api" logs each REST request with its path and status.
+    public func start(trace: String? = nil) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["STNOUPGRADE"] = "1"
+        environment["STTRACE"] = trace
         environment["HOME"] = home.path
         process = try ChildProcess("syncthing", ["serve", "--home=\(syncthingHome)", "--no-browser", "--no-restart",
                                                  "--logfile=\(home.path)/syncthing.log"],
@@ -75,6 +77,9 @@ public final class SyncthingInstance: @unchecked Sendable {
             throw SyncthingInstanceError("syncthing did not answer on \(guiURL)")
         }
     }
+
+    /// What Syncthing logged so far.
+    public var log: String { (try? String(contentsOfFile: home.path + "/syncthing.log", encoding: .utf8)) ?? "" }
 
     public func stop() {
         if let process, process.isRunning {
@@ -107,14 +112,15 @@ public final class SyncthingInstance: @unchecked Sendable {
     }
 
     /// Shares `folder` with `other` through the REST API, as `memberdesk sync syncthing add` does
-    /// (the bench's way; the end-to-end test goes through memberdesk itself).
-    public func share(with other: SyncthingInstance, rescanSeconds: Int = 60) throws {
+    /// (the bench's way; the end-to-end test goes through memberdesk itself). With `watcher` false
+    /// Syncthing notices a change only at a rescan or when asked to scan (`POST /rest/db/scan`).
+    public func share(with other: SyncthingInstance, rescanSeconds: Int = 60, watcher: Bool = true) throws {
         let device: [String: Any] = ["deviceID": other.deviceId, "addresses": [other.listenAddress]]
         try call("POST", "/rest/config/devices", body: JSONSerialization.data(withJSONObject: device))
         let folder: [String: Any] = [
             "id": "memberdesk", "label": "memberdesk", "path": self.folder, "type": "sendreceive",
             "devices": [["deviceID": deviceId], ["deviceID": other.deviceId]],
-            "fsWatcherEnabled": true, "fsWatcherDelayS": 1, "rescanIntervalS": rescanSeconds,
+            "fsWatcherEnabled": watcher, "fsWatcherDelayS": 1, "rescanIntervalS": rescanSeconds,
         ]
         try call("POST", "/rest/config/folders", body: JSONSerialization.data(withJSONObject: folder))
     }

@@ -117,7 +117,7 @@ extension DeskContext {
     /// asks Syncthing to scan each file it writes at once (`SyncthingScan`).
     func syncWatcher(_ sync: DeskSync) -> SyncWatcher {
         var written: (@Sendable (String) -> Void)?
-        if let scan = SyncthingScan() { written = { scan.scan($0) } }
+        if let scan = SyncthingScan(bus: bus) { written = { scan.scan($0) } }
         return SyncWatcher(sync: sync, bus: bus, written: written)
     }
 }

@@ -8,6 +8,8 @@ import Synchronization
 struct SyncthingAPI {
     let url: URL
     let apiKey: String
+    /// What to check when Syncthing refuses the key: where it came from.
+    let keyHint: String
     let http: any HTTPClient = URLSessionHTTPClient()
 
     /// The folder id memberdesk gives the shared folder in Syncthing.
@@ -17,6 +19,7 @@ struct SyncthingAPI {
     init(url: String?, apiKey: String?, home: String?) throws {
         var address = url
         var key = apiKey
+        var hint = "check --api-key"
         if address == nil || key == nil {
             let homes = home.map { [$0] } ?? Self.defaultHomes()
             guard let configPath = homes.map({ $0 + "/config.xml" }).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
@@ -30,6 +33,7 @@ struct SyncthingAPI {
                 throw SyncthingError("cannot read \(configPath)")
             }
             let gui = Self.element("gui", in: xml) ?? ""
+            if key == nil { hint = "the key in \(configPath) is not the running Syncthing's (is that its home?)" }
             key = key ?? Self.element("apikey", in: gui)
             if address == nil, let host = Self.element("address", in: gui) {
                 let tls = gui.contains("tls=\"true\"")
@@ -42,6 +46,7 @@ struct SyncthingAPI {
         }
         self.url = parsed
         self.apiKey = key
+        keyHint = hint
     }
 
     static func defaultHomes() -> [String] {
@@ -84,7 +89,7 @@ struct SyncthingAPI {
                                  + "systemctl --user start syncthing, or syncthing serve")
         case .success(let reply):
             guard reply.status != 401 && reply.status != 403 else {
-                throw SyncthingError("Syncthing at \(url.absoluteString) refused the API key (HTTP \(reply.status)): check --api-key or --syncthing-home")
+                throw SyncthingError("Syncthing at \(url.absoluteString) refused the API key (HTTP \(reply.status)): \(keyHint)")
             }
             guard (200..<300).contains(reply.status) else {
                 let text = String(decoding: reply.body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
