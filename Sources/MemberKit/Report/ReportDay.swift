@@ -74,6 +74,11 @@ public struct ReportDay: Sendable, Equatable {
             }
         }
 
+        /// Gives the members other numbers (the store hands new ones out in member id order).
+        public mutating func renumber(_ number: (Int) -> Int) {
+            for index in members.indices { members[index] = number(members[index]) }
+        }
+
         public func finish() -> ReportDay {
             var day = summary
             // Sorted and merged rather than hashed: a busy day has tens of thousands of visits.

@@ -92,28 +92,32 @@ extension StoreTransaction {
     /// per run of adjacent days; visits entered at or after `countedEnd` count nowhere.
     func computeReportDays(_ days: [ReportDayPlan.Day], timeline: LocalTimeline, through: Double, countedEnd: Double,
                            numbers: inout ReportMemberNumbers) throws -> [Int: ReportDay] {
-        var computed: [Int: ReportDay] = [:]
+        var builders: [ReportDay.Builder] = []
         var runStart = 0
         while runStart < days.count {
             var runEnd = runStart + 1
             while runEnd < days.count, days[runEnd].start == days[runEnd - 1].end { runEnd += 1 }
-            let first = days[runStart].day
-            var builders = (first..<(first + runEnd - runStart)).map(ReportDay.Builder.init(day:))
+            let first = builders.count, firstDay = days[runStart].day
+            builders += days[runStart..<runEnd].map { ReportDay.Builder(day: $0.day) }
             let range = VisitSpanRange(since: days[runStart].start, until: days[runEnd - 1].end, through: through, details: false)
             try forEachVisitSpan(range) { span in
                 let entered = span.entered.timeIntervalSince1970
                 guard entered < countedEnd else { return }
-                let index = timeline.dayNumber(entered) - first
-                guard builders.indices.contains(index) else { return }
+                let index = timeline.dayNumber(entered) - firstDay
+                guard (0..<(runEnd - runStart)).contains(index) else { return }
                 let exited = ReportDay.believedExit(entered: entered, exited: span.exited?.timeIntervalSince1970, futureLimit: through)
-                builders[index].add(entered: entered, exited: exited, exitKind: span.exitKind, hour: timeline.hour(entered),
-                                    member: try numbers.number(of: span.memberId, self))
-            }
-            for builder in builders {
-                let day = builder.finish()
-                computed[day.day] = day
+                builders[first + index].add(entered: entered, exited: exited, exitKind: span.exitKind, hour: timeline.hour(entered),
+                                            member: try numbers.number(of: span.memberId, self))
             }
             runStart = runEnd
+        }
+        let storedMax = numbers.storedMax
+        let renumbered = numbers.renumberInIdOrder()
+        var computed: [Int: ReportDay] = [:]
+        for var builder in builders {
+            if !renumbered.isEmpty { builder.renumber { $0 > storedMax ? renumbered[$0 - storedMax - 1] : $0 } }
+            let day = builder.finish()
+            computed[day.day] = day
         }
         return computed
     }
