@@ -35,7 +35,9 @@ func benchReport(path: String, root: String, madeAt: Double, eventCount: Int) th
         return (wall, childCPUSeconds() - before, said)
     }
     // A tap's added cost: event inserts with the cache empty (its triggers idle), then filled.
-    let events = try DatabaseQueue(path: path)
+    var patient = Configuration()
+    patient.busyMode = .timeout(60)
+    let events = try DatabaseQueue(path: path, configuration: patient)
     let now = Date().timeIntervalSince1970
     let todayStart = calendar.startOfDay(for: Date()).timeIntervalSince1970
     let tapsWithout = try insertTaps(events, firstMember: 10_000, members: 5_000, from: max(todayStart, now - 10 * 3600), to: now - 60)

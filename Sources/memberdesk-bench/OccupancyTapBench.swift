@@ -9,7 +9,10 @@ import MemberKit
 func benchTapFile(_ database: AppDatabase, terminal: TerminalIdentity, clock: FakeClock, root: String, path: String,
                   members: Int, inside: Int) throws {
     let copyPath = root + "/copy.sqlite"
-    _ = try DatabaseQueue(path: path).writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    // Waits for a checkpoint under way (the report bench leaves a large WAL behind).
+    var patient = Configuration()
+    patient.busyMode = .timeout(60)
+    _ = try DatabaseQueue(path: path, configuration: patient).writeWithoutTransaction { try $0.checkpoint(.truncate) }
     try FileManager.default.copyItem(atPath: path, toPath: copyPath)
     let copy = try AppDatabase.open(path: copyPath)
     let now = clock.now().timeIntervalSince1970
@@ -53,7 +56,10 @@ func benchTapFile(_ database: AppDatabase, terminal: TerminalIdentity, clock: Fa
 
 /// The writes of one merged tap as bare SQL, each in a transaction rolled back.
 private func bareMergeTimes(_ path: String, members: Int, inside: Int, at time: Double) throws -> [Double] {
-    let queue = try DatabaseQueue(path: path)
+    // Waits for the copy's own checkpointer, which may be at work after the merges.
+    var patient = Configuration()
+    patient.busyMode = .timeout(60)
+    let queue = try DatabaseQueue(path: path, configuration: patient)
     var times: [Double] = []
     for tap in 0..<20 {
         let memberId = String(format: "%08d-0000-4000-8000-%012d", (tap * 7919 + inside + 1) % members, (tap * 7919 + inside + 1) % members)
