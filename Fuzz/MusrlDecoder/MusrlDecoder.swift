@@ -1,12 +1,15 @@
 import MemberKit
 
-/// Feeds arbitrary bytes to the .musrl decoder: it must return members or throw, never crash.
+/// Feeds arbitrary bytes to the .musrl decoder, which also reads the sync folder's snapshots and
+/// changes files (members and tallies alike): it must return entries or throw, never crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let decoder = ExchangeFormat.musrl.decoder(bytes: bytes, name: "fuzz.musrl")
     while let member = try? decoder.next() {
         _ = member.record.displayName
+        // A tally's counters and events are what a merge reads of it.
+        if member.isTally { _ = member.counters.values.reduce(0, &+) + member.events.count + member.packCounters.count }
     }
     return 0
 }

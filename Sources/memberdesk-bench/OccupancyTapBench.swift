@@ -9,10 +9,18 @@ import MemberKit
 func benchTapFile(_ database: AppDatabase, terminal: TerminalIdentity, clock: FakeClock, root: String, path: String,
                   members: Int, inside: Int) throws {
     let copyPath = root + "/copy.sqlite"
-    // Waits for a checkpoint under way (the report bench leaves a large WAL behind).
-    var patient = Configuration()
-    patient.busyMode = .timeout(60)
-    _ = try DatabaseQueue(path: path, configuration: patient).writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    // The bench's own WALCheckpointer may be copying the large WAL the report bench left (a
+    // second checkpoint is refused at once, not waited for): try again until it is done.
+    let checkpointer = try DatabaseQueue(path: path)
+    let deadline = Date().addingTimeInterval(300)
+    while true {
+        do {
+            _ = try checkpointer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            break
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+            usleep(200_000)
+        }
+    }
     try FileManager.default.copyItem(atPath: path, toPath: copyPath)
     let copy = try AppDatabase.open(path: copyPath)
     let now = clock.now().timeIntervalSince1970

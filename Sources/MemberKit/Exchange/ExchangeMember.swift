@@ -4,7 +4,8 @@ import Foundation
 /// (a G-counter: numVisits is their sum), and, for a member unified into another because both
 /// held the same pass, the survivor's memberId. `events` are its entries and exits (all of them
 /// in a snapshot or an export, the new ones recorded here in a changes file): a grow-only set.
-/// `packCounters` are its pack's (see `PackCounter`).
+/// `packCounters` are its pack's (see `PackCounter`). A tally (`isTally`) carries no record at
+/// all: a desk's counters and events of a member another desk authors (see `TallyEntry`).
 public struct ExchangeMember: Sendable, Hashable {
     public var record: MemberRecord
     public var counters: [String: Int]
@@ -12,6 +13,9 @@ public struct ExchangeMember: Sendable, Hashable {
     public var events: [VisitEvent]
     /// Its pack's per-desk counters (what each desk added and used): merged by max, like `counters`.
     public var packCounters: [String: PackCounter]
+    /// Only the counters, pack counters, events and last visit of a member whose record another
+    /// desk authors: `record` holds its memberId and `timeStampOfLastVisit`, nothing else to merge.
+    public var isTally = false
 
     public init(record: MemberRecord, counters: [String: Int], unifiedInto: String? = nil, events: [VisitEvent] = [],
                 packCounters: [String: PackCounter] = [:]) {
@@ -20,7 +24,27 @@ public struct ExchangeMember: Sendable, Hashable {
         self.unifiedInto = unifiedInto
         self.events = events
         self.packCounters = packCounters
-        self.record.numVisits = counters.values.reduce(0, +)
+        self.record.numVisits = Self.total(counters)
+    }
+
+    /// A tally: what one desk counted of a member it did not author, and no record (the record's
+    /// other fields are placeholders no merge reads).
+    public static func tally(memberId: String, lastVisit: Double, counters: [String: Int], packCounters: [String: PackCounter] = [:],
+                             events: [VisitEvent] = []) -> ExchangeMember {
+        let record = MemberRecord(memberId: memberId, passId: "", timeStampAdded: 0, timeStampOfLastVisit: lastVisit,
+                                  modifiedAt: 0, modifiedBy: "")
+        var member = ExchangeMember(record: record, counters: counters, events: events, packCounters: packCounters)
+        member.isTally = true
+        return member
+    }
+
+    /// The counters' sum, held at Int.max: a file may hold counters whose sum no Int holds, and
+    /// reading it must not trap (the store's own sum then refuses it as an overflow).
+    static func total(_ counters: [String: Int]) -> Int {
+        counters.values.reduce(0) { sum, count in
+            let (added, overflow) = sum.addingReportingOverflow(count)
+            return overflow ? .max : added
+        }
     }
 
     /// The counter key a plain ClubKit file's numVisits is kept under (merged by max, like any counter).

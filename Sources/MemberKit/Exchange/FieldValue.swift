@@ -78,7 +78,9 @@ enum FieldValue {
     }
 
     /// A ClubKit-shaped object (the six keys, subclass keys, and optionally the extras) as a member.
+    /// A tally (a sync file's entry for a member its desk did not author) is read as one.
     static func member(from object: [String: JSONValue]) throws(FieldError) -> ExchangeMember {
+        if TallyEntry.isTally(object) { return try TallyEntry.read(object) }
         let memberId = try requiredString(object["memberId"], "memberId")
         let passId = try requiredString(object["passId"], "passId")
         let username = try optionalString(object["username"] ?? .null, "username")

@@ -124,8 +124,13 @@ enum MemberExtras {
             }
             record.birthday = birthday
         }
+        return try packCounters(object["packCounters"])
+    }
+
+    /// The pack's per-desk counters under `packCounters` (absent or null: none).
+    static func packCounters(_ value: JSONValue?) throws(FieldError) -> [String: PackCounter] {
         var counters: [String: PackCounter] = [:]
-        switch object["packCounters"] {
+        switch value {
         case .object(let values)?:
             for (desk, value) in values {
                 guard case .object(let counter) = value else { throw FieldError("packCounters.\(desk) must be an object") }
@@ -185,15 +190,7 @@ enum MemberExtras {
     /// Applies an extras object to a member decoded from the ClubKit keys.
     static func apply(_ extras: JSONValue, to member: inout ExchangeMember) throws(FieldError) {
         guard case .object(let object) = extras else { throw FieldError("\(ExchangeMember.extrasKey) must be an object") }
-        var counters: [String: Int] = [:]
-        switch object["visitCounters"] {
-        case .object(let values)?:
-            for (terminal, value) in values {
-                counters[terminal] = try FieldValue.count(value, "visitCounters.\(terminal)")
-            }
-        case nil, .null?: break
-        default: throw FieldError("visitCounters must be an object")
-        }
+        let counters = try visitCounters(object["visitCounters"])
         var record = member.record
         record.modifiedAt = try FieldValue.requiredDouble(object["modifiedAt"], "modifiedAt")
         guard case .string(let modifiedBy)? = object["modifiedBy"] else { throw FieldError("modifiedBy must be a string") }
@@ -216,14 +213,42 @@ enum MemberExtras {
         case nil, .null?: break
         default: throw FieldError("\(ExchangeMember.extrasKey).fields must be an object")
         }
+        let events = try visitEvents(object["visitEvents"], memberId: record.memberId)
+        member = ExchangeMember(record: record, counters: counters, unifiedInto: unifiedInto, events: events,
+                                packCounters: packCounters)
+    }
+
+    /// The most visits one desk's counter may hold: far beyond any club, and small enough that the
+    /// counters of thousands of desks still add up to a count (the store sums them).
+    static let maximumVisitCounter = 1_000_000_000_000
+
+    /// The per-desk visit counters under `visitCounters` (absent or null: none).
+    static func visitCounters(_ value: JSONValue?) throws(FieldError) -> [String: Int] {
+        var counters: [String: Int] = [:]
+        switch value {
+        case .object(let values)?:
+            for (terminal, value) in values {
+                let count = try FieldValue.count(value, "visitCounters.\(terminal)")
+                guard count <= maximumVisitCounter else {
+                    throw FieldError("visitCounters.\(terminal) is \(count), too large for a desk's visits (at most \(maximumVisitCounter))")
+                }
+                counters[terminal] = count
+            }
+        case nil, .null?: break
+        default: throw FieldError("visitCounters must be an object")
+        }
+        return counters
+    }
+
+    /// The entries and exits under `visitEvents` (absent or null: none).
+    static func visitEvents(_ value: JSONValue?, memberId: String) throws(FieldError) -> [VisitEvent] {
         var events: [VisitEvent] = []
-        switch object["visitEvents"] {
+        switch value {
         case .array(let values)?:
-            for (index, value) in values.enumerated() { events.append(try event(value, memberId: record.memberId, index: index)) }
+            for (index, value) in values.enumerated() { events.append(try event(value, memberId: memberId, index: index)) }
         case nil, .null?: break
         default: throw FieldError("visitEvents must be an array")
         }
-        member = ExchangeMember(record: record, counters: counters, unifiedInto: unifiedInto, events: events,
-                                packCounters: packCounters)
+        return events
     }
 }

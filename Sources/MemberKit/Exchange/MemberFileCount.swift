@@ -6,18 +6,23 @@ public struct MemberFileCount: Sendable, Equatable, CustomStringConvertible {
     public var deletions = 0
     /// Members unified into another that held the same pass.
     public var unified = 0
+    /// Tallies: what a desk counted of members another desk authors (sync files only).
+    public var tallies = 0
 
-    public init(members: Int = 0, deletions: Int = 0, unified: Int = 0) {
+    public init(members: Int = 0, deletions: Int = 0, unified: Int = 0, tallies: Int = 0) {
         self.members = members
         self.deletions = deletions
         self.unified = unified
+        self.tallies = tallies
     }
 
     /// Every entry, as sync moves them.
-    public var total: Int { members + deletions + unified }
+    public var total: Int { members + deletions + unified + tallies }
 
     public mutating func add(_ member: ExchangeMember) {
-        if member.unifiedInto != nil {
+        if member.isTally {
+            tallies += 1
+        } else if member.unifiedInto != nil {
             unified += 1
         } else if member.record.isDeleted {
             deletions += 1
@@ -31,6 +36,7 @@ public struct MemberFileCount: Sendable, Equatable, CustomStringConvertible {
         var parts = [CountText.of(members, "member")]
         if deletions > 0 { parts.append(CountText.of(deletions, "deletion")) }
         if unified > 0 { parts.append("\(unified) unified") }
+        if tallies > 0 { parts.append(CountText.of(tallies, "tally", plural: "tallies")) }
         return parts.joined(separator: ", ")
     }
 }

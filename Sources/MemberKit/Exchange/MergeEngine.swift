@@ -27,36 +27,20 @@ struct MergeEngine {
     }
 
     mutating func merge(_ incoming: ExchangeMember) throws {
+        if incoming.isTally { return try mergeTally(incoming) }
         let memberId = incoming.record.memberId
         let stored = try store.member(memberId: memberId)
-        let localCounters = try store.visitCounters(memberId: memberId)
         let alias = try store.alias(memberId: memberId)
-
-        // Counters: a G-counter, merged by max per terminal.
-        var raisedCounters: [String: Int] = [:]
-        for (terminal, count) in incoming.counters where count > localCounters[terminal] ?? 0 {
-            raisedCounters[terminal] = count
-        }
-        for (terminal, count) in raisedCounters {
-            try store.raiseVisitCounter(memberId: memberId, terminalId: terminal, to: count)
-        }
-        // The pack's counters: two G-counters per desk, merged by max (a file never sets a balance).
-        let localPacks = try incoming.packCounters.isEmpty ? [:] : store.packCounters(memberId: memberId)
-        var packsRaised = false
-        for (terminal, counter) in incoming.packCounters {
-            let local = localPacks[terminal] ?? PackCounter()
-            guard counter.merged(with: local) != local else { continue }
-            try store.raisePackCounter(memberId: memberId, terminalId: terminal, to: counter)
-            packsRaised = true
-        }
-        if packsRaised, PackCounter.balance(localPacks) >= 0, try store.packBalance(memberId: memberId) < 0 {
-            counts.overdrawnPacks += 1  // two desks used its last visit offline
-        }
+        let (raisedCounters, packsRaised) = try mergeCounters(incoming)
 
         // The member's own data (its real deletion time, not the unified marker), merged.
         var local = stored
         if let alias { local?.deletedAt = alias.ownDeletedAt }
         var record = incoming.record
+        if stored == nil, let waiting = try store.takeTallyLastVisit(memberId: memberId) {
+            // Tallies of this member came before its record: their last visit counts now.
+            record.timeStampOfLastVisit = max(record.timeStampOfLastVisit, waiting)
+        }
         if let local, MergeRules.isOutsideEdit(record, of: local) {
             // Someone edited the exported file (a name in the spreadsheet): that is a new version, made now, here.
             record.modifiedAt = max(editor.time, local.modifiedAt.nextUp)
@@ -81,19 +65,75 @@ struct MergeEngine {
                 unified += try PassGroup.settle(store, passId: old, pending: nil)
             }
         } else if !raisedCounters.isEmpty {
-            // Only visits changed: refresh this member's total and its survivor's.
-            if let alias {
-                try store.setVisitTotal(memberId, store.ownVisitCount(memberId))
-                try store.setVisitTotal(alias.survivorId, store.unifiedVisitCount(alias.survivorId))
-            } else {
-                try store.setVisitTotal(memberId, store.unifiedVisitCount(memberId))
-            }
+            try refreshVisitTotals(memberId, alias: alias)
         }
 
         try mergeEvents(incoming)
 
         let after = fieldsChanged || !raisedCounters.isEmpty || packsRaised ? try store.member(memberId: memberId) : stored
         classify(before: stored, after: after, countersChanged: !raisedCounters.isEmpty || packsRaised, unified: unified)
+    }
+
+    /// Visit counters and the pack's counters: G-counters, merged by max per desk (a file never
+    /// sets a balance). Returns the visit counters raised and whether a pack counter rose.
+    private mutating func mergeCounters(_ incoming: ExchangeMember) throws -> (raised: [String: Int], packsRaised: Bool) {
+        let memberId = incoming.record.memberId
+        let localCounters = try store.visitCounters(memberId: memberId)
+        var raised: [String: Int] = [:]
+        for (terminal, count) in incoming.counters where count > localCounters[terminal] ?? 0 {
+            raised[terminal] = count
+        }
+        for (terminal, count) in raised {
+            try store.raiseVisitCounter(memberId: memberId, terminalId: terminal, to: count)
+        }
+        let localPacks = try incoming.packCounters.isEmpty ? [:] : store.packCounters(memberId: memberId)
+        var packsRaised = false
+        for (terminal, counter) in incoming.packCounters {
+            let local = localPacks[terminal] ?? PackCounter()
+            guard counter.merged(with: local) != local else { continue }
+            try store.raisePackCounter(memberId: memberId, terminalId: terminal, to: counter)
+            packsRaised = true
+        }
+        if packsRaised, PackCounter.balance(localPacks) >= 0, try store.packBalance(memberId: memberId) < 0 {
+            counts.overdrawnPacks += 1  // two desks used its last visit offline
+        }
+        return (raised, packsRaised)
+    }
+
+    /// Only visits changed: refresh this member's total and its survivor's.
+    private func refreshVisitTotals(_ memberId: String, alias: (survivorId: String, ownDeletedAt: Double?)?) throws {
+        if let alias {
+            try store.setVisitTotal(memberId, store.ownVisitCount(memberId))
+            try store.setVisitTotal(alias.survivorId, store.unifiedVisitCount(alias.survivorId))
+        } else {
+            try store.setVisitTotal(memberId, store.unifiedVisitCount(memberId))
+        }
+    }
+
+    /// A tally: another desk's counters, events and last visit of a member, never its fields. For a
+    /// member this desk has no record of yet they wait (counters and events need no member row;
+    /// the last visit waits in `tally_last_visit`) and count once the record arrives, so a tally
+    /// read before its record and one read after end the same.
+    private mutating func mergeTally(_ incoming: ExchangeMember) throws {
+        let memberId = incoming.record.memberId
+        let stored = try store.member(memberId: memberId)
+        let (raised, packsRaised) = try mergeCounters(incoming)
+        let lastVisit = incoming.record.timeStampOfLastVisit
+        var lastVisitRaised = false
+        if stored != nil {
+            if !raised.isEmpty { try refreshVisitTotals(memberId, alias: store.alias(memberId: memberId)) }
+            if lastVisit > 0 { lastVisitRaised = try store.raiseLastVisit(memberId: memberId, to: lastVisit) }
+        } else if lastVisit > 0 {
+            try store.keepTallyLastVisit(memberId: memberId, lastVisit)
+        }
+        try mergeEvents(incoming)
+        guard stored != nil else {
+            counts.unchanged += 1  // kept until its record comes: nothing to show yet
+            return
+        }
+        let changed = !raised.isEmpty || packsRaised || lastVisitRaised
+        classify(before: stored, after: changed ? try store.member(memberId: memberId) : stored,
+                 countersChanged: !raised.isEmpty || packsRaised, unified: [])
     }
 
     /// Entries and exits: a grow-only set by event id, each under the member it came with. One

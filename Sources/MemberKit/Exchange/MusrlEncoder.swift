@@ -17,6 +17,10 @@ struct MusrlEncoder: MemberFileEncoder {
     mutating func encode(_ member: ExchangeMember, into out: inout [UInt8]) {
         if count > 0 { out.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
         count += 1
+        if member.isTally {
+            TallyEntry.append(member, into: &out)
+            return
+        }
         let record = member.record
         func key(_ name: String) {
             out.append(UInt8(ascii: ","))

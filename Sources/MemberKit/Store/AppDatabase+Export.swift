@@ -16,7 +16,7 @@ extension AppDatabase {
             let memberArguments = StatementArguments(condition.arguments)
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member m WHERE \(condition.sql)", arguments: memberArguments) ?? 0
             let members = try db.makeStatement(sql: """
-                SELECT \(MemberColumns.list(of: "m")), a.survivorId, a.ownDeletedAt
+                SELECT \(MemberColumns.list(of: "m")), a.survivorId, a.ownDeletedAt, \(selection.recordCondition ?? "1")
                 FROM member m LEFT JOIN member_alias a ON a.memberId = m.memberId WHERE \(condition.sql)
                 ORDER BY m.memberId
                 """)
@@ -79,6 +79,7 @@ extension AppDatabase {
             let eventRows = events?.sqliteStatement
             var pendingEvent = try step(eventRows)
             let aliasColumn = Int32(MemberColumns.count)
+            let tallyAuthors = selection.tallyAuthors
             func next() throws -> ExchangeMember? {
                 guard try step(rows) else { return nil }
                 var record = MemberColumns.record(rows, terminals: terminals)
@@ -110,6 +111,13 @@ extension AppDatabase {
                                                        source: text(row, 5),
                                                        exitKind: exitKind.flatMap(VisitSpan.ExitKind.init(rawValue:))))
                     }
+                }
+                if sqlite3_column_int(rows, aliasColumn + 2) == 0, let authors = tallyAuthors {
+                    // Another desk authors it: only what this desk counted goes (a changes file read them all).
+                    return .tally(memberId: record.memberId, lastVisit: record.timeStampOfLastVisit,
+                                  counters: memberCounters.filter { authors.countedHere($0.key) },
+                                  packCounters: memberPacks.filter { authors.countedHere($0.key) },
+                                  events: memberEvents.filter { authors.countedHere($0.terminalId) })
                 }
                 return ExchangeMember(stored: record, counters: memberCounters, unifiedInto: unifiedInto, events: memberEvents,
                                       packCounters: memberPacks)

@@ -346,7 +346,18 @@ extension AppDatabase {
             // writes only the new ones), so the (deskId, id) index went.
             try db.execute(sql: "DROP INDEX audit_desk")
         }
-        migrator.registerMigration("v13-report-days") { db in
+        migrator.registerMigration("v13-tally-last-visit") { db in
+            // A tally (a desk's counters and events of a member another desk authors) may come
+            // before the member's record: its counters and events wait in their own tables (they
+            // need no member row), and its last visit here until the record arrives.
+            try db.execute(sql: """
+                CREATE TABLE tally_last_visit (
+                    memberId TEXT PRIMARY KEY NOT NULL,
+                    time REAL NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration("v14-report-days") { db in
             // The report's cache: what the visits entered on each past local day contribute
             // (`ReportDay`, encoded), per time zone, so a year's report reads ~400 summaries rather
             // than every event. A row holds while no event changes its visits (the triggers below
@@ -377,7 +388,7 @@ extension AppDatabase {
         return migrator
     }
 
-    /// v13's triggers: an event changes the visit it enters (on its own day) and the visit of
+    /// v14's triggers: an event changes the visit it enters (on its own day) and the visit of
     /// the member's previous event by (time, eventId) if that is an entry, whose next event it
     /// becomes or stops being. Each drops the cached days, in any zone, holding either time, through the
     /// (dayStart) index (a local day lasts at most 25 hours); nothing at all before a report.

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The report's cache of past days (`report_day`, see migration v13): reading it, marking the
+/// The report's cache of past days (`report_day`, see migration v14): reading it, marking the
 /// days a report is about to compute, computing days from `visit_event`, and storing them only
 /// where no event changed them meanwhile.
 struct CachedReportDay {

@@ -118,9 +118,7 @@ extension AppDatabase {
 
     /// Whose members this desk's snapshot carries: its own, and those of the desks it took over.
     public func syncAuthors(own: String) throws -> SyncAuthors {
-        let terminals = try syncTerminals()
-        return SyncAuthors(carried: [own] + terminals.filter { $0.retiredBy == own }.map(\.terminalId),
-                           known: terminals.map(\.terminalId))
+        SyncAuthors(own: own, terminals: try syncTerminals())
     }
 
     /// Marks `terminalId` retired, taken over by `taker` as far as it is held here. Idempotent; a

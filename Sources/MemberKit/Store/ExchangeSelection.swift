@@ -10,7 +10,9 @@ public enum ExchangeSelection: Sendable, Equatable {
     /// a spreadsheet, a ClubKit file.
     case live(counters: Bool)
     /// The members changed on this terminal after change `after` up to `through`: a changes file.
-    case changed(after: Int64, through: Int64)
+    /// With `authors`, a member another desk authors goes as a tally (what a tap here changed:
+    /// this desk's counters and events), not as its whole record.
+    case changed(after: Int64, through: Int64, authors: SyncAuthors? = nil)
     /// What a desk is the author of: a snapshot (see `SyncAuthors`).
     case authored(SyncAuthors)
 
@@ -19,7 +21,7 @@ public enum ExchangeSelection: Sendable, Equatable {
         switch self {
         case .all: return ("1", [])
         case .live: return ("m.deletedAt IS NULL", [])
-        case .changed(let after, let through):
+        case .changed(let after, let through, _):
             return ("m.memberId IN (SELECT memberId FROM member_change WHERE seq > \(after) AND seq <= \(through))", [])
         case .authored(let authors):
             // Carried: authored by a desk this one carries, or counted (or entered, exited) by one. Foreign (an import,
@@ -37,12 +39,41 @@ public enum ExchangeSelection: Sendable, Equatable {
         }
     }
 
+    /// Whose full record the file carries (on `m`; the others go as tallies, see `TallyEntry`), or
+    /// nil for every member's: an export. A sync file carries the record of a member authored by a
+    /// desk this one carries, and of a foreign member (an import, ClubKit) changed here; another
+    /// desk's member travels in that desk's files, and here only as what this desk counted.
+    /// The terminal ids are inlined as SQL text: `SyncAuthors` keeps only ids of letters, digits,
+    /// '-' and '_', so no quote can reach the statement.
+    var recordCondition: String? {
+        let authors: SyncAuthors
+        switch self {
+        case .all, .live, .changed(_, _, nil): return nil
+        case .changed(_, _, let given?): authors = given
+        case .authored(let given): authors = given
+        }
+        return """
+            m.modifiedBy IN (SELECT value FROM json_each('\(authors.carriedJSON)'))
+            OR (m.modifiedBy NOT IN (SELECT value FROM json_each('\(authors.knownJSON)'))
+                AND m.memberId IN (SELECT memberId FROM member_change))
+            """
+    }
+
+    /// The desks whose counters and events a tally carries (see `SyncAuthors.countedHere`).
+    var tallyAuthors: SyncAuthors? {
+        switch self {
+        case .all, .live: return nil
+        case .changed(_, _, let authors): return authors
+        case .authored(let authors): return authors
+        }
+    }
+
     /// The counter rows' condition (on `visit_counter`), or nil for no counters at all.
     var counterCondition: (sql: String, arguments: [String])? {
         switch self {
         case .all: return ("1", [])
         case .live(let counters): return counters ? ("1", []) : nil
-        case .changed(let after, let through):
+        case .changed(let after, let through, _):
             return ("memberId IN (SELECT memberId FROM member_change WHERE seq > \(after) AND seq <= \(through))", [])
         case .authored(let authors):
             // Other active desks' counters travel in their own snapshots.
@@ -56,7 +87,7 @@ public enum ExchangeSelection: Sendable, Equatable {
         switch self {
         case .all: return ("1", [])
         case .live: return nil
-        case .changed(let after, let through):
+        case .changed(let after, let through, _):
             // Only those recorded here in the range: the older ones went out in earlier files.
             return ("memberId IN (SELECT memberId FROM member_change WHERE seq > \(after) AND seq <= \(through)) AND seq > \(after) AND seq <= \(through)", [])
         case .authored(let authors):

@@ -13,6 +13,18 @@ public struct SyncAuthors: Sendable, Equatable {
         self.known = Array(Set(known + carried)).sorted()
     }
 
+    /// What desk `own` carries, out of the desks in `terminals` (`sync_terminal`).
+    public init(own: String, terminals: [SyncTerminalRecord]) {
+        self.init(carried: [own] + terminals.filter { $0.retiredBy == own }.map(\.terminalId), known: terminals.map(\.terminalId))
+    }
+
+    /// Whether a counter or event of `terminal` is this desk's to carry: its own, a desk's it took
+    /// over, or a desk's outside the folder (an import, ClubKit). Another active desk's travel in
+    /// that desk's files.
+    func countedHere(_ terminal: String) -> Bool {
+        carried.contains(terminal) || !known.contains(terminal)
+    }
+
     var carriedJSON: String { Self.json(carried) }
     var knownJSON: String { Self.json(known) }
 

@@ -69,14 +69,16 @@ public struct SyncWriter: Sendable {
         if !due {
             guard pending > 0 else { return report }
             if pending <= settings.snapshotChanges || large {
-                try writeChanges(after: state.writtenThrough, through: latest, in: directory, state: &state, report: &report)
+                try writeChanges(after: state.writtenThrough, through: latest, in: directory, state: &state, terminals: terminals,
+                                 report: &report)
                 // A burst of taps over many members grows the folder by bytes, not by members: bound it.
                 guard keepsTooMuch(state) else { return report }
             }
         } else if pending > 0, pending <= settings.snapshotChanges, hasSnapshot {
             // The pending changes go out as a changes file first, so that the snapshot adds nothing
             // for desks that keep up: they skip it rather than merge this desk's members again.
-            try writeChanges(after: state.writtenThrough, through: latest, in: directory, state: &state, report: &report)
+            try writeChanges(after: state.writtenThrough, through: latest, in: directory, state: &state, terminals: terminals,
+                             report: &report)
         }
         try writeSnapshot(in: directory, state: &state, terminals: terminals, report: &report)
         return report
@@ -103,7 +105,7 @@ public struct SyncWriter: Sendable {
         }
         let path = directory + "/" + name.description
         let count = try MemberExporter(database: database, memberFields: memberFields)
-            .exportForSync(.authored(try database.syncAuthors(own: terminal.id)), to: path)
+            .exportForSync(.authored(SyncAuthors(own: terminal.id, terminals: terminals)), to: path)
         var info = stat()
         let size = stat(path, &info) == 0 ? Int64(info.st_size) : 0
         // Changes files since the previous snapshot stay for desks that keep up, unless together
@@ -133,7 +135,7 @@ public struct SyncWriter: Sendable {
     }
 
     private func writeChanges(after: Int64, through: Int64, in directory: String, state: inout SyncWriterState,
-                              report: inout SyncWriteReport) throws {
+                              terminals: [SyncTerminalRecord], report: inout SyncWriteReport) throws {
         let name = SyncFileName.changes(after: after, through: through)
         let path = directory + "/" + name.description
         // A file of ours already under this name was written by another database with this terminal id.
@@ -142,7 +144,7 @@ public struct SyncWriter: Sendable {
                      state: &state)
         }
         let count = try MemberExporter(database: database, memberFields: memberFields)
-            .exportForSync(.changed(after: after, through: through), to: path)
+            .exportForSync(.changed(after: after, through: through, authors: SyncAuthors(own: terminal.id, terminals: terminals)), to: path)
         var info = stat()
         state.changesBytes += stat(path, &info) == 0 ? Int64(info.st_size) : 0
         state.writtenThrough = through

@@ -47,6 +47,59 @@ struct ChainSyncTests {
         #expect(try late.state() == desks[0].state())
     }
 
+    /// Each desk's regulars (of 150 members) and how many weeks each of them came.
+    static let counted = 120
+    static let rounds = 3
+
+    @Test("ten desks that each counted most members (months of regulars) keep a folder within 1.5 × one export")
+    func tenDesksCountingEachOthersMembers() throws {
+        let f = try SyncFolderFixture()
+        let desks = try (0..<10).map { try f.terminal("D\($0)") }
+        for (index, desk) in desks.enumerated() {
+            for member in 0..<15 {
+                try desk.club.addMember(passId: String(format: "04%02X%04X", index, member), username: "Member \(index)-\(member)",
+                                        fields: ["userEmailAddress": .string("member\(index)-\(member)@example.org")])
+            }
+            _ = try f.sync(desk).writer.write()
+        }
+        for desk in desks { _ = try f.sync(desk).pass() }
+        // Over months, every desk counts 80 % of the list as its regulars (most of them members
+        // other desks enrolled), each a few times, in and out: events are kept 400 days.
+        var visits = 0
+        for _ in 0..<Self.rounds {
+            f.clock.advance(by: 86400 * 7)
+            for (index, desk) in desks.enumerated() {
+                for tap in 0..<Self.counted {
+                    let member = (index * 37 + tap) % 150
+                    let pass = String(format: "04%02X%04X", member / 15, member % 15)
+                    f.clock.advance(by: 61)
+                    if case .checkedIn = try desk.club.checkIn(passId: pass, source: .nfc).outcome { visits += 1 }
+                    _ = try desk.club.checkOut(passId: pass)
+                    if tap % 20 == 19 { _ = try f.sync(desk).writer.write() }
+                }
+            }
+        }
+        #expect(visits == 10 * Self.counted * Self.rounds)
+        for _ in 0..<2 { for desk in desks { _ = try f.sync(desk).pass() } }
+        for desk in desks {
+            _ = try f.sync(desk).reader.read()
+            #expect(try f.sync(desk).writer.write(snapshot: true).snapshot)
+        }
+        let export = try desks[0].export().count
+        let folder = try Self.folderBytes(f.folder)
+        #expect(try desks[0].liveMembers().count == 150)
+        // What the desks counted of others' members travels as tallies, not 10 copies of the records.
+        let snapshot = try #require(try f.files("D3").last { $0.hasPrefix("snapshot-") })
+        let entries = try SnapshotExportAgreementTests.members(Array(try Data(contentsOf: URL(fileURLWithPath: f.folder + "/D3/" + snapshot))))
+        #expect(entries.values.filter(\.isTally).count >= 100)
+        #expect(entries.values.filter { !$0.isTally }.count == 15)
+        #expect(Double(folder) <= 1.5 * Double(export), "folder \(folder) bytes, one export \(export) bytes")
+        let late = try f.terminal("DL")
+        _ = try f.sync(late).pass()
+        #expect(try late.state() == desks[0].state())
+        #expect(try late.database.member(idOrPass: "04000001")?.numVisits == desks[0].database.member(idOrPass: "04000001")?.numVisits)
+    }
+
     @Test("a burst of taps over many members is bounded by bytes: the desk snapshots instead of keeping one list per file")
     func burstIsBoundedByBytes() throws {
         let f = try SyncFolderFixture()

@@ -1,6 +1,7 @@
 import Foundation
 import MemberDeskTestSupport
 import PropertyBased
+import Synchronization
 import Testing
 @testable import MemberKit
 
@@ -8,19 +9,33 @@ import Testing
 /// deletions and same-card enrolments, with files written, carried (late, twice, out of order,
 /// half-written) and read at random. Once everything is delivered, all three agree and every
 /// check-in is counted once. All sync state lives in each database, so a restart is a new
-/// `DeskSync` over the same database: the steps use fresh ones throughout.
+/// `DeskSync` over the same database: the steps use fresh ones throughout. Desks tap members
+/// other desks enrolled, so their files carry tallies (see `TallyEntry`), delivered like the rest.
 @Suite("Folder sync properties")
 struct FolderSyncPropertyTests {
     static let history = Gen.int(in: 0...1_000_000).array(of: 5...60)
 
     @Test("three terminals sharing a folder converge, and count every check-in once")
     func converge() async throws {
+        let talliesSeen = Mutex(0)
         await propertyCheck(count: 40, input: Self.history) { steps in
             let world = try SyncFolderWorld()
             for code in steps { try world.step(code) }
             try world.settle()
             let states = try world.terminals.map { try $0.state() }
             #expect(states[0] == states[1] && states[1] == states[2])
+            // Every tally met its member's record: no last visit is left waiting.
+            #expect(!states[0].contains("waiting"))
+            let tallies = try world.tallyEntries()
+            talliesSeen.withLock { $0 += tallies.count }
+            // A tally never carries another active desk's counters or events.
+            for (desk, entry) in tallies {
+                #expect(entry.counters.keys.allSatisfy { $0 == desk } && entry.events.allSatisfy { $0.terminalId == desk })
+            }
+            // A desk that joins now reads snapshots in any order (tallies before their records too).
+            let (joiner, joined) = try world.join(copying: 0)
+            #expect(joined.errors.isEmpty)
+            #expect(try joiner.state() == states[0])
             for terminal in world.terminals {
                 #expect(try world.totalCounters(terminal) == world.checkIns)
                 // Every top-up and every use of a pack once: balance = bought - used, exactly.
@@ -41,6 +56,8 @@ struct FolderSyncPropertyTests {
             let staff = try world.terminals.map(StaffSyncWorld.state)
             #expect(staff[0] == staff[1] && staff[1] == staff[2])
         }
+        // The histories had desks counting members they did not author.
+        #expect(talliesSeen.withLock { $0 } > 0)
     }
 
     @Test("a settled folder stays quiet: reading it again changes nothing and writes nothing")

@@ -200,6 +200,19 @@ final class SyncFolderWorld {
         return (joiner, try sync.reader.read())
     }
 
+    /// The tallies in the files each active desk has written (in its own view), with their desk.
+    func tallyEntries() throws -> [(desk: String, entry: ExchangeMember)] {
+        var tallies: [(desk: String, entry: ExchangeMember)] = []
+        for index in active {
+            let id = terminals[index].club.terminal.id
+            for name in try outbox(index) where SyncFileName(parsing: name) != nil {
+                let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: view(index) + "/" + id + "/" + name)))
+                for entry in try SnapshotExportAgreementTests.members(bytes).values where entry.isTally { tallies.append((id, entry)) }
+            }
+        }
+        return tallies
+    }
+
     /// The sum of every pack's balance, from the counters.
     func totalPackBalance(_ terminal: SyncTestTerminal) throws -> Int {
         try terminal.database.read { store in

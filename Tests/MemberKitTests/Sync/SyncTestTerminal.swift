@@ -54,6 +54,10 @@ final class SyncTestTerminal: Sendable {
             for row in try Row.fetchAll(db, sql: "SELECT memberId, balance FROM pack_balance ORDER BY memberId") {
                 lines.append("balance \(row)")
             }
+            // A last visit still waiting for its member's record (a tally came first).
+            for row in try Row.fetchAll(db, sql: "SELECT memberId, time FROM tally_last_visit ORDER BY memberId") {
+                lines.append("waiting \(row)")
+            }
             for row in try Row.fetchAll(db, sql: "SELECT memberId, survivorId FROM member_alias ORDER BY memberId") {
                 lines.append("alias \(row)")
             }
