@@ -37,7 +37,7 @@ private func runOccupancyBench(in root: String, memberCount: Int, eventCount: In
     fflush(nil)
 
     try benchInsideCount(database, terminal: terminal, clock: clock, path: data.path)
-    try benchReport(path: data.path, root: root, madeAt: data.madeAt)
+    try benchReport(path: data.path, root: root, madeAt: data.madeAt, eventCount: eventCount)
     try benchClosing(database, terminal: terminal, clock: clock, path: data.path, inside: insideGoal)
     try benchTapFile(database, terminal: terminal, clock: clock, root: root, path: data.path, members: memberCount, inside: insideGoal)
 }

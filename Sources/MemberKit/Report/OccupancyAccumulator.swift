@@ -1,44 +1,43 @@
 import Foundation
 
-/// Folds visits into `OccupancyFigures` in one pass, in any order: a year of a large club's
-/// visits is streamed from the store rather than held in an array.
+/// Folds a period's visits into `OccupancyFigures`, one `ReportDay` at a time: the store hands it
+/// cached days and the days it computed; visits handed in one by one (`add(_: VisitSpan)`) are
+/// collected into a day of their own first, so every figure is counted in one place, from days.
 public struct OccupancyAccumulator {
-    /// A member's trail for `LapsedMemberRule`: the newest distinct visit days.
-    private struct Trail {
-        var username: String
-        var latestDays: [Int]
-        var inPeriod: Bool
-
-        mutating func add(day: Int, username name: String, inPeriod visitInPeriod: Bool) {
-            inPeriod = inPeriod || visitInPeriod
-            if let newest = latestDays.first, day >= newest { username = name }
-            guard !latestDays.contains(day) else { return }
-            latestDays.insert(day, at: latestDays.firstIndex { $0 < day } ?? latestDays.count)
-            if latestDays.count > LapsedMemberRule.regularDays { latestDays.removeLast() }
-        }
-    }
-
     private let period: ReportPeriod
     private let now: Date
-    private let timeline: LocalTimeline
+    /// The local days and hours of the period and its look-back.
+    public let timeline: LocalTimeline
     private let rangeStart: Double
     /// The end of the period, or now if sooner: occupancy is not counted into the future.
-    private let countedEnd: Double
-    private let futureLimit: Double
+    public let countedEnd: Double
+    /// Visits entered later than this are left out, and exits later than this not believed.
+    public let futureLimit: Double
     private let firstDay: Int
     private let lastCountedDay: Int
+    /// The absolute minute of `insideDelta[0]`, and the last index a change may land on (now's).
+    private let firstMinute: Int
+    private let endIndex: Int
     /// +1 at an entry's minute, −1 at its exit's; the running sum is the number inside.
     private var insideDelta: [Int32]
     private var visitsByDay: [Int]
     private var arrivals = [Int](repeating: 0, count: 7 * 24)
     /// Closed stays by whole minutes; the last counts a day or longer.
-    private var stayMinutes = [Int](repeating: 0, count: 24 * 60 + 1)
+    private var stayMinutes = [Int](repeating: 0, count: ReportDay.stayMinuteCap + 1)
     private var staySum = 0.0
     private var closed = 0
     private var open = 0
     private var exitKinds: [VisitSpan.ExitKind: Int] = [:]
     private var future = 0
-    private var trails: [String: Trail] = [:]
+    /// The trails for `LapsedMemberRule`, by member number: each member's newest distinct visit
+    /// days (`regularDays` slots, newest first), flat, for a club of a million.
+    private var trailDays: [Int32] = []
+    private var trailCount: [UInt8] = []
+    private var trailInPeriod: [Bool] = []
+    /// Visits handed in one by one, by day, with the member numbers given to their ids.
+    private var spanDays: [Int: ReportDay.Builder] = [:]
+    private var spanNumbers: [String: Int] = [:]
+    private var spanMembers: [(memberId: String, username: String, newestDay: Int)] = []
 
     public init(period: ReportPeriod, now: Date) {
         self.period = period
@@ -55,58 +54,93 @@ public struct OccupancyAccumulator {
         futureLimit = now.timeIntervalSince1970 + 86_400
         firstDay = start
         lastCountedDay = min(period.to.dayNumber, provisional.dayNumber(now.timeIntervalSince1970))
+        firstMinute = ReportDay.minute(rangeStart)
+        endIndex = Int(((countedEnd - rangeStart) / 60).rounded(.down))
         insideDelta = [Int32](repeating: 0, count: Int(((countedEnd - rangeStart) / 60).rounded(.up)) + 1)
         visitsByDay = [Int](repeating: 0, count: period.dayCount)
     }
 
+    /// One visit, in any order: kept with the others of its day until `figures()`.
     public mutating func add(_ span: VisitSpan) {
         let entered = span.entered.timeIntervalSince1970
         if entered > futureLimit { future += 1; return }
         guard entered < countedEnd else { return }
-        // An exit before its entry, or past tomorrow, is not believed: the visit counts as open.
-        var exited = span.exited?.timeIntervalSince1970
-        if let time = exited, time < entered || time > futureLimit { exited = nil }
-        addToTrail(span, day: timeline.dayNumber(entered))
-        addInside(from: entered, to: min(exited ?? countedEnd, countedEnd))
-        guard entered >= rangeStart else { return }
-
         let day = timeline.dayNumber(entered)
-        visitsByDay[day - firstDay] += 1
-        arrivals[CalendarDay.weekdayFromMonday(dayNumber: day) * 24 + timeline.hour(entered)] += 1
-        if let exited {
-            closed += 1
-            staySum += exited - entered
-            stayMinutes[min(Int((exited - entered) / 60), stayMinutes.count - 1)] += 1
-            if let kind = span.exitKind { exitKinds[kind, default: 0] += 1 }
+        let number: Int
+        if let known = spanNumbers[span.memberId] {
+            number = known
+            if day >= spanMembers[number - 1].newestDay { spanMembers[number - 1].username = span.username; spanMembers[number - 1].newestDay = day }
         } else {
-            open += 1
+            spanMembers.append((span.memberId, span.username, day))
+            number = spanMembers.count
+            spanNumbers[span.memberId] = number
         }
+        let exited = ReportDay.believedExit(entered: entered, exited: span.exited?.timeIntervalSince1970, futureLimit: futureLimit)
+        spanDays[day, default: ReportDay.Builder(day: day)].add(entered: entered, exited: exited, exitKind: span.exitKind,
+                                                                hour: timeline.hour(entered), member: number)
+    }
+
+    /// What the visits entered on one day contribute, each day once, in any order. The store
+    /// computes a day's visits entered before `countedEnd` only (later ones count nowhere).
+    public mutating func add(_ day: ReportDay) {
+        // Clamped to the counted minutes: a visit wholly before the period, or entered in now's
+        // minute, puts its +1 and −1 on the same index, where they cancel.
+        func index(_ minute: Int) -> Int { min(endIndex, max(0, minute - firstMinute)) }
+        for change in day.insideDeltas { insideDelta[index(change.minute)] += Int32(change.delta) }
+        if day.open > 0 { insideDelta[endIndex] -= Int32(day.open) }
+        if day.day <= lastCountedDay {
+            for member in day.members { addToTrail(member: member, day: day.day) }
+        }
+        guard day.day >= firstDay, day.day - firstDay < visitsByDay.count else { return }
+        visitsByDay[day.day - firstDay] += day.visits
+        let weekday = CalendarDay.weekdayFromMonday(dayNumber: day.day)
+        for hour in 0..<24 { arrivals[weekday * 24 + hour] += day.arrivals[hour] }
+        closed += day.closed
+        open += day.open
+        staySum += day.staySum
+        for stay in day.stayMinutes { stayMinutes[stay.minute] += stay.count }
+        for (kind, count) in day.exitKinds { exitKinds[kind, default: 0] += count }
     }
 
     /// Visits a reader kept out before they got here, for their entry lies more than a day
     /// after now: counted with those `add` leaves out for the same reason.
     public mutating func leaveOut(futureVisits: Int) { future += futureVisits }
 
-    private mutating func addInside(from entered: Double, to exited: Double) {
-        let first = max(0, Int(((entered - rangeStart) / 60).rounded(.down)))
-        let last = min(insideDelta.count - 1, Int(((exited - rangeStart) / 60).rounded(.down)))
-        guard last > first else { return }
-        insideDelta[first] += 1
-        insideDelta[last] -= 1
-    }
-
-    private mutating func addToTrail(_ span: VisitSpan, day: Int) {
-        guard day <= lastCountedDay else { return }
-        let inPeriod = day >= firstDay
-        // One lookup, and the trail changed where it lies (a copy would copy its days too).
-        guard let index = trails.index(forKey: span.memberId) else {
-            trails[span.memberId] = Trail(username: span.username, latestDays: [day], inPeriod: inPeriod)
-            return
+    /// Adds `day` to a member's newest distinct days (kept newest first, `regularDays` of them).
+    private mutating func addToTrail(member: Int, day: Int) {
+        let slots = LapsedMemberRule.regularDays
+        if member >= trailCount.count {
+            let size = max(member + 1, trailCount.count * 2)
+            trailCount += [UInt8](repeating: 0, count: size - trailCount.count)
+            trailInPeriod += [Bool](repeating: false, count: size - trailInPeriod.count)
+            trailDays += [Int32](repeating: 0, count: size * slots - trailDays.count)
         }
-        trails.values[index].add(day: day, username: span.username, inPeriod: inPeriod)
+        if day >= firstDay { trailInPeriod[member] = true }
+        let base = member * slots, count = Int(trailCount[member]), value = Int32(day)
+        var place = 0
+        while place < count, trailDays[base + place] > value { place += 1 }
+        if place < count, trailDays[base + place] == value { return }
+        guard place < slots else { return }
+        var slot = min(count, slots - 1)
+        while slot > place { trailDays[base + slot] = trailDays[base + slot - 1]; slot -= 1 }
+        trailDays[base + place] = value
+        trailCount[member] = UInt8(min(count + 1, slots))
     }
 
+    /// The figures, naming the lapsed members from the visits handed in one by one.
     public func figures() -> OccupancyFigures {
+        figures { number in (spanMembers[number - 1].memberId, spanMembers[number - 1].username) }
+    }
+
+    /// The figures; `name` gives the member id and username of a member number (only the lapsed
+    /// members the figures list are asked for).
+    public func figures(naming name: (Int) throws -> (memberId: String, username: String)) rethrows -> OccupancyFigures {
+        var folded = self
+        for day in spanDays.keys.sorted() { folded.add(spanDays[day]!.finish()) }
+        return try folded.foldedFigures(naming: name)
+    }
+
+    private func foldedFigures(naming name: (Int) throws -> (memberId: String, username: String)) rethrows -> OccupancyFigures {
         let minutes = insideDelta.count - 1
         var inside: Int32 = 0
         var peak: Int32 = 0, peakMinute: Int?
@@ -142,17 +176,21 @@ public struct OccupancyAccumulator {
             .filter { $0.averageInside > 0 }
             .sorted { $0.averageInside > $1.averageInside }
             .prefix(5)
-        let lapsed = trails.compactMap { memberId, trail -> OccupancyFigures.LapsedMember? in
-            guard let stopped = LapsedMemberRule.stoppedOn(latestDays: trail.latestDays),
-                  stopped >= firstDay, stopped <= lastCountedDay else { return nil }
-            return .init(memberId: memberId, username: trail.username, lastVisit: CalendarDay(dayNumber: trail.latestDays[0]))
-        }.sorted { ($0.lastVisit, $1.username, $1.memberId) > ($1.lastVisit, $0.username, $0.memberId) }
+        var lapsed: [OccupancyFigures.LapsedMember] = []
+        let slots = LapsedMemberRule.regularDays
+        for member in trailCount.indices where Int(trailCount[member]) >= slots {
+            let latest = (0..<slots).map { Int(trailDays[member * slots + $0]) }
+            guard let stopped = LapsedMemberRule.stoppedOn(latestDays: latest), stopped >= firstDay, stopped <= lastCountedDay else { continue }
+            let named = try name(member)
+            lapsed.append(.init(memberId: named.memberId, username: named.username, lastVisit: CalendarDay(dayNumber: latest[0])))
+        }
+        lapsed.sort { ($0.lastVisit, $1.username, $1.memberId) > ($1.lastVisit, $0.username, $0.memberId) }
         return OccupancyFigures(
             period: period,
             now: now,
             days: period.days.enumerated().map { .init(day: $1, visits: visitsByDay[$0], peakInside: dayPeak[$0]) },
             visits: visitsByDay.reduce(0, +),
-            members: trails.values.reduce(0) { $0 + ($1.inPeriod ? 1 : 0) },
+            members: trailInPeriod.reduce(0) { $0 + ($1 ? 1 : 0) },
             arrivals: (0..<7).map { Array(arrivals[($0 * 24)..<($0 * 24 + 24)]) },
             averageInside: averageInside,
             typicalDay: (0..<96).map { quarterMinutes[$0] == 0 ? 0 : quarterSum[$0] / Double(quarterMinutes[$0]) },

@@ -357,7 +357,64 @@ extension AppDatabase {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v14-report-days") { db in
+            // The report's cache: what the visits entered on each past local day contribute
+            // (`ReportDay`, encoded), per time zone, so a year's report reads ~400 summaries rather
+            // than every event. A row holds while no event changes its visits (the triggers below
+            // delete it) and while now + 1 day stays within [validFrom, validThrough): the events
+            // read when it was computed are then the same. `pending` marks a day a report is
+            // computing: it stores the summary only if the mark is still there. Members are
+            // numbers in a summary (`report_member`, append-only).
+            try db.execute(sql: """
+                CREATE TABLE report_day (
+                    zone TEXT NOT NULL,
+                    day INTEGER NOT NULL,
+                    dayStart REAL NOT NULL,
+                    dayEnd REAL NOT NULL,
+                    validFrom REAL,
+                    validThrough REAL,
+                    pending INTEGER,
+                    summary BLOB,
+                    PRIMARY KEY (zone, day)
+                ) WITHOUT ROWID;
+                CREATE INDEX report_day_start ON report_day(dayStart);
+                CREATE TABLE report_member (
+                    number INTEGER PRIMARY KEY,
+                    memberId TEXT NOT NULL UNIQUE
+                );
+                \(reportDayTriggers)
+                """)
+        }
         return migrator
+    }
+
+    /// v14's triggers: an event changes the visit it enters (on its own day) and the visit of
+    /// the member's previous event by (time, eventId) if that is an entry, whose next event it
+    /// becomes or stops being. Each drops the cached days, in any zone, holding either time, through the
+    /// (dayStart) index (a local day lasts at most 25 hours); nothing at all before a report.
+    private static var reportDayTriggers: String {
+        func drop(_ time: String) -> String {
+            "DELETE FROM report_day WHERE dayStart > \(time) - 172800 AND dayStart <= \(time) AND dayEnd > \(time);"
+        }
+        /// The time of the member's event before (time, eventId), but for the row `except`, when
+        /// that is an entry: a visit's exit, the usual case, begins no visit, so no day changes.
+        func previous(_ row: String, except: String? = nil) -> String {
+            """
+            (SELECT CASE kind WHEN '\(VisitEvent.Kind.entry.rawValue)' THEN time END FROM visit_event WHERE memberId = \(row).memberId AND (time, eventId) < (\(row).time, \(row).eventId)\(except.map { " AND id != \($0).id" } ?? "")
+             ORDER BY time DESC, eventId DESC LIMIT 1)
+            """
+        }
+        let inserted = [drop("NEW.time"), drop(previous("NEW"))]
+        let deleted = [drop("OLD.time"), drop(previous("OLD"))]
+        let updated = [drop("OLD.time"), drop(previous("OLD", except: "NEW")), drop("NEW.time"), drop(previous("NEW"))]
+        return [("report_day_event_insert", "INSERT", inserted), ("report_day_event_delete", "DELETE", deleted),
+                ("report_day_event_update", "UPDATE OF memberId, kind, time, exitKind, eventId", updated)].map { name, event, body in
+            """
+            CREATE TRIGGER \(name) AFTER \(event) ON visit_event WHEN EXISTS (SELECT 1 FROM report_day) BEGIN
+                \(body.joined(separator: "\n    "))
+            END;
+            """
+        }.joined(separator: "\n")
     }
 
     /// v5's triggers: a change to a member row or to one of its visit counters gives the member

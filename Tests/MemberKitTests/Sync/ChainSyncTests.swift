@@ -9,6 +9,16 @@ import Testing
 struct ChainSyncTests {
     /// The member files' bytes: the operators and the audit record (one entry a tap, by design a
     /// growing log) ride beside them and are not part of "one list".
+    /// Every desk reads the others until nothing is new, then snapshots: one export's bytes and the folder's.
+    static func settleAndSnapshot(_ desks: [SyncTestTerminal], in f: SyncFolderFixture) throws -> (export: Int, folder: Int) {
+        for _ in 0..<2 { for desk in desks { _ = try f.sync(desk).pass() } }
+        for desk in desks {
+            _ = try f.sync(desk).reader.read()
+            #expect(try f.sync(desk).writer.write(snapshot: true).snapshot)
+        }
+        return (try desks[0].export().count, try folderBytes(f.folder))
+    }
+
     static func folderBytes(_ path: String) throws -> Int {
         var total = 0
         let files = FileManager.default.enumerator(atPath: path)
@@ -32,13 +42,7 @@ struct ChainSyncTests {
                 _ = try f.sync(desk).writer.write()
             }
         }
-        for _ in 0..<2 { for desk in desks { _ = try f.sync(desk).pass() } }
-        for desk in desks {
-            _ = try f.sync(desk).reader.read()
-            #expect(try f.sync(desk).writer.write(snapshot: true).snapshot)
-        }
-        let export = try desks[0].export().count
-        let folder = try Self.folderBytes(f.folder)
+        let (export, folder) = try Self.settleAndSnapshot(desks, in: f)
         #expect(try desks[0].liveMembers().count == 150)
         #expect(Double(folder) <= 1.5 * Double(export), "folder \(folder) bytes, one export \(export) bytes")
         // And a desk joining reads it all back.
@@ -80,13 +84,7 @@ struct ChainSyncTests {
             }
         }
         #expect(visits == 10 * Self.counted * Self.rounds)
-        for _ in 0..<2 { for desk in desks { _ = try f.sync(desk).pass() } }
-        for desk in desks {
-            _ = try f.sync(desk).reader.read()
-            #expect(try f.sync(desk).writer.write(snapshot: true).snapshot)
-        }
-        let export = try desks[0].export().count
-        let folder = try Self.folderBytes(f.folder)
+        let (export, folder) = try Self.settleAndSnapshot(desks, in: f)
         #expect(try desks[0].liveMembers().count == 150)
         // What the desks counted of others' members travels as tallies, not 10 copies of the records.
         let snapshot = try #require(try f.files("D3").last { $0.hasPrefix("snapshot-") })

@@ -1,0 +1,110 @@
+import Foundation
+
+/// What the visits that *entered* on one local day contribute to a report, whatever the period
+/// and `now`: the report caches one per past day (see `AppDatabase.reportFigures`) and
+/// `OccupancyAccumulator` folds them, clipping to its period and to now as it goes.
+public struct ReportDay: Sendable, Equatable {
+    /// A change of the number inside at an absolute minute (seconds since 1970 / 60, rounded down).
+    public struct MinuteDelta: Sendable, Equatable {
+        public var minute: Int
+        public var delta: Int
+    }
+
+    /// Closed visits that lasted `minute` whole minutes.
+    public struct StayCount: Sendable, Equatable {
+        public var minute: Int
+        public var count: Int
+    }
+
+    /// Stays of a day or longer share the last minute.
+    public static let stayMinuteCap = 24 * 60
+
+    /// The local day number (days since 1970-01-01).
+    public var day: Int
+    public var visits = 0
+    /// Entries by local hour (24).
+    public var arrivals = [Int](repeating: 0, count: 24)
+    /// +1 at each entry's minute, −1 at each closed visit's exit minute (which may fall on a later
+    /// day), summed per minute, sorted, no zeros. An open visit's −1 comes at the fold (at now).
+    public var insideDeltas: [MinuteDelta] = []
+    public var open = 0
+    public var closed = 0
+    /// The closed visits' stays in seconds, summed smallest first (the same sum in any order).
+    public var staySum = 0.0
+    public var stayMinutes: [StayCount] = []
+    public var exitKinds: [VisitSpan.ExitKind: Int] = [:]
+    /// The distinct member numbers (see `report_member`) who entered that day, ascending.
+    public var members: [Int] = []
+
+    public init(day: Int) { self.day = day }
+
+    /// An exit the report believes: not before its entry, not past `futureLimit` (else the visit is open).
+    public static func believedExit(entered: Double, exited: Double?, futureLimit: Double) -> Double? {
+        guard let exited, exited >= entered, exited <= futureLimit else { return nil }
+        return exited
+    }
+
+    /// The absolute minute of an instant.
+    @inline(__always) public static func minute(_ seconds: Double) -> Int { Int((seconds / 60).rounded(.down)) }
+
+    /// Collects one day's visits in any order; `finish()` sorts and sums them.
+    public struct Builder: Sendable {
+        private var summary: ReportDay
+        private var entryMinutes: [Int] = []
+        private var exitMinutes: [Int] = []
+        private var stays: [Double] = []
+        private var members: [Int] = []
+
+        public init(day: Int) { summary = ReportDay(day: day) }
+
+        /// A visit that entered on this day, at local `hour`, by member `member`; `exited` is
+        /// already believed (see `believedExit`).
+        public mutating func add(entered: Double, exited: Double?, exitKind: VisitSpan.ExitKind?, hour: Int, member: Int) {
+            summary.visits += 1
+            summary.arrivals[hour] += 1
+            entryMinutes.append(ReportDay.minute(entered))
+            members.append(member)
+            if let exited {
+                summary.closed += 1
+                exitMinutes.append(ReportDay.minute(exited))
+                stays.append(exited - entered)
+                if let exitKind { summary.exitKinds[exitKind, default: 0] += 1 }
+            } else {
+                summary.open += 1
+            }
+        }
+
+        /// Gives the members other numbers (the store hands new ones out in member id order).
+        public mutating func renumber(_ number: (Int) -> Int) {
+            for index in members.indices { members[index] = number(members[index]) }
+        }
+
+        public func finish() -> ReportDay {
+            var day = summary
+            // Sorted and merged rather than hashed: a busy day has tens of thousands of visits.
+            let entries = entryMinutes.sorted(), exits = exitMinutes.sorted()
+            var e = 0, x = 0
+            while e < entries.count || x < exits.count {
+                let minute = min(e < entries.count ? entries[e] : .max, x < exits.count ? exits[x] : .max)
+                var delta = 0
+                while e < entries.count, entries[e] == minute { delta += 1; e += 1 }
+                while x < exits.count, exits[x] == minute { delta -= 1; x += 1 }
+                if delta != 0 { day.insideDeltas.append(MinuteDelta(minute: minute, delta: delta)) }
+            }
+            var histogram = [Int](repeating: 0, count: ReportDay.stayMinuteCap + 1)
+            for stay in stays.sorted() {
+                day.staySum += stay
+                histogram[min(Int(stay / 60), ReportDay.stayMinuteCap)] += 1
+            }
+            day.stayMinutes = histogram.indices.filter { histogram[$0] > 0 }.map { StayCount(minute: $0, count: histogram[$0]) }
+            var distinct = members.sorted()
+            var kept = 0
+            for member in distinct where kept == 0 || distinct[kept - 1] != member {
+                distinct[kept] = member
+                kept += 1
+            }
+            day.members = Array(distinct.prefix(kept))
+            return day
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// The local days a report folds (its look-back and its period, up to now), each with its bounds,
+/// and whether it may be cached: only a day that ended before now is (today's visits still change).
+public struct ReportDayPlan: Sendable {
+    public struct Day: Sendable, Equatable {
+        public var day: Int
+        public var start: Double
+        public var end: Double
+        public var cacheable: Bool
+    }
+
+    /// Ascending; days that begin at or after the counted end are left out (nothing there counts).
+    public let days: [Day]
+
+    public init(period: ReportPeriod, timeline: LocalTimeline, countedEnd: Double, now: Date) {
+        var days: [Day] = []
+        for number in period.lookbackStart.dayNumber...period.to.dayNumber {
+            let start = timeline.start(of: CalendarDay(dayNumber: number)).timeIntervalSince1970
+            guard start < countedEnd else { break }
+            let end = timeline.start(of: CalendarDay(dayNumber: number + 1)).timeIntervalSince1970
+            days.append(Day(day: number, start: start, end: end, cacheable: end <= now.timeIntervalSince1970))
+        }
+        self.days = days
+    }
+}
