@@ -84,16 +84,24 @@ public struct SyncWriter: Sendable {
         return report
     }
 
-    /// The changes files written since the latest snapshot outweigh half of it (or the floor): then
-    /// a snapshot is due. The snapshots a desk writes then weigh at most twice its changes files,
-    /// and it keeps at most its snapshot's weight in changes files (those since the latest one, and
-    /// those from before it, which a snapshot removes once they weigh more than half of it).
+    /// A desk keeps at most this share of its snapshot's weight in changes files (as 1/N): the
+    /// folder is then at most 1 + 1/N times the snapshots. A quarter keeps a chain's folder within
+    /// 1.5 exports when each member is counted at ten desks (docs/sync.md, "What grows with time").
+    static let keptShare: Int64 = 4
+
+    /// The changes files written since the latest snapshot outweigh a quarter of it (or the
+    /// floor): then a snapshot is due, and it removes them. The snapshots a desk writes then weigh
+    /// at most four times its changes files.
     private func keepsTooMuch(_ state: SyncWriterState) -> Bool {
-        state.changesBytes > max(state.snapshotBytes / 2, settings.keptBytesFloor)
+        state.changesBytes > max(state.snapshotBytes / Self.keptShare, settings.keptBytesFloor)
     }
 
     private func writeSnapshot(in directory: String, state: inout SyncWriterState, terminals: [SyncTerminalRecord],
                                report: inout SyncWriteReport) throws {
+        let dueForBytes = keepsTooMuch(state)
+        // The changes file this write put out just before (if any) stays whatever goes: desks that
+        // keep up read that small file and skip the snapshot.
+        let justWritten = report.file
         // A snapshot covers every change up to the latest one read before it starts (changes
         // made during the export may be in it too: reading them twice is harmless).
         let through = max(try database.latestChange(), state.writtenThrough)
@@ -108,9 +116,10 @@ public struct SyncWriter: Sendable {
             .exportForSync(.authored(SyncAuthors(own: terminal.id, terminals: terminals)), to: path)
         var info = stat()
         let size = stat(path, &info) == 0 ? Int64(info.st_size) : 0
-        // Changes files since the previous snapshot stay for desks that keep up, unless together
-        // they are more than half this snapshot: then reading the snapshot is as cheap.
-        let dropKept = state.changesBytes > size / 2
+        // Changes files since the previous snapshot stay for desks that keep up, unless they are
+        // why this snapshot was due, or more than a quarter of it: kept, they would repeat what the
+        // snapshot holds, and reading the snapshot is then cheap enough.
+        let dropKept = dueForBytes || state.changesBytes > size / Self.keptShare
         state.olderChangesBytes = dropKept ? 0 : state.changesBytes
         state.changesBytes = 0
         state.snapshotBytes = size
@@ -128,7 +137,7 @@ public struct SyncWriter: Sendable {
         // this one covers). A reader that missed them reads the snapshot.
         let removeThrough = dropKept ? through : previousSnapshot
         for entry in own {
-            guard let old = SyncFileName(parsing: entry.name), old != name, !old.isConflictCopy,
+            guard let old = SyncFileName(parsing: entry.name), old != name, !old.isConflictCopy, entry.name != justWritten,
                   old.kind == .snapshot ? old.through <= through : old.through <= removeThrough else { continue }
             if unlink(directory + "/" + entry.name) == 0 { report.removed.append(entry.name) }
         }
