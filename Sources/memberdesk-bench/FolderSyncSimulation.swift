@@ -233,7 +233,7 @@ struct FolderSyncSimulation {
                      + " %.1f snapshots a day over all desks; setting up: %.2f MB",
                      days - 1, changesDay / 1e6, perDesk(tally.changesBytes) / 1e3, snapshotsDay / 1e6, perDesk(tally.snapshotBytes) / 1e3,
                      Double(steady.map { tally.snapshots[$0] }.reduce(0, +)) / Double(steady.count), Double(tally.snapshotBytes[days]) / 1e6))
-        print(String(format: "    at 1,000,000 members: the same changes files %.1f MB and snapshots %.1f MB a day (each desk's snapshots weigh at most twice its changes files):"
+        print(String(format: "    at 1,000,000 members: the same changes files %.1f MB and snapshots %.1f MB a day (each desk's snapshots weigh at most four times its changes files):"
                      + " %.1f MB beside the goal's changes + 1/10 list = %.1f MB  %@;  before #22: a whole list a desk a day, %.1f GB",
                      changesDay / 1e6, snapshotsDay / 1e6, (changesDay + snapshotsDay) / 1e6, (changesDay + list1M / 10) / 1e6,
                      snapshotsDay <= list1M / 10 ? "ok" : "OVER", list1M * Double(desks) / 1e9))

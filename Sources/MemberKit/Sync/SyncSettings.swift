@@ -9,7 +9,7 @@ public struct SyncSettings: Sendable, Equatable {
     public var rescanInterval: TimeInterval
     /// Members merged per transaction, so that a check-in never waits long for the write lock.
     public var mergeChunk: Int
-    /// A snapshot is due once the changes files a desk keeps outweigh half its latest snapshot, or
+    /// A snapshot is due once the changes files a desk keeps outweigh a quarter of its latest snapshot, or
     /// this much, whichever is more: a burst of taps over many members cannot grow the folder. A
     /// snapshot larger than this is rewritten for that reason only, not by `snapshotChanges` or
     /// `snapshotInterval` (which would rewrite the list's author's whole list every day).
