@@ -14,6 +14,9 @@ extension AppDatabase {
         public var futureEvents: Int
     }
 
+    /// Member numbers stored in one write transaction (a few tens of milliseconds).
+    static let reportMemberNumbersPerWrite = 20_000
+
     /// A read of more days than this loads all member numbers at once, rather than one by one.
     static let reportDaysLoadingAllNumbers = 7
 
@@ -83,7 +86,14 @@ extension AppDatabase {
                     try store.reportDayValidity(through: through))
         }
         if !toStore.isEmpty {
-            try write { try $0.storeReportDays(toStore, numbers: added, zone: zone, validity: validity) }
+            // A first report names up to every member: stored in short writes, so a tap at a
+            // running desk never waits long behind them for the write lock.
+            var stored = true
+            for start in stride(from: 0, to: added.count, by: Self.reportMemberNumbersPerWrite) where stored {
+                let chunk = added[start..<min(start + Self.reportMemberNumbersPerWrite, added.count)]
+                stored = try write { try $0.storeReportMemberNumbers(chunk) }
+            }
+            if stored { try write { try $0.storeReportDays(toStore, zone: zone, validity: validity) } }
         }
         return result
     }

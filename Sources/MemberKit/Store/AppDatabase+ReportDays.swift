@@ -63,17 +63,23 @@ extension StoreTransaction {
                           through: try Double.fetchOne(db, sql: "SELECT min(time) FROM visit_event WHERE time > ?", arguments: [through]))
     }
 
-    /// Stores the computed days whose rows are as `expected` (a trigger deletes the row of a day an
-    /// event changed), with the member numbers they name; nothing when another report gave one of
-    /// those numbers to another member meanwhile.
-    func storeReportDays(_ days: [(day: ReportDayPlan.Day, summary: ReportDay, expected: ReportDayExpectation)],
-                         numbers: [(number: Int, memberId: String)], zone: String, validity: ReportDayValidity) throws {
+    /// Stores member numbers a report handed out; false when another report gave one of them to
+    /// another member meanwhile (then none of the report's days may be stored). Numbers stored
+    /// without their days are harmless: a later report uses them.
+    func storeReportMemberNumbers(_ numbers: ArraySlice<(number: Int, memberId: String)>) throws -> Bool {
         let insert = try db.cachedStatement(sql: "INSERT INTO report_member(number, memberId) VALUES (?, ?) ON CONFLICT DO NOTHING")
         let check = try db.cachedStatement(sql: "SELECT memberId FROM report_member WHERE number = ?")
         for (number, memberId) in numbers {
             try insert.execute(arguments: [number, memberId])
-            guard try db.changesCount == 1 || String.fetchOne(check, arguments: [number]) == memberId else { return }
+            guard try db.changesCount == 1 || String.fetchOne(check, arguments: [number]) == memberId else { return false }
         }
+        return true
+    }
+
+    /// Stores the computed days whose rows are as `expected` (a trigger deletes the row of a day an
+    /// event changed); their member numbers are stored first (`storeReportMemberNumbers`).
+    func storeReportDays(_ days: [(day: ReportDayPlan.Day, summary: ReportDay, expected: ReportDayExpectation)],
+                         zone: String, validity: ReportDayValidity) throws {
         for (day, summary, expected) in days {
             let condition: String, value: DatabaseValueConvertible
             switch expected {

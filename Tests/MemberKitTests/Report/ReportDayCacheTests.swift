@@ -173,4 +173,26 @@ import Testing
             == [dayNumber(base + 2 * day), dayNumber(base + 3 * day), dayNumber(base + 6 * day)])
         try Self.expectSameAsUncached(database, now: now, "after the triggers")
     }
+
+    @Test func moreMembersThanOneWriteStoresAreAllNumberedAndCached() throws {
+        let database = try AppDatabase.inMemory()
+        let count = AppDatabase.reportMemberNumbersPerWrite + 1_500
+        let day = Self.lookbackStart + 40 * 86_400 + 9 * 3600
+        // Each member's visit on one day in the period, spread over the day.
+        try database.write { store in
+            try store.db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+                INSERT INTO visit_event(eventId, memberId, kind, time, terminalId, source)
+                SELECT 'e' || i, 'm' || i, ?, ? + i, 'T', 'nfc' FROM n
+                """, arguments: [count, VisitEvent.Kind.entry.rawValue, day])
+        }
+        let now = Date(timeIntervalSince1970: Self.lookbackStart + 100 * 86_400)
+        let first = try database.reportFigures(period: Self.period, now: now)
+        #expect(first.figures.members == count)
+        let numbered = try database.read { try Int.fetchOne($0.db, sql: "SELECT count(*) FROM report_member") }
+        #expect(numbered == count)
+        #expect(try Self.cachedDays(database).values.contains { $0.summary != nil })
+        let warm = try database.reportFigures(period: Self.period, now: now)
+        #expect(warm.figures == first.figures)
+    }
 }
