@@ -8,19 +8,12 @@ import Testing
 extension PCSCEndToEndTests {
     @Test func aStaffCardAndAPINSignInAndTheRecordNamesTheOperator() throws {
         let binary = try DeskBinary()
-        let configDir = binary.home.path + "/config/memberdesk"
-        try FileManager.default.createDirectory(atPath: configDir, withIntermediateDirectories: true)
-        try "[reader]\nname = \"\(PCSCDaemon.virtualReader)\"\n[beacons]\nenabled = false\n"
-            .write(toFile: configDir + "/config.toml", atomically: true, encoding: .utf8)
+        try binary.writeConfig("[reader]\nname = \"\(PCSCDaemon.virtualReader)\"\n[beacons]\nenabled = false\n")
         try #require(binary.run(["members", "add", "--pass", "04112233", "--name", "Anna Suspendable"]).status == 0)
         try #require(binary.run(["staff", "add", "Mia", "--role", "manager", "--card", Self.uidPass, "--pin-stdin"],
                                 stdin: "4821\n").status == 0)
-        var env = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "TZ"]
-            .reduce(into: [String: String]()) { $0[$1] = binary.environment[$1] }
-        env["LANG"] = "C.UTF-8"
-        env["TERM"] = "tmux-256color"
         // Wide enough for the reader's whole name beside Locked and Inside on the status bar.
-        let tmux = try TmuxSession(command: [DeskBinary.path], environment: env, directory: binary.home.path, width: 140, height: 40)
+        let tmux = try TmuxSession(command: [DeskBinary.path], environment: binary.terminalEnvironment, directory: binary.home.path, width: 140, height: 40)
         defer { tmux.kill() }
         try tmux.waitFor("locked, with the reader") { $0.contains("Locked") && $0.contains("Reader: \(PCSCDaemon.virtualReader)") }
 

@@ -186,9 +186,7 @@ struct PCSCEndToEndTests {
             try Test.cancel("pcscd was already running and was not started by these tests, so it cannot be restarted")
         }
         let binary = try DeskBinary()
-        let config = binary.home.path + "/config/memberdesk"
-        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        try "debounce_seconds = 0\n".write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        try binary.writeConfig("debounce_seconds = 0\n")
         let scan = try RunningDesk(binary, ["scan", "--json"])
         defer { _ = scan.signal(SIGTERM) }
         #expect(waitUntil { scan.stdout.contains("\"readerAttached\"") }, "\(scan.stderr)")

@@ -9,15 +9,9 @@ import Testing
               environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws -> (DeskBinary, TmuxSession) {
         let binary = try DeskBinary()
         // Watch no real reader: the card tests' virtual reader may be up, and its taps are theirs.
-        let configDir = binary.home.path + "/config/memberdesk"
-        try FileManager.default.createDirectory(atPath: configDir, withIntermediateDirectories: true)
-        try "[reader]\nname = \"no reader for the front-desk tests\"\n"
-            .write(toFile: configDir + "/config.toml", atomically: true, encoding: .utf8)
+        try binary.writeConfig("[reader]\nname = \"no reader for the front-desk tests\"\n")
         for (name, pass) in members { try #require(binary.run(["members", "add", "--pass", pass, "--name", name]).status == 0) }
-        var env = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "TZ"]
-            .reduce(into: [String: String]()) { $0[$1] = binary.environment[$1] }
-        env["LANG"] = "C.UTF-8"
-        env["TERM"] = "tmux-256color"
+        var env = binary.terminalEnvironment
         for (key, value) in environment { env[key] = value }
         let session = try TmuxSession(command: [DeskBinary.path], environment: env.filter { !$0.value.isEmpty },
                                       directory: binary.home.path, width: width, height: height)

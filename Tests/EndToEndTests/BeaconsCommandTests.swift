@@ -88,9 +88,7 @@ import Testing
 
     @Test func exitTimeoutComesFromTheConfig() throws {
         let desk = try DeskBinary()
-        let configFolder = desk.home.path + "/config/memberdesk"
-        try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: true)
-        try "[beacons]\nexit_timeout = 60\n".write(toFile: configFolder + "/config.toml", atomically: true, encoding: .utf8)
+        try desk.writeConfig("[beacons]\nexit_timeout = 60\n")
         let result = try desk.run(["beacons", "--replay", try capture(desk), "--fast", "--summary"])
         #expect(result.status == 0)
         // With a minute's grace the member who left at 18 s is still present at 30 s.

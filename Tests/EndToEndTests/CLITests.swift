@@ -67,8 +67,7 @@ import Testing
         let enrolled = try json(auto.stdout)
         #expect(enrolled["outcome"] as? String == "enrolled" && enrolled["username"] as? String == "Bea")
 
-        try FileManager.default.createDirectory(atPath: desk.home.path + "/config/memberdesk", withIntermediateDirectories: true)
-        try "enrolment = \"prompt\"\n".write(toFile: desk.home.path + "/config/memberdesk/config.toml", atomically: true, encoding: .utf8)
+        try desk.writeConfig("enrolment = \"prompt\"\n")
         let prompt = try desk.run(["checkin", "UNKNOWN-1", "--json"])
         #expect(prompt.status == 3)
         #expect(try json(prompt.stdout)["outcome"] as? String == "unknownPass")
@@ -91,8 +90,7 @@ import Testing
     @Test func readOnlyCommandsSurviveARenamedTerminal() throws {
         let desk = try DeskBinary()
         try desk.run(["members", "add", "--pass", "P1", "--name", "Ann"])
-        try FileManager.default.createDirectory(atPath: desk.home.path + "/config/memberdesk", withIntermediateDirectories: true)
-        try "terminal_name = \"Back door\"\n".write(toFile: desk.home.path + "/config/memberdesk/config.toml", atomically: true, encoding: .utf8)
+        try desk.writeConfig("terminal_name = \"Back door\"\n")
         let list = try desk.run(["members", "list", "--json"])
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("\"Ann\""))
@@ -107,8 +105,7 @@ import Testing
     /// Two processes on the same file at once: every visit is counted, none lost.
     @Test func twoProcessesCheckingInAtOnceLoseNoVisit() throws {
         let desk = try DeskBinary()
-        try FileManager.default.createDirectory(atPath: desk.home.path + "/config/memberdesk", withIntermediateDirectories: true)
-        try "debounce_seconds = 0\n".write(toFile: desk.home.path + "/config/memberdesk/config.toml", atomically: true, encoding: .utf8)
+        try desk.writeConfig("debounce_seconds = 0\n")
         try desk.run(["members", "add", "--pass", "SHARED"])
         let perProcess = 25
         let script = "for i in $(seq \(perProcess)); do \"$0\" checkin SHARED >/dev/null || exit 1; done"

@@ -24,6 +24,25 @@ public struct DeskBinary: Sendable {
 
     public var databasePath: String { home.path + "/data/memberdesk/members.sqlite" }
 
+    /// The config file every run of this binary reads by default.
+    public var configPath: String { home.path + "/config/memberdesk/config.toml" }
+
+    /// Writes the config file (making its folder).
+    public func writeConfig(_ toml: String) throws {
+        try FileManager.default.createDirectory(atPath: home.path + "/config/memberdesk", withIntermediateDirectories: true)
+        try toml.write(toFile: configPath, atomically: true, encoding: .utf8)
+    }
+
+    /// What a terminal session of the binary (tmux) is given: this home's folders, the zone,
+    /// UTF-8 and tmux's TERM, and nothing else of the test runner's environment.
+    public var terminalEnvironment: [String: String] {
+        var env = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "TZ"]
+            .reduce(into: [String: String]()) { $0[$1] = environment[$1] }
+        env["LANG"] = "C.UTF-8"
+        env["TERM"] = "tmux-256color"
+        return env
+    }
+
     public var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         for key in ["MEMBERDESK_DB", "MEMBERDESK_CONFIG"] { env[key] = nil }

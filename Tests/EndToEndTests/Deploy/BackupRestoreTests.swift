@@ -8,9 +8,7 @@ import Testing
 @Suite struct BackupRestoreTests {
     private func desk(config: String = "debounce_seconds = 0\n") throws -> DeskBinary {
         let desk = try DeskBinary()
-        let folder = desk.home.path + "/config/memberdesk"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try config.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+        try desk.writeConfig(config)
         return desk
     }
 

@@ -15,10 +15,7 @@ struct SyncthingEndToEndTests {
         init(name: String) throws {
             syncthing = try SyncthingInstance()
             desk = try DeskBinary()
-            let config = desk.home.path + "/config/memberdesk/config.toml"
-            try FileManager.default.createDirectory(atPath: desk.home.path + "/config/memberdesk", withIntermediateDirectories: true)
-            try "terminal_name = \"\(name)\"\ndebounce_seconds = 0\n[sync]\nfolder = \"\(syncthing.folder)\"\nrescan_seconds = 5\n"
-                .write(toFile: config, atomically: true, encoding: .utf8)
+            try desk.writeConfig("terminal_name = \"\(name)\"\ndebounce_seconds = 0\n[sync]\nfolder = \"\(syncthing.folder)\"\nrescan_seconds = 5\n")
         }
 
         func startWatching() throws {

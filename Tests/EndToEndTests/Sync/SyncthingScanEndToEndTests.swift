@@ -13,9 +13,7 @@ struct SyncthingScanEndToEndTests {
     /// `SyncthingAPI` looks first: `$XDG_STATE_HOME/syncthing`); nil: no Syncthing config, no scan.
     static func desk(_ name: String, folder: String, syncthingHome: String?) throws -> DeskBinary {
         let desk = try DeskBinary()
-        try FileManager.default.createDirectory(atPath: desk.home.path + "/config/memberdesk", withIntermediateDirectories: true)
-        try "terminal_name = \"\(name)\"\ndebounce_seconds = 0\n[sync]\nfolder = \"\(folder)\"\nrescan_seconds = 5\n"
-            .write(toFile: desk.home.path + "/config/memberdesk/config.toml", atomically: true, encoding: .utf8)
+        try desk.writeConfig("terminal_name = \"\(name)\"\ndebounce_seconds = 0\n[sync]\nfolder = \"\(folder)\"\nrescan_seconds = 5\n")
         if let syncthingHome {
             try FileManager.default.createDirectory(atPath: desk.home.path + "/state", withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: desk.home.path + "/state/syncthing", withDestinationPath: syncthingHome)
