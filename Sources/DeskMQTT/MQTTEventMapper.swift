@@ -23,10 +23,11 @@ public struct MQTTEventMapper: Sendable {
             messages.append(OutboxMessage(topic: settings.topic("refused"), text: payload))
         case .checkedOut:
             messages.append(OutboxMessage(topic: settings.topic("checkout"), text: payload))
-        case .checkedIn, .duplicate, .enrolled, .notInside:
+        case .checkedIn, .duplicate, .duplicateExit, .enrolled, .notInside:
             break
         }
-        // Admitted means an entry (or its repeat within the debounce window): never an exit or a refusal.
+        // Admitted means an entry (or its repeat while the member is inside): never an exit, an
+        // exit's repeat or a refusal.
         if outcome.isAdmitted, let door = settings.doorTopic {
             messages.append(OutboxMessage(topic: door, text: settings.doorPayload))
         }
@@ -66,7 +67,7 @@ public struct MQTTEventMapper: Sendable {
         switch report.outcome {
         case .checkedIn(_, let visit): fields["numVisits"] = .int(visit)
         case .enrolled: fields["numVisits"] = .int(1)
-        case .duplicate(let member, _): fields["numVisits"] = .int(member.numVisits)
+        case .duplicate(let member, _), .duplicateExit(let member, _): fields["numVisits"] = .int(member.numVisits)
         case .refused(let member, let reason):
             fields["reason"] = .string(reason.rawValue)
             fields["numVisits"] = .int(member.numVisits)

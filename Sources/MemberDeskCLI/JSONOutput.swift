@@ -46,11 +46,12 @@ enum JSONOutput {
             "memberId": member.map { .string($0.memberId) } ?? .null,
             "username": member?.username.map(JSONValue.string) ?? .null,
             "numVisits": member.map { .int($0.numVisits) } ?? .null,
-            "message": .string(report.outcome.message),
+            "message": .string(report.message(sellPack: CheckInCommand.sellPack)),
         ]
         switch report.outcome {
         case .checkedIn(_, let n): object["visitNumber"] = .int(n)
         case .duplicate(_, let since): object["secondsSinceLastVisit"] = .double(since)
+        case .duplicateExit(_, let since): object["secondsSinceExit"] = .double(since)
         case .refused(_, let reason): object["reason"] = .string(reason.rawValue)
         case .checkedOut(_, let stay): object["secondsInside"] = .double(stay)
         case .staffCard: object["reason"] = .string("staffCard")

@@ -170,4 +170,25 @@ import Testing
             }
         }
     }
+
+    /// Issue 28 items 3 and 6: the door opens for an admitted entry only, never for the enrol
+    /// prompt's yes refused at a full club, nor for a tap that repeats an exit.
+    @Test func aRefusedEnrolmentAndAnExitsRepeatNeverOpenTheDoor() throws {
+        let f = try MQTTFixture(occupancy: OccupancySettings(tap: .toggle, minStay: 120, capacity: 1))
+        try f.club.addMember(passId: "0A0A", username: "Ann")
+        let mapper = MQTTEventMapper(settings: f.settings)
+        func doors(_ report: CheckInReport) -> Int { mapper.messages(for: report, eventId: "E").filter { $0.topic.hasSuffix("/door") }.count }
+        #expect(doors(try f.club.checkIn(passId: "0A0A", source: .nfc)) == 1)
+        let refused = try f.club.enrol(passId: "NEW-1", username: "Nia", source: .manual)
+        #expect(refused.outcome.name == "refused")
+        #expect(doors(refused) == 0)
+        f.clock.advance(by: 600)
+        #expect(doors(try f.club.checkIn(passId: "0A0A", source: .nfc)) == 0)  // the exit
+        f.clock.advance(by: 20)
+        let repeated = try f.club.checkIn(passId: "0A0A", source: .nfc)
+        guard case .duplicateExit = repeated.outcome else { Issue.record("\(repeated.outcome)"); return }
+        let messages = mapper.messages(for: repeated, eventId: "R")
+        #expect(messages.map(\.topic) == ["memberdesk/front-desk/checkin", "memberdesk/front-desk/inside"])
+        #expect(try decode(messages[0])["inside"] as? Bool == false)
+    }
 }

@@ -122,7 +122,7 @@ import Testing
         let errors = f.bus.subscribe()
         let publisher = MQTTPublisher(settings: settings, database: f.database, bus: f.bus, wake: {})
         publisher.start()
-        for _ in 0..<3 { _ = try f.club.enrol(passId: UUID().uuidString.prefix(8).description, source: .nfc) }
+        for _ in 0..<3 { _ = try f.club.enrolMember(passId: UUID().uuidString.prefix(8).description, source: .nfc) }
         publisher.stop()
         #expect(try f.database.outboxCount() == 2)
         let full = errors.drain().filter { if case .error(let n) = $0 { return n.message.contains("outbox is full") } else { return false } }

@@ -96,7 +96,7 @@ import Testing
         var lockouts: [TimeInterval] = []
         func fail(_ n: Int, at time: Date) {
             for _ in 0..<n {
-                for effect in DeskReducer.reduce(&state, .finished(.signInFailed("Wrong PIN")), now: time) {
+                for effect in DeskReducer.reduce(&state, .finished(.signInFailed("Wrong PIN", usesATry: true)), now: time) {
                     if case .recordLockout(let seconds) = effect { lockouts.append(seconds) }
                 }
             }

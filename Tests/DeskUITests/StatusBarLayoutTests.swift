@@ -48,4 +48,34 @@ import Testing
         #expect(text.contains("Regions: off"))
         #expect(!text.contains("…"))
     }
+
+    /// Issue 28 item 14: at 80 columns a reader that cannot read (pcscd down, no reader) outlasts
+    /// the regions' switch, and two readers are "Readers: 2".
+    @Test func aReaderFaultOutranksTheRegionsAt80Columns() {
+        var bar = StatusBarModel(terminalName: "Front desk", reader: .serviceDown,
+                                 bluetooth: .unavailable("Bluetooth is not available on this computer"), regions: .on)
+        bar.memberCount = 1234
+        bar.duty = "On duty: Mia"
+        bar.occupancy.inside = 2
+        bar.occupancy.capacity = 2
+        var grid = CellGrid(width: 80, height: 1)
+        bar.render(into: &grid, y: 0, now: Date(timeIntervalSince1970: 0))
+        let text = grid.text(row: 0)
+        #expect(text.contains("Reader: pcscd down"), "\(text)")
+        #expect(!text.contains("Regions: on"), "\(text)")
+        #expect(text.contains("Inside 2/2") && text.contains("1,234 members"))
+        // Once the reader works, the regions come first again.
+        bar.reader = .readers(["ACS ACR122U PICC Interface 00 00", "ACS ACR122U PICC Interface 01 00"])
+        grid = CellGrid(width: 80, height: 1)
+        bar.render(into: &grid, y: 0, now: Date(timeIntervalSince1970: 0))
+        #expect(grid.text(row: 0).contains("Regions: on"), "\(grid.text(row: 0))")
+    }
+
+    @Test func twoReadersAreReaders() {
+        var bar = StatusBarModel(terminalName: "Desk", reader: .none)
+        _ = bar.apply(.reader(.attached(reader: "A 00 00")))
+        #expect(bar.readerForms == ["Reader: A 00 00", "Reader: 1"])
+        _ = bar.apply(.reader(.attached(reader: "B 01 00")))
+        #expect(bar.readerForms == ["Readers: A 00 00, B 01 00", "Readers: 2"])
+    }
 }

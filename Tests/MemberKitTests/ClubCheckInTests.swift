@@ -112,7 +112,7 @@ import GRDB
 
     @Test func promptedEnrolmentCountsTheFirstVisit() throws {
         let f = try ClubFixture(enrolment: .prompt)
-        let member = try f.club.enrol(passId: "NEW-2", username: "Cy", source: .nfc)
+        let member = try f.club.enrolMember(passId: "NEW-2", username: "Cy", source: .nfc)
         #expect(member.numVisits == 1 && member.username == "Cy")
         #expect(try f.visitRows() == 1)
     }

@@ -23,8 +23,9 @@ public struct SignInDialog: Sendable {
     var name = TextField(maxLength: 64)
     var pin = TextField(maxLength: 12)
     var field: Field = .name
-    /// The operators' names, for ↑↓.
-    public var names: [String] = []
+    /// The operators (loaded when the dialog opens): a typed name is completed from them, and ↑↓
+    /// chooses among those it offers.
+    public var operators: [OperatorChoice] = []
     public var error: String?
     public var checking = false
     /// Sign-ins are refused until then (the countdown shows).
@@ -42,37 +43,51 @@ public struct SignInDialog: Sendable {
         return "Sign in"
     }
 
+    /// The names ↑↓ offers: for a manager's PIN, those whose role may do the action.
+    public var names: [String] {
+        guard case .authorize(_, let permission) = purpose else { return operators.map(\.name) }
+        return operators.filter { permission.allows($0.role) }.map(\.name)
+    }
+
     var message: String {
         switch purpose {
-        case .authorize(_, let permission): return "A manager's PIN is needed to \(permission.wording)."
+        case .authorize(_, let permission):
+            let offered = names.isEmpty ? "" : " " + (names.count == 1 ? names[0] : names.joined(separator: ", ")) + " (↑↓ to choose)."
+            return "A manager's PIN is needed to \(permission.wording).\(offered)"
         case .signIn(then: .some): return "Sign in to do that: tap your staff card, or type your name, then your PIN."
         case .signIn(then: nil): return "Tap your staff card, or type your name (↑↓ to choose), then your PIN."
         }
     }
 
+    /// The dialog's width: it fits a screen of 80 columns, and its words wrap inside it.
+    static let width = 70
+
     public func render(into grid: inout CellGrid, now: Date) {
         if let resume { resume.render(into: &grid, now: now) }
-        let frame = DialogFrame.centred(in: grid.bounds, width: 70, height: 9)
+        let frame = DialogFrame.centred(in: grid.bounds, width: Self.width, height: 10)
         let inner = DialogFrame.draw(&grid, frame, title: title, tone: .warning)
-        grid.putField(message, x: inner.x, y: inner.y, width: inner.width)
-        let bold = CellStyle(.normal, bold: true)
-        var x = grid.put("Operator: ", x: inner.x, y: inner.y + 2, style: bold)
-        if let card {
-            grid.putField("staff card \(card)", x: x, y: inner.y + 2, width: inner.maxX - x)
-        } else {
-            name.render(into: &grid, x: x, y: inner.y + 2, width: inner.maxX - x, focused: field == .name)
+        for (i, line) in TextFit.wrap(message, width: inner.width).prefix(2).enumerated() {
+            grid.putField(line, x: inner.x, y: inner.y + i, width: inner.width)
         }
-        x = grid.put("PIN:      ", x: inner.x, y: inner.y + 3, style: bold)
+        let bold = CellStyle(.normal, bold: true)
+        let top = inner.y + 3
+        var x = grid.put("Operator: ", x: inner.x, y: top, style: bold)
+        if let card {
+            grid.putField("staff card \(card)", x: x, y: top, width: inner.maxX - x)
+        } else {
+            name.render(into: &grid, x: x, y: top, width: inner.maxX - x, focused: field == .name)
+        }
+        x = grid.put("PIN:      ", x: inner.x, y: top + 1, style: bold)
         var dots = TextField(String(repeating: "•", count: pin.text.count), maxLength: 12)
         dots.text = String(repeating: "•", count: pin.text.count)
-        dots.render(into: &grid, x: x, y: inner.y + 3, width: inner.maxX - x, focused: field == .pin)
+        dots.render(into: &grid, x: x, y: top + 1, width: inner.maxX - x, focused: field == .pin)
         if let left = secondsLeft(now: now) {
-            grid.putField("✗ Too many wrong PINs: sign-ins refused for \(Self.countdown(left))", x: inner.x, y: inner.y + 4,
+            grid.putField("✗ Too many wrong PINs: sign-ins refused for \(Self.countdown(left))", x: inner.x, y: top + 2,
                           width: inner.width, style: CellStyle(.danger, bold: true))
         } else if checking {
-            grid.putField("Checking the PIN…", x: inner.x, y: inner.y + 4, width: inner.width, style: CellStyle(.dim))
+            grid.putField("Checking the PIN…", x: inner.x, y: top + 2, width: inner.width, style: CellStyle(.dim))
         } else if let error {
-            grid.putField("✗ " + error, x: inner.x, y: inner.y + 4, width: inner.width, style: CellStyle(.danger, bold: true))
+            grid.putField("✗ " + error, x: inner.x, y: top + 2, width: inner.width, style: CellStyle(.danger, bold: true))
         }
         grid.putField("Enter OK · Tab next field · Esc cancel", x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
     }
@@ -127,6 +142,19 @@ extension SignInDialog {
             guard !typedName.isEmpty else {
                 error = "type your name, or tap your staff card"
                 return .stay
+            }
+            // Known operators (once loaded) complete a part of a name; a name that fits none, or
+            // several, is said here, before any PIN is asked for.
+            if !operators.isEmpty {
+                switch OperatorNameMatch.resolve(typedName, among: operators.map(\.name)) {
+                case .one(let full): name.text = full
+                case .none:
+                    error = "no operator named “\(typedName)”"
+                    return .stay
+                case .several(let fits):
+                    error = SignInFailure.severalOperators(fits).description
+                    return .stay
+                }
             }
             field = .pin
             return .stay

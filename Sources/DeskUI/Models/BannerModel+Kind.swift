@@ -6,7 +6,7 @@ extension BannerModel.Kind {
         switch outcome {
         case .checkedIn, .enrolled, .checkedOut: self = .welcome
         case .notInside: self = .duplicate
-        case .duplicate: self = .duplicate
+        case .duplicate, .duplicateExit: self = .duplicate
         case .refused, .staffCard: self = .refused
         case .unknownPass: self = .unknown
         }

@@ -36,7 +36,7 @@ public struct BannerModel: Sendable {
         let outcome = report.outcome
         // Let in over a warning (a full club under `when_full = "warn"`): the warning's colour.
         let kind = report.warnings.isEmpty || !outcome.isAdmitted ? Kind(outcome) : .warned
-        let parts = report.messageParts
+        let parts = report.messageParts(sellPack: "F2")
         var headline = NamedText(before: parts.before, name: parts.name, after: parts.after)
         var enrolPass: String?
         if case .unknownPass(let pass) = outcome {

@@ -60,7 +60,7 @@ public struct EventLogModel: Sendable {
         case .checkIn(let report):
             let who = report.outcome.member?.displayName ?? report.passId
             let warnings = report.warnings.map { " · \($0)" }.joined()
-            return ("\(report.source.rawValue): \(who) — \(report.message)\(warnings)", BannerModel.tone(BannerModel.Kind(report.outcome)))
+            return ("\(report.source.rawValue): \(who) — \(report.message(sellPack: "F2"))\(warnings)", BannerModel.tone(BannerModel.Kind(report.outcome)))
         case .memberCreated(let m): return ("added \(m.displayName) (pass \(m.passId))", .normal)
         case .memberUpdated(let m): return ("updated \(m.displayName)", .normal)
         case .memberDeleted(let m): return ("deleted \(m.displayName) (pass \(m.passId))", .normal)

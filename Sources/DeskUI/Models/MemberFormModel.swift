@@ -27,6 +27,8 @@ public struct MemberFormModel: Sendable {
     public var error: String?
     public var errorField: Int?
     public var visits: [VisitRecord]?
+    /// The pack's balance that applies (its own or its household head's), once loaded; nil for other plans.
+    public var visitsLeft: Int?
     public var saving = false
 
     public var isNew: Bool { original == nil }
@@ -162,7 +164,13 @@ public struct MemberFormModel: Sendable {
                 grid.putField("◀ \(status.rawValue) ▶", x: fx, y: y, width: width,
                               style: CellStyle(status == .active ? .success : .danger, reverse: focused))
             } else if field.kind == .plan {
-                grid.putField("◀ \(plan.rawValue) ▶", x: fx, y: y, width: width, style: CellStyle(.normal, reverse: focused))
+                let choice = "◀ \(plan.rawValue) ▶"
+                let end = grid.put(choice, x: fx, y: y, style: CellStyle(.normal, reverse: focused), clip: fx + width)
+                // The balance as stored: a plan changed in the form but not saved has none yet.
+                if let left = visitsLeft, plan == original?.plan, end + 2 < fx + width {
+                    grid.putField(DoorNotice.balance(left), x: end + 2, y: y, width: fx + width - end - 2,
+                                  style: CellStyle(left > 0 ? .normal : .danger, bold: left <= 0))
+                }
             } else {
                 field.input.render(into: &grid, x: fx, y: y, width: width, focused: focused)
             }

@@ -213,15 +213,15 @@ public struct MemberListModel: Sendable {
     // MARK: Drawing
 
     public struct Columns: Equatable {
-        public var name: Int, pass: Int, visits: Int, last: Int, status: Int
+        public var name: Int, pass: Int, visits: Int, left: Int, last: Int, status: Int
     }
 
     public static func columns(width: Int) -> Columns {
-        // Wide enough for each header and its sort arrow ("Visits ▼", "Last visit ▼"): headers are never cut.
-        let visits = 8, last = 12, status = 10  // "suspended", "Expires ▲", or an expiry date
+        // Wide enough for each header and its sort arrow ("Visits ▼", "Left ▲", "Last visit ▼"): headers are never cut.
+        let visits = 8, left = 6, last = 12, status = 10  // "suspended", "Expires ▲", or an expiry date
         let pass = width >= 100 ? 20 : 14
-        let name = max(4, width - 2 - pass - visits - last - status - 4)
-        return Columns(name: name, pass: pass, visits: visits, last: last, status: status)
+        let name = max(4, width - 2 - pass - visits - left - last - status - 5)
+        return Columns(name: name, pass: pass, visits: visits, left: left, last: last, status: status)
     }
 
     public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool) {
@@ -246,15 +246,23 @@ public struct MemberListModel: Sendable {
         let c = Self.columns(width: inner.width)
         let header = CellStyle(.title, bold: true)
         var hx = inner.x + 2
+        // "Left": a pack's visits left (the household head's pack for its household), blank for other plans.
         for (title, width, sortKey) in [("Name", c.name, MemberSort.name), ("Pass", c.pass, nil), ("Visits", c.visits, .visits),
-                                        ("Last visit", c.last, .lastVisit), (sort == .expiry ? "Expires" : "Status", c.status, .expiry)] {
-            let marked = sortKey == sort ? title + (sort == .name || sort == .expiry ? " ▲" : " ▼") : title
-            grid.putField(marked, x: hx, y: inner.y + 1, width: width, style: header, alignRight: title == "Visits")
+                                        ("Left", c.left, .visitsLeft), ("Last visit", c.last, .lastVisit),
+                                        (sort == .expiry ? "Expires" : "Status", c.status, .expiry)] {
+            let rising = sort == .name || sort == .expiry || sort == .visitsLeft
+            let marked = sortKey == sort ? title + (rising ? " ▲" : " ▼") : title
+            grid.putField(marked, x: hx, y: inner.y + 1, width: width, style: header, alignRight: title == "Visits" || title == "Left")
             hx += width + 1
         }
         let body = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
         if total == 0 {
-            grid.putField(searchText == nil ? "No members yet: press F7 to add one" : "No member matches",
+            let empty = if let days = expiringDays {
+                "No membership ends within \(CountText.of(days, "day")) (e: everyone)"
+            } else {
+                searchText == nil ? "No members yet: press F7 to add one" : "No member matches"
+            }
+            grid.putField(empty,
                           x: body.x + 2, y: body.y, width: body.width - 2, style: CellStyle(.dim))
             return
         }
@@ -266,21 +274,24 @@ public struct MemberListModel: Sendable {
             let style = CellStyle(isSelected ? .selected : .normal, reverse: isSelected && focused)
             if isSelected { grid.fill(Rect(x: body.x, y: y, width: body.width, height: 1), style: style) }
             grid.put(isSelected ? "▶" : " ", x: body.x, y: y, style: style)
-            guard let member = row(at: index)?.member else {
+            guard let listed = row(at: index) else {
                 grid.putField("…", x: body.x + 2, y: y, width: c.name, style: CellStyle(.dim, reverse: isSelected && focused))
                 continue
             }
+            let member = listed.member
             var cx = body.x + 2
             var statusText = member.effectiveStatus(at: now.timeIntervalSince1970).rawValue
             // Sorted by expiry, the column says when (the status shows where it is not active).
             if sort == .expiry, statusText == "active" { statusText = member.expiresAt.map { MemberFieldRules.expiryText($0) } ?? "never" }
             let cells: [(String, Int, Bool)] = [
                 (member.displayName, c.name, false), (member.passId, c.pass, false), (String(member.numVisits), c.visits, true),
+                (listed.visitsLeft.map(String.init) ?? "", c.left, true),
                 (Self.lastVisitText(member, now: now), c.last, false), (statusText, c.status, false),
             ]
             for (i, (text, width, right)) in cells.enumerated() {
                 var cellStyle = style
-                if i == 4, member.effectiveStatus(at: now.timeIntervalSince1970) != .active, !isSelected { cellStyle = CellStyle(.danger) }
+                if i == 3, (listed.visitsLeft ?? 1) <= 0, !isSelected { cellStyle = CellStyle(.danger) }
+                if i == 5, member.effectiveStatus(at: now.timeIntervalSince1970) != .active, !isSelected { cellStyle = CellStyle(.danger) }
                 grid.putField(text, x: cx, y: y, width: width, style: cellStyle, alignRight: right)
                 cx += width + 1
             }

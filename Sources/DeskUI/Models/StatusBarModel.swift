@@ -82,7 +82,17 @@ public struct StatusBarModel: Sendable {
         case .notAvailable: return ["Reader: not available", "Reader: n/a"]
         case .none: return ["Reader: none"]
         case .serviceDown: return ["Reader: pcscd down"]
-        case .readers(let names): return ["Reader: " + names.joined(separator: ", "), "Reader: \(names.count)"]
+        case .readers(let names):
+            let label = names.count == 1 ? "Reader: " : "Readers: "
+            return [label + names.joined(separator: ", "), label + "\(names.count)"]
+        }
+    }
+
+    /// No reader attached, or pcscd down: a fault staff must see (no card can be read).
+    var readerFault: Bool {
+        switch reader {
+        case .none, .serviceDown: return true
+        case .notAvailable, .readers: return false
         }
     }
 
@@ -119,7 +129,7 @@ public struct StatusBarModel: Sendable {
     public func parts(now: Date) -> [StatusBarPart] {
         typealias P = StatusBarPart.Priority
         var parts = [StatusBarPart([terminalName], priority: P.terminalName),
-                     StatusBarPart(readerForms, priority: P.reader),
+                     StatusBarPart(readerForms, priority: readerFault ? P.readerDown : P.reader),
                      StatusBarPart(bluetoothForms, priority: P.bluetooth),
                      StatusBarPart(regionsForms, priority: P.regions)]
         if let sync = syncText(now: now) { parts.append(StatusBarPart([sync, "Sync"], priority: P.sync)) }

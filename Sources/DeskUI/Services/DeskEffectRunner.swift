@@ -111,7 +111,9 @@ public final class DeskEffectRunner: Sendable {
         case .loadVisits(let member):
             worker.submit {
                 let visits = (try? database.visits(memberId: member.memberId, limit: 50)) ?? []
-                inbox.post(.visits(visits, memberId: member.memberId))
+                // The pack's balance, for the form's plan line (nil: not a pack, or not read).
+                let left = member.plan == .open ? nil : (try? database.planStanding(member))?.visitsLeft
+                inbox.post(.visits(visits, memberId: member.memberId, visitsLeft: left))
             }
         case .save(let original, let asTyped, let name):
             worker.submit {

@@ -8,16 +8,16 @@ extension DeskEffectRunner {
         switch effect {
         case .verifyPIN(let credential, let pin):
             guard let hasher = services.staff?.hasher else {
-                return inbox.post(.signInFailed("no PIN checker in this build"))
+                return inbox.post(.signInFailed("no PIN checker in this build", usesATry: false))
             }
             let method: AuditMethod = if case .card = credential { .tap } else { .manual }
             submitSignIn {
                 do {
                     inbox.post(.signedIn(try club.signIn(credential, pin: pin, hasher: hasher, method: method)))
                 } catch let failure as SignInFailure {
-                    inbox.post(.signInFailed(failure.description))
+                    inbox.post(.signInFailed(failure.description, usesATry: failure.usesATry))
                 } catch {
-                    inbox.post(.signInFailed("\(error)"))
+                    inbox.post(.signInFailed("\(error)", usesATry: false))
                 }
             }
         case .onDuty(let name):
@@ -35,7 +35,7 @@ extension DeskEffectRunner {
                 do { inbox.post(.audit(try database.auditEntries(AuditQuery(newest: 500)))) } catch { inbox.post(.auditFailed("\(error)")) }
             }
         case .loadOperators:
-            submit { inbox.post(.operators(((try? database.staff()) ?? []).map(\.name))) }
+            submit { inbox.post(.operators(((try? database.staff()) ?? []).map { OperatorChoice(name: $0.name, role: $0.role) })) }
         default:
             break
         }

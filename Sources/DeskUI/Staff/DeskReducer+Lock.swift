@@ -133,9 +133,10 @@ extension DeskReducer {
         }
     }
 
-    /// A wrong PIN or an unknown operator: the fifth in a row refuses sign-ins for a while.
-    static func signInFailed(_ message: String, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
-        if let length = state.lock.lockout.fail(at: now) {
+    /// A wrong PIN: the fifth in a row refuses sign-ins for a while. A name or card that named
+    /// no operator (`usesATry` false) is said, and counts for nothing.
+    static func signInFailed(_ message: String, usesATry: Bool, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        if usesATry, let length = state.lock.lockout.fail(at: now) {
             effects.append(.recordLockout(seconds: length))
             state.log.add("sign-in: too many wrong PINs, refused for \(SignInDialog.countdown(Int(length)))", tone: .danger, at: now)
         }

@@ -8,7 +8,12 @@ extension DeskReducer {
         case .checkIn(let report):
             // An unknown pass typed by hand (F4) is asked about at once: Enter enrols it.
             let typedUnknown = report.source == .manual && state.setup.enrolment != .deny
-            state.banner.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, plans: state.setup.plans, now: now)
+            // A staff card tapped to sign in opens the sign-in: no red "not a member card" banner.
+            if case .staffCard = report.outcome, state.lock.enabled {
+                state.banner.dismiss()
+            } else {
+                state.banner.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, plans: state.setup.plans, now: now)
+            }
             if typedUnknown, case .unknownPass(let pass) = report.outcome, state.dialog == nil {
                 state.dialog = .prompt(.enrol(pass: pass))
             }
@@ -85,9 +90,10 @@ extension DeskReducer {
             state.banner.showError("Not a pass: \(error)", now: now)
         case .enrolFailed(let error):
             state.banner.showError("Could not enrol: \(error)", now: now)
-        case .visits(let visits, let memberId):
+        case .visits(let visits, let memberId, let visitsLeft):
             if case .form(var form) = state.dialog, form.original?.memberId == memberId {
                 form.visits = visits
+                form.visitsLeft = visitsLeft
                 state.dialog = .form(form)
             }
         case .saved:
@@ -142,15 +148,15 @@ extension DeskReducer {
             }
         case .signedIn(let account):
             signedIn(account, &state, &effects, now: now)
-        case .signInFailed(let message):
-            signInFailed(message, &state, &effects, now: now)
+        case .signInFailed(let message, let usesATry):
+            signInFailed(message, usesATry: usesATry, &state, &effects, now: now)
         case .audit(let entries):
             showAudit(entries, &state)
         case .auditFailed(let error):
             state.log.add("audit: \(error)", tone: .danger, at: now)
-        case .operators(let names):
+        case .operators(let operators):
             if case .signIn(var d) = state.dialog {
-                d.names = names
+                d.operators = operators
                 state.dialog = .signIn(d)
             }
         }

@@ -16,7 +16,8 @@ public enum JobResult: Sendable {
     case storeProbed(version: Int?)
     case checkInFailed(String)
     case enrolFailed(String)
-    case visits([VisitRecord], memberId: String)
+    /// A member's recent visits, and its pack's balance when its plan is a pack (for the form).
+    case visits([VisitRecord], memberId: String, visitsLeft: Int?)
     case saved
     case saveFailed(String)
     case deleteFailed(String)
@@ -30,8 +31,20 @@ public enum JobResult: Sendable {
     case exported(summary: String)
     case exportFailed(String)
     case signedIn(StaffAccount)
-    case signInFailed(String)
+    /// `usesATry`: a wrong PIN (a name or card that named no operator tested none).
+    case signInFailed(String, usesATry: Bool)
     case audit([AuditEntry])
     case auditFailed(String)
-    case operators([String])
+    case operators([OperatorChoice])
+}
+
+/// An operator as the sign-in offers it: the name, and the role (the manager's PIN offers managers).
+public struct OperatorChoice: Sendable, Equatable {
+    public var name: String
+    public var role: StaffRole
+
+    public init(name: String, role: StaffRole) {
+        self.name = name
+        self.role = role
+    }
 }

@@ -4,6 +4,9 @@ public enum CheckInOutcome: Sendable {
     case checkedIn(MemberRecord, visitNumber: Int)
     /// Seen again within the debounce window: not counted. `since` is seconds since the counted visit.
     case duplicate(MemberRecord, since: TimeInterval)
+    /// A tap again within the minimum stay of the member's own exit tap: the same exit, not an
+    /// entry. The member stays outside. `since` is seconds since that exit.
+    case duplicateExit(MemberRecord, since: TimeInterval)
     case enrolled(MemberRecord)
     case refused(MemberRecord, reason: RefusalReason)
     case unknownPass(String)
@@ -19,7 +22,7 @@ public enum CheckInOutcome: Sendable {
     public var name: String {
         switch self {
         case .checkedIn: return "checkedIn"
-        case .duplicate: return "duplicate"
+        case .duplicate, .duplicateExit: return "duplicate"
         case .enrolled: return "enrolled"
         case .refused: return "refused"
         case .unknownPass: return "unknownPass"
@@ -31,24 +34,26 @@ public enum CheckInOutcome: Sendable {
 
     public var member: MemberRecord? {
         switch self {
-        case .checkedIn(let m, _), .duplicate(let m, _), .enrolled(let m), .refused(let m, _), .checkedOut(let m, _),
-             .notInside(let m): return m
+        case .checkedIn(let m, _), .duplicate(let m, _), .duplicateExit(let m, _), .enrolled(let m), .refused(let m, _),
+             .checkedOut(let m, _), .notInside(let m): return m
         case .unknownPass, .staffCard: return nil
         }
     }
 
-    /// Checked in, duplicate or enrolled: the person may come in.
+    /// Checked in, duplicate (of an entry: the member is inside) or enrolled: the person may come in.
     public var isAdmitted: Bool {
         switch self {
         case .checkedIn, .duplicate, .enrolled: return true
-        case .refused, .unknownPass, .checkedOut, .notInside, .staffCard: return false
+        case .refused, .unknownPass, .checkedOut, .duplicateExit, .notInside, .staffCard: return false
         }
     }
 
-    /// Admitted, or checked out: the tap went through (the reader's accept beep, exit status 0).
+    /// Admitted, or checked out (or its repeat): the tap went through (the reader's accept beep, exit status 0).
     public var isAccepted: Bool {
-        if case .checkedOut = self { return true }
-        return isAdmitted
+        switch self {
+        case .checkedOut, .duplicateExit: return true
+        default: return isAdmitted
+        }
     }
 
     /// An entry: the member is inside after it.
@@ -72,12 +77,14 @@ public enum CheckInOutcome: Sendable {
         case .checkedIn(let m, 1): return ("Welcome, ", m.displayName, " — first visit")
         case .checkedIn(let m, let n): return ("Welcome back, ", m.displayName, " — visit #\(n)")
         case .duplicate(_, let since): return ("Already checked in \(Self.describe(seconds: since)) ago", "", "")
+        case .duplicateExit(_, let since): return ("Already checked out \(Self.describe(seconds: since)) ago", "", "")
         case .enrolled(let m): return ("Welcome, ", m.displayName, " — new member, visit #1")
         case .refused(_, .suspended): return ("Suspended", "", "")
         case .refused(_, .expired): return ("Membership expired", "", "")
         case .unknownPass: return ("Unknown card", "", "")
         case .refused(_, .capacity): return ("Full", "", "")
-        case .refused(_, .packUsedUp): return ("Pack used up — sell a new pack (F2)", "", "")
+        // Each front end says how to sell one (`CheckInReport.message(sellPack:)`).
+        case .refused(_, .packUsedUp): return ("Pack used up — sell a new pack", "", "")
         case .checkedOut(let m, let stay): return ("Goodbye, ", m.displayName, " — \(Self.describeStay(seconds: stay))")
         case .notInside(let m): return ("", m.displayName, " is not inside")
         case .staffCard: return ("Staff card: not a member card (sign in with it at the desk)", "", "")

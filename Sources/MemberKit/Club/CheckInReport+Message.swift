@@ -12,4 +12,17 @@ extension CheckInReport {
         let parts = messageParts
         return parts.before + parts.name + parts.after
     }
+
+    /// As `messageParts`, with how this front end sells a pack after "Pack used up — sell a new
+    /// pack": "F2" at the desk, "members edit --add-visits" at the shell.
+    public func messageParts(sellPack: String) -> (before: String, name: String, after: String) {
+        var parts = messageParts
+        if case .refused(_, .packUsedUp) = outcome { parts.before += " (\(sellPack))" }
+        return parts
+    }
+
+    public func message(sellPack: String) -> String {
+        let parts = messageParts(sellPack: sellPack)
+        return parts.before + parts.name + parts.after
+    }
 }

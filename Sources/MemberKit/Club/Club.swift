@@ -47,6 +47,22 @@ public final class Club: Sendable {
     @discardableResult
     public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil,
                         enrolUnknown: Bool = true, by actor: AuditActor? = nil) throws -> CheckInReport {
+        try admit(raw, source: source, at: date, unknown: enrolUnknown ? .byPolicy : .ask, by: actor)
+    }
+
+    /// Enrols an unknown pass with its first visit: staff's yes to the enrol prompt. It is an
+    /// entry like any other, through the same rules in the same order (a full club refuses it;
+    /// a pass that found its member meanwhile checks that member in).
+    @discardableResult
+    public func enrol(passId raw: String, username: String? = nil, fields: [String: JSONValue] = [:],
+                      source: CheckInSource, at date: Date? = nil, by actor: AuditActor? = nil) throws -> CheckInReport {
+        try admit(raw, source: source, at: date, unknown: .enrol(username: username, fields: fields), by: actor)
+    }
+
+    /// Every way in: the pass normalized, the rules run in the tap's one transaction, the report
+    /// published after the commit.
+    private func admit(_ raw: String, source: CheckInSource, at date: Date?, unknown: EnrolmentRule.Request,
+                       by actor: AuditActor?) throws -> CheckInReport {
         let now = date ?? clock.now()
         let time = now.timeIntervalSince1970
         let pass = try normalize(raw, source: source.rawValue)
@@ -58,7 +74,7 @@ public final class Club: Sendable {
                                  prepare: { store in _ = try closeOverdue(store, at: time) },
                                  audit: { checkInAudit($0, source: source, by: actor, at: time) }) { subject in
                 lastVisitBefore = subject.member?.timeStampOfLastVisit
-                let verdict = decide(subject, pass: pass, enrolUnknown: enrolUnknown, at: time)
+                let verdict = decide(subject, pass: pass, unknown: unknown, at: time)
                 warnings = verdict.warnings
                 return verdict.decision
             }
@@ -74,7 +90,7 @@ public final class Club: Sendable {
     }
 
     /// The rules for a tap, given the pass's member (nil: none holds it), in `CheckInRules`' order.
-    private func decide(_ subject: AppDatabase.CheckInSubject, pass: NormalizedPass, enrolUnknown: Bool,
+    private func decide(_ subject: AppDatabase.CheckInSubject, pass: NormalizedPass, unknown: EnrolmentRule.Request,
                         at time: Double) -> (decision: CheckInDecision, warnings: [String]) {
         if let refusal = StaffCardRule.apply(passId: pass.passId, isStaffCard: subject.isStaffCard) { return (refusal, []) }
         var member: MemberRecord
@@ -82,7 +98,8 @@ public final class Club: Sendable {
         if let found = subject.member {
             member = found
         } else {
-            switch EnrolmentRule.apply(pass: pass, policy: settings.enrolment, enrolUnknown: enrolUnknown, candidate: { newMember(pass, fields: [:], at: time) }) {
+            switch EnrolmentRule.apply(pass: pass, policy: settings.enrolment, request: unknown,
+                                       candidate: { newMember(pass, username: $0, fields: $1, at: time) }) {
             case .answer(let outcome): return (.answer(outcome), [])
             case .candidate(let candidate):
                 member = candidate
@@ -91,7 +108,7 @@ public final class Club: Sendable {
         }
         return CheckInRules.decide(CheckInFacts(member: member, isNew: isNew, presence: subject.presence,
                                                 insideCount: subject.insideCount, time: time, settings: settings,
-                                                plan: subject.plan))
+                                                plan: subject.plan, latestExit: subject.latestExit, desk: terminal.id))
     }
 
     /// Runs a store operation, publishing a store failure on the bus before it is thrown.
@@ -104,27 +121,9 @@ public final class Club: Sendable {
         }
     }
 
-    /// Enrols an unknown pass with its first visit (the UI's answer to the enrol prompt).
-    @discardableResult
-    public func enrol(passId raw: String, username: String? = nil, fields: [String: JSONValue] = [:],
-                      source: CheckInSource, at date: Date? = nil, by actor: AuditActor? = nil) throws -> MemberRecord {
-        let now = date ?? clock.now()
-        let time = now.timeIntervalSince1970
-        var pass = try normalize(raw)
-        if let username, !username.isEmpty { pass.username = username }
-        let actor = actor ?? .anonymous(AuditMethod(source))
-        let member = try database.enrol(newMember(pass, fields: fields, at: time), terminalId: terminal.id, source: source, at: time,
-                                        audit: { checkInAudit(.enrolled($0), source: source, by: actor, at: time) })
-        bus.publish(.checkIn(CheckInReport(time: now, source: source, passId: pass.passId, outcome: .enrolled(member),
-                                           terminalId: terminal.id, inside: true,
-                                           insideCount: (try? database.insideCount()) ?? 0,
-                                           capacity: settings.occupancy.capacity, operator: actor.operator)))
-        bus.publish(.memberCreated(member))
-        return member
-    }
-
-    private func newMember(_ pass: NormalizedPass, fields: [String: JSONValue], at time: Double) -> MemberRecord {
-        MemberRecord(passId: pass.passId, username: pass.username, timeStampAdded: time, fields: fields,
+    private func newMember(_ pass: NormalizedPass, username: String?, fields: [String: JSONValue], at time: Double) -> MemberRecord {
+        MemberRecord(passId: pass.passId, username: username.flatMap { $0.isEmpty ? nil : $0 } ?? pass.username,
+                     timeStampAdded: time, fields: fields,
                      modifiedAt: time, modifiedBy: terminal.id)
     }
 }

@@ -70,7 +70,7 @@ public struct ConfigKey: Sendable {
                    \.mqtt.scriptTopics),
         choice("occupancy.tap", "A tap of a member inside: in (always an entry), toggle (an exit after the minimum stay) or out (an exit desk)",
                \.occupancy.tap),
-        number("occupancy.min_stay_minutes", "In toggle mode, a tap sooner than this after the entry is a duplicate, not an exit",
+        number("occupancy.min_stay_minutes", "Toggle: a tap sooner than this after the entry is a duplicate, not an exit; toggle and out: sooner after the member's exit tap, that exit again",
                \.occupancy.minStayMinutes, range: 0...1440),
         number("occupancy.capacity", "At most this many inside (0: no limit)", \.occupancy.capacity, range: 0...10_000_000,
                whole: true),

@@ -24,7 +24,8 @@ extension Club {
                 if let refusal = StaffCardRule.apply(passId: pass.passId, isStaffCard: subject.isStaffCard) { return refusal }
                 guard let member = subject.member else { return .answer(.unknownPass(pass.passId)) }
                 let facts = CheckInFacts(member: member, isNew: false, presence: subject.presence,
-                                         insideCount: subject.insideCount, time: time, settings: settings, plan: subject.plan)
+                                         insideCount: subject.insideCount, time: time, settings: settings, plan: subject.plan,
+                                         latestExit: subject.latestExit, desk: terminal.id)
                 let decision = CheckInRules.decide(facts).decision
                 guard case .answer(.refused(_, let reason)) = decision else { return decision }
                 overridden = reason.rawValue

@@ -12,24 +12,40 @@ public enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case wrongPIN(operator: String)
     /// A member's card offered as a staff card.
     case memberCard
+    /// A typed name that starts more than one operator's name.
+    case severalOperators([String])
 
     public var description: String {
         switch self {
         case .unknownOperator: return "No such operator"
         case .wrongPIN: return "Wrong PIN"
         case .memberCard: return "That is a member's card, not a staff card"
+        case .severalOperators(let names): return "\(names.count) operators match: \(names.joined(separator: ", ")) (type more)"
         }
+    }
+
+    /// Only a PIN checked and found wrong counts towards the lockout: a name or a card that
+    /// names no operator tested no PIN.
+    public var usesATry: Bool {
+        if case .wrongPIN = self { return true }
+        return false
     }
 }
 
 extension Club {
     /// Checks `pin` for the operator (slow on purpose: call it off the UI thread) and records the
-    /// sign-in or the failure. Returns the operator signed in.
+    /// sign-in or the failure. Returns the operator signed in. A typed name is resolved by
+    /// `OperatorNameMatch`; one that fits several operators is refused before any PIN is checked.
     public func signIn(_ credential: StaffCredential, pin: PIN, hasher: any PINHasher,
                        method: AuditMethod = .manual) throws -> StaffAccount {
         let account: StaffAccount?
         switch credential {
-        case .name(let name): account = try database.staffAccount(named: name)
+        case .name(let typed):
+            switch OperatorNameMatch.resolve(typed, among: try database.staff().map(\.name)) {
+            case .one(let name): account = try database.staffAccount(named: name)
+            case .none: account = nil
+            case .several(let names): throw SignInFailure.severalOperators(names)
+            }
         case .card(let card): account = try database.staffAccount(card: (try? PassIdNormalizer.normalize(card))?.passId ?? card)
         }
         let time = clock.now().timeIntervalSince1970

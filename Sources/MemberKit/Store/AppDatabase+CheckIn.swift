@@ -10,6 +10,9 @@ extension AppDatabase {
         /// The pass is a live operator's staff card.
         var isStaffCard: Bool
         var presence: MemberPresence?
+        /// How the member's latest event came about, when it is an exit (a tap's exit guards
+        /// against the same tap again).
+        var latestExit: VisitSpan.ExitKind?
         var insideCount: Int
         /// The member's plan, when it is not open.
         var plan: PlanStanding?
@@ -34,10 +37,12 @@ extension AppDatabase {
             try prepare(store)
             let member = try store.liveMember(passIdAnyCase: passId)
             let presence = try member.flatMap { try store.presence(memberId: $0.memberId) }
+            let latestExit = try presence.flatMap { $0.inside ? nil : try store.exitKind(eventId: $0.eventId) }
             // Open members (most) cost no read more.
             let plan = try member.flatMap { $0.plan == .open ? nil : try store.planStanding($0) }
             let subject = CheckInSubject(member: member, isStaffCard: try store.liveStaffAccount(card: passId) != nil,
-                                         presence: presence, insideCount: try store.insideCount(), plan: plan)
+                                         presence: presence, latestExit: latestExit, insideCount: try store.insideCount(),
+                                         plan: plan)
             let outcome: CheckInOutcome
             var used = false
             switch try rules(subject) {
@@ -66,20 +71,6 @@ extension AppDatabase {
             if used { planAfter?.visitsLeft? -= 1 }
             return CheckInCommit(outcome: outcome, inside: outcome.member.map { _ in after?.inside == true },
                                  insideCount: try store.insideCount(), plan: planAfter)
-        }
-    }
-
-    /// Adds a member with its first visit and its `audit` entry, in one transaction (the answer to
-    /// the enrol prompt). A staff card is refused.
-    func enrol(_ member: MemberRecord, terminalId: String, source: CheckInSource, at time: Double,
-               audit: (MemberRecord) -> AuditEntry?) throws -> MemberRecord {
-        try write { store in
-            var member = member
-            try Club.requireNotStaffCard(member.passId, store: store)
-            try store.insertMember(member)
-            try store.recordEntry(&member, terminalId: terminalId, source: source, at: time)
-            if let entry = audit(member) { try store.appendAudit(entry) }
-            return member
         }
     }
 }

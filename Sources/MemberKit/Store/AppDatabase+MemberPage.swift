@@ -52,6 +52,16 @@ extension AppDatabase {
 extension StoreTransaction {
     static let expiringCondition = " AND member.expiresAt >= ? AND member.expiresAt <= ?"
 
+    /// A listed member's pack balance, as `planStanding` has it: its own pack's, or its live
+    /// household head's when that is a pack (NULL otherwise). One page's rows read it each.
+    static let visitsLeftColumn = """
+        CASE member.plan
+            WHEN 'pack' THEN coalesce((SELECT b.balance FROM pack_balance b WHERE b.memberId = member.memberId), 0)
+            WHEN 'household' THEN (SELECT CASE WHEN h.plan = 'pack' THEN coalesce((SELECT b.balance FROM pack_balance b WHERE b.memberId = h.memberId), 0) END
+                                   FROM member h WHERE h.memberId = member.household AND h.memberId <> member.memberId AND h.deletedAt IS NULL)
+        END
+        """
+
     func memberPage(matching text: String?, sort: MemberSort, cursor: MemberRow?, direction: PageDirection,
                     offset: Int, limit: Int, sparseSearch: Int, expiring: ClosedRange<Double>? = nil) throws -> [MemberRow] {
         guard limit > 0 else { return [] }
@@ -60,9 +70,11 @@ extension StoreTransaction {
             filter += Self.expiringCondition
             searchArguments += [expiring.lowerBound, expiring.upperBound]
         }
-        let columns = "\(MemberColumns.list(of: "member")), member.id"
+        let columns = "\(MemberColumns.list(of: "member")), member.id, \(Self.visitsLeftColumn)"
         func page(_ statement: Statement, _ arguments: StatementArguments) throws -> [MemberRow] {
-            try members(statement, arguments: arguments) { member, row in MemberRow(rowId: row[MemberColumns.count], member: member) }
+            try members(statement, arguments: arguments) { member, row in
+                MemberRow(rowId: row[MemberColumns.count], member: member, visitsLeft: row[MemberColumns.count + 1])
+            }
         }
         if offset > 0, cursor == nil, direction == .forward {
             let sql = "SELECT \(columns) FROM \(source) WHERE deletedAt IS NULL\(filter) ORDER BY \(sort.orderBy) LIMIT ? OFFSET ?"

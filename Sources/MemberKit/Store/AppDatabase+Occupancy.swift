@@ -86,6 +86,12 @@ extension StoreTransaction {
         }
     }
 
+    /// How the exit `eventId` came about (nil: not an exit, or not stored).
+    func exitKind(eventId: String) throws -> VisitSpan.ExitKind? {
+        try String.fetchOne(db.cachedStatement(sql: "SELECT exitKind FROM visit_event WHERE eventId = ? AND kind = 'exit'"),
+                            arguments: [eventId]).flatMap(VisitSpan.ExitKind.init(rawValue:))
+    }
+
     func insideCount() throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM member_presence WHERE inside = 1")) ?? 0
     }

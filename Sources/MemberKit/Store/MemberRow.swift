@@ -2,9 +2,13 @@
 public struct MemberRow: Sendable, Hashable {
     public var rowId: Int64
     public var member: MemberRecord
+    /// The pack's balance that applies to the member (its own, or its household head's), when
+    /// that plan is a pack: the list's "Left" column.
+    public var visitsLeft: Int?
 
-    public init(rowId: Int64, member: MemberRecord) {
+    public init(rowId: Int64, member: MemberRecord, visitsLeft: Int? = nil) {
         self.rowId = rowId
         self.member = member
+        self.visitsLeft = visitsLeft
     }
 }

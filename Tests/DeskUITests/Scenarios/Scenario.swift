@@ -16,10 +16,11 @@ final class Scenario {
     init(members: [(name: String, pass: String)] = [("Ana López", "04A1B2C3"), ("山田太郎", "04A1B2C4")],
          enrolment: EnrolmentPolicy = .auto, width: Int = 100, height: Int = 30, path: String? = nil,
          clock: any DeskClock = SystemClock(), importer: ((AppDatabase) -> any ImportService)? = nil,
-         operators: [StaffSeed] = [], idleMinutes: Double = 5, locked: Bool? = nil) throws {
+         operators: [StaffSeed] = [], idleMinutes: Double = 5, locked: Bool? = nil,
+         occupancy: OccupancySettings = OccupancySettings()) throws {
         database = try path.map { try AppDatabase.open(path: $0) } ?? AppDatabase.inMemory()
         club = Club(database: database, terminal: try database.terminalIdentity(name: "Desk 1"),
-                    settings: ClubSettings(debounce: 60, enrolment: enrolment), bus: EventBus(), clock: clock)
+                    settings: ClubSettings(debounce: 60, enrolment: enrolment, occupancy: occupancy), bus: EventBus(), clock: clock)
         for member in members { try club.addMember(passId: member.pass, username: member.name) }
         for seed in operators {
             try club.addStaff(name: seed.name, role: seed.role, card: seed.card, pin: PIN(seed.pin), hasher: FakePINHasher(),

@@ -9,7 +9,7 @@ import Testing
     @Test func anEntryAtOneDeskAndAnExitAtAnotherLeaveTheMemberOutsideOnBoth() throws {
         let clock = FakeClock()
         let (a, b) = (try SyncTestTerminal(id: "TA", clock: clock), try SyncTestTerminal(id: "TB", clock: clock))
-        let member = try a.club.enrol(passId: "04000A01", username: "Anna", source: .nfc)
+        let member = try a.club.enrolMember(passId: "04000A01", username: "Anna", source: .nfc)
         try b.importBytes(a.export())
         #expect(try b.database.insideCount() == 1)
         clock.advance(by: 3600)

@@ -243,9 +243,9 @@ struct MergePropertyTests {
         let clock = FakeClock()
         let (t1, t2, t3) = (try SyncTestTerminal(id: "T1", clock: clock), try SyncTestTerminal(id: "T2", clock: clock),
                             try SyncTestTerminal(id: "T3", clock: clock))
-        let x = try t3.club.enrol(passId: "04000A01", source: .nfc)
+        let x = try t3.club.enrolMember(passId: "04000A01", source: .nfc)
         clock.advance(by: 61)
-        let y = try t2.club.enrol(passId: "04000A01", source: .nfc)
+        let y = try t2.club.enrolMember(passId: "04000A01", source: .nfc)
         clock.advance(by: 61)
         try t3.importBytes(t2.export(format), format)  // y is unified into x on T3
         #expect(try t3.database.member(id: x.memberId)?.numVisits == 2)
@@ -257,7 +257,7 @@ struct MergePropertyTests {
         #expect(try t3.database.member(id: x.memberId)?.numVisits == 1)
         #expect(try t3.database.member(id: y.memberId).map { ($0.isDeleted, $0.numVisits) } ?? (true, 0) == (false, 1))
         clock.advance(by: 61)
-        try t1.club.enrol(passId: "04000A03", source: .nfc)
+        try t1.club.enrolMember(passId: "04000A03", source: .nfc)
         let (a, b) = (try t1.export(format), try t2.export(format))
         let merged = try Self.importInBothOrders(a, b, into: t3, format)
         #expect(try merged.database.member(id: y.memberId)?.numVisits == 2)
@@ -269,9 +269,9 @@ struct MergePropertyTests {
     func aCardReusedFromADeletedMemberKeepsItsNewHolder(format: ExchangeFormat) throws {
         let clock = FakeClock()
         let (t1, t2) = (try SyncTestTerminal(id: "T1", clock: clock), try SyncTestTerminal(id: "T2", clock: clock))
-        let old = try t1.club.enrol(passId: "04000B01", source: .nfc)
+        let old = try t1.club.enrolMember(passId: "04000B01", source: .nfc)
         clock.advance(by: 61)
-        let kept = try t1.club.enrol(passId: "04000B02", source: .nfc)
+        let kept = try t1.club.enrolMember(passId: "04000B02", source: .nfc)
         clock.advance(by: 61)
         try t1.club.deleteMember(id: old.memberId)
         clock.advance(by: 61)

@@ -14,7 +14,7 @@ struct MergeTests {
     @Test("visits on two terminals add up and are never counted twice")
     func countersAddUp() throws {
         let (a, b, clock) = try Self.pair()
-        let member = try a.club.enrol(passId: "04AA0001", source: .nfc)
+        let member = try a.club.enrolMember(passId: "04AA0001", source: .nfc)
         clock.advance(by: 100)
         try b.importBytes(a.export())
         for _ in 0..<3 {
@@ -34,9 +34,9 @@ struct MergeTests {
     @Test("the same card enrolled on two terminals is unified: earliest added wins, visits combine")
     func unification() throws {
         let (a, b, clock) = try Self.pair()
-        let early = try a.club.enrol(passId: "04BB0001", username: "Early", source: .nfc)
+        let early = try a.club.enrolMember(passId: "04BB0001", username: "Early", source: .nfc)
         clock.advance(by: 100)
-        let late = try b.club.enrol(passId: "04BB0001", username: "Late", source: .nfc)
+        let late = try b.club.enrolMember(passId: "04BB0001", username: "Late", source: .nfc)
         clock.advance(by: 100)
         try b.club.checkIn(passId: "04BB0001", source: .nfc)
         let plan = try a.plan(b.export())

@@ -9,6 +9,9 @@ struct CheckInCommand: ParsableCommand {
         discussion: "Exits 0 for checked in, duplicate, enrolled or checked out (an exit tap); 3 for refused, unknown or not inside."
     )
 
+    /// How a pack is sold at the shell, after "Pack used up — sell a new pack".
+    static let sellPack = "members edit --add-visits"
+
     @OptionGroup var global: GlobalOptions
     @Argument(help: "A card UID, a pass id, or a ClubKit pass payload.") var pass: String
     @Flag(help: "Print JSON.") var json = false
@@ -27,7 +30,7 @@ struct CheckInCommand: ParsableCommand {
             let hint = context.config.enrolment == .deny ? "enrolment is off" : "add it with: memberdesk members add --pass \(id)"
             print("Unknown card \(id) (\(hint))")
         } else {
-            print(outcome.message)
+            print(report.message(sellPack: Self.sellPack))
             if let notice = DoorNotice.line(for: report, settings: context.club.settings.plans) { print(notice) }
             for warning in report.warnings { print(warning) }
         }

@@ -33,7 +33,7 @@ enum MemberTable {
 
     /// "open", "pack, 3 visits left", "household of Anna Lee (pack, 3 visits left)".
     static func planText(_ member: MemberRecord, _ standing: PlanStanding?) -> String {
-        let pack = standing?.visitsLeft.map { "pack, " + DoorNotice.visitsLeft($0).lowercased() }
+        let pack = standing?.visitsLeft.map { "pack, " + DoorNotice.balance($0).lowercased() }
         guard member.plan == .household else { return member.plan == .pack ? pack ?? "pack" : member.plan.rawValue }
         guard let head = standing?.head else { return "household (no head here: open)" }
         return "household of \(head.displayName)" + (pack.map { " (\($0))" } ?? "")

@@ -16,7 +16,8 @@ struct MembersCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Only members with, for each word of TEXT, a word of their name, pass or email that starts with it (case and accents ignored).", valueName: "TEXT"))
         var search: String?
         @Option(help: "At most N members (0 for all).") var limit = 100
-        @Option(help: "Order: name, lastVisit, visits, added, expiry (soonest first) or visitsLeft (packs, fewest first; any letter case).") var sort: MemberSort = .name
+        @Option(help: "Order: name, lastVisit, visits, added, expiry (soonest first) or visitsLeft (packs, fewest first; any letter case).",
+                transform: MemberSort.parse) var sort: MemberSort = .name
         @Option(help: "Only members whose effective status is active, suspended or expired.") var status: EffectiveStatus?
         @Option(help: ArgumentHelp("Only members whose membership (or household head's) expires within DAYS days, soonest first.",
                                    valueName: "DAYS"))
@@ -26,8 +27,8 @@ struct MembersCommand: ParsableCommand {
         var packBelow: Int?
 
         func validate() throws {
-            guard limit >= 0 else { throw ValidationError("--limit must be 0 or more") }
-            if let expiring, expiring < 0 { throw ValidationError("--expiring must be 0 or more days, not \(expiring)") }
+            guard limit >= 0 else { throw ValidationError("--limit must be ≥ 0, not \(limit)") }
+            if let expiring, expiring < 0 { throw ValidationError("--expiring must be ≥ 0 (days), not \(expiring)") }
             if expiring != nil || packBelow != nil, search != nil || status != nil || (expiring != nil && packBelow != nil) {
                 throw ValidationError("--expiring and --pack-below each go alone (no --search, --status or the other)")
             }
@@ -95,6 +96,7 @@ struct MembersCommand: ParsableCommand {
             print("\(TextWidth.pad("expires", to: 22)) \(member.expiresAt.map(MemberTable.date) ?? "never")")
             print("\(TextWidth.pad("note", to: 22)) \(member.note ?? "")")
             print("\(TextWidth.pad("plan", to: 22)) \(MemberTable.planText(member, standing))")
+            if let left = standing?.visitsLeft { print("\(TextWidth.pad("visits left", to: 22)) \(left)") }
             if let birthday = member.birthday { print("\(TextWidth.pad("birthday", to: 22)) \(birthday)") }
             if !visits.isEmpty {
                 print("recent visits:")
@@ -199,11 +201,14 @@ struct MembersCommand: ParsableCommand {
     }
 }
 
-extension MemberSort: ExpressibleByArgument {
-    /// `lastvisit` is `lastVisit`: a sort is named without regard to case.
-    public init?(argument: String) {
-        guard let sort = Self.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else { return nil }
-        self = sort
+extension MemberSort {
+    /// `lastvisit` is `lastVisit`: a sort is named without regard to case. A wrong one lists the
+    /// choices on one line (ArgumentParser's own list puts six choices one a line).
+    static func parse(_ argument: String) throws -> MemberSort {
+        guard let sort = allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else {
+            throw ValidationError("choose one of " + allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return sort
     }
 }
 extension MemberStatus: ExpressibleByArgument {}

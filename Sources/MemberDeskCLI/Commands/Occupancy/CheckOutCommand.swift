@@ -31,7 +31,7 @@ struct CheckOutCommand: ParsableCommand {
         if json {
             JSONOutput.print(JSONOutput.checkIn(report))
         } else {
-            print(report.outcome.message)
+            print(report.message)
         }
         guard case .checkedOut = report.outcome else { throw ExitCode(3) }
     }

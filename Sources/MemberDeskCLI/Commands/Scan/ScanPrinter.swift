@@ -58,7 +58,7 @@ struct ScanPrinter: Sendable {
         let time = Self.now()
         switch event {
         case .checkIn(let report):
-            return "\(time) \(report.source.rawValue) \(report.passId): \(report.outcome.message)"
+            return "\(time) \(report.source.rawValue) \(report.passId): \(report.message(sellPack: CheckInCommand.sellPack))"
         case .error(let notice):
             return "\(time) error (\(notice.source)): \(notice.message)"
         case .reader(let readerEvent):

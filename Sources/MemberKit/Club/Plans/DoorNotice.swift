@@ -49,6 +49,11 @@ public enum DoorNotice {
         }
     }
 
+    /// A pack's balance as it stands (not after a visit): "0 visits left", "1 visit left", "Owes 2 visits".
+    public static func balance(_ left: Int) -> String {
+        left < 0 ? owes(-left) : CountText.of(left, "visit") + " left"
+    }
+
     public static func owes(_ visits: Int) -> String {
         visits == 1 ? "Owes 1 visit" : "Owes \(CountText.grouped(visits)) visits"
     }

@@ -12,8 +12,14 @@ struct CheckInFacts {
     var settings: ClubSettings
     /// The member's plan when it is not open (nil: open, or a member not stored yet).
     var plan: PlanStanding? = nil
+    /// How the member's latest event came about, when it is an exit.
+    var latestExit: VisitSpan.ExitKind? = nil
+    /// This desk's terminal id (the latest event's desk is `presence.terminalId`).
+    var desk: String = ""
 
     var isInside: Bool { presence?.inside == true }
+    /// The member's latest event is an exit: outside now, whatever its last counted visit.
+    var isOutside: Bool { presence?.inside == false }
 }
 
 /// One rule's answer: no say (the next rule decides), a decision that ends the run, or a warning

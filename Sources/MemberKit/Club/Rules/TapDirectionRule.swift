@@ -2,11 +2,17 @@ import Foundation
 
 /// Whether a tap of a member inside is an exit (`occupancy.tap`): never ("in"), once the minimum
 /// stay has passed ("toggle"; sooner it is a duplicate), or always ("out", where a tap of a member
-/// not inside is `notInside`). Comes first: an exit is never refused.
+/// not inside is `notInside`). The minimum stay guards both ways: where taps are exits, a tap
+/// sooner than that after the member's own exit tap at this desk is that exit again
+/// (`duplicateExit`), not an entry. Comes first: an exit is never refused.
 enum TapDirectionRule {
     static func apply(_ facts: CheckInFacts) -> RuleVerdict {
         let occupancy = facts.settings.occupancy
         guard let presence = facts.presence, presence.inside else {
+            if occupancy.tap != .in, let presence = facts.presence, facts.latestExit == .tap, presence.terminalId == facts.desk {
+                let since = facts.time - presence.time
+                if since < occupancy.minStay { return .decide(.answer(.duplicateExit(facts.member, since: max(0, since)))) }
+            }
             return occupancy.tap == .out ? .decide(.answer(.notInside(facts.member))) : .next
         }
         switch occupancy.tap {

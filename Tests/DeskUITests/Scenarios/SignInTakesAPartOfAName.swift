@@ -1,0 +1,39 @@
+import Foundation
+import MemberDeskTestSupport
+import MemberKit
+import Testing
+
+/// Issue 28 item 12: at the sign-in, "mi" is Mia (the one operator it fits); a name that fits no
+/// operator is said at once and uses up no PIN try; one that fits two asks for more.
+@Test func signInTakesAPartOfAName() throws {
+    let ana = Scenario.StaffSeed(name: "Ana Ruiz", role: .desk, pin: "2222")
+    let anabel = Scenario.StaffSeed(name: "Anabel Ko", role: .desk, pin: "3333")
+    let scenario = try Scenario(width: 80, height: 24, operators: [Scenario.mia, ana, anabel])
+    try scenario.waitFor("Locked")
+    scenario.terminal.press(.control("l"))
+    try scenario.waitFor("Operator:")
+    // The operators are loaded (by name): ↓ offers the first of them.
+    scenario.terminal.press(.down)
+    try scenario.waitFor("a name offered") { $0.contains("Operator: Ana Ruiz") }
+    scenario.terminal.press(.control("u"))
+
+    scenario.terminal.type("zed")
+    scenario.terminal.press(.enter)
+    try scenario.waitFor("no operator named “zed”")
+    scenario.terminal.press(.control("u"))
+    scenario.terminal.type("ana")
+    scenario.terminal.press(.enter)
+    try scenario.waitFor("two operators match") { $0.contains("2 operators match: Ana Ruiz, Anabel Ko (type more)") }
+    scenario.terminal.press(.control("u"))
+    scenario.terminal.type("mi")
+    scenario.terminal.press(.enter)
+    try scenario.waitFor("Mia, completed") { $0.contains("Operator: Mia") }
+    scenario.terminal.type("0000")
+    scenario.terminal.press(.enter)
+    // The unknown name and the two-way one used up no try: this wrong PIN is the first.
+    try scenario.waitFor("Wrong PIN · 4 tries left")
+    scenario.terminal.type("4821")
+    scenario.terminal.press(.enter)
+    try scenario.waitFor("On duty: Mia")
+    #expect(try scenario.audit(.signIn).map(\.operator) == ["Mia"])
+}
