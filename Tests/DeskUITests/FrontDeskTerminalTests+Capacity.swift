@@ -49,10 +49,10 @@ extension FrontDeskTerminalTests {
         #expect(waitUntil(timeout: 20) { sub.messages(on: "memberdesk/gym/refused").count == 1 })
         let refused = try #require(try JSONSerialization.jsonObject(with: Data(sub.messages(on: "memberdesk/gym/refused")[0].utf8))
             as? [String: Any])
-        #expect(refused["reason"] as? String == "capacity" && refused["passId"] as? String == "NEW-PASS-1")
+        #expect(refused["reason"] as? String == "capacity" && refused["passId"] as? String == "new-pass-1")
         #expect(sub.messages(on: "memberdesk/gym/door").count == 2, "no door for the refused enrolment")
-        #expect(try binary.run(["members", "show", "NEW-PASS-1"]).status != 0)
-        #expect(try binary.run(["checkin", "NEW-PASS-1"]).stdout == "Full (2/2)\n")
+        #expect(try binary.run(["members", "show", "new-pass-1"]).status != 0)
+        #expect(try binary.run(["checkin", "new-pass-1"]).stdout == "Full (2/2)\n")
 
         try tmux.press("F10")
         try tmux.waitFor("[exited 0]")

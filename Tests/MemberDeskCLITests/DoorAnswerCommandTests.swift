@@ -22,7 +22,7 @@ import Testing
         #expect(await desk.run(["checkout", "M1"]).status == 0)
         // Seconds later, within the debounce: the member is outside, so this is an entry.
         #expect(await desk.run(["checkin", "M1"]) == .init(status: 0, stdout: "Welcome back, Mo — visit #2\n", stderr: ""))
-        #expect(await desk.run(["inside", "--json"]).stdout.hasSuffix("{\"inside\":1}\n"))
+        #expect(await desk.run(["inside", "--json"]).stdout.hasSuffix("{\"capacity\":null,\"inside\":1}\n"))
         #expect(try Self.doorMessages(desk) == 2)
         // A repeat while inside: a duplicate, inside, and the door opens again for the member at it.
         let again = await desk.run(["checkin", "M1", "--json"])
@@ -43,7 +43,7 @@ import Testing
         clock.advance(by: 20)
         // Not "Welcome back — visit #2": the same exit again, the member outside, the door shut.
         #expect(await tap() == .init(status: 0, stdout: "Already checked out 20 s ago\n", stderr: ""))
-        #expect(await desk.run(["inside", "--json"]).stdout.hasSuffix("{\"inside\":0}\n"))
+        #expect(await desk.run(["inside", "--json"]).stdout.hasSuffix("{\"capacity\":null,\"inside\":0}\n"))
         #expect(try Self.doorMessages(desk) == 1)
         clock.advance(by: 120)
         #expect(await tap().stdout == "Welcome back, Mo — visit #2\n")
@@ -84,6 +84,7 @@ import Testing
         let desk = try InProcessDesk()
         #expect(await desk.run(["members", "list", "--limit", "-3"])
                 == .init(status: 64, stdout: "", stderr: "memberdesk: --limit must be ≥ 0, not -3 (see 'memberdesk --help')\n"))
+        #expect(await desk.run(["members", "list", "--limit=-3"]).stderr == "memberdesk: --limit must be ≥ 0, not -3 (see 'memberdesk --help')\n")
         #expect(await desk.run(["members", "list", "--expiring", "-1"])
                 == .init(status: 64, stdout: "", stderr: "memberdesk: --expiring must be ≥ 0 (days), not -1 (see 'memberdesk --help')\n"))
         let sort = await desk.run(["members", "list", "--sort", "age"])

@@ -28,7 +28,7 @@ import Testing
         #expect(refused.status == 3)
         let answer = try Self.object(try #require(refused.stdout.split(separator: "\n").first))
         #expect(answer["reason"] == .string("packUsedUp") && answer["visitsLeft"] == .int(0))
-        #expect(answer["message"] == .string("Pack used up — sell a new pack (F2)"))
+        #expect(answer["message"] == .string("Pack used up — sell a new pack (members edit --add-visits)"))
         #expect(await desk.run(["members", "edit", "P1", "--add-visits", "10"]).status == 0)
         let admitted = try Self.object(try #require(await desk.run(["checkin", "P1", "--json"]).stdout.split(separator: "\n").first))
         #expect(admitted["outcome"] == .string("checkedIn") && admitted["visitsLeft"] == .int(9))

@@ -58,6 +58,8 @@ public struct EventLogModel: Sendable {
     public static func describe(_ event: DeskEvent) -> (String, Tone)? {
         switch event {
         case .checkIn(let report):
+            // A staff card is a sign-in at the desk, not a member refused.
+            if case .staffCard(let pass) = report.outcome { return ("\(report.source.rawValue): staff card \(pass)", .info) }
             let who = report.outcome.member?.displayName ?? report.passId
             let warnings = report.warnings.map { " · \($0)" }.joined()
             return ("\(report.source.rawValue): \(who) — \(report.message(sellPack: "F2"))\(warnings)", BannerModel.tone(BannerModel.Kind(report.outcome)))

@@ -19,8 +19,8 @@ public struct StatusBarPart: Sendable, Equatable {
         public static let inside = 95
         public static let terminalName = 90
         public static let duty = 80
-        /// No reader, or pcscd down: no card can be read, which outranks the regions' switch.
-        public static let readerDown = 75
+        /// pcscd down: no card can be read, which outranks who is on duty and the regions' switch.
+        public static let readerDown = 85
         public static let regions = 70
         public static let reader = 60
         public static let sync = 50

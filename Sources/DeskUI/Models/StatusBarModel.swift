@@ -88,13 +88,9 @@ public struct StatusBarModel: Sendable {
         }
     }
 
-    /// No reader attached, or pcscd down: a fault staff must see (no card can be read).
-    var readerFault: Bool {
-        switch reader {
-        case .none, .serviceDown: return true
-        case .notAvailable, .readers: return false
-        }
-    }
+    /// pcscd down: a fault staff must see (no card can be read until it is back). No reader
+    /// attached may be how a desk runs (a keyboard-wedge scanner), so that one keeps its place.
+    var readerFault: Bool { reader == .serviceDown }
 
     /// The whole reason when there is room (the event log has it too), then shorter.
     public var bluetoothForms: [String] {

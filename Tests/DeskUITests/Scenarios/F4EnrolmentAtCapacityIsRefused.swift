@@ -19,7 +19,7 @@ import Testing
     scenario.terminal.press(.enter)
     let screen = try scenario.waitFor("Full (2/2)")
     #expect(!screen.contains("Inside 3/2") && !screen.contains("new member"))
-    #expect(try scenario.database.member(idOrPass: "NEW-PASS-1") == nil)
+    #expect(try scenario.database.member(idOrPass: "new-pass-1") == nil)
     #expect(try scenario.database.memberCount() == 2)
     #expect(try scenario.database.insideCount() == 2)
 }

@@ -14,21 +14,21 @@ import Testing
     try scenario.waitFor("Members (5)")
     // lastVisit → name → visits → expiry → visits left.
     for _ in 0..<4 { scenario.terminal.press(.character("o")) }
-    let screen = try scenario.waitFor("sort: visits left [o]")
-    let all = screen.split(separator: "\n").map(String.init)
-    let top = try #require(all.firstIndex { $0.contains("Left ▲") })
-    let header = all[top]
-    let lines = Array(all[(top + 1)...])  // the list's rows (the event log is below them)
-    let column = header.distance(from: header.startIndex, to: try #require(header.firstIndex(of: "▲")))
-    func left(_ name: String) throws -> Character {
-        let line = try #require(lines.first { $0.contains(name) }, "\(name) in \(screen)")
-        return line[line.index(line.startIndex, offsetBy: column)]
+    // The "Left" column, read under its header's "▲" (the list reloads its rows after the sort).
+    func left(_ name: String, in screen: String) -> Character? {
+        let all = screen.split(separator: "\n").map(String.init)
+        guard let top = all.firstIndex(where: { $0.contains("Left ▲") }), let mark = all[top].firstIndex(of: "▲"),
+              let line = all[(top + 1)...].first(where: { $0.contains(name) }) else { return nil }
+        let column = all[top].distance(from: all[top].startIndex, to: mark)
+        return line.count > column ? line[line.index(line.startIndex, offsetBy: column)] : nil
     }
-    #expect(try left("Ben Pack") == "3")
-    #expect(try left("Kit Pack") == "3", "a household shows its head's pack")
-    #expect(try left("Dee Dry") == "0")
-    #expect(try left("Ana López") == " ")
+    let screen = try scenario.waitFor("the Left column sorted") { screen in
+        screen.contains("sort: visits left [o]") && left("Ben Pack", in: screen) == "3" && left("Dee Dry", in: screen) == "0"
+    }
+    #expect(left("Kit Pack", in: screen) == "3", "a household shows its head's pack")
+    #expect(left("Ana López", in: screen) == " ")
     // Fewest left first: Dee, then Ben.
+    let lines = screen.split(separator: "\n")
     #expect(try #require(lines.firstIndex { $0.contains("Dee Dry") }) < (try #require(lines.firstIndex { $0.contains("Ben Pack") })))
 
     scenario.terminal.press(.down)  // Ben

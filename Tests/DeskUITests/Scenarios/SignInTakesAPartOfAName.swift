@@ -12,9 +12,12 @@ import Testing
     try scenario.waitFor("Locked")
     scenario.terminal.press(.control("l"))
     try scenario.waitFor("Operator:")
-    // The operators are loaded (by name): ↓ offers the first of them.
-    scenario.terminal.press(.down)
-    try scenario.waitFor("a name offered") { $0.contains("Operator: Ana Ruiz") }
+    // Once the operators are loaded (by name, on the worker), ↓ offers the first of them.
+    let offered = waitUntil(timeout: 10, poll: 0.05) {
+        scenario.terminal.press(.down)
+        return (try? scenario.terminal.waitFor("a name offered", timeout: 0.2) { $0.contains("Operator: Ana Ruiz") }) != nil
+    }
+    try #require(offered, "↓ never offered Ana Ruiz")
     scenario.terminal.press(.control("u"))
 
     scenario.terminal.type("zed")

@@ -21,7 +21,7 @@ import Testing
         f.clock.advance(by: 3600)
         let third = try f.tap("ANN-1")
         guard case .refused(_, .packUsedUp) = third.outcome else { Issue.record("got \(third.outcome)"); return }
-        #expect(third.outcome.message == "Pack used up — sell a new pack (F2)")
+        #expect(third.outcome.message == "Pack used up — sell a new pack")
         #expect(try f.balance(ann) == 0)
         #expect(try f.database.packCounters(memberId: ann.memberId) == [f.club.terminal.id: PackCounter(added: 2, used: 2)])
     }

@@ -15,11 +15,13 @@ struct MembersCommand: ParsableCommand {
         @Flag(help: "Print JSON lines.") var json = false
         @Option(help: ArgumentHelp("Only members with, for each word of TEXT, a word of their name, pass or email that starts with it (case and accents ignored).", valueName: "TEXT"))
         var search: String?
-        @Option(help: "At most N members (0 for all).") var limit = 100
+        // `.unconditional`: `--limit -3` is a value (said to be below 0), not a missing one.
+        @Option(parsing: .unconditional, help: "At most N members (0 for all).") var limit = 100
         @Option(help: "Order: name, lastVisit, visits, added, expiry (soonest first) or visitsLeft (packs, fewest first; any letter case).",
                 transform: MemberSort.parse) var sort: MemberSort = .name
         @Option(help: "Only members whose effective status is active, suspended or expired.") var status: EffectiveStatus?
-        @Option(help: ArgumentHelp("Only members whose membership (or household head's) expires within DAYS days, soonest first.",
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("Only members whose membership (or household head's) expires within DAYS days, soonest first.",
                                    valueName: "DAYS"))
         var expiring: Int?
         @Option(name: .customLong("pack-below"), help: ArgumentHelp("Only pack members with fewer than N visits left, fewest first.",

@@ -10,8 +10,9 @@ enum TapDirectionRule {
         let occupancy = facts.settings.occupancy
         guard let presence = facts.presence, presence.inside else {
             if occupancy.tap != .in, let presence = facts.presence, facts.latestExit == .tap, presence.terminalId == facts.desk {
-                let since = facts.time - presence.time
-                if since < occupancy.minStay { return .decide(.answer(.duplicateExit(facts.member, since: max(0, since)))) }
+                // The exit is placed just after its entry: a tap at the entry's instant is not "sooner".
+                let since = max(0, facts.time - presence.time)
+                if since < occupancy.minStay { return .decide(.answer(.duplicateExit(facts.member, since: since))) }
             }
             return occupancy.tap == .out ? .decide(.answer(.notInside(facts.member))) : .next
         }
