@@ -46,10 +46,13 @@ extension FrontDeskTerminalTests {
         try tmux.press("Enter")
         let screen = try tmux.waitFor("Full (2/2)")
         #expect(!screen.contains("Inside 3/2"))
-        #expect(waitUntil(timeout: 20) { sub.messages(on: "memberdesk/gym/refused").count == 1 })
-        let refused = try #require(try JSONSerialization.jsonObject(with: Data(sub.messages(on: "memberdesk/gym/refused")[0].utf8))
-            as? [String: Any])
-        #expect(refused["reason"] as? String == "capacity" && refused["passId"] as? String == "new-pass-1")
+        // F4's pass is first unknown (asked about), then refused for capacity at the prompt's Enter.
+        #expect(waitUntil(timeout: 20) { sub.messages(on: "memberdesk/gym/refused").count == 2 })
+        let reasons = try sub.messages(on: "memberdesk/gym/refused").map { text in
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            return "\(json["passId"] as? String ?? "?"): \(json["reason"] as? String ?? "?")"
+        }
+        #expect(reasons == ["new-pass-1: unknownPass", "new-pass-1: capacity"])
         #expect(sub.messages(on: "memberdesk/gym/door").count == 2, "no door for the refused enrolment")
         #expect(try binary.run(["members", "show", "new-pass-1"]).status != 0)
         #expect(try binary.run(["checkin", "new-pass-1"]).stdout == "Full (2/2)\n")
