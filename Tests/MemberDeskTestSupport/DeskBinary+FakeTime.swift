@@ -5,6 +5,6 @@ extension DeskBinary {
     /// zone) and ticking on, through Debian's faketime (LD_PRELOAD): days pass in one test.
     @discardableResult
     public func run(_ arguments: [String], at time: String, stdin: String? = nil) throws -> Result {
-        try run(["faketime", "@" + time, Self.path] + arguments, stdin: stdin, viaExecutable: "/usr/bin/faketime")
+        try run(["faketime", "-f", "@" + time, Self.path] + arguments, stdin: stdin, viaExecutable: "/usr/bin/faketime")
     }
 }
