@@ -197,8 +197,8 @@ public enum ReportPage {
     svg{display:block;width:100%;height:auto}
     svg .tick{font-size:11px;fill:#64748b;font-family:inherit}
     svg .cell{font-size:10.5px;font-weight:600;font-family:inherit}
-    ol.busiest{list-style:none;margin:4px 0 0;padding:0;counter-reset:b}
-    ol.busiest li{display:grid;grid-template-columns:max-content minmax(40px,1fr) max-content;align-items:center;gap:10px;padding:9px 0;border-bottom:1px solid var(--line);counter-increment:b}
+    ol.busiest{list-style:none;margin:4px 0 0;padding:0;counter-reset:b;display:grid;grid-template-columns:max-content minmax(40px,1fr) max-content}
+    ol.busiest li{display:grid;grid-column:1/-1;grid-template-columns:subgrid;align-items:center;gap:10px;padding:9px 0;border-bottom:1px solid var(--line);counter-increment:b}
     ol.busiest li:last-child{border-bottom:0}
     ol.busiest .when{font-weight:600;white-space:nowrap}
     ol.busiest .when::before{content:counter(b);display:inline-block;width:22px;height:22px;margin-right:8px;border-radius:11px;background:var(--accent);color:#fff;text-align:center;font-size:12px;line-height:22px}
