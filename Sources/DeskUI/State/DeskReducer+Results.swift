@@ -144,8 +144,8 @@ extension DeskReducer {
             signedIn(account, &state, &effects, now: now)
         case .signInFailed(let message):
             signInFailed(message, &state, &effects, now: now)
-        case .audit(let entries):
-            showAudit(entries, &state)
+        case .audit(let entries, let names):
+            showAudit(entries, names: names, &state)
         case .auditFailed(let error):
             state.log.add("audit: \(error)", tone: .danger, at: now)
         case .operators(let names):

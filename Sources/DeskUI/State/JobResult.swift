@@ -31,7 +31,7 @@ public enum JobResult: Sendable {
     case exportFailed(String)
     case signedIn(StaffAccount)
     case signInFailed(String)
-    case audit([AuditEntry])
+    case audit([AuditEntry], RecordNames)
     case auditFailed(String)
     case operators([String])
 }
