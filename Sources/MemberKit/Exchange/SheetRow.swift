@@ -49,8 +49,11 @@ public struct SheetRow: Sendable, Hashable {
         }
         let row = incoming.record
         if stamped {
+            // The cell shows the member's whole count (a survivor's includes those unified into it),
+            // the counters only its own: below those, or above what this desk counts, it was edited.
             let counted = ExchangeMember.total(incoming.counters)
-            if visits != counted { refusals.append(Self.visitsRefused(counted, visits)) }
+            let most = max(counted, stored.numVisits)
+            if visits < counted || visits > most { refusals.append(Self.visitsRefused(most, visits)) }
             let sameStamp = row.modifiedAt == stored.modifiedAt && row.modifiedBy == stored.modifiedBy
             if !sameStamp, MergeRules.wins(stored, over: row) {
                 var asFile = stored
