@@ -56,7 +56,7 @@ import Testing
         let line = try #require(suspended.stdout.split(separator: "\n").first.map(String.init))
         #expect(suspended.stdout.split(separator: "\n").count == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["time", "desk", "operator", "method", "action", "memberId", "detail"])
+        #expect(Set(object.keys) == ["time", "desk", "deskId", "operator", "method", "action", "memberId", "member", "detail"])
         #expect(object["operator"] as? String == user && object["method"] as? String == "cli" && object["memberId"] as? String == id)
         #expect(object["desk"] as? String == "Front desk")
         let all = await desk.run(["audit", "--operator", user])

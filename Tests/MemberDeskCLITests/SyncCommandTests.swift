@@ -94,4 +94,37 @@ import Testing
         let badId = await desk.run(["sync", "syncthing", "add", "NOT-AN-ID"])
         #expect(badId.status != 0 && badId.stderr.contains("is not a Syncthing device id"))
     }
+
+    @Test func syncNowFailsWhileAFileIsBadAndNamesIt() async throws {
+        let (a, b, folder) = try Self.desks()
+        defer { withExtendedLifetime(folder) {} }
+        try #require(await a.run(["checkin", "04000001"]).status == 0)
+        try #require(await a.run(["sync", "now"]).status == 0)
+        let status = await a.run(["sync", "status", "--json"])
+        let aId = try #require((try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])?["terminalId"] as? String)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/" + aId).first { $0.hasPrefix("snapshot-") })
+        let path = folder.path + "/" + aId + "/" + name
+        try Data("[{\"memberId\": ".utf8).write(to: URL(fileURLWithPath: path))
+        for _ in 0..<2 {  // the second time the file is known bad and unchanged: still a failure
+            let read = await b.run(["sync", "now"])
+            #expect(read.status == 1, "\(read)")
+            #expect(read.stderr.hasPrefix("memberdesk: sync: bad file: ") && read.stderr.contains(path), "\(read)")
+            #expect(read.stderr.split(separator: "\n").count == 1, "\(read)")
+        }
+        #expect(await b.run(["members", "list", "--json"]).stdout.isEmpty)
+    }
+
+    @Test func aSubfolderThatIsNoDeskIsNotListed() async throws {
+        let (a, b, folder) = try Self.desks()
+        defer { withExtendedLifetime(folder) {} }
+        try #require(await a.run(["checkin", "04000001"]).status == 0)
+        try FileManager.default.createDirectory(atPath: folder.path + "/photos", withIntermediateDirectories: true)
+        try Data("not ours".utf8).write(to: URL(fileURLWithPath: folder.path + "/photos/team.jpg"))
+        _ = await a.run(["sync", "now"])
+        let read = await b.run(["sync", "now"])
+        #expect(read.status == 0 && read.stdout.hasSuffix("read 1 file from 1 other desk: 1 new, 0 updated, 0 deleted, 0 unified\n"), "\(read)")
+        let shown = await b.run(["sync", "status"])
+        #expect(!shown.stdout.contains("photos"), "\(shown)")
+        #expect(shown.stdout.split(separator: "\n").count == 3, "\(shown)")
+    }
 }

@@ -146,7 +146,7 @@ public final class DeskEffectRunner: Sendable {
                     inbox.post(.deleteFailed("\(error)"))
                 }
             }
-        case .verifyPIN, .onDuty, .recordLockout, .letInAnyway, .loadAudit, .loadOperators:
+        case .verifyPIN, .verifyApproval, .onDuty, .recordLockout, .letInAnyway, .loadAudit, .loadOperators:
             runStaff(effect)
         case .switchRegions:
             guard let regions = services.regions else { return }

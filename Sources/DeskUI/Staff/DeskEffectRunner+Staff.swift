@@ -6,14 +6,17 @@ extension DeskEffectRunner {
     func runStaff(_ effect: DeskEffect) {
         let inbox = self.inbox, club = services.club, database = services.database
         switch effect {
-        case .verifyPIN(let credential, let pin):
+        case .verifyPIN(let credential, let pin), .verifyApproval(let credential, let pin, _):
             guard let hasher = services.staff?.hasher else {
                 return inbox.post(.signInFailed("no PIN checker in this build", usesATry: false))
             }
             let method: AuditMethod = if case .card = credential { .tap } else { .manual }
+            let approving: StaffPermission? = if case .verifyApproval(_, _, let action) = effect { action } else { nil }
             submitSignIn {
                 do {
-                    inbox.post(.signedIn(try club.signIn(credential, pin: pin, hasher: hasher, method: method)))
+                    let account = try approving.map { try club.approve($0, credential: credential, pin: pin, hasher: hasher, method: method) }
+                        ?? club.signIn(credential, pin: pin, hasher: hasher, method: method)
+                    inbox.post(.signedIn(account))
                 } catch let failure as SignInFailure {
                     inbox.post(.signInFailed(failure.description, usesATry: failure.usesATry))
                 } catch {
@@ -32,7 +35,12 @@ extension DeskEffectRunner {
             }
         case .loadAudit:
             submit {
-                do { inbox.post(.audit(try database.auditEntries(AuditQuery(newest: 500)))) } catch { inbox.post(.auditFailed("\(error)")) }
+                do {
+                    let entries = try database.auditEntries(AuditQuery(newest: 500))
+                    inbox.post(.audit(entries, try database.recordNames(memberIds: Set(entries.compactMap(\.memberId)))))
+                } catch {
+                    inbox.post(.auditFailed("\(error)"))
+                }
             }
         case .loadOperators:
             submit { inbox.post(.operators(((try? database.staff()) ?? []).map { OperatorChoice(name: $0.name, role: $0.role) })) }

@@ -100,7 +100,11 @@ extension DeskReducer {
         dialog.lockedUntil = state.lock.lockout.lockedUntil
         if !state.lock.lockout.isLocked(at: now) {
             dialog.checking = true
-            effects.append(.verifyPIN(credential, pin))
+            if case .authorize(_, let permission) = dialog.purpose {
+                effects.append(.verifyApproval(credential, pin, for: permission))
+            } else {
+                effects.append(.verifyPIN(credential, pin))
+            }
         }
         state.dialog = .signIn(dialog)
     }
@@ -174,8 +178,8 @@ extension DeskReducer {
     }
 
     /// The audit view: the newest entries first.
-    static func showAudit(_ entries: [AuditEntry], _ state: inout DeskState) {
-        let lines = entries.reversed().map(AuditLine.text)
+    static func showAudit(_ entries: [AuditEntry], names: RecordNames, _ state: inout DeskState) {
+        let lines = entries.reversed().map { AuditLine.text($0, names: names) }
         state.dialog = .notice(NoticeDialog(title: "Audit record · newest first", lines: lines.isEmpty ? ["Nothing recorded yet."] : Array(lines)))
     }
 }

@@ -26,6 +26,8 @@ public enum DeskEffect: Sendable {
     case export(format: String, path: String, operator: String?)
     /// A sign-in's PIN check (slow on purpose): on a worker of its own, so taps go on.
     case verifyPIN(StaffCredential, PIN)
+    /// A manager's PIN for one action: checked as a sign-in's, recorded as an approval.
+    case verifyApproval(StaffCredential, PIN, for: StaffPermission)
     /// Who is on duty now, for the taps the reader makes.
     case onDuty(String?)
     case recordLockout(seconds: TimeInterval)

@@ -150,8 +150,8 @@ extension DeskReducer {
             signedIn(account, &state, &effects, now: now)
         case .signInFailed(let message, let usesATry):
             signInFailed(message, usesATry: usesATry, &state, &effects, now: now)
-        case .audit(let entries):
-            showAudit(entries, &state)
+        case .audit(let entries, let names):
+            showAudit(entries, names: names, &state)
         case .auditFailed(let error):
             state.log.add("audit: \(error)", tone: .danger, at: now)
         case .operators(let operators):

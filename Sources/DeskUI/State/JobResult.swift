@@ -33,7 +33,7 @@ public enum JobResult: Sendable {
     case signedIn(StaffAccount)
     /// `usesATry`: a wrong PIN (a name or card that named no operator tested none).
     case signInFailed(String, usesATry: Bool)
-    case audit([AuditEntry])
+    case audit([AuditEntry], RecordNames)
     case auditFailed(String)
     case operators([OperatorChoice])
 }

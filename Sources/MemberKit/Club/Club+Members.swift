@@ -33,8 +33,9 @@ extension Club {
             let oldPass = member.passId, before = member
             if let passId, passId != member.passId {
                 try Self.requireNotStaffCard(passId, store: store)
+                // It holds a new card from now, not from when it was added; the same card in another case is no new card.
+                if !PassIdNormalizer.samePass(passId, member.passId) { member.passSince = time }
                 member.passId = passId
-                member.passSince = time  // it holds the new card from now, not from when it was added
             }
             if let username = changes.username { member.username = username }
             for (name, value) in changes.fields { member.fields[name] = value }
@@ -49,7 +50,7 @@ extension Club {
             for entry in MemberEdit.entries(before: before, after: member) {
                 try store.appendAudit(auditEntry(entry.action, by: actor, memberId: member.memberId, detail: entry.detail, at: time))
             }
-            if member.passId != oldPass {
+            if !PassIdNormalizer.samePass(member.passId, oldPass) {
                 // Members unified into this one through the old card are their own again, and
                 // the new card's former holders are settled with it.
                 _ = try PassGroup.settle(store, passId: oldPass, pending: nil)

@@ -16,6 +16,8 @@ public struct ExchangeMember: Sendable, Hashable {
     /// Only the counters, pack counters, events and last visit of a member whose record another
     /// desk authors: `record` holds its memberId and `timeStampOfLastVisit`, nothing else to merge.
     public var isTally = false
+    /// A row of the spreadsheet `.csv`: what its readable cells said (nil for any other file).
+    public var sheetRow: SheetRow?
 
     public init(record: MemberRecord, counters: [String: Int], unifiedInto: String? = nil, events: [VisitEvent] = [],
                 packCounters: [String: PackCounter] = [:]) {

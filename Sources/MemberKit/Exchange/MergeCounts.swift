@@ -5,6 +5,8 @@ public struct MergeCounts: Sendable, Equatable, Codable {
     public var visitEvents = 0, futureEvents = 0
     /// Members whose household was not taken (it would nest), and packs that went below zero in the merge.
     public var householdsRefused = 0, overdrawnPacks = 0
+    /// Edits in a spreadsheet the import does not take (each is listed, with why, in the changes).
+    public var refused = 0
     public init() {}
 
     public init(new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int) {
@@ -18,8 +20,9 @@ public struct MergeCounts: Sendable, Equatable, Codable {
     }
 
     /// "2 new, 1 updated, 0 unified, 0 deleted, 5 unchanged" (the dialog joins with " · ").
+    /// Refused edits are named only when there are some ("…, 5 unchanged, 1 refused").
     public func summary(separator: String = ", ") -> String {
-        ordered.map { "\($0.count) \($0.word)" }.joined(separator: separator)
+        (ordered + (refused > 0 ? [(refused, "refused")] : [])).map { "\($0.count) \($0.word)" }.joined(separator: separator)
     }
 }
 

@@ -30,6 +30,20 @@ struct MergeEngine {
         if incoming.isTally { return try mergeTally(incoming) }
         let memberId = incoming.record.memberId
         let stored = try store.member(memberId: memberId)
+        var incoming = incoming
+        if let sheet = incoming.sheetRow, let stored {
+            // A spreadsheet's row of a member this desk has: its edits are taken or refused, with a word each.
+            let review = sheet.review(incoming, stored: stored, editor: editor)
+            for refusal in review.refusals {
+                counts.refused += 1
+                note(.refused, stored, refusal.detail, fields: refusal.fields)
+            }
+            guard let taken = review.member else {
+                counts.unchanged += 1
+                return
+            }
+            incoming = taken
+        }
         let alias = try store.alias(memberId: memberId)
         let (raisedCounters, packsRaised) = try mergeCounters(incoming)
 
@@ -61,7 +75,7 @@ struct MergeEngine {
             // Who is one person with whom may have changed: settle the pass's group (and the old pass's).
             let entry = PassGroup.Entry(record: merged, alias: alias?.survivorId, exists: stored != nil, stored: stored)
             unified = try PassGroup.settle(store, passId: merged.passId, pending: entry)
-            if let old = local?.passId, old != merged.passId {
+            if let old = local?.passId, !PassIdNormalizer.samePass(old, merged.passId) {
                 unified += try PassGroup.settle(store, passId: old, pending: nil)
             }
         } else if !raisedCounters.isEmpty {
@@ -71,7 +85,7 @@ struct MergeEngine {
         try mergeEvents(incoming)
 
         let after = fieldsChanged || !raisedCounters.isEmpty || packsRaised ? try store.member(memberId: memberId) : stored
-        classify(before: stored, after: after, countersChanged: !raisedCounters.isEmpty || packsRaised, unified: unified)
+        try classify(before: stored, after: after, countersChanged: !raisedCounters.isEmpty || packsRaised, unified: unified)
     }
 
     /// Visit counters and the pack's counters: G-counters, merged by max per desk (a file never
@@ -132,7 +146,7 @@ struct MergeEngine {
             return
         }
         let changed = !raised.isEmpty || packsRaised || lastVisitRaised
-        classify(before: stored, after: changed ? try store.member(memberId: memberId) : stored,
+        try classify(before: stored, after: changed ? try store.member(memberId: memberId) : stored,
                  countersChanged: !raised.isEmpty || packsRaised, unified: [])
     }
 
@@ -152,12 +166,14 @@ struct MergeEngine {
     /// How far ahead of this desk's clock an event may lie and still count.
     static let futureTolerance: Double = 86400
 
-    private mutating func classify(before: MemberRecord?, after: MemberRecord?, countersChanged: Bool, unified: [String]) {
+    private mutating func classify(before: MemberRecord?, after: MemberRecord?, countersChanged: Bool, unified: [String]) throws {
         guard let after else { return }
         if !unified.isEmpty {
             counts.unified += unified.count
             for away in unified {
-                note(.unified, after, away == after.memberId ? "into another member with the same pass" : "absorbs \(away)")
+                // People know members by name: the one absorbed is named, its id only when it has no name.
+                let absorbed = try store.member(memberId: away).map { $0.username.flatMap { $0.isEmpty ? nil : "\"\($0)\"" } ?? "pass \($0.passId)" }
+                note(.unified, after, away == after.memberId ? "into another member with the same pass" : "absorbs \(absorbed ?? away)")
             }
             return
         }
@@ -172,7 +188,7 @@ struct MergeEngine {
         }
         if before.deletedAt == nil, after.deletedAt != nil {
             counts.deleted += 1
-            note(.deleted, after, "deleted on \(after.modifiedBy)")
+            note(.deleted, after, "deleted on \(try store.deskName(terminalId: after.modifiedBy))")
             return
         }
         if MergeRules.same(before, after) && !countersChanged {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The members holding one pass, and which of them are one person. Two holders of a card whose
+/// The members holding one pass (its case aside: `CARDX` and `cardx` are one pass, as a tap
+/// finds them), and which of them are one person. Two holders of a card whose
 /// holdings overlap (neither was deleted before the other got the card: when it was added, or
 /// when an edit gave it the card) are the same member, and a member unified into another lives
 /// no longer than it: each overlapping group keeps its longest holder (then the lowest
@@ -20,7 +21,7 @@ struct PassGroup {
     static func settle(_ store: StoreTransaction, passId: String, pending: Entry?) throws -> [String] {
         var entries: [Entry] = []
         for (stored, alias) in try store.passHolders(passId: passId) {
-            guard stored.passId == passId, stored.memberId != pending?.record.memberId else { continue }
+            guard PassIdNormalizer.samePass(stored.passId, passId), stored.memberId != pending?.record.memberId else { continue }
             var real = stored
             if let alias { real.deletedAt = alias.ownDeletedAt }
             entries.append(Entry(record: real, alias: alias?.survivorId, exists: true, stored: stored))

@@ -82,6 +82,10 @@ struct SpreadsheetCSV: CSVLayout {
             }
         }
         var member = try FieldValue.member(from: object)
+        member.sheetRow = SheetRow(visits: try FieldValue.count(.string(values[Column.visits] ?? ""), Column.visits),
+                                   stamped: !(values[Column.sync] ?? "").isEmpty,
+                                   fieldColumns: Set(values.keys).subtracting(known),
+                                   deskColumns: values[Column.status] != nil && values[Column.expires] != nil && values[Column.note] != nil)
         // The readable columns are what staff edit, so they win over nothing: they are the only copy.
         if let status = values[Column.status], !status.isEmpty {
             guard let value = MemberStatus(rawValue: status.lowercased()) else {

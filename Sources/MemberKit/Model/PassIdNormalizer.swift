@@ -37,6 +37,16 @@ public enum PassIdNormalizer {
         return NormalizedPass(passId: trimmed)
     }
 
+    /// Whether two pass ids are one pass: case aside, as the store finds a pass (SQLite's NOCASE,
+    /// which folds ASCII letters only), so the merge groups the holders a tap would find.
+    public static func samePass(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { asciiLower($0) == asciiLower($1) }
+    }
+
+    private static func asciiLower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
     /// Normalizes raw UID bytes from a reader.
     public static func uid(_ bytes: [UInt8]) -> String {
         bytes.map { hexDigits[Int($0 >> 4)] + hexDigits[Int($0 & 0x0F)] }.joined()

@@ -35,6 +35,12 @@ public enum SearchTokens {
         return words
     }
 
+    /// Whether `text` is found by the search `query`: every word typed starts one of its words.
+    public static func matches(_ query: String, _ text: String) -> Bool {
+        let wanted = words(query), have = words(text)
+        return !wanted.isEmpty && wanted.allSatisfy { word in have.contains { $0.hasPrefix(word) } }
+    }
+
     /// The words a member is found by: its name, pass and email.
     public static func words(of member: MemberRecord) -> [String] {
         var text = member.username ?? ""

@@ -57,6 +57,8 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable {
     case visit, exit, manualCheckIn = "manual-checkin", override, enrol, edit, suspend, reinstate, delete
     case `import`, export, restore
     case signIn = "sign-in", signInFailed = "sign-in-failed", lockout
+    /// A manager's PIN given for one action at the desk (what for: the detail `for`).
+    case approve = "approval"
     case staffAdd = "staff-add", staffRemove = "staff-remove", staffPIN = "staff-pin", staffCard = "staff-card"
 
     public init(parsing text: String) throws {

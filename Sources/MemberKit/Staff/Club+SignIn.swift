@@ -38,6 +38,30 @@ extension Club {
     /// `OperatorNameMatch`; one that fits several operators is refused before any PIN is checked.
     public func signIn(_ credential: StaffCredential, pin: PIN, hasher: any PINHasher,
                        method: AuditMethod = .manual) throws -> StaffAccount {
+        let account = try checkPIN(credential, pin: pin, hasher: hasher, method: method)
+        let time = clock.now().timeIntervalSince1970
+        try database.write { store in
+            try store.setLastSignIn(name: account.name, at: time)
+            try store.appendAudit(auditEntry(.signIn, by: AuditActor(operator: account.name, method: method), at: time))
+        }
+        return account
+    }
+
+    /// A manager's PIN given for one guarded action at a desk someone else may be signed in to:
+    /// checked as a sign-in is, and recorded as an approval of `permission`, not as a sign-in. An
+    /// operator whose role does not allow it approves nothing (the caller says so).
+    public func approve(_ permission: StaffPermission, credential: StaffCredential, pin: PIN, hasher: any PINHasher,
+                        method: AuditMethod = .manual) throws -> StaffAccount {
+        let account = try checkPIN(credential, pin: pin, hasher: hasher, method: method)
+        if permission.allows(account.role) {
+            try record(.approve, by: AuditActor(operator: account.name, method: method), detail: ["for": "\(permission)"])
+        }
+        return account
+    }
+
+    /// The operator whose PIN this is; a failure is recorded, and thrown.
+    private func checkPIN(_ credential: StaffCredential, pin: PIN, hasher: any PINHasher,
+                          method: AuditMethod) throws -> StaffAccount {
         let account: StaffAccount?
         switch credential {
         case .name(let typed):
@@ -48,7 +72,6 @@ extension Club {
             }
         case .card(let card): account = try database.staffAccount(card: (try? PassIdNormalizer.normalize(card))?.passId ?? card)
         }
-        let time = clock.now().timeIntervalSince1970
         guard let account else {
             if case .card(let card) = credential, try member(idOrPass: card) != nil {
                 try record(.signInFailed, by: .anonymous(method), detail: ["reason": "member card"])
@@ -60,10 +83,6 @@ extension Club {
         guard hasher.verify(pin, against: account.pinHash) else {
             try record(.signInFailed, by: .anonymous(method), detail: ["reason": "wrong PIN", "name": account.name])
             throw SignInFailure.wrongPIN(operator: account.name)
-        }
-        try database.write { store in
-            try store.setLastSignIn(name: account.name, at: time)
-            try store.appendAudit(auditEntry(.signIn, by: AuditActor(operator: account.name, method: method), at: time))
         }
         return account
     }

@@ -39,8 +39,12 @@ extension AppDatabase {
 /// Which entries `memberdesk audit` shows; nil matches everything.
 public struct AuditQuery: Sendable, Equatable {
     public var since: Double?
+    /// Operators found as the desk's search finds members: every word typed starts a word of the
+    /// name, case and accents aside (`mia` finds "Mia Berg", `alice` finds "cli:alice").
     public var `operator`: String?
     public var memberId: String?
+    /// Entries about any of these members (a pass held by several members, deleted ones too).
+    public var memberIds: [String]?
     public var action: AuditAction?
     /// Only the newest this many (still oldest first): the desk's audit view.
     public var newest: Int?
@@ -69,10 +73,19 @@ extension StoreTransaction {
     func auditEntries(_ query: AuditQuery) throws -> [AuditEntry] {
         var conditions: [String] = [], arguments: StatementArguments = []
         if let since = query.since { conditions.append("time >= ?"); arguments += [since] }
-        if let name = query.operator { conditions.append("operator = ? COLLATE NOCASE"); arguments += [name] }
         if let memberId = query.memberId { conditions.append("memberId = ?"); arguments += [memberId] }
+        if let memberIds = query.memberIds {
+            conditions.append("memberId IN (\(Array(repeating: "?", count: memberIds.count).joined(separator: ",")))")
+            arguments += StatementArguments(memberIds)
+        }
         if let action = query.action { conditions.append("action = ?"); arguments += [action.rawValue] }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        if let name = query.operator {
+            // Word prefixes are no SQL a B-tree answers: the operator is matched here, as the desk's search matches.
+            let entries = try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time, id", arguments: arguments)
+                .compactMap(Self.auditEntry).filter { $0.operator.map { SearchTokens.matches(name, $0) } ?? false }
+            return query.newest.map { Array(entries.suffix($0)) } ?? entries
+        }
         if let newest = query.newest {
             arguments += [newest]
             return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time DESC, id DESC LIMIT ?", arguments: arguments)

@@ -66,7 +66,7 @@ extension StoreTransaction {
 
     /// Adds a new member; a pass already held by a live member, or a memberId already used, is a conflict.
     func insertMember(_ member: MemberRecord) throws {
-        if let holder = try liveMember(passId: member.passId) {
+        if let holder = try liveMember(passIdAnyCase: member.passId) {  // `cardx` is CARDX's pass
             throw DeskError.conflict(Self.passTaken(member.passId, by: holder))
         }
         if try self.member(memberId: member.memberId) != nil {
@@ -77,7 +77,7 @@ extension StoreTransaction {
 
     /// Saves every column of an existing member; a pass held by another live member is a conflict.
     func updateMember(_ member: MemberRecord) throws {
-        if let holder = try liveMember(passId: member.passId), holder.memberId != member.memberId {
+        if let holder = try liveMember(passIdAnyCase: member.passId), holder.memberId != member.memberId {
             throw DeskError.conflict(Self.passTaken(member.passId, by: holder))
         }
         try update(member)

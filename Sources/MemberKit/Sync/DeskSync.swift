@@ -38,7 +38,7 @@ public struct DeskSync: Sendable {
         return SyncStatusReport(folder: writer.folder.path, terminalId: writer.terminal.id, terminalName: writer.terminal.name,
                                 pending: try database.pendingChanges(after: after), writtenThrough: after,
                                 lastSnapshotAt: fresh ? nil : state.snapshotAt,
-                                terminals: terminals, badFiles: try database.badSyncFiles(), stopped: state.stopped,
+                                terminals: terminals.filter(\.isDesk), badFiles: try database.badSyncFiles(), stopped: state.stopped,
                                 retired: try retiredDesks(terminals))
     }
 

@@ -11,6 +11,7 @@ extension MergeCounts {
         futureEvents += other.futureEvents
         householdsRefused += other.householdsRefused
         overdrawnPacks += other.overdrawnPacks
+        refused += other.refused
     }
 
     /// Members that changed (anything but unchanged).

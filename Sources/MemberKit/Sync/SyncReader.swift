@@ -56,6 +56,10 @@ public struct SyncReader: Sendable {
         // The newest snapshot first: what it holds of the desks it took over lets their files be skipped.
         listings.sort { ($0.latestSnapshot?.entry.mtime ?? -1, $1.terminalId) > ($1.latestSnapshot?.entry.mtime ?? -1, $0.terminalId) }
         var newest = Dictionary(uniqueKeysWithValues: listings.map { ($0.terminalId, $0.newestThrough) })
+        // A subfolder with no sync file and no desk.json is no desk (a person's folder of photos):
+        // it is not recorded, so `sync status` never lists it. A desk seen before is read, even emptied.
+        let seen = Set(try database.syncTerminals().filter(\.isDesk).map(\.terminalId))
+        listings.removeAll { $0.files.isEmpty && $0.info == nil && !seen.contains($0.terminalId) }
         for listing in listings {
             if let info = listing.info, info.terminalId == listing.terminalId, !info.tookOver.isEmpty {
                 try database.noteSyncTakeovers(info.tookOver.filter { $0.key != terminal.id }, by: listing.terminalId)
@@ -85,7 +89,7 @@ public struct SyncReader: Sendable {
             try noteGoneAuthors(known: known, present: Set(candidates.map(\.name)), folder: folder, into: &report)
         }
         report.terminals = only == nil
-            ? candidates.filter { $0.name != terminal.id && SyncFolder.isTerminalId($0.name) && $0.kind != .file && $0.kind != .other }.count
+            ? listings.count + candidates.filter { $0.name != terminal.id && SyncFolder.isTerminalId($0.name) && $0.kind == .symlink }.count
             : known.filter { $0.terminalId != terminal.id && $0.files > 0 }.count
         if report.counts.futureEvents > 0 {
             publish("\(report.counts.futureEvents) entries or exits dated more than a day ahead were kept out of who is inside",

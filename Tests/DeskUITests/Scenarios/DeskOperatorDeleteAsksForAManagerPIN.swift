@@ -4,8 +4,8 @@ import MemberKit
 import Testing
 
 /// A desk operator, signed in with a staff card tapped and a PIN, may not delete: the desk asks
-/// for a manager's PIN for that one delete, records it under the manager, and the desk operator
-/// stays on duty.
+/// for a manager's PIN for that one delete, records it under the manager (an approval, not a
+/// sign-in), and the desk operator stays on duty.
 @Test func deskOperatorDeleteAsksForAManagerPIN() throws {
     let scenario = try Scenario(operators: [Scenario.mia, Scenario.bo])
     try scenario.waitFor("Locked")
@@ -33,5 +33,9 @@ import Testing
     scenario.terminal.press(.enter)
     #expect(waitUntil { (try? scenario.database.memberCount()) == 1 })
     #expect(try scenario.audit(.delete).map(\.operator) == ["Mia"])
+    // Mia approved one delete; she never signed in, and Bo's own PIN approved nothing.
+    #expect(try scenario.audit(.signIn).map(\.operator) == ["Bo"])
+    #expect(try scenario.audit(.approve).map(\.operator) == ["Mia"])
+    #expect(try scenario.audit(.approve).first?.detail["for"] == "deleteMember")
     try scenario.waitFor("still Bo on duty") { $0.contains("On duty: Bo") && !$0.contains("manager's PIN") }
 }

@@ -40,6 +40,9 @@ struct FolderSyncPropertyTests {
             #expect(joined.errors.isEmpty)
             #expect(try joiner.state() == states[0])
             for terminal in world.terminals {
+                // One live holder of each pass, whatever case each desk typed it in.
+                let live = try terminal.liveMembers()
+                #expect(Set(live.map { $0.passId.lowercased() }).count == live.count)
                 #expect(try world.totalCounters(terminal) == world.checkIns)
                 // Every top-up and every use of a pack once: balance = bought - used, exactly.
                 #expect(try world.totalPackBalance(terminal) == world.bought - world.used)

@@ -6,7 +6,8 @@ import MemberDeskTestSupport
 /// each device), and a carrier that copies files between the views late, twice, out of order,
 /// or half-written first, as a network share or a slow link might.
 final class SyncFolderWorld {
-    static let passes = ["04000A01", "04000A02", "04000A03", "04000A04"]
+    /// Card UIDs (the normalizer uppercases them) and one typed pass, tapped in any case (`PassCase`).
+    static let passes = ["04000A01", "04000A02", "04000A03", "04000A04", "Card-Q7"]
     let clock = FakeClock()
     let root: String
     let terminals: [SyncTestTerminal]
@@ -85,7 +86,7 @@ final class SyncFolderWorld {
         clock.advance(by: 61 + Double(code % 7))
         let index = active[code % active.count]
         let terminal = terminals[index]
-        let pass = Self.passes[(code / 3) % Self.passes.count]
+        let pass = PassCase.vary(Self.passes[(code / 3) % Self.passes.count], code)
         switch (code / 12) % 14 {
         case 0..<4 where (code / 1728) % 4 == 0:
             // An exit at a random desk, which may not know yet of the entry another desk made.

@@ -9,14 +9,15 @@ struct AuditCommand: ParsableCommand {
         discussion: """
             Every visit, exit, manual check-in, override, enrolment, edit, suspension, deletion, import, \
             export, restore, sign-in, failed sign-in and lockout, from this desk and the desks it syncs with. \
-            With --json: one object per line with time, desk, operator, method, action, memberId, detail.
+            Members and desks are named (with an id only where a name is missing or shared). \
+            With --json: one object per line with time, desk, deskId, operator, method, action, memberId, member, detail.
             """
     )
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Only from DATE on: YYYY-MM-DD (local) or an ISO-8601 time.") var since: String?
-    @Option(help: "Only what operator NAME did (cli:USER for shell commands).") var `operator`: String?
-    @Option(help: "Only entries about one member, by member id or pass.") var member: String?
+    @Option(help: "Only what operator NAME did, found as the desk's search finds (\"mia\" finds Mia Berg; cli:USER for shell commands).") var `operator`: String?
+    @Option(help: "Only entries about one member, by member id or pass (deleted members too).") var member: String?
     @Option(help: "Only one kind of action (visit, edit, suspend, sign-in …).") var action: String?
     @Flag(help: "Print JSON lines.") var json = false
 
@@ -29,16 +30,18 @@ struct AuditCommand: ParsableCommand {
         let context = try DeskContext.open(global, readOnly: true)
         var query = AuditQuery(since: try since.map(Self.time), operator: `operator`, action: try action.map(AuditAction.init(parsing:)))
         if let member {
-            // A deleted member's id still finds its history.
-            query.memberId = try context.database.member(idOrPass: member)?.memberId ?? member
+            // A deleted member's id or pass still finds its history.
+            let ids = try context.database.recordMemberIds(idOrPass: member)
+            query.memberIds = ids.isEmpty ? [member] : ids
         }
         let entries = try context.database.auditEntries(query)
+        let names = try context.database.recordNames(memberIds: Set(entries.compactMap(\.memberId)))
         if json {
-            for entry in entries { JSONOutput.print(AuditOutput.json(entry)) }
+            for entry in entries { JSONOutput.print(AuditOutput.json(entry, names: names)) }
             return
         }
         guard !entries.isEmpty else { print("no entries"); return }
-        for entry in entries { print(AuditOutput.line(entry)) }
+        for entry in entries { print(AuditOutput.line(entry, names: names)) }
     }
 
     /// A day (from its local midnight) or an ISO-8601 time.

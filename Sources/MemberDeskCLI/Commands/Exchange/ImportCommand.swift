@@ -7,7 +7,7 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Merge another terminal's member list (.musrl, .mucsv or .csv) into this one.",
         discussion: """
-            Prints a preview (new, updated, unified, deleted and unchanged members; each changed field with its old and new value) and asks before writing. \
+            Prints a preview (new, updated, unified, deleted and unchanged members; each changed field with its old and new value; edits in a spreadsheet that are not taken, and why) and asks before writing. \
             Without a terminal and without --yes, it prints the preview and writes nothing. \
             The merge never loses a visit; see docs/sync.md.
             """
@@ -78,7 +78,7 @@ struct ImportCommand: ParsableCommand {
         if json {
             var object: [String: JSONValue] = [
                 "file": .string(file), "new": .int(c.new), "updated": .int(c.updated), "unchanged": .int(c.unchanged),
-                "unified": .int(c.unified), "deleted": .int(c.deleted), "applied": .bool(true),
+                "unified": .int(c.unified), "deleted": .int(c.deleted), "refused": .int(c.refused), "applied": .bool(true),
                 "changesTruncated": .bool(outcome.changesTruncated),
             ]
             object["changes"] = .array(outcome.changes.map(Self.changeObject))
@@ -114,7 +114,7 @@ struct ImportCommand: ParsableCommand {
         var object: [String: JSONValue] = [
             "file": .string(file),
             "new": .int(c.new), "updated": .int(c.updated), "unchanged": .int(c.unchanged),
-            "unified": .int(c.unified), "deleted": .int(c.deleted),
+            "unified": .int(c.unified), "deleted": .int(c.deleted), "refused": .int(c.refused),
             "changes": .array(plan.changes.map(Self.changeObject)),
             "changesTruncated": .bool(plan.changesTruncated),
             "applied": .bool(applied != nil),

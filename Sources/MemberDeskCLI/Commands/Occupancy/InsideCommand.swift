@@ -16,14 +16,16 @@ struct InsideCommand: ParsableCommand {
         let context = try DeskContext.open(global)
         let members = try context.club.insideMembers()
         let capacity = context.club.settings.occupancy.capacity
+        let names = try context.database.recordNames(memberIds: [])  // desks by name, not by id
         for member in members {
             if json {
                 JSONOutput.print(["memberId": .string(member.memberId), "passId": .string(member.passId),
                                   "username": member.username.map(JSONValue.string) ?? .null,
-                                  "since": JSONOutput.time(member.since), "desk": .string(member.desk)])
+                                  "since": JSONOutput.time(member.since), "desk": .string(member.desk),
+                                  "deskName": .string(names.desk(member.desk))])
             } else {
                 let since = LocalClock.text(member.since)
-                print("\(since)  \(member.username ?? "-")  pass \(member.passId)  desk \(member.desk)")
+                print("\(since)  \(member.username ?? "-")  pass \(member.passId)  at \(names.desk(member.desk))")
             }
         }
         if json {

@@ -32,6 +32,7 @@ struct VisitsCommand: ParsableCommand {
             untilTime = Calendar.current.date(byAdding: .day, value: 1, to: Date(timeIntervalSince1970: start))?.timeIntervalSince1970
         }
         let spans = try context.club.visitSpans(memberId: memberId, since: sinceTime, until: untilTime)
+        let names = try context.database.recordNames(memberIds: [])  // desks by name, not by id
         for span in spans {
             if json {
                 JSONOutput.print(["visitId": .string(span.visitId), "memberId": .string(span.memberId),
@@ -39,10 +40,10 @@ struct VisitsCommand: ParsableCommand {
                                   "entered": JSONOutput.time(span.entered.timeIntervalSince1970),
                                   "exited": span.exited.map { JSONOutput.time($0.timeIntervalSince1970) } ?? .null,
                                   "exitKind": span.exitKind.map { .string($0.rawValue) } ?? .null,
-                                  "desk": .string(span.desk), "source": .string(span.source)])
+                                  "desk": .string(span.desk), "deskName": .string(names.desk(span.desk)), "source": .string(span.source)])
             } else {
                 let exit = span.exited.map { "→ \(LocalClock.text($0.timeIntervalSince1970)) (\(span.exitKind?.rawValue ?? "tap"))" } ?? "→ inside"
-                print("\(LocalClock.text(span.entered.timeIntervalSince1970)) \(exit)  \(span.username)  desk \(span.desk)  \(span.source)")
+                print("\(LocalClock.text(span.entered.timeIntervalSince1970)) \(exit)  \(span.username)  at \(names.desk(span.desk))  \(span.source)")
             }
         }
         if !json { print(spans.count == 1 ? "1 visit" : "\(spans.count) visits") }

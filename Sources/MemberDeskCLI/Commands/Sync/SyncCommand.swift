@@ -12,7 +12,8 @@ struct SyncCommand: ParsableCommand {
 
     struct Now: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write this desk's pending changes, merge what is new from the others, and say what happened.")
+            abstract: "Write this desk's pending changes, merge what is new from the others, and say what happened.",
+            discussion: "Exits 1, naming the file on stderr, when a file in the folder is bad (this time or unchanged since).")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print JSON.") var json = false
 
@@ -23,6 +24,12 @@ struct SyncCommand: ParsableCommand {
                 print(SyncText.json(report))
             } else {
                 for line in SyncText.lines(report) { print(line) }
+            }
+            // A bad file is reported once in the event log, but a script asks every time: it fails while one is there.
+            let bad = try context.database.badSyncFiles()
+            if let problem = SyncText.badFilesLine(errors: report.read.errors, bad: bad, folder: report.folder) {
+                CommandLineFailure.printError(problem)
+                throw ExitCode(1)
             }
         }
     }

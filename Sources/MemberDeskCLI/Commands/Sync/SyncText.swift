@@ -27,6 +27,14 @@ enum SyncText {
         return lines
     }
 
+    /// `sync now`'s one line on stderr when the folder holds a bad file: the first named, the rest counted.
+    static func badFilesLine(errors: [String], bad: [SyncFileRecord], folder: String) -> String? {
+        let named = bad.map { "\(folder)/\($0.terminalId)/\($0.name): \($0.error ?? "bad file")" }
+        let all = errors + named.filter { line in !errors.contains { $0.contains(line.prefix { $0 != ":" }) } }
+        guard let first = all.first else { return nil }
+        return all.count == 1 ? "sync: bad file: \(first)" : "sync: \(all.count) problems, the first: \(first)"
+    }
+
     static func lines(_ status: SyncStatusReport, now: Date) -> [String] {
         var lines = ["folder: \(status.folder)",
                      "this desk: \(status.terminalName) (\(status.terminalId)), \(status.pending) changed members pending"
