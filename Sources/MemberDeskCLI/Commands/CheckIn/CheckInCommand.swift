@@ -27,7 +27,7 @@ struct CheckInCommand: ParsableCommand {
             let hint = context.config.enrolment == .deny ? "enrolment is off" : "add it with: memberdesk members add --pass \(id)"
             print("Unknown card \(id) (\(hint))")
         } else {
-            print(outcome.message)
+            print(PlainText.shown(outcome.message))
             if let notice = DoorNotice.line(for: report, settings: context.club.settings.plans) { print(notice) }
             for warning in report.warnings { print(warning) }
         }

@@ -93,7 +93,7 @@ struct MembersCommand: ParsableCommand {
             }
             print("\(TextWidth.pad("status", to: 22)) \(MemberTable.statusText(member, at: now))")
             print("\(TextWidth.pad("expires", to: 22)) \(member.expiresAt.map(MemberTable.date) ?? "never")")
-            print("\(TextWidth.pad("note", to: 22)) \(member.note ?? "")")
+            print("\(TextWidth.pad("note", to: 22)) \(PlainText.shown(member.note ?? ""))")
             print("\(TextWidth.pad("plan", to: 22)) \(MemberTable.planText(member, standing))")
             if let birthday = member.birthday { print("\(TextWidth.pad("birthday", to: 22)) \(birthday)") }
             if !visits.isEmpty {
@@ -114,6 +114,7 @@ struct MembersCommand: ParsableCommand {
 
         func validate() throws {
             try MemberInput.validatePass(pass)
+            if let name { try MemberInput.validateName(name) }
             if let email { try MemberInput.validateEmail(email) }
         }
 
@@ -144,7 +145,9 @@ struct MembersCommand: ParsableCommand {
 
         func validate() throws {
             if let pass { try MemberInput.validatePass(pass) }
+            if let name { try MemberInput.validateName(name) }
             if let email { try MemberInput.validateEmail(email) }
+            if let note { try MemberInput.validateNote(note) }
             if let expires { _ = try MemberInput.expiry(expires) }
             if [name, email, pass, expires, note].allSatisfy({ $0 == nil }) && status == nil && plan.isEmpty {
                 throw ValidationError("nothing to change: give at least one of --name, --email, --pass, --status, --expires, --note, --plan, --visits, --add-visits, --household, --birthday")

@@ -1,0 +1,39 @@
+import Foundation
+import MemberKit
+
+/// Every parser that hands outside text to Foundation's date formatters, fed any bytes: the typed
+/// day or time (`DayOrTime`, behind --expires, --since, --from and the desk's Expires field),
+/// ISO-8601 times as files carry them, a backup folder's file names, and birthdays. Never a crash
+/// (issue 34: DateFormatter trapped on "70,11" + U+036B + U+FFFD…); and what reaches a Foundation
+/// parser is always of `DateText`'s shape.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: size % 2 == 0 ? "Europe/Berlin" : "Pacific/Kiritimati")!
+    let parsed = DayOrTime.parse(text, calendar: calendar)
+    if parsed != nil {
+        precondition(DateText.isPlausible(text), "a date parsed from text of another shape")
+        precondition(text.utf8.allSatisfy { $0 < 0x80 }, "a date parsed from non-ASCII text")
+    }
+    if case .day(let start)? = parsed {
+        // A day comes back as the day typed.
+        precondition(MemberFieldRules.expiryText(start.timeIntervalSince1970, calendar: calendar) == text, "day round trip: \(text)")
+    }
+    _ = try? MemberFieldRules.expiry(text, calendar: calendar)
+
+    // ISO-8601 times as the exchange files read them (with and without fractions, local zone).
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    _ = ISO8601Text.date(from: text, using: formatter)
+    _ = ISO8601Text.date(from: text)
+
+    // A file in the backup folder.
+    _ = BackupFolder.date(fromFileName: "members-" + text + ".sqlite")
+
+    // Birthdays and report days (our own arithmetic, no Foundation parser): still never a crash.
+    if let birthday = Birthday(parsing: text) { precondition(Birthday(parsing: birthday.description) == birthday) }
+    if let day = CalendarDay(parsing: text) { precondition(day.description == text, "day round trip: \(text)") }
+    return 0
+}
