@@ -129,7 +129,8 @@ public struct MemberFormModel: Sendable {
                         }
                     case .birthday:
                         guard text.isEmpty || Birthday(parsing: text) != nil else {
-                            throw DeskError.invalidInput("YYYY-MM-DD, or --MM-DD without a year (a day the calendar has)")
+                            // Named, as every bad date is (issue 28 #14).
+                            throw DeskError.invalidInput("'\(text)' is not a day: use YYYY-MM-DD, or --MM-DD without a year")
                         }
                         let birthday = text.isEmpty ? nil : Birthday(parsing: text)
                         if birthday != original?.birthday { changes.plan.birthday = .some(birthday) }

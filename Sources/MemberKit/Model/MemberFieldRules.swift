@@ -13,8 +13,8 @@ public enum MemberFieldRules {
     /// A name, e-mail, note or other field: one line of plain text (no control characters, see
     /// `PlainText.isControl`) no longer than `limit`. `field` names it in the one-line error.
     public static func validateText(_ text: String, field: String, limit: Int) throws {
-        if let (position, scalar) = PlainText.firstControl(in: text) {
-            throw DeskError.invalidInput("\(field): a control character (\(PlainText.name(scalar))) at character \(position); "
+        if let found = PlainText.firstControl(in: text) {
+            throw DeskError.invalidInput("\(field): a control character (\(PlainText.name(found.scalar))) at character \(found.position); "
                 + "names, e-mails and notes are one line of plain text")
         }
         // Scalars bound too: a "character" may carry any number of combining marks.

@@ -15,8 +15,8 @@ public enum DayOrTime: Equatable, Sendable {
             // A day this calendar lacks (1582-10-10 in the Gregorian switch, 1994-12-31 on
             // Kiritimati) is no day, rather than some other one.
             let parts = DateComponents(year: day.year, month: day.month, day: day.day)
-            guard let date = calendar.date(from: parts),
-                  calendar.dateComponents([.year, .month, .day], from: date) == parts else { return nil }
+            guard let date = calendar.date(from: parts), case let back = calendar.dateComponents([.year, .month, .day], from: date),
+                  back.year == day.year, back.month == day.month, back.day == day.day else { return nil }
             return .day(start: calendar.startOfDay(for: date))
         }
         return ISO8601Text.date(from: text).map(DayOrTime.time)
