@@ -23,7 +23,7 @@ public struct BackupFolder: Sendable {
     private static let prefix = "members-"
     private static let suffix = ".sqlite"
 
-    private static func formatter() -> DateFormatter {
+    package static func formatter() -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

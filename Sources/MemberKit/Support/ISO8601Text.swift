@@ -6,8 +6,10 @@ public enum ISO8601Text {
     /// Whether `text` has a shape ICU can be given safely (it may still not be a time).
     public static func isPlausible(_ text: String) -> Bool { DateText.isPlausible(text) }
 
-    /// `formatter.date(from: text)` for a plausible text; nil otherwise.
-    public static func date(from text: String, using formatter: ISO8601DateFormatter = ISO8601DateFormatter()) -> Date? {
-        DateText.isPlausible(text) ? formatter.date(from: text) : nil
+    /// `formatter.date(from: text)` for a plausible text (default: a new ISO8601DateFormatter,
+    /// made only then: its construction costs more than the check); nil otherwise.
+    public static func date(from text: String, using formatter: ISO8601DateFormatter? = nil) -> Date? {
+        guard DateText.isPlausible(text) else { return nil }
+        return (formatter ?? ISO8601DateFormatter()).date(from: text)
     }
 }
