@@ -26,7 +26,7 @@ enum CommandLineFailure {
     }
 
     static func printError(_ message: String) {
-        let line = message.replacingOccurrences(of: "\n", with: " ")
+        let line = PlainText.shown(message.replacingOccurrences(of: "\n", with: " "))
         writeError("memberdesk: \(line)\n")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MemberKit
 import Synchronization
 
 /// Where a command's output goes: the process's standard streams, or a test's buffers.
@@ -69,12 +70,19 @@ extension CommandOutput {
     }
 }
 
-/// Standard output for every command of this module (shadows `Swift.print`).
+/// Standard output for every command of this module (shadows `Swift.print`). No control
+/// character from data reaches the terminal (`PlainText`): a name holding "\u{1B}[2J" prints
+/// as "�[2J" whatever database or file it came from.
 func print(_ text: String, terminator: String = "\n") {
-    CommandOutput.current.write(text + terminator)
+    CommandOutput.current.write(PlainText.shownLines(text) + terminator)
 }
 
-/// Writes raw text (no newline added) to standard error, e.g. a progress bar's redraw.
+/// Writes text (no newline added) to standard error, made safe as `print`'s.
 func writeError(_ text: String) {
+    CommandOutput.current.writeError(PlainText.shownLines(text))
+}
+
+/// Writes our own terminal controls (a progress bar's "\r" redraw) to standard error as they are.
+func writeErrorControls(_ text: String) {
     CommandOutput.current.writeError(text)
 }

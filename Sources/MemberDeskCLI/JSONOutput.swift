@@ -7,7 +7,7 @@ enum JSONOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return PlainText.jsonEscaped(String(decoding: data, as: UTF8.self))
     }
 
     static func print(_ object: [String: JSONValue]) {

@@ -1,4 +1,5 @@
 import Foundation
+import MemberKit
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal (so logs and pipes
 /// stay clean), and at most ten times a second.
@@ -8,7 +9,8 @@ final class ProgressBar {
     private var lastDraw = Date.distantPast
     private var drawn = false
 
-    init(label: String) { self.label = label }
+    /// The label may name a file: made safe here, as the bar's own "\r" is written raw.
+    init(label: String) { self.label = PlainText.shown(label) }
 
     func update(done: Int, total: Int?) {
         guard enabled else { return }
@@ -18,18 +20,18 @@ final class ProgressBar {
         drawn = true
         let width = 30
         guard let total, total > 0 else {
-            writeError("\r\(label) \(done)")
+            writeErrorControls("\r\(label) \(done)")
             return
         }
         let fraction = min(1, Double(done) / Double(total))
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        writeError("\r\(label) [\(bar)] \(Int(fraction * 100))%")
+        writeErrorControls("\r\(label) [\(bar)] \(Int(fraction * 100))%")
     }
 
     /// Clears the bar's line.
     func finish() {
         guard enabled, drawn else { return }
-        writeError("\r\u{1B}[K")
+        writeErrorControls("\r\u{1B}[K")
     }
 }

@@ -23,7 +23,8 @@ public struct CellGrid: Sendable, Equatable {
     public func row(_ y: Int) -> ArraySlice<Cell> { cells[(y * width)..<((y + 1) * width)] }
 
     /// Writes `text` from column `x`, never past `clip` (default: the grid's right edge).
-    /// Control characters become "�", so nothing a member's name holds can reach the terminal raw.
+    /// Control characters (`PlainText.isControl`, bidi overrides too) become "�", so nothing a
+    /// member's name holds can reach the terminal raw.
     /// Returns the column after the last character written.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain, clip: Int? = nil) -> Int {
@@ -36,7 +37,7 @@ public struct CellGrid: Sendable, Equatable {
             if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
                 w = 1  // printable ASCII: no control characters to replace, one column
             } else {
-                if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { glyph = "\u{FFFD}" }
+                if character.unicodeScalars.contains(where: PlainText.isControl) { glyph = "\u{FFFD}" }
                 w = TextWidth.of(glyph)
             }
             if w > 2, let firstScalar = glyph.unicodeScalars.first {

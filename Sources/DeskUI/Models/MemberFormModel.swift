@@ -43,17 +43,18 @@ public struct MemberFormModel: Sendable {
         status = member?.status ?? .active
         plan = member?.plan ?? .open
         var fields = [
-            Field(kind: .name, label: "Name", input: TextField(member?.username ?? "", maxLength: 200)),
+            Field(kind: .name, label: "Name", input: TextField(member?.username ?? "", maxLength: MemberFieldRules.nameLimit)),
             Field(kind: .pass, label: "Pass", input: TextField(member?.passId ?? "", maxLength: PassIdNormalizer.fieldCapacity)),
         ]
         for name in extraFields where !MembershipUser.baseFieldNames.contains(name) {
             let label = name == "userEmailAddress" ? "Email" : name
             fields.append(Field(kind: .extra(name), label: label,
-                                input: TextField(member?.fields[name]?.displayText ?? "", maxLength: 254)))
+                                input: TextField(member?.fields[name]?.displayText ?? "",
+                                                 maxLength: name == "userEmailAddress" ? MemberFieldRules.emailLimit : MemberFieldRules.otherFieldLimit)))
         }
         fields.append(Field(kind: .status, label: "Status", input: TextField(status.rawValue)))
         fields.append(Field(kind: .expires, label: "Expires", input: TextField(MemberFieldRules.expiryText(member?.expiresAt), maxLength: 40)))
-        fields.append(Field(kind: .note, label: "Note", input: TextField(member?.note ?? "", maxLength: 1000)))
+        fields.append(Field(kind: .note, label: "Note", input: TextField(member?.note ?? "", maxLength: MemberFieldRules.noteLimit)))
         fields.append(Field(kind: .plan, label: "Plan", input: TextField(plan.rawValue)))
         fields.append(Field(kind: .addVisits, label: "Top up", input: TextField("", maxLength: 6)))
         fields.append(Field(kind: .household, label: "Household", input: TextField(member?.household ?? "", maxLength: PassIdNormalizer.fieldCapacity)))
@@ -102,16 +103,20 @@ public struct MemberFormModel: Sendable {
                 let text = field.input.text.trimmingCharacters(in: .whitespaces)
                 do {
                     switch field.kind {
-                    case .name: changes.username = .some(text.isEmpty ? nil : text)
+                    case .name:
+                        try MemberFieldRules.validateName(text, field: field.label)
+                        changes.username = .some(text.isEmpty ? nil : text)
                     case .pass:
                         guard !text.isEmpty else { throw DeskError.invalidInput("a member needs a pass") }
                         changes.passId = try PassIdNormalizer.normalize(text).passId
                     case .extra(let name):
-                        if name == "userEmailAddress" { try MemberFieldRules.validateEmail(text) }
+                        try MemberFieldRules.validateField(name, .string(text), label: field.label)
                         changes.fields[name] = text.isEmpty ? .null : .string(text)
                     case .status: changes.status = status
                     case .expires: changes.expiresAt = .some(try MemberFieldRules.expiry(text))
-                    case .note: changes.note = .some(text.isEmpty ? nil : text)
+                    case .note:
+                        try MemberFieldRules.validateNote(text, field: field.label)
+                        changes.note = .some(text.isEmpty ? nil : text)
                     case .plan: if plan != (original?.plan ?? .open) { changes.plan.plan = plan }
                     case .addVisits:
                         guard !text.isEmpty else { break }
@@ -126,7 +131,8 @@ public struct MemberFormModel: Sendable {
                         }
                     case .birthday:
                         guard text.isEmpty || Birthday(parsing: text) != nil else {
-                            throw DeskError.invalidInput("YYYY-MM-DD, or --MM-DD without a year (a day the calendar has)")
+                            // Named, as every bad date is (issue 28 #14).
+                            throw DeskError.invalidInput("'\(text)' is not a day: use YYYY-MM-DD, or --MM-DD without a year")
                         }
                         let birthday = text.isEmpty ? nil : Birthday(parsing: text)
                         if birthday != original?.birthday { changes.plan.birthday = .some(birthday) }
@@ -134,7 +140,9 @@ public struct MemberFormModel: Sendable {
                 } catch {
                     errorField = index
                     focus = index
-                    throw DeskError.invalidInput("\(field.label): \(error)")
+                    // The text rules name the field themselves.
+                    let message = "\(error)"
+                    throw DeskError.invalidInput(message.hasPrefix(field.label + ":") ? message : "\(field.label): \(message)")
                 }
             }
             error = nil

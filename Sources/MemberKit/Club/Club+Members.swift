@@ -7,9 +7,13 @@ extension Club {
                           status: MemberStatus = .active, expiresAt: Double? = nil, note: String? = nil,
                           plan: PlanChanges = PlanChanges(),
                           by actor: AuditActor = .anonymous(.manual)) throws -> MemberRecord {
+        try MemberFieldRules.validateName(username ?? "")
+        try MemberFieldRules.validateNote(note ?? "")
+        for (name, value) in fields { try MemberFieldRules.validateField(name, value) }
         let pass = try normalize(raw)
         let time = clock.now().timeIntervalSince1970
-        let member = try plan.applied(to: MemberRecord(passId: pass.passId, username: username ?? pass.username, timeStampAdded: time,
+        // A name read from the pass itself is made safe rather than refused: the tap enrols.
+        let member = try plan.applied(to: MemberRecord(passId: pass.passId, username: username ?? pass.username.map(PlainText.shown), timeStampAdded: time,
                                                        fields: fields, status: status, expiresAt: expiresAt, note: note,
                                                        modifiedAt: time, modifiedBy: terminal.id))
         try database.write { store in
@@ -24,6 +28,9 @@ extension Club {
 
     @discardableResult
     public func updateMember(id: String, _ changes: MemberChanges, by actor: AuditActor = .anonymous(.manual)) throws -> MemberRecord {
+        if let username = changes.username { try MemberFieldRules.validateName(username ?? "") }
+        if let note = changes.note { try MemberFieldRules.validateNote(note ?? "") }
+        for (name, value) in changes.fields { try MemberFieldRules.validateField(name, value) }
         let time = clock.now().timeIntervalSince1970
         let passId = try changes.passId.map { try normalize($0).passId }
         let member = try database.write { store -> MemberRecord in

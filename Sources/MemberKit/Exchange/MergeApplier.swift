@@ -50,6 +50,9 @@ public struct MergeApplier: Sendable {
                 var count = 0
                 var received = MemberFileCount()
                 while let member = try decoder.next() {
+                    if !member.isTally, let problem = MemberFieldRules.textProblem(in: member.record) {
+                        throw ExchangeError(file: source.name, element: count + 1, message: problem)
+                    }
                     received.add(member)
                     try engine.merge(member)
                     count += 1

@@ -23,7 +23,7 @@ public struct BackupFolder: Sendable {
     private static let prefix = "members-"
     private static let suffix = ".sqlite"
 
-    private static func formatter() -> DateFormatter {
+    package static func formatter() -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -48,11 +48,17 @@ public struct BackupFolder: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let formatter = Self.formatter()
         return names.compactMap { name -> Backup? in
-            guard name.hasPrefix(Self.prefix), name.hasSuffix(Self.suffix),
-                  let date = formatter.date(from: String(name.dropFirst(Self.prefix.count).dropLast(Self.suffix.count)))
-            else { return nil }
-            return Backup(path: path + "/" + name, date: date)
+            Self.date(fromFileName: name, formatter: formatter).map { Backup(path: path + "/" + name, date: $0) }
         }.sorted { $0.date < $1.date }
+    }
+
+    /// The time a backup's file name gives; nil for any other name. Any file may lie in the
+    /// folder: only a time's shape reaches the DateFormatter (`DateText`).
+    package static func date(fromFileName name: String, formatter: DateFormatter? = nil) -> Date? {
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.utf8.count > prefix.utf8.count + suffix.utf8.count else { return nil }
+        let stamp = String(name.dropFirst(prefix.count).dropLast(suffix.count))
+        guard DateText.isPlausible(stamp) else { return nil }
+        return (formatter ?? Self.formatter()).date(from: stamp)
     }
 
     /// Removes all but the newest `keep` backups; the paths it removed.

@@ -8,13 +8,17 @@ public enum DayOrTime: Equatable, Sendable {
     case time(Date)
 
     public static func parse(_ text: String, calendar: Calendar = .current) -> DayOrTime? {
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.calendar = calendar
-        day.timeZone = calendar.timeZone
-        day.dateFormat = "yyyy-MM-dd"
-        day.isLenient = false
-        if text.count == 10, let date = day.date(from: text) { return .day(start: calendar.startOfDay(for: date)) }
+        // Only text of a date's shape goes on (Foundation's parsers trap on some other text).
+        guard DateText.isPlausible(text) else { return nil }
+        if let day = CalendarDay(parsing: text) {
+            // Counted by our own arithmetic: no DateFormatter sees the text at all.
+            // A day this calendar lacks (1582-10-10 in the Gregorian switch, 1994-12-31 on
+            // Kiritimati) is no day, rather than some other one.
+            let parts = DateComponents(year: day.year, month: day.month, day: day.day)
+            guard let date = calendar.date(from: parts), case let back = calendar.dateComponents([.year, .month, .day], from: date),
+                  back.year == day.year, back.month == day.month, back.day == day.day else { return nil }
+            return .day(start: calendar.startOfDay(for: date))
+        }
         return ISO8601Text.date(from: text).map(DayOrTime.time)
     }
 

@@ -226,6 +226,15 @@ public struct SyncReader: Sendable {
         return mergedSnapshot == nil ? [:] : claims
     }
 
+    /// A member as this desk keeps it: control characters in its texts made "�" and over-long
+    /// ones cut (`MemberFieldRules.sanitised`), the same on every desk, so desks still agree.
+    private static func safeText(_ member: ExchangeMember) -> ExchangeMember {
+        guard !member.isTally else { return member }
+        var member = member
+        member.record = MemberFieldRules.sanitised(member.record)
+        return member
+    }
+
     /// How far a terminal's changes are held after reading `name`: a snapshot holds all up to
     /// its number; a changes file extends an unbroken run.
     private func advance(_ covered: Int64, by name: SyncFileName) -> Int64? {
@@ -251,14 +260,14 @@ public struct SyncReader: Sendable {
         while buffered.count <= settings.mergeChunk, let member = try decoder.next() { buffered.append(member) }
         if buffered.count <= settings.mergeChunk {
             var iterator = buffered.makeIterator()
-            return try database.mergeSyncMembers({ iterator.next() }, chunk: buffered.count + 1, editor: editor, time: time,
+            return try database.mergeSyncMembers({ iterator.next().map(Self.safeText) }, chunk: buffered.count + 1, editor: editor, time: time,
                                                  file: record, coveredThrough: coveredThrough)
         }
         while try decoder.next() != nil {}
         let second = try SyncFileOpening(path: path, expected: entry)
         guard second.identity == first.identity else { throw SyncError.badFile(path, "changed while being read; read again later") }
         let again = MusrlDecoder(reader: second.reader, name: path)
-        return try database.mergeSyncMembers({ try again.next() }, chunk: settings.mergeChunk, editor: editor, time: time,
+        return try database.mergeSyncMembers({ try again.next().map(Self.safeText) }, chunk: settings.mergeChunk, editor: editor, time: time,
                                              file: record, coveredThrough: coveredThrough)
     }
 }

@@ -7,8 +7,9 @@ import Testing
 @Suite("Exchange formats")
 struct ExchangeFormatTests {
     static let trickyNames = [
-        "Ann, \"the\" boss", "two\nlines", "crlf\r\nline", "李小龍", "😀🎉 party", "=SUM(A1:A9)", "+44 20", "-minus", "@cmd",
-        "\ttab", "'quoted", "<null>", "slash/and\\back",
+        // No tab or newline: names are one line of plain text (issue 28 #9, MemberFieldRules).
+        "Ann, \"the\" boss", "two, \"lines\"", "semi;colon", "李小龍", "😀🎉 party", "=SUM(A1:A9)", "+44 20", "-minus", "@cmd",
+        " leading space", "'quoted", "<null>", "slash/and\\back",
     ]
 
     /// A terminal whose members have every awkward name, visits, a note, a status and a tombstone.
@@ -25,7 +26,7 @@ struct ExchangeFormatTests {
         }
         let first = try #require(try terminal.database.member(idOrPass: "04000000"))
         try terminal.club.updateMember(id: first.memberId, MemberChanges(status: .suspended, expiresAt: .some(1_800_000_000.5),
-                                                                         note: .some("note, with \"quotes\"\nand a line")))
+                                                                         note: .some("note, with \"quotes\", and more")))
         let last = try #require(try terminal.database.member(idOrPass: String(format: "04%06X", trickyNames.count - 1)))
         try terminal.club.deleteMember(id: last.memberId)
         return terminal

@@ -37,7 +37,8 @@ final class BeaconView {
         lastDraw = now
         let columns = Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 200
         var text = "\u{1B}[H\u{1B}[2J" + (live ? "Scanning" : "Replaying") + " — \(CountText.of(tracker.count, "beacon")) (Ctrl-C to stop)\n"
-        text += BeaconOutput.table(tracker.snapshots, width: columns).joined(separator: "\n") + "\n"
+        // Names in the table come from the radio: made safe, so only our own clear-screen is raw.
+        text += PlainText.shownLines(BeaconOutput.table(tracker.snapshots, width: columns).joined(separator: "\n")) + "\n"
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 

@@ -30,7 +30,7 @@ struct CheckInCommand: ParsableCommand {
             let hint = context.config.enrolment == .deny ? "enrolment is off" : "add it with: memberdesk members add --pass \(id)"
             print("Unknown card \(id) (\(hint))")
         } else {
-            print(report.message(sellPack: Self.sellPack))
+            print(PlainText.shown(report.message(sellPack: Self.sellPack)))
             if let notice = DoorNotice.line(for: report, settings: context.club.settings.plans) { print(notice) }
             for warning in report.warnings { print(warning) }
         }

@@ -5,7 +5,16 @@ import MemberKit
 /// Checks and conversions for what people type into member fields.
 enum MemberInput {
     static func validateEmail(_ email: String) throws {
-        do { try MemberFieldRules.validateEmail(email) } catch { throw ValidationError("\(error)") }
+        do { try MemberFieldRules.validateEmail(email, field: "--email") } catch { throw ValidationError("\(error)") }
+    }
+
+    /// Plain text of one line within the caps (`MemberFieldRules`): a bad one is a bad argument (exit 64).
+    static func validateName(_ name: String) throws {
+        do { try MemberFieldRules.validateName(name, field: "--name") } catch { throw ValidationError("\(error)") }
+    }
+
+    static func validateNote(_ note: String) throws {
+        do { try MemberFieldRules.validateNote(note, field: "--note") } catch { throw ValidationError("\(error)") }
     }
 
     /// A pass as a tap would read it: a bad one is a bad argument (exit 64).

@@ -20,7 +20,7 @@ enum MemberTable {
             if case .double(let t) = member.value(forField: field) { return date(t) }
             return "-"
         default:
-            return member.value(forField: field).displayText ?? ""
+            return PlainText.shown(member.value(forField: field).displayText ?? "")
         }
     }
 
@@ -71,7 +71,8 @@ enum MemberTable {
 
     static func print(_ members: [MemberRecord], fields: [String], at time: Double) {
         let columns = columns(fields: fields, at: time)
-        let rows = members.map { member in columns.map { $0.value(member) } }
+        // One member, one line: a newline or escape in a name becomes "�".
+        let rows = members.map { member in columns.map { PlainText.shown($0.value(member)) } }
         var widths = columns.indices.map { i in
             ([columns[i].header] + rows.map { $0[i] }).map(TextWidth.of).max() ?? 0
         }

@@ -96,7 +96,7 @@ struct MembersCommand: ParsableCommand {
             }
             print("\(TextWidth.pad("status", to: 22)) \(MemberTable.statusText(member, at: now))")
             print("\(TextWidth.pad("expires", to: 22)) \(MemberTable.expiryText(member))")
-            print("\(TextWidth.pad("note", to: 22)) \(member.note ?? "")")
+            print("\(TextWidth.pad("note", to: 22)) \(PlainText.shown(member.note ?? ""))")
             print("\(TextWidth.pad("plan", to: 22)) \(MemberTable.planText(member, standing))")
             if let left = standing?.visitsLeft { print("\(TextWidth.pad("visits left", to: 22)) \(left)") }
             if let birthday = member.birthday { print("\(TextWidth.pad("birthday", to: 22)) \(birthday)") }
@@ -118,6 +118,7 @@ struct MembersCommand: ParsableCommand {
 
         func validate() throws {
             try MemberInput.validatePass(pass)
+            if let name { try MemberInput.validateName(name) }
             if let email { try MemberInput.validateEmail(email) }
         }
 
@@ -148,7 +149,9 @@ struct MembersCommand: ParsableCommand {
 
         func validate() throws {
             if let pass { try MemberInput.validatePass(pass) }
+            if let name { try MemberInput.validateName(name) }
             if let email { try MemberInput.validateEmail(email) }
+            if let note { try MemberInput.validateNote(note) }
             if let expires { _ = try MemberInput.expiry(expires) }
             if [name, email, pass, expires, note].allSatisfy({ $0 == nil }) && status == nil && plan.isEmpty {
                 throw ValidationError("nothing to change: give at least one of --name, --email, --pass, --status, --expires, --note, --plan, --visits, --add-visits, --household, --birthday")
