@@ -8,10 +8,13 @@ import GRDB
 public final class AppDatabase: Sendable {
     private let writer: any DatabaseWriter
     public let path: String?
+    /// A file's checkpointer (nil in memory and read-only).
+    private let checkpointer: WALCheckpointer?
 
-    private init(writer: any DatabaseWriter, path: String?) throws {
+    private init(writer: any DatabaseWriter, path: String?, checkpointer: WALCheckpointer? = nil) throws {
         self.writer = writer
         self.path = path
+        self.checkpointer = checkpointer
         try Self.migrator.migrate(writer)
     }
 
@@ -52,7 +55,8 @@ public final class AppDatabase: Sendable {
             }
             close(fd)
         }
-        let config = configuration(readOnly: readOnly, checkpointer: readOnly ? nil : WALCheckpointer(path: path))
+        let checkpointer = readOnly ? nil : WALCheckpointer(path: path)
+        let config = configuration(readOnly: readOnly, checkpointer: checkpointer)
         do {
             let pool = try DatabasePool(path: path, configuration: config)
             if exists, try !pool.read(Self.migrator.hasCompletedMigrations) {
@@ -65,7 +69,7 @@ public final class AppDatabase: Sendable {
                     try Self.migrator.migrate(DatabasePool(path: path, configuration: configuration(readOnly: false)))
                 }
             }
-            return try AppDatabase(writer: pool, path: path)  // migrates a writable pool; checks a read-only one
+            return try AppDatabase(writer: pool, path: path, checkpointer: checkpointer)  // migrates a writable pool; checks a read-only one
         } catch let error as DatabaseError {
             throw DeskError.database("cannot open \(path): \(Self.reason(error))")
         }
@@ -106,6 +110,9 @@ public final class AppDatabase: Sendable {
     where Reducer.Value: Sendable {
         observation.start(in: writer, scheduling: .async(onQueue: queue), onError: onError, onChange: onChange)
     }
+
+    /// Pages of write-ahead log this process's commits wrote (the bench's pages per tap); 0 in memory.
+    package var walPagesWritten: Int { checkpointer?.pagesWritten ?? 0 }
 
     /// Whether this database was opened read-only (listing, stats).
     var isReadOnly: Bool { writer.configuration.readonly }
