@@ -122,15 +122,7 @@ public final class AppDatabase: Sendable {
 
     static func reason(_ error: Error) -> String {
         if let error = error as? DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_READONLY: return "the database is read-only"
-            case .SQLITE_CANTOPEN: return "cannot open the file (check the path and permissions)"
-            case .SQLITE_NOTADB: return "the file is not a memberdesk database"
-            case .SQLITE_CORRUPT: return "the database file is corrupt"
-            case .SQLITE_BUSY, .SQLITE_LOCKED: return "the database is busy"
-            case .SQLITE_FULL: return "the disk is full"
-            default: return error.message ?? "\(error.resultCode)"
-            }
+            return StoreFailure(error.resultCode)?.message ?? error.message ?? "\(error.resultCode)"
         }
         if let error = error as? DeskError { return error.description }
         return (error as NSError).localizedDescription
@@ -160,6 +152,14 @@ public final class AppDatabase: Sendable {
             return try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
         } catch let error as DatabaseError {
             throw DeskError.database(Self.reason(error))
+        }
+    }
+
+    /// Holds one read transaction's snapshot while `body` runs (tests: a long reader pins the log).
+    package func whileReading(_ body: () throws -> Void) throws {
+        try read { store in
+            _ = try Int.fetchOne(store.db, sql: "SELECT count(*) FROM terminal_setting")
+            try body()
         }
     }
 

@@ -15,11 +15,11 @@ import Synchronization
 ///   a RESTART checkpoint takes the write lock (never waiting for it) for the last few pages;
 /// - after `quietInterval` without a commit, a TRUNCATE checkpoint empties the file.
 /// A reader's snapshot pins the log behind it: nothing past it is copied or restarted until it ends.
-final class WALCheckpointer: Sendable {
+package final class WALCheckpointer: Sendable {
     /// SQLite's default auto-checkpoint threshold: a PASSIVE checkpoint every 1,000 pages.
     static let pages: Int32 = 1000
     /// A log this long (pages of 4 KB) is restarted; see docs/architecture.md for the measurements.
-    static let restartPages: Int32 = 2000
+    package static let restartPages: Int32 = 2000
     /// Copied without a lock until fewer than this many pages are left for the locked copy.
     static let lockedPages: Int32 = 200
     /// No commit for this long (seconds): the log is emptied.
