@@ -13,7 +13,7 @@ func runFaultCampaign(_ arguments: [String]) throws {
     func flush() {
         for line in campaign.log.dropFirst(printed) { print(line) }
         printed = campaign.log.count
-        fflush(stdout)
+        fflush(nil)
     }
     var step = 0
     while campaign.kills < count {

@@ -8,18 +8,19 @@ import Synchronization
 /// whichever tap committed. This replaces it, on the writing connection only, with a commit hook
 /// that hands the work to a connection and a queue of its own:
 /// - every 1,000 pages, a PASSIVE checkpoint copies the log into the file without a lock, so no
-///   commit waits for it;
-/// - a log of `restartPages` or more is restarted: a PASSIVE checkpoint alone never catches up
+///   commit waits for it, and the log is then restarted: a PASSIVE checkpoint alone never catches up
 ///   with a steady stream of commits (each adds pages while it copies), and SQLite writes the log
 ///   from its start again only once all of it is copied. After the bulk is copied without a lock,
-///   a RESTART checkpoint takes the write lock (never waiting for it) for the last few pages;
+///   a second connection takes the write lock (in turn, after the commit under way) while the last
+///   few pages are copied, and the next commit starts the log again;
 /// - after `quietInterval` without a commit, a TRUNCATE checkpoint empties the file.
 /// A reader's snapshot pins the log behind it: nothing past it is copied or restarted until it ends.
 package final class WALCheckpointer: Sendable {
     /// SQLite's default auto-checkpoint threshold: a PASSIVE checkpoint every 1,000 pages.
     static let pages: Int32 = 1000
-    /// A log this long (pages of 4 KB) is restarted; see docs/architecture.md for the measurements.
-    package static let restartPages: Int32 = 2000
+    /// A log this long (pages of 4 KB) is restarted: as SQLite's own, so the log is no longer than
+    /// the raw reference's by more than what commits add while it is copied (docs/architecture.md).
+    package static let restartPages: Int32 = 1000
     /// Copied without a lock until fewer than this many pages are left for the locked copy.
     static let lockedPages: Int32 = 200
     /// No commit for this long (seconds): the log is emptied.
@@ -40,6 +41,7 @@ package final class WALCheckpointer: Sendable {
         var written: Int = 0
         var quietCheckPending = false
         var connection: DatabaseQueue?
+        var holder: DatabaseQueue?
     }
     private let state = Mutex(State())
 
@@ -100,6 +102,32 @@ package final class WALCheckpointer: Sendable {
         }
     }
 
+    /// A connection that only takes the write lock (waiting its turn behind the commit under way,
+    /// which costs that commit nothing) while the checkpoint connection copies the log's last pages.
+    private func holder() -> DatabaseQueue? {
+        state.withLock { state in
+            if state.holder == nil {
+                var config = Configuration()
+                config.label = "memberdesk.checkpoint-lock"
+                config.busyMode = .timeout(10)
+                state.holder = try? DatabaseQueue(path: path, configuration: config)
+            }
+            return state.holder
+        }
+    }
+
+    /// Copies the rest of the log under the write lock: once all of it is in the file, the next
+    /// commit writes the log from its start again (unless a reader still reads it). True when all was copied.
+    private func copyRestUnderWriteLock() -> Bool {
+        var copiedAll = false
+        try? holder()?.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? db.execute(sql: "ROLLBACK") }
+            if let result = checkpoint(SQLITE_CHECKPOINT_PASSIVE) { copiedAll = result.log == result.copied }
+        }
+        return copiedAll
+    }
+
     /// One checkpoint: the log's length and how much of it is copied, or nil when it could not run
     /// (SQLITE_BUSY: the write lock was taken, or a reader still reads what a restart would overwrite).
     private func checkpoint(_ mode: Int32) -> (log: Int32, copied: Int32)? {
@@ -116,11 +144,11 @@ package final class WALCheckpointer: Sendable {
         var restarted = false
         if let first = result, first.log >= Self.restartPages {
             // What commits added during the copy is copied again without a lock, a few times at most.
-            for _ in 0..<4 {
+            for _ in 0..<2 {
                 guard let now = result, now.log - now.copied >= Self.lockedPages else { break }
                 result = checkpoint(SQLITE_CHECKPOINT_PASSIVE)
             }
-            restarted = checkpoint(SQLITE_CHECKPOINT_RESTART) != nil
+            restarted = copyRestUnderWriteLock()
         }
         state.withLock { state in
             state.checkpointedAt = max(0, result?.log ?? state.log)

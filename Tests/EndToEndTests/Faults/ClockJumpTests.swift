@@ -55,7 +55,7 @@ import Testing
         #expect((later["secondsInside"] as? Double ?? -1) >= 0)
         #expect(tap("B1")["outcome"] as? String == "checkedIn")
         scan.closeInput()
-        #expect(scan.waitForExit(timeout: 30) == 0, scan.stderr)
+        #expect(scan.waitForExit(timeout: 30) == 0, "\(scan.stderr)")
 
         // Each exit after its entry, in the stored order; the member's own counts agree.
         let events = try SQLiteShell.rows(desk.databasePath, """

@@ -73,7 +73,7 @@ import Testing
         #expect(line(for: "F3")?["outcome"] as? String == "checkedIn")
         #expect(line(for: "F2", 2)?["outcome"] as? String == "checkedIn", "the tap after space was freed counts")
         scan.closeInput()
-        #expect(scan.waitForExit(timeout: 30) == 0, scan.stderr)
+        #expect(scan.waitForExit(timeout: 30) == 0, "\(scan.stderr)")
         #expect(try SQLiteShell.integrity(path) == ["ok"])
         let visits = try SQLiteShell.rows(path, "SELECT passId, numVisits FROM member ORDER BY passId").map { $0.joined(separator: "=") }
         #expect(visits == ["F1=1", "F2=1", "F3=1"], "the refused tap was not counted; the others once each")
