@@ -17,7 +17,7 @@ import Testing
         guard case .checkedOut(_, let stay) = exit.outcome else { Issue.record("held in: \(exit.outcome)"); return }
         #expect(stay >= 0)
         #expect(try f.tap("P1", at: F.at(9, 3)).outcome.name == "checkedIn", "the debounce does not block for an hour")
-        let events = try f.database.visitEvents(memberId: try #require(f.database.member(idOrPass: "P1")).memberId)
+        let events = try f.database.visitEvents(memberId: try #require(try f.database.member(idOrPass: "P1")).memberId)
         #expect(events.map(\.kind) == [.entry, .exit, .entry])
         #expect(events.map(\.time) == events.map(\.time).sorted())
     }
