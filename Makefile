@@ -3,7 +3,7 @@ SWIFT ?= swift
 export LANG := C.UTF-8
 export LC_ALL := C.UTF-8
 
-.PHONY: deps build run test bench fuzz deb deb-test clean
+.PHONY: deps build run test bench faults fuzz deb deb-test clean
 
 deps:
 	@bash scripts/setup-deps.sh
@@ -23,6 +23,14 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	bash scripts/bench.sh
+
+# kill -9 at random moments (taps, import, sync, backup) for COUNT kills from SEED, printing each check.
+SEED ?= $(shell date +%s)
+COUNT ?= 50
+faults: deps
+	$(SWIFT) build --product memberdesk
+	$(SWIFT) build --product memberdesk-bench
+	.build/debug/memberdesk-bench faults $(SEED) $(COUNT)
 
 # memberdesk_<VERSION>_<arch>.deb in .build/deb (a release build; no network).
 deb: deps

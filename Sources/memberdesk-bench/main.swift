@@ -4,6 +4,7 @@ import Foundation
 // Every benchmark prints memberdesk's figure beside a reference run, as a ratio.
 let benches: [String: ([String]) throws -> Void] = [
     "checkin": runCheckInBench,
+    "checkin-burst": runCheckInBurstBench,
     "cardreader": runCardReaderBench,
     "beacons": runBeaconBench,
     "regions": runRegionBench,
@@ -18,6 +19,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "commit-writer": runCommitWriter,  // the other-process bench's second process
     "mqtt": runMQTTBench,
     "staff": runStaffBench,
+    "faults": runFaultCampaign,  // `make faults`: not a benchmark, the kill -9 campaign
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

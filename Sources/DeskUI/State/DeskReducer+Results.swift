@@ -48,6 +48,9 @@ extension DeskReducer {
             state.status.occupancy.inside = notice.insideCount
             state.jobs.insideChanged()
             if state.showStats { requestStats(&state, &effects, now: now) }
+        case .error(let notice) where notice.passId != nil:
+            // A tap the store could not write (a full disk, a read-only file): staff must know it did not count.
+            state.banner.showError("\(notice.passId ?? ""): not counted: \(notice.message)", now: now)
         case .error, .notification, .log:
             break
         }

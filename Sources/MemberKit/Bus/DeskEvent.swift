@@ -111,9 +111,14 @@ public struct DeskErrorNotice: Sendable {
     /// Which part: "reader", "beacons", "regions", "script", "store", "import" ...
     public var source: String
     public var message: String
-    public init(source: String, message: String) {
+    /// A tap that could not be written: its pass, and why (`StoreFailure`'s key, nil for another failure).
+    public var passId: String?
+    public var reason: String?
+    public init(source: String, message: String, passId: String? = nil, reason: String? = nil) {
         self.source = source
         self.message = message
+        self.passId = passId
+        self.reason = reason
     }
 }
 

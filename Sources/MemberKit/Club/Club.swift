@@ -69,7 +69,7 @@ public final class Club: Sendable {
         let actor = actor ?? .anonymous(AuditMethod(source))
         var warnings: [String] = []
         var lastVisitBefore: Double?
-        let commit = try storeErrorsPublished {
+        let commit = try storeErrorsPublished(tap: pass.passId) {
             try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time,
                                  prepare: { store in _ = try closeOverdue(store, at: time) },
                                  audit: { checkInAudit($0, source: source, by: actor, at: time) }) { subject in
@@ -111,12 +111,14 @@ public final class Club: Sendable {
                                                 plan: subject.plan, latestExit: subject.latestExit, desk: terminal.id))
     }
 
-    /// Runs a store operation, publishing a store failure on the bus before it is thrown.
-    func storeErrorsPublished<T>(_ body: () throws -> T) throws -> T {
+    /// Runs a store operation, publishing a store failure on the bus before it is thrown; for a
+    /// tap (`tap`: its pass) with the pass and why, so the desk says the tap was not counted.
+    func storeErrorsPublished<T>(tap passId: String? = nil, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DeskError {
-            bus.publish(.error(DeskErrorNotice(source: "store", message: error.description)))
+            bus.publish(.error(DeskErrorNotice(source: "store", message: error.description, passId: passId,
+                                               reason: passId == nil ? nil : StoreFailure(error)?.rawValue ?? "store")))
             throw error
         }
     }

@@ -58,11 +58,12 @@ extension AppDatabase {
                 try store.recordEntry(&member, terminalId: terminalId, source: source, at: time)
                 outcome = .enrolled(member)
             case .exit(let member, let since):
-                // Strictly after the entry it closes: at the same time the ids would decide.
+                // Strictly after the entry it closes: at the same time the ids would decide. The stay
+                // is the stored one, never negative when the clock has stepped back.
+                let exitTime = max(time, since.nextUp)
                 try store.recordEvent(VisitEvent(eventId: UUID().uuidString, memberId: member.memberId, kind: .exit,
-                                                 time: max(time, since.nextUp),
-                                                 terminalId: terminalId, source: source.rawValue, exitKind: .tap))
-                outcome = .checkedOut(member, stay: time - since)
+                                                 time: exitTime, terminalId: terminalId, source: source.rawValue, exitKind: .tap))
+                outcome = .checkedOut(member, stay: exitTime - since)
             }
             if let entry = audit(outcome) { try store.appendAudit(entry) }
             let after = try outcome.member.flatMap { try store.presence(memberId: $0.memberId) }

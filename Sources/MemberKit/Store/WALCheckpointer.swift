@@ -3,14 +3,28 @@ import GRDB
 import GRDBSQLite
 import Synchronization
 
-/// Checkpoints a WAL-mode database file off the write path. SQLite's own auto-checkpoint runs
-/// inside the commit that crosses 1,000 WAL pages, and its copying and fsyncs (about 10 ms here)
-/// land on whichever tap committed. This replaces it, on the writing connection only, with a
-/// commit hook that asks for a PASSIVE checkpoint on a connection and a queue of its own: a
-/// PASSIVE checkpoint takes no write lock, so the next commit does not wait for it.
-final class WALCheckpointer: Sendable {
-    /// SQLite's default auto-checkpoint threshold, kept: the WAL grows no larger than before.
+/// Keeps a WAL-mode database file's log short, off the write path. SQLite's own auto-checkpoint
+/// runs inside the commit that crosses 1,000 WAL pages, and its copying and fsyncs land on
+/// whichever tap committed. This replaces it, on the writing connection only, with a commit hook
+/// that hands the work to a connection and a queue of its own:
+/// - every 1,000 pages, a PASSIVE checkpoint copies the log into the file without a lock, so no
+///   commit waits for it, and the log is then restarted: a PASSIVE checkpoint alone never catches up
+///   with a steady stream of commits (each adds pages while it copies), and SQLite writes the log
+///   from its start again only once all of it is copied. After the bulk is copied without a lock,
+///   a second connection takes the write lock (in turn, after the commit under way) while the last
+///   few pages are copied, and the next commit starts the log again;
+/// - after `quietInterval` without a commit, a TRUNCATE checkpoint empties the file.
+/// A reader's snapshot pins the log behind it: nothing past it is copied or restarted until it ends.
+package final class WALCheckpointer: Sendable {
+    /// SQLite's default auto-checkpoint threshold: a PASSIVE checkpoint every 1,000 pages.
     static let pages: Int32 = 1000
+    /// A log this long (pages of 4 KB) is restarted: as SQLite's own, so the log is no longer than
+    /// the raw reference's by more than what commits add while it is copied (docs/architecture.md).
+    package static let restartPages: Int32 = 1000
+    /// Copied without a lock until fewer than this many pages are left for the locked copy.
+    static let lockedPages: Int32 = 200
+    /// No commit for this long (seconds): the log is emptied.
+    static let quietInterval: Double = 1.0
 
     private let path: String
     private let queue = DispatchQueue(label: "memberdesk.checkpoint", qos: .utility)
@@ -18,7 +32,16 @@ final class WALCheckpointer: Sendable {
         var requested = false
         /// The WAL's length (pages) when the last checkpoint ran: the next is asked for 1,000 pages on.
         var checkpointedAt: Int32 = 0
+        /// The WAL's length after the last commit.
+        var log: Int32 = 0
+        /// When a restart failed (a reader's snapshot, a commit under way), the length to try again at.
+        var restartAgainAt: Int32 = 0
+        var lastCommit: UInt64 = 0
+        /// Pages this process's commits wrote to the log, in all (the bench's pages per tap).
+        var written: Int = 0
+        var quietCheckPending = false
         var connection: DatabaseQueue?
+        var holder: DatabaseQueue?
     }
     private let state = Mutex(State())
 
@@ -34,35 +57,132 @@ final class WALCheckpointer: Sendable {
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// After each commit: `pages` is the WAL's length, which starts again from 0 once a checkpoint has copied it all.
+    /// Pages this process's commits wrote to the log so far (another process's commits in between
+    /// may be counted too: the bench writes alone).
+    var pagesWritten: Int { state.withLock { $0.written } }
+
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// After each commit: `pages` is the WAL's length, which starts again from 0 once a restart is done.
     private func committed(pages: Int32) {
-        let due = state.withLock { state -> Bool in
-            if pages < state.checkpointedAt { state.checkpointedAt = 0 }  // the WAL started again
-            guard !state.requested, pages - state.checkpointedAt >= Self.pages else { return false }
-            state.requested = true
-            return true
+        let (due, quietCheck) = state.withLock { state -> (Bool, Bool) in
+            if pages < state.log {  // the WAL started again
+                state.checkpointedAt = 0
+                state.restartAgainAt = 0
+                state.written += Int(pages)
+            } else {
+                state.written += Int(pages - state.log)
+            }
+            state.log = pages
+            state.lastCommit = Self.now()
+            let quietCheck = !state.quietCheckPending
+            state.quietCheckPending = true
+            guard !state.requested else { return (false, quietCheck) }
+            let due = pages - state.checkpointedAt >= Self.pages
+                || (pages >= Self.restartPages && pages >= state.restartAgainAt)
+            if due { state.requested = true }
+            return (due, quietCheck)
         }
-        if due { queue.async { [self] in checkpoint() } }
+        if due { queue.async { [self] in catchUp() } }
+        if quietCheck { queue.asyncAfter(deadline: .now() + Self.quietInterval) { [self] in whenQuiet() } }
     }
 
-    /// Copies what it can: a reader's snapshot or a commit under way stops a PASSIVE checkpoint
-    /// early, harmlessly (the rest waits for the next). A failure changes nothing: the WAL keeps the data.
-    private func checkpoint() {
-        let connection = state.withLock { state -> DatabaseQueue? in
+    /// The checkpoint connection, opened on first use. It has no busy handler: a checkpoint that
+    /// would wait for the write lock or a reader gives up at once instead (it never holds the
+    /// write lock while it waits, which would stall every tap behind it).
+    private func connection() -> DatabaseQueue? {
+        state.withLock { state in
             if state.connection == nil {
                 var config = Configuration()
                 config.label = "memberdesk.checkpoint"
+                config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
                 state.connection = try? DatabaseQueue(path: path, configuration: config)
             }
             return state.connection
         }
-        var log: Int32 = 0
-        try? connection?.writeWithoutTransaction { db in
-            _ = sqlite3_wal_checkpoint_v2(db.sqliteConnection, nil, SQLITE_CHECKPOINT_PASSIVE, &log, nil)
+    }
+
+    /// A connection that only takes the write lock (waiting its turn behind the commit under way,
+    /// which costs that commit nothing) while the checkpoint connection copies the log's last pages.
+    private func holder() -> DatabaseQueue? {
+        state.withLock { state in
+            if state.holder == nil {
+                var config = Configuration()
+                config.label = "memberdesk.checkpoint-lock"
+                config.busyMode = .timeout(10)
+                state.holder = try? DatabaseQueue(path: path, configuration: config)
+            }
+            return state.holder
+        }
+    }
+
+    /// Copies the rest of the log under the write lock: once all of it is in the file, the next
+    /// commit writes the log from its start again (unless a reader still reads it). True when all was copied.
+    private func copyRestUnderWriteLock() -> Bool {
+        var copiedAll = false
+        try? holder()?.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? db.execute(sql: "ROLLBACK") }
+            if let result = checkpoint(SQLITE_CHECKPOINT_PASSIVE) { copiedAll = result.log == result.copied }
+        }
+        return copiedAll
+    }
+
+    /// One checkpoint: the log's length and how much of it is copied, or nil when it could not run
+    /// (SQLITE_BUSY: the write lock was taken, or a reader still reads what a restart would overwrite).
+    private func checkpoint(_ mode: Int32) -> (log: Int32, copied: Int32)? {
+        var log: Int32 = -1, copied: Int32 = -1, code = SQLITE_ERROR
+        try? connection()?.writeWithoutTransaction { db in
+            code = sqlite3_wal_checkpoint_v2(db.sqliteConnection, nil, mode, &log, &copied)
+        }
+        return code == SQLITE_OK ? (log, copied) : nil
+    }
+
+    /// Copies the log without a lock; a long log is then restarted. A failure changes nothing: the WAL keeps the data.
+    private func catchUp() {
+        var result = checkpoint(SQLITE_CHECKPOINT_PASSIVE)
+        var restarted = false
+        if let first = result, first.log >= Self.restartPages {
+            // What commits added during the copy is copied again without a lock, a few times at most.
+            for _ in 0..<2 {
+                guard let now = result, now.log - now.copied >= Self.lockedPages else { break }
+                result = checkpoint(SQLITE_CHECKPOINT_PASSIVE)
+            }
+            restarted = copyRestUnderWriteLock()
         }
         state.withLock { state in
-            state.checkpointedAt = max(0, log)
+            state.checkpointedAt = max(0, result?.log ?? state.log)
+            // Not restarted: tried again a little later (each try may copy the newest pages under the lock).
+            if let log = result?.log, log >= Self.restartPages, !restarted { state.restartAgainAt = log + Self.lockedPages }
             state.requested = false
         }
+    }
+
+    /// `quietInterval` after the last commit (checked again until one passes without any): the log
+    /// is emptied. A reader still in the log puts it off, for twice as long each time (at most a minute).
+    private func whenQuiet(backoff: Double = WALCheckpointer.quietInterval) {
+        let (wait, since) = state.withLock { state -> (Double?, UInt64) in
+            let idle = Double(Self.now() - state.lastCommit) / 1e9
+            if idle < Self.quietInterval { return (Self.quietInterval - idle, state.lastCommit) }
+            if state.log == 0 { state.quietCheckPending = false; return (nil, state.lastCommit) }
+            return (0, state.lastCommit)
+        }
+        guard let wait else { return }
+        if wait > 0 {
+            queue.asyncAfter(deadline: .now() + wait) { [self] in whenQuiet() }
+            return
+        }
+        let emptied = checkpoint(SQLITE_CHECKPOINT_TRUNCATE) != nil
+        let again = state.withLock { state -> Double? in
+            // A commit since (right after the lock was let go) starts the wait again.
+            if state.lastCommit != since { return Self.quietInterval }
+            guard emptied else { return min(backoff * 2, 60) }
+            state.log = 0
+            state.checkpointedAt = 0
+            state.restartAgainAt = 0
+            state.quietCheckPending = false
+            return nil
+        }
+        if let again { queue.asyncAfter(deadline: .now() + again) { [self] in whenQuiet(backoff: again) } }
     }
 }

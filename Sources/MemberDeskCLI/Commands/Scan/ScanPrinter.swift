@@ -20,6 +20,13 @@ struct ScanPrinter: Sendable {
         switch event {
         case .checkIn(let report):
             return JSONOutput.line(JSONOutput.checkIn(report))
+        case .error(let notice) where notice.passId != nil:
+            // A tap that could not be written: an outcome like any other tap's, never counted.
+            object["outcome"] = .string("error")
+            object["reason"] = .string(notice.reason ?? "store")
+            object["passId"] = .string(notice.passId ?? "")
+            object["source"] = .string(notice.source)
+            object["message"] = .string("Not counted: \(notice.message)")
         case .error(let notice):
             object["event"] = .string("error")
             object["source"] = .string(notice.source)
@@ -59,6 +66,8 @@ struct ScanPrinter: Sendable {
         switch event {
         case .checkIn(let report):
             return "\(time) \(report.source.rawValue) \(report.passId): \(report.message(sellPack: CheckInCommand.sellPack))"
+        case .error(let notice) where notice.passId != nil:
+            return "\(time) \(notice.passId ?? "") not counted: \(notice.message)"
         case .error(let notice):
             return "\(time) error (\(notice.source)): \(notice.message)"
         case .reader(let readerEvent):

@@ -21,7 +21,8 @@ enum TapDirectionRule {
             return .next
         case .toggle:
             let stayed = facts.time - presence.time
-            if stayed < occupancy.minStay { return .decide(.answer(.duplicate(facts.member, since: max(0, stayed)))) }
+            // A clock stepped back makes the stay negative: that is no reason to hold the member in for an hour.
+            if stayed >= 0, stayed < occupancy.minStay { return .decide(.answer(.duplicate(facts.member, since: stayed))) }
             return .decide(.exit(facts.member, since: presence.time))
         case .out:
             return .decide(.exit(facts.member, since: presence.time))

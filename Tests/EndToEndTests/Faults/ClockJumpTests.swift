@@ -1,0 +1,92 @@
+import Foundation
+import MemberDeskTestSupport
+import MemberKit
+import Testing
+
+/// The system clock steps back an hour and forward a day under a running `scan` (libfaketime, its
+/// offset read from a file at every call, so the running process jumps when the file changes).
+@Suite(.serialized) struct ClockJumpTests {
+    static let library = "/usr/bin/faketime"
+
+    @Test func aClockThatJumpsMakesNoNegativeStayBlocksNobodyForAnHourAndKeepsStampsOrdered() throws {
+        guard FileManager.default.fileExists(atPath: Self.library) else {
+            print("ClockJumpTests skipped: no faketime (apt-get install faketime; scripts/setup-deps.sh does)")
+            return
+        }
+        let desk = try DeskBinary()
+        try desk.writeConfig("""
+            debounce_seconds = 60
+            [occupancy]
+            tap = "toggle"
+            min_stay_minutes = 2
+            closing_time = ""
+            """)
+        let offset = desk.home.file("faketime")
+        try "+0".write(toFile: offset, atomically: true, encoding: .utf8)
+        // Through Debian's faketime wrapper (set directly, LD_PRELOAD left a Swift program without its
+        // arguments), with its fixed offset dropped so that the file's, read at every call, applies.
+        let clocked = ["/usr/bin/faketime", "-f", "+0", "/usr/bin/env", "-u", "FAKETIME", "FAKETIME_TIMESTAMP_FILE=\(offset)",
+                       "FAKETIME_NO_CACHE=1", "FAKETIME_DONT_FAKE_MONOTONIC=1", DeskBinary.path]
+        func run(_ arguments: [String]) throws -> DeskBinary.Result {
+            try desk.run(clocked + arguments, viaExecutable: "/usr/bin/faketime")
+        }
+        let probe = try run(["--version"])
+        guard probe.status == 0, !probe.stdout.isEmpty else {
+            print("ClockJumpTests skipped: under faketime memberdesk does not run (\(probe.stderr.prefix(80)))")
+            return
+        }
+        for pass in ["A1", "B1"] {
+            let added = try run(["members", "add", "--pass", pass, "--name", "Name \(pass)"])
+            try #require(added.status == 0, "\(added.stderr)")
+        }
+        let scan = try ChildProcess("/usr/bin/faketime", Array(clocked.dropFirst()) + ["scan", "--stdin", "--json"],
+                                    environment: desk.environment, stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        defer { scan.killAndWait() }
+        let out = LineCollector(scan.output!)
+        func outcomes() -> [[String: Any]] {
+            out.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.filter { $0["outcome"] != nil }
+        }
+        func tap(_ pass: String) -> [String: Any] {
+            let before = outcomes().count
+            scan.write(pass + "\n")
+            _ = waitUntil(timeout: 30) { outcomes().count > before }
+            return outcomes().count > before ? outcomes()[before] : [:]
+        }
+        func jump(_ spec: String) throws { try spec.write(toFile: offset, atomically: true, encoding: .utf8) }
+
+        #expect(tap("A1")["outcome"] as? String == "checkedIn")
+        try jump("-1h")  // the clock steps back an hour
+        let exit = tap("A1")
+        #expect(exit["outcome"] as? String == "checkedOut", "a tap an 'hour before' the entry is an exit, not a duplicate: \(exit)")
+        #expect((exit["secondsInside"] as? Double ?? -1) >= 0, "no negative stay: \(exit)")
+        let again = tap("A1")
+        #expect(again["outcome"] as? String == "checkedIn", "the debounce does not block the member for an hour: \(again)")
+        try jump("+1d")  // and forward a day
+        let later = tap("A1")
+        #expect(later["outcome"] as? String == "checkedOut")
+        #expect((later["secondsInside"] as? Double ?? -1) >= 0)
+        #expect(tap("B1")["outcome"] as? String == "checkedIn")
+        scan.closeInput()
+        #expect(scan.wait(timeout: 30) == .exited(0))
+
+        // Each exit after its entry, in the stored order; the member's own counts agree.
+        let events = try SQLiteShell.rows(desk.databasePath, """
+            SELECT e.kind, e.time FROM visit_event e JOIN member m ON m.memberId = e.memberId
+            WHERE m.passId = 'A1' ORDER BY e.time, e.eventId
+            """)
+        #expect(events.map { $0[0] } == ["entry", "exit", "entry", "exit"], "\(events)")
+        let times = events.compactMap { Double($0[1]) }
+        #expect(times == times.sorted() && Set(times).count == times.count)
+
+        // Version stamps: an edit made an hour "earlier" than the last still gets a later stamp, and wins.
+        try jump("+0")
+        #expect(try run(["members", "edit", "A1", "--name", "First"]).status == 0)
+        let first = try SQLiteShell.rows(desk.databasePath, "SELECT modifiedAt FROM member WHERE passId = 'A1'").first.flatMap { Double($0[0]) }
+        try jump("-1h")
+        #expect(try run(["members", "edit", "A1", "--name", "Second"]).status == 0)
+        let stamps = try SQLiteShell.rows(desk.databasePath, "SELECT username, modifiedAt FROM member WHERE passId = 'A1'")
+        #expect(stamps.first?[0] == "Second")
+        #expect((stamps.first.flatMap { Double($0[1]) } ?? 0) > (first ?? .infinity), "the later edit's stamp is later: \(stamps) after \(first ?? 0)")
+        #expect(try SQLiteShell.integrity(desk.databasePath) == ["ok"])
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import MemberKit
+
+/// kill -9 at random moments, against the built binary on one desk's files (issue 29): taps through
+/// `scan --stdin --json`, an `import`, `sync now` writing its files, and `backup`. After each kill
+/// it checks, with the sqlite3 shell, what a counted tap promises: `PRAGMA integrity_check` is ok;
+/// every tap printed as counted is in the database exactly once (its member counts one visit, one
+/// visit row, one entry, one on its counter); no tap fed is half-written or counted twice (each pass is
+/// fed once in the campaign's life, so a count above one is a double count, after any restart);
+/// the sync folder and the backup hold no partly written file under a final name.
+/// `make faults` runs it for as long as asked; `make test` a few rounds of each.
+public final class KillNineCampaign {
+    public let seed: UInt64
+    public let desk: DeskBinary
+    /// What was checked, one line a round, for the campaign's printout.
+    public private(set) var log: [String] = []
+    public private(set) var kills = 0
+    public private(set) var countedTaps = 0
+    private var random: SplitMix64
+    private var round = 0
+    /// Members added before the taps, each tapped at most once; and every pass fed so far.
+    private var untapped: [String] = []
+    private var fed: [String] = []
+    private let syncFolder: String
+
+    public init(seed: UInt64, knownMembers: Int = 400) throws {
+        self.seed = seed
+        random = SplitMix64(seed: seed)
+        desk = try DeskBinary()
+        syncFolder = desk.home.path + "/sync"
+        try FileManager.default.createDirectory(atPath: syncFolder, withIntermediateDirectories: true)
+        // No sync folder for the taps (a killed scan's last sync write is sync's own round below).
+        try desk.writeConfig("debounce_seconds = 0\n")
+        let database = try AppDatabase.open(path: desk.databasePath)
+        let club = Club(database: database, terminal: try database.terminalIdentity(name: "faults"))
+        untapped = (0..<knownMembers).map { String(format: "K%05d", $0) }
+        for pass in untapped { try club.addMember(passId: pass) }
+        untapped.reverse()
+    }
+
+    private func note(_ line: String) { log.append(line) }
+
+    // MARK: Taps
+
+    /// Feeds `taps` passes (half known members, half unknown, enrolled) to a fresh `scan --stdin
+    /// --json`, kills it after a random number of printed outcomes plus up to 3 ms (or, with
+    /// `kill` false, ends its input and lets it finish), then checks every pass ever fed.
+    public func scanRound(taps: Int, kill: Bool = true) throws {
+        round += 1
+        var passes: [String] = []
+        for i in 0..<taps {
+            if i % 2 == 0, let known = untapped.popLast() { passes.append(known) } else { passes.append(String(format: "U%04d-%04d", round, i)) }
+        }
+        fed += passes
+        let scan = try RunningDesk(desk, ["scan", "--stdin", "--json"])
+        scan.write(passes.joined(separator: "\n") + "\n")
+        let printedBeforeKill = kill ? Int(random.next(below: UInt64(taps + 1))) : taps
+        if kill {
+            _ = waitUntil(timeout: 120, poll: 0.001) { outcomes(scan.lines).count >= printedBeforeKill || !scan.isRunning }
+            usleep(UInt32(random.next(below: 3_000)))
+            guard scan.isRunning else { throw FaultCheckFailure("scan ended before its kill: \(scan.stderr)") }
+            _ = scan.signal(SIGKILL, timeout: 30)
+            kills += 1
+        } else {
+            guard waitUntil(timeout: 120, { outcomes(scan.lines).count >= taps }) else {
+                throw FaultCheckFailure("scan printed \(outcomes(scan.lines).count) of \(taps) outcomes: \(scan.stderr)")
+            }
+            scan.closeInput()
+            guard scan.waitForExit(timeout: 60) == 0 else { throw FaultCheckFailure("scan did not end well: \(scan.stderr)") }
+        }
+        let printed = outcomes(scan.lines)
+        let notCounted = printed.filter { !["checkedIn", "enrolled"].contains($0.outcome) }
+        if !notCounted.isEmpty { throw FaultCheckFailure("taps not counted: \(notCounted.prefix(3))") }
+        let counted = printed.map(\.passId)
+        if !kill, Set(counted) != Set(passes) { throw FaultCheckFailure("a finished scan printed \(counted.count) of \(passes.count) taps") }
+        try checkIntegrity()
+        let figures = try tapFigures()
+        for pass in counted {
+            guard let figure = figures[pass], figure == TapFigures(visits: 1, visitRows: 1, entries: 1, counters: 1) else {
+                throw FaultCheckFailure("tap \(pass) printed as counted is stored as \(figures[pass].map { "\($0)" } ?? "nothing")")
+            }
+        }
+        for pass in fed {
+            guard let figure = figures[pass] else { continue }  // an unknown pass not enrolled before the kill
+            guard figure.visits <= 1, figure.visitRows == figure.visits, figure.entries == figure.visits,
+                  figure.counters == figure.visits else {
+                throw FaultCheckFailure("pass \(pass) (fed once) is stored as \(figure)")
+            }
+        }
+        countedTaps += counted.count
+        let stored = fed.filter { (figures[$0]?.visits ?? 0) == 1 }.count
+        note("scan round \(round): \(kill ? "killed after \(printed.count) of \(taps) printed" : "finished \(taps)"); "
+             + "integrity ok; \(counted.count) counted taps each stored once; \(fed.count) passes fed in all, \(stored) counted once, none twice")
+    }
+
+    private struct Printed: CustomStringConvertible {
+        var passId: String
+        var outcome: String
+        var description: String { "\(passId): \(outcome)" }
+    }
+
+    private func outcomes(_ lines: [String]) -> [Printed] {
+        lines.compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let outcome = object["outcome"] as? String, let pass = object["passId"] as? String else { return nil }
+            return Printed(passId: pass, outcome: outcome)
+        }
+    }
+
+    struct TapFigures: Equatable, CustomStringConvertible {
+        var visits, visitRows, entries, counters: Int
+        var description: String { "numVisits \(visits), visit rows \(visitRows), entries \(entries), counters \(counters)" }
+    }
+
+    /// Each live member's pass with its visit count, visit rows, entry events and counters' sum.
+    private func tapFigures() throws -> [String: TapFigures] {
+        let rows = try SQLiteShell.rows(desk.databasePath, """
+            SELECT m.passId, m.numVisits,
+                (SELECT count(*) FROM visit v WHERE v.memberId = m.memberId),
+                (SELECT count(*) FROM visit_event e WHERE e.memberId = m.memberId AND e.kind = '\(VisitEvent.Kind.entry.rawValue)'),
+                (SELECT coalesce(sum(count), 0) FROM visit_counter c WHERE c.memberId = m.memberId)
+            FROM member m WHERE m.deletedAt IS NULL
+            """)
+        var figures: [String: TapFigures] = [:]
+        for row in rows where row.count == 5 {
+            let numbers = row.dropFirst().map { Int($0) ?? -1 }
+            figures[row[0]] = TapFigures(visits: numbers[0], visitRows: numbers[1], entries: numbers[2], counters: numbers[3])
+        }
+        return figures
+    }
+
+    private func checkIntegrity() throws {
+        let answer = try SQLiteShell.integrity(desk.databasePath)
+        if answer != ["ok"] { throw FaultCheckFailure("integrity_check after round \(round): \(answer.prefix(5))") }
+    }
+
+    /// Runs the binary and kills it after a random delay below `within` seconds (or it ends first).
+    /// Returns whether it was killed.
+    private func killed(_ arguments: [String], within: Double) throws -> Bool {
+        let child = try ChildProcess(DeskBinary.path, arguments, environment: desk.environment, stdout: .null, stderr: .null)
+        let delay = Double(random.next(below: 1_000_000)) / 1_000_000 * within
+        if child.wait(timeout: delay) != nil { return false }
+        child.killAndWait()
+        kills += 1
+        return true
+    }
+
+    // MARK: Import
+
+    /// An `import --yes` of `members` new members, killed at a random moment within `within`
+    /// seconds; then the same import run to its end. Every member is there once, nothing twice.
+    public func importRound(members: Int, within: Double) throws {
+        round += 1
+        let file = desk.home.file("import-\(round).csv")
+        var text = "Member ID,Pass ID,Name,Added,Visits\n"
+        for i in 0..<members {
+            text += "\(UUID().uuidString),I\(round)-\(i),Imported \(i),2026-11-01T10:00:00Z,0\n"
+        }
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let prefix = "I\(round)-"
+        let wasKilled = try killed(["import", file, "--yes"], within: within)
+        try checkIntegrity()
+        let afterKill = try importedCount(prefix)
+        let finished = try desk.run(["import", file, "--yes"], timeout: 600)
+        guard finished.status == 0 else { throw FaultCheckFailure("import after the kill failed: \(finished.stderr)") }
+        try checkIntegrity()
+        let afterRerun = try importedCount(prefix)
+        guard afterKill <= members, afterRerun == members else {
+            throw FaultCheckFailure("import round \(round): \(afterKill) members after the kill, \(afterRerun) of \(members) after the rerun")
+        }
+        note("import round \(round): \(wasKilled ? "killed" : "ended before its kill") with \(afterKill) of \(members) members in; "
+             + "integrity ok; rerun: \(afterRerun), each pass once")
+    }
+
+    private func importedCount(_ prefix: String) throws -> Int {
+        let rows = try SQLiteShell.rows(desk.databasePath, """
+            SELECT count(*), count(DISTINCT passId) FROM member WHERE deletedAt IS NULL AND passId LIKE '\(prefix)%'
+            """)
+        guard let row = rows.first, row.count == 2, row[0] == row[1], let count = Int(row[0]) else {
+            throw FaultCheckFailure("imported members with \(prefix): \(rows)")
+        }
+        return count
+    }
+
+    // MARK: Sync and backup
+
+    /// `sync now` into the folder, killed at a random moment; every file under a final name is whole.
+    public func syncRound(within: Double) throws {
+        round += 1
+        let config = desk.home.file("sync.toml")
+        try "debounce_seconds = 0\n[sync]\nfolder = \"\(syncFolder)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let wasKilled = try killed(["sync", "now", "--config", config], within: within)
+        try checkIntegrity()
+        let whole = try checkSyncFolder()
+        let finished = try desk.run(["sync", "now", "--config", config], timeout: 600)
+        guard finished.status == 0 else { throw FaultCheckFailure("sync now after the kill failed: \(finished.stderr)") }
+        let after = try checkSyncFolder()
+        note("sync round \(round): \(wasKilled ? "killed" : "ended before its kill"); integrity ok; "
+             + "\(whole) member files under final names, each read to its end; \(after) after a sync run to its end")
+    }
+
+    /// Reads every member file under a final name to its end (a torn one fails to decode). Returns how many.
+    private func checkSyncFolder() throws -> Int {
+        var files = 0
+        let enumerator = FileManager.default.enumerator(atPath: syncFolder)
+        while let name = enumerator?.nextObject() as? String {
+            let last = (name as NSString).lastPathComponent
+            guard !last.hasPrefix("."), !last.hasPrefix("~") else { continue }  // a name Syncthing and the readers skip
+            let path = syncFolder + "/" + name
+            if last.hasSuffix("." + SyncFileName.fileExtension) {
+                let decoder = try ExchangeFormat.musrl.decoder(path: path)
+                do {
+                    while try decoder.next() != nil {}
+                } catch {
+                    throw FaultCheckFailure("\(name) is under a final name but does not read to its end: \(error)")
+                }
+                files += 1
+            } else if last.hasSuffix(".json") {
+                guard let data = FileManager.default.contents(atPath: path),
+                      (try? JSONSerialization.jsonObject(with: data)) != nil else {
+                    throw FaultCheckFailure("\(name) is under a final name but is not whole JSON")
+                }
+            }
+        }
+        return files
+    }
+
+    /// `backup FILE`, killed at a random moment: FILE is absent or a whole, checked database.
+    public func backupRound(within: Double) throws {
+        round += 1
+        let file = desk.home.file("backup-\(round).sqlite")
+        let wasKilled = try killed(["backup", file], within: within)
+        try checkIntegrity()
+        var state = "absent"
+        if FileManager.default.fileExists(atPath: file) {
+            do {
+                _ = try AppDatabase.inspect(path: file)
+                state = "whole (integrity ok)"
+            } catch {
+                throw FaultCheckFailure("backup \(file) is under its final name but is not whole: \(error)")
+            }
+        }
+        note("backup round \(round): \(wasKilled ? "killed" : "ended before its kill"); the backup file is \(state); database integrity ok")
+    }
+}
+
+/// A small seeded generator (SplitMix64): a campaign's seed replays its kills.
+public struct SplitMix64 {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    public mutating func next(below bound: UInt64) -> UInt64 { bound == 0 ? 0 : next() % bound }
+}
