@@ -46,7 +46,7 @@ public final class Club: Sendable {
     /// signed in, by the source's method).
     @discardableResult
     public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil,
-                        enrolUnknown: Bool = true, by actor: AuditActor? = nil) throws -> CheckInReport {
+                        enrolUnknown: Bool = true, by actor: AuditActor? = nil, secure: SecureTap? = nil) throws -> CheckInReport {
         let now = date ?? clock.now()
         let time = now.timeIntervalSince1970
         let pass = try normalize(raw, source: source.rawValue)
@@ -54,11 +54,11 @@ public final class Club: Sendable {
         var warnings: [String] = []
         var lastVisitBefore: Double?
         let commit = try storeErrorsPublished {
-            try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time,
+            try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time, secure: secure,
                                  prepare: { store in _ = try closeOverdue(store, at: time) },
                                  audit: { checkInAudit($0, source: source, by: actor, at: time) }) { subject in
                 lastVisitBefore = subject.member?.timeStampOfLastVisit
-                let verdict = decide(subject, pass: pass, enrolUnknown: enrolUnknown, at: time)
+                let verdict = decide(subject, pass: pass, source: source, secure: secure, enrolUnknown: enrolUnknown, at: time)
                 warnings = verdict.warnings
                 return verdict.decision
             }
@@ -68,14 +68,19 @@ public final class Club: Sendable {
                                    capacity: settings.occupancy.capacity, warnings: warnings, operator: actor.operator)
         report.plan = commit.plan
         report.lastVisitBefore = lastVisitBefore
+        if source == .nfc { report.secure = secure != nil }
         bus.publish(.checkIn(report))
         if case .enrolled(let member) = commit.outcome { bus.publish(.memberCreated(member)) }
         return report
     }
 
     /// The rules for a tap, given the pass's member (nil: none holds it), in `CheckInRules`' order.
-    private func decide(_ subject: AppDatabase.CheckInSubject, pass: NormalizedPass, enrolUnknown: Bool,
-                        at time: Double) -> (decision: CheckInDecision, warnings: [String]) {
+    private func decide(_ subject: AppDatabase.CheckInSubject, pass: NormalizedPass, source: CheckInSource, secure: SecureTap?,
+                        enrolUnknown: Bool, at time: Double) -> (decision: CheckInDecision, warnings: [String]) {
+        // The card first: a replayed or unproven card is refused before any member is looked at.
+        if let refusal = ReplayRule.apply(passId: pass.passId, secure: secure, lastAccepted: subject.lastSecureCounter) { return (refusal, []) }
+        if let refusal = InsecureCardRule.apply(passId: pass.passId, source: source, secure: secure,
+                                                requireSecure: settings.requireSecure) { return (refusal, []) }
         if let refusal = StaffCardRule.apply(passId: pass.passId, isStaffCard: subject.isStaffCard) { return (refusal, []) }
         var member: MemberRecord
         var isNew = false

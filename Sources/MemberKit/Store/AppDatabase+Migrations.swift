@@ -385,6 +385,7 @@ extension AppDatabase {
                 \(reportDayTriggers)
                 """)
         }
+        registerSecureCounters(&migrator)
         return migrator
     }
 
