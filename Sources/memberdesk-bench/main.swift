@@ -5,6 +5,7 @@ import Foundation
 let benches: [String: ([String]) throws -> Void] = [
     "checkin": runCheckInBench,
     "cardreader": runCardReaderBench,
+    "securecard": runSecureCardBench,
     "beacons": runBeaconBench,
     "regions": runRegionBench,
     "sync": runSyncBench,

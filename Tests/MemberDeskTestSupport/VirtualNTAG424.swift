@@ -91,7 +91,7 @@ public final class VirtualNTAG424: Sendable {
     }
 
     /// A new session on the reader: nothing selected, no authentication.
-    func inserted() {
+    public func inserted() {
         state.withLock { state in
             state.selected = nil
             state.applicationSelected = false
@@ -103,7 +103,7 @@ public final class VirtualNTAG424: Sendable {
     }
 
     /// The answer to one APDU; nil: the card leaves the field.
-    func respond(_ apdu: [UInt8]) -> [UInt8]? {
+    public func respond(_ apdu: [UInt8]) -> [UInt8]? {
         state.withLock { state -> [UInt8]? in
             defer { state.commandsSinceInsert += 1 }
             if let lift = quirks.liftAtCommand, state.commandsSinceInsert >= lift { return nil }
