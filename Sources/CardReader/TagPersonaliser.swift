@@ -26,6 +26,10 @@ public struct TagPersonaliser: Sendable {
         public var uid: [UInt8]
         /// The read-back's verified counter.
         public var counter: UInt32
+        public init(uid: [UInt8], counter: UInt32) {
+            self.uid = uid
+            self.counter = counter
+        }
         public var passId: String { "SUN:" + HexBytes.string(uid) }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// (the tag pads itself), and CMAC (BoringSSL's, through `_CryptoExtras`). Keys are 16 bytes.
 public enum AESBlocks {
     public static let blockSize = 16
-    static let zeroIV = [UInt8](repeating: 0, count: 16)
+    public static let zeroIV = [UInt8](repeating: 0, count: 16)
 
     /// AES-128 of one 16-byte block.
     public static func encryptBlock(_ block: [UInt8], key: [UInt8]) throws(SecureCardError) -> [UInt8] {

@@ -31,8 +31,10 @@ public struct EV2Session: Sendable, Equatable {
 
     /// The data field of a CommMode.Full command: header ‖ E(data) ‖ MAC (`data` may be empty).
     public func sealCommand(_ command: UInt8, header: [UInt8], data: [UInt8]) throws(SecureCardError) -> [UInt8] {
-        let encrypted = data.isEmpty ? [] : try AESBlocks.cbcEncrypt(Self.pad(data), key: encryptionKey, iv: iv(0xA5, 0x5A, commandCounter))
-        return header + encrypted + (try commandMAC(command, header: header, encrypted: encrypted))
+        var encrypted: [UInt8] = []
+        if !data.isEmpty { encrypted = try AESBlocks.cbcEncrypt(Self.pad(data), key: encryptionKey, iv: iv(0xA5, 0x5A, commandCounter)) }
+        let mac = try commandMAC(command, header: header, encrypted: encrypted)
+        return header + encrypted + mac
     }
 
     /// Checks a Full-mode response (data ‖ 8-byte MAC, status 91 `code`), counts the command, and
@@ -68,8 +70,10 @@ public struct EV2Session: Sendable, Equatable {
     /// The tag's Full-mode answer (E(data) ‖ MAC) for status 91 `code`; counts the command.
     public mutating func sealResponse(_ data: [UInt8], code: UInt8 = 0x00) throws(SecureCardError) -> [UInt8] {
         commandCounter &+= 1
-        let encrypted = data.isEmpty ? [] : try AESBlocks.cbcEncrypt(Self.pad(data), key: encryptionKey, iv: iv(0x5A, 0xA5, commandCounter))
-        return encrypted + (try responseMAC(code: code, encrypted: encrypted))
+        var encrypted: [UInt8] = []
+        if !data.isEmpty { encrypted = try AESBlocks.cbcEncrypt(Self.pad(data), key: encryptionKey, iv: iv(0x5A, 0xA5, commandCounter)) }
+        let mac = try responseMAC(code: code, encrypted: encrypted)
+        return encrypted + mac
     }
 
     // MARK: Parts

@@ -24,7 +24,8 @@ public enum SUNKeys: Sendable, Equatable {
     public func applicationKeys(uid: [UInt8]) throws(SecureCardError) -> [UInt8: [UInt8]] {
         switch self {
         case .master(let master):
-            var keys: [UInt8: [UInt8]] = [1: try SUNKeyDerivation.metaReadKey(master: master)]
+            let meta = try SUNKeyDerivation.metaReadKey(master: master)
+            var keys: [UInt8: [UInt8]] = [1: meta]
             for number: UInt8 in [0, 2, 3, 4] {
                 keys[number] = try SUNKeyDerivation.tagKey(master: master, uid: uid, keyNumber: number)
             }

@@ -21,7 +21,7 @@ public struct SUNMessage: Sendable, Equatable {
 
     /// Whether the URL's query names both parameters (a SUN URL), whatever their values.
     public static func isSUN(url: String, names: ParameterNames = ParameterNames()) -> Bool {
-        let keys = Set(query(of: url).map(\.key))
+        let keys = Set(query(of: url).map { String($0.key) })
         return keys.contains(names.piccData) && keys.contains(names.mac)
     }
 
@@ -29,7 +29,7 @@ public struct SUNMessage: Sendable, Equatable {
     public init(url: String, names: ParameterNames = ParameterNames()) throws(SecureCardError) {
         let pairs = Self.query(of: url)
         func value(_ name: String, bytes: Int) throws(SecureCardError) -> [UInt8] {
-            let found = pairs.filter { $0.key == name }
+            let found = pairs.filter { $0.key == name[...] }
             guard let text = found.first?.value else { throw .missingParameter(name) }
             guard found.count == 1 else { throw .protocolError("the URL has the \(name) parameter twice") }
             guard text.utf8.count == bytes * 2 else {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a SUN message or a secure exchange was refused. Each says what a person needs to know.
 public enum SecureCardError: Error, Sendable, Equatable, CustomStringConvertible {
     case wrongLength(String, expected: Int, got: Int)
