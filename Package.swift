@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // System libraries: each reached only through a module map and a shim header.
@@ -31,7 +32,13 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
-        .target(name: "CardReader", dependencies: ["MemberKit", "CPCSCLite"]),
+        // Secure Unique NFC (NTAG 424 DNA): AES-CMAC, PICC data, SDMMAC, key derivation, SUN URLs,
+        // EV2 secure messaging. Pure: no I/O, no MemberKit.
+        .target(name: "SecureCards", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]),
+        .target(name: "CardReader", dependencies: ["MemberKit", "SecureCards", "CPCSCLite"]),
         .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
         .target(name: "RegionKit", dependencies: ["MemberKit", "BeaconKit", "CJavaScriptCore"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
@@ -45,7 +52,7 @@ let package = Package(
         .target(name: "DeskDoctor", dependencies: ["MemberKit", "CardReader"]),
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
-            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth", "DeskMQTT",
+            "MemberKit", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth", "DeskMQTT",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -55,19 +62,20 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
-            "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskMQTT", "CJavaScriptCore", "StaffAuth",
+            "MemberKit", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskMQTT", "CJavaScriptCore", "StaffAuth",
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "GRDB", package: "GRDB.swift"),
             "MemberDeskTestSupport",  // the virtual card, the pcscd harness, the btsnoop writer, TmuxSession
         ]),
 
         // A virtual card, a btsnoop writer, a fake clock, a headless terminal, and a way to run the built binary.
-        .target(name: "MemberDeskTestSupport", dependencies: ["MemberKit", "DeskUI", "DeskMQTT"], path: "Tests/MemberDeskTestSupport"),
+        .target(name: "MemberDeskTestSupport", dependencies: ["MemberKit", "DeskUI", "DeskMQTT", "SecureCards"], path: "Tests/MemberDeskTestSupport"),
+        .testTarget(name: "SecureCardsTests", dependencies: ["SecureCards"]),
         .testTarget(name: "MemberKitTests", dependencies: [
             "MemberKit", "MemberDeskTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "SecureCards", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskUITests", dependencies: ["DeskUI", "MemberKit", "MemberDeskTestSupport"]),
@@ -97,7 +105,7 @@ if ProcessInfo.processInfo.environment["MEMBERDESK_FUZZ"] != nil {
               isDirectory.boolValue else { continue }
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)",
-            dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI"],
+            dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "SecureCards"],
             path: "Fuzz/\(name)",
             exclude: ["seeds"].filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\(name)/\($0)").path) },
             swiftSettings: [.enableExperimentalFeature("Extern")],

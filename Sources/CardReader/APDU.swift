@@ -1,4 +1,5 @@
 import Foundation
+import SecureCards
 
 /// The PC/SC part 3 pseudo-APDUs memberdesk sends to contactless readers, and their answers.
 public enum APDU {
@@ -7,6 +8,22 @@ public enum APDU {
 
     /// READ BINARY of 16 bytes (four 4-byte pages of a Type 2 tag) from `page`.
     public static func readPages(from page: UInt8) -> [UInt8] { [0xFF, 0xB0, 0x00, page, 0x10] }
+
+    /// ISO 7816-4 SELECT by application name (DF name), first or only occurrence.
+    public static func select(application: [UInt8]) -> [UInt8] { [0x00, 0xA4, 0x04, 0x00, UInt8(application.count)] + application + [0x00] }
+
+    /// ISO 7816-4 SELECT of an elementary file by its id, no answer data.
+    public static func select(file: [UInt8]) -> [UInt8] { [0x00, 0xA4, 0x00, 0x0C, UInt8(file.count)] + file }
+
+    /// ISO 7816-4 READ BINARY of the selected file.
+    public static func readBinary(offset: Int, length: Int) -> [UInt8] {
+        [0x00, 0xB0, UInt8(offset >> 8 & 0x7F), UInt8(offset & 0xFF), UInt8(length & 0xFF)]
+    }
+
+    /// ISO 7816-4 UPDATE BINARY of the selected file.
+    public static func updateBinary(offset: Int, data: [UInt8]) -> [UInt8] {
+        [0x00, 0xD6, UInt8(offset >> 8 & 0x7F), UInt8(offset & 0xFF), UInt8(data.count)] + data
+    }
 
     /// A response split into its data and status word. Fewer than two bytes is a truncated
     /// answer, never a crash.
@@ -49,6 +66,14 @@ public enum APDU {
         case (0x6C, _): return "wrong length, expected \(sw2)"
         case (0x6D, 0x00): return "instruction not supported"
         case (0x6E, 0x00): return "class not supported"
+        case (0x91, 0x1E): return "integrity error (MAC or CRC)"
+        case (0x91, 0x40): return "no such key"
+        case (0x91, 0x7E): return "length error"
+        case (0x91, 0x9D): return "permission denied"
+        case (0x91, 0x9E): return "parameter error"
+        case (0x91, 0xAE): return "authentication error (wrong key)"
+        case (0x91, 0xAF): return "more frames expected"
+        case (0x91, 0xF0): return "no such file"
         default: return "unexpected status"
         }
     }
@@ -61,6 +86,8 @@ public enum CardReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyUID
     case ndef(NDEFError)
     case transport(PCSCError)
+    /// A SUN message that does not verify (or no keys to verify it with).
+    case sun(SecureCardError)
 
     public var description: String {
         switch self {
@@ -76,6 +103,8 @@ public enum CardReadError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the card's NDEF data is unreadable: \(error)"
         case .transport(let error):
             return error.description
+        case .sun(let error):
+            return "secure card refused: \(error)"
         }
     }
 }

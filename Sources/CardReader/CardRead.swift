@@ -1,5 +1,6 @@
 import Foundation
 import MemberKit
+import SecureCards
 
 /// What one presentation yielded: the UID, the NDEF message if the tag holds one, and the
 /// credential to check in.
@@ -7,11 +8,14 @@ public struct CardRead: Sendable, Equatable {
     public var uid: [UInt8]
     public var atr: ATRInfo?
     public var message: NDEFMessage?
+    /// A verified SUN read (NTAG 424 DNA): the card proved itself.
+    public var secure: SecureTap?
 
-    public init(uid: [UInt8], atr: ATRInfo? = nil, message: NDEFMessage? = nil) {
+    public init(uid: [UInt8], atr: ATRInfo? = nil, message: NDEFMessage? = nil, secure: SecureTap? = nil) {
         self.uid = uid
         self.atr = atr
         self.message = message
+        self.secure = secure
     }
 
     /// The first Text record holding a ClubKit pass payload (`payloadNumber|passId|payload|username`).
@@ -22,25 +26,32 @@ public struct CardRead: Sendable, Equatable {
         }
     }
 
-    /// What the check-in port receives: the pass payload (the core's normalizer takes passId and
-    /// username from it), else the UID.
-    public var credential: String { passPayload ?? PassIdNormalizer.uid(uid) }
+    /// What the check-in port receives: a verified SUN tag's `SUN:<uid>`, else the pass payload
+    /// (the core's normalizer takes passId and username from it), else the UID.
+    public var credential: String { secure?.passId ?? passPayload ?? PassIdNormalizer.uid(uid) }
 }
 
 /// Reads a presented card: UID through FF CA, then, for an ISO 14443-3A storage card of any
 /// name, asks the card whether it is an NFC Forum Type 2 tag (a capability container at
-/// page 3) and if so reads its NDEF message through FF B0 page by page.
+/// page 3) and if so reads its NDEF message through FF B0 page by page; any other card is asked
+/// for each of `applications` in turn (the Type 4 NDEF application, SUN included).
 public enum CardReading {
     /// The most NDEF bytes read from one tag (NTAG216 holds 888), so a lying capability
     /// container cannot keep us reading.
     public static let maximumNDEFBytes = 1024
 
-    public static func read(_ card: any CardChannel, atr: [UInt8]) throws(CardReadError) -> CardRead {
+    public static func read(_ card: any CardChannel, atr: [UInt8], applications: [any ApplicationReader] = []) throws(CardReadError) -> CardRead {
         let info = try? ATRInfo(parsing: atr)
         let uid = try send(card, APDU.getUID, "GET UID").payload(command: "GET UID")
         guard !uid.isEmpty else { throw .emptyUID }
         var result = CardRead(uid: uid, atr: info)
-        if info?.isISO14443_3AStorageCard == true { result.message = try readNDEF(card) }
+        if info?.isISO14443_3AStorageCard == true {
+            result.message = try readNDEF(card)
+            return result
+        }
+        for application in applications {
+            if let read = try application.read(card, base: result) { return read }
+        }
         return result
     }
 

@@ -12,9 +12,9 @@ final class CheckInWorker: Sendable {
 
     /// Queues one check-in. `answered` runs on the worker with the outcome, or with nil when the
     /// port threw (the core has published why).
-    func submit(pass: String, source: CheckInSource, answered: @escaping @Sendable (CheckInOutcome?) -> Void) {
+    func submit(pass: String, source: CheckInSource, secure: SecureTap? = nil, answered: @escaping @Sendable (CheckInOutcome?) -> Void) {
         queue.async { [port] in
-            answered(try? port.checkIn(pass: pass, source: source))
+            answered(try? port.checkIn(pass: pass, source: source, secure: secure))
         }
     }
 

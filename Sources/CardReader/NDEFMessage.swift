@@ -9,6 +9,8 @@ public enum NDEFError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyMessage
     case badText(String)
     case badURI(String)
+    /// A Type 4 tag's capability container that cannot be right.
+    case badContainer(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum NDEFError: Error, Sendable, Equatable, CustomStringConvertible {
         case .emptyMessage: return "NDEF message has no records"
         case .badText(let why): return "Text record: \(why)"
         case .badURI(let why): return "URI record: \(why)"
+        case .badContainer(let why): return "the capability container \(why)"
         }
     }
 }

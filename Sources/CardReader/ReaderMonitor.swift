@@ -22,9 +22,14 @@ public final class ReaderMonitor: Sendable {
         public var relistInterval: Duration
         public var initialBackoff: Duration
         public var maximumBackoff: Duration
+        /// What an ISO 14443-4 card is asked for after its UID, in order (see `ApplicationReader`):
+        /// by default the Type 4 NDEF application, without SUN keys.
+        public var applications: [any ApplicationReader]
 
         public init(readerName: String = "", feedback: Bool = true, relistInterval: Duration = .seconds(1),
-                    initialBackoff: Duration = .milliseconds(100), maximumBackoff: Duration = .seconds(2)) {
+                    initialBackoff: Duration = .milliseconds(100), maximumBackoff: Duration = .seconds(2),
+                    applications: [any ApplicationReader] = [Type4NDEFReader(verifier: nil)]) {
+            self.applications = applications
             self.readerName = readerName
             self.feedback = feedback
             self.relistInterval = relistInterval
@@ -255,7 +260,7 @@ public final class ReaderMonitor: Sendable {
         }
         let read: CardRead
         do {
-            read = try CardReading.read(card, atr: atr)
+            read = try CardReading.read(card, atr: atr, applications: options.applications)
         } catch {
             card.disconnect()
             if case .transport(let pcsc) = error, pcsc.isServiceGone { throw pcsc }
@@ -265,7 +270,7 @@ public final class ReaderMonitor: Sendable {
         let readAt = ContinuousClock.now
         let tap: Int? = options.feedback && ReaderFeedback.supports(reader: reader) ? awaiting.hold(card) : nil
         if tap == nil { card.disconnect() }
-        checkIns.submit(pass: read.credential, source: .nfc) { [self] outcome in
+        checkIns.submit(pass: read.credential, source: .nfc, secure: read.secure) { [self] outcome in
             // nil: the core has published the error (bad pass or store failure); no beep then.
             if outcome != nil { onTap?(TapTiming(reader: reader, detected: detected, read: readAt, committed: .now)) }
             guard let tap else { return }

@@ -55,12 +55,15 @@ enum JSONOutput {
         case .refused(_, let reason): object["reason"] = .string(reason.rawValue)
         case .checkedOut(_, let stay): object["secondsInside"] = .double(stay)
         case .staffCard: object["reason"] = .string("staffCard")
+        case .cardRefused(_, let reason): object["reason"] = .string(reason.rawValue)
         default: break
         }
         if let left = report.plan?.visitsLeft { object["visitsLeft"] = .int(left) }
         if let days = DoorNotice.expiresInDays(report, settings: plans) { object["expiresInDays"] = .int(days) }
         if let notice = DoorNotice.line(for: report, settings: plans) { object["notice"] = .string(notice) }
         object["inside"] = report.inside.map(JSONValue.bool) ?? .null
+        // Card taps only: true for a verified SUN read, false for a card a copy could give.
+        if let secure = report.secure { object["secure"] = .bool(secure) }
         // Who it is recorded under: `cli:alice` at the shell, an operator at the desk, null for none.
         object["operator"] = report.operator.map(JSONValue.string) ?? .null
         if !report.warnings.isEmpty { object["warnings"] = .array(report.warnings.map(JSONValue.string)) }

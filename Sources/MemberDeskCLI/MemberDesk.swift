@@ -17,6 +17,7 @@ public struct MemberDesk: ParsableCommand {
             StatsCommand.self,
             ConfigCommand.self,
             ReadersCommand.self,
+            CardsCommand.self,
             ScanCommand.self,
             BeaconsCommand.self,
             RegionsCommand.self,

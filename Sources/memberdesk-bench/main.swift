@@ -6,6 +6,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "checkin": runCheckInBench,
     "checkin-burst": runCheckInBurstBench,
     "cardreader": runCardReaderBench,
+    "securecard": runSecureCardBench,
     "beacons": runBeaconBench,
     "regions": runRegionBench,
     "sync": runSyncBench,

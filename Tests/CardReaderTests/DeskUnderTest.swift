@@ -15,7 +15,8 @@ final class DeskUnderTest: Sendable {
     private let subscription: EventSubscription
     private let seen = Mutex<[DeskEvent]>([])
 
-    init(debounce: TimeInterval, reader: String = PCSCDaemon.virtualReader, feedback: Bool = true) throws {
+    init(debounce: TimeInterval, reader: String = PCSCDaemon.virtualReader, feedback: Bool = true,
+         applications: [any ApplicationReader] = [Type4NDEFReader(verifier: nil)]) throws {
         directory = try TemporaryDirectory()
         database = try AppDatabase.open(path: directory.file("members.sqlite"))
         let bus = EventBus()
@@ -23,7 +24,7 @@ final class DeskUnderTest: Sendable {
                     settings: ClubSettings(debounce: debounce), bus: bus)
         subscription = bus.subscribe()
         monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: club, events: bus,
-                                options: .init(readerName: reader, feedback: feedback))
+                                options: .init(readerName: reader, feedback: feedback, applications: applications))
         monitor.start()
     }
 

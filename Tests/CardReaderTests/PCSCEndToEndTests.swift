@@ -90,8 +90,9 @@ struct PCSCEndToEndTests {
             try card.insert()
             #expect(waitUntil { desk.readerEvents.filter { if case .cardPresented = $0 { true } else { false } }.count == index + 1 },
                     "tap \(index + 1) is seen while a check-in waits for the lock")
-            // Lifted only once the monitor has its UID: this test is about the lock, not a card leaving mid-read.
-            #expect(waitUntil { card.answered >= 1 }, "card \(index + 1) was read")
+            // Lifted only once the monitor has read it (its UID, and the Type 4 NDEF application it
+            // does not have): this test is about the lock, not a card leaving mid-read.
+            #expect(waitUntil { card.answered >= 2 }, "card \(index + 1) was read")
             card.remove()
             #expect(waitUntil { desk.count(.cardRemoved(reader: reader)) == index + 1 },
                     "lifting card \(index + 1) is seen while a check-in waits for the lock")

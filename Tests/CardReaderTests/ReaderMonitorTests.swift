@@ -10,7 +10,8 @@ struct ReaderMonitorTests {
     static let acr = "ACS ACR122U PICC Interface 00 00"
     static func uidCard(_ uid: [UInt8]) -> FakePCSC.Card {
         FakePCSC.Card(atr: [0x3B, 0x81, 0x80, 0x01, 0x80, 0x80]) { command in
-            command.starts(with: APDU.getUID) ? uid + [0x90, 0x00] : [0x90, 0x00]
+            // A card without the NDEF application: the reader's own commands (FF) succeed, SELECT does not.
+            command.starts(with: APDU.getUID) ? uid + [0x90, 0x00] : command.first == 0xFF ? [0x90, 0x00] : [0x6A, 0x82]
         }
     }
     static let uidCard = uidCard([0x04, 0x01, 0x02, 0x03])

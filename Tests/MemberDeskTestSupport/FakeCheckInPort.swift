@@ -8,6 +8,7 @@ public final class FakeCheckInPort: CheckInPort, @unchecked Sendable {
     public struct Call: Sendable, Equatable {
         public var pass: String
         public var source: CheckInSource
+        public var secure: SecureTap? = nil
     }
 
     /// How the fake answers: everyone comes in (as first enrolled), or nobody is known.
@@ -21,14 +22,14 @@ public final class FakeCheckInPort: CheckInPort, @unchecked Sendable {
 
     public init(_ rule: Rule = .admit) { self.rule = rule }
 
-    public func checkIn(pass: String, source: CheckInSource) throws -> CheckInOutcome {
+    public func checkIn(pass: String, source: CheckInSource, secure: SecureTap?) throws -> CheckInOutcome {
         condition.lock()
         defer { condition.unlock() }
         waiting += 1
         condition.broadcast()
         while held { condition.wait() }
         waiting -= 1
-        recorded.append(Call(pass: pass, source: source))
+        recorded.append(Call(pass: pass, source: source, secure: secure))
         condition.broadcast()
         switch rule {
         case .admit: return .enrolled(MemberRecord(passId: pass, timeStampAdded: 0, modifiedAt: 0, modifiedBy: "fake"))

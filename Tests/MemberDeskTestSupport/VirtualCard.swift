@@ -27,6 +27,8 @@ public final class VirtualCard: Sendable {
         case removedMidRead(uid: [UInt8])
         /// A MIFARE Classic 1K: gives its UID, and answers a READ of pages with 69 82 (not authenticated).
         case mifareClassic(uid: [UInt8])
+        /// An NTAG 424 DNA (ISO 14443-4, the Type 4 NDEF application, SUN, EV2; see `VirtualNTAG424`).
+        case ntag424(VirtualNTAG424)
     }
 
     public static let defaultPort: UInt16 = 35963
@@ -67,7 +69,7 @@ public final class VirtualCard: Sendable {
         switch behaviour {
         case .mifareClassic: return Self.classic1KATR
         case .ntag215, .ntag215Area, .removedMidRead: return Self.ntagATR
-        case .uidOnly, .failing, .truncated: return Self.iso14443_4ATR
+        case .uidOnly, .failing, .truncated, .ntag424: return Self.iso14443_4ATR
         }
     }
 
@@ -103,6 +105,7 @@ public final class VirtualCard: Sendable {
             $0.socket = fd
             $0.served = served
         }
+        if case .ntag424(let tag) = behaviour { tag.inserted() }
         Thread.detachNewThread { [self] in
             serve(fd)
             served.signal()
@@ -145,6 +148,8 @@ public final class VirtualCard: Sendable {
         switch behaviour {
         case .failing(let sw1, let sw2):
             return [sw1, sw2]
+        case .ntag424(let tag):
+            return tag.respond(apdu)
         case .truncated:
             return [0x90]
         case .uidOnly(let uid):

@@ -59,7 +59,9 @@ public struct BannerModel: Sendable {
         } else {
             details.append(NamedText(before: "pass \(report.passId)"))
         }
-        details.append(NamedText(before: "\(report.source.rawValue) · \(RelativeTime.clock(report.time))"))
+        // A card that proves nothing (a plain UID, an NDEF pass) could be a copy: say so.
+        let assurance = report.secure == false ? " · low assurance" : report.secure == true ? " · secure card" : ""
+        details.append(NamedText(before: "\(report.source.rawValue)\(assurance) · \(RelativeTime.clock(report.time))"))
         current = Shown(kind: kind, headlineText: headline, detailTexts: details, enrolPass: enrolPass, shownAt: now)
         if case .refused(let member, _) = outcome { current?.refusedMember = member }
     }

@@ -61,6 +61,9 @@ public struct CheckInReport: Sendable {
     public var lastVisitBefore: Double?
     /// The operator recorded for it (nil: nobody signed in; `cli:alice` at the shell).
     public var `operator`: String?
+    /// For a card tap: whether the card proved itself (a verified SUN read); false for a plain
+    /// UID or NDEF pass, which a copy could give ("low assurance"). Nil for other sources.
+    public var secure: Bool?
 
     public init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String,
                 inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = [],

@@ -9,3 +9,11 @@ enum CheckInDecision {
     /// An exit of a member inside since its entry at `since`; no visit is counted.
     case exit(MemberRecord, since: Double)
 }
+
+extension CheckInDecision {
+    /// The card was refused before the member was looked at (a replay, an insecure card).
+    var refusesCard: Bool {
+        if case .answer(.cardRefused) = self { return true }
+        return false
+    }
+}

@@ -17,6 +17,9 @@ public enum CheckInOutcome: Sendable {
     /// An operator's staff card, offered as a member card: refused, never enrolled (the desk
     /// signs its holder in instead).
     case staffCard(String)
+    /// The card itself is refused before any member is looked at: a replayed SUN read, or a card
+    /// that proves nothing where proof is required (`replay`, `insecure`).
+    case cardRefused(String, reason: RefusalReason)
 
     /// The outcome's name in JSON output.
     public var name: String {
@@ -29,6 +32,7 @@ public enum CheckInOutcome: Sendable {
         case .checkedOut: return "checkedOut"
         case .notInside: return "notInside"
         case .staffCard: return "staffCard"
+        case .cardRefused: return "refused"
         }
     }
 
@@ -36,7 +40,7 @@ public enum CheckInOutcome: Sendable {
         switch self {
         case .checkedIn(let m, _), .duplicate(let m, _), .duplicateExit(let m, _), .enrolled(let m), .refused(let m, _),
              .checkedOut(let m, _), .notInside(let m): return m
-        case .unknownPass, .staffCard: return nil
+        case .unknownPass, .staffCard, .cardRefused: return nil
         }
     }
 
@@ -44,7 +48,7 @@ public enum CheckInOutcome: Sendable {
     public var isAdmitted: Bool {
         switch self {
         case .checkedIn, .duplicate, .enrolled: return true
-        case .refused, .unknownPass, .checkedOut, .duplicateExit, .notInside, .staffCard: return false
+        case .refused, .unknownPass, .checkedOut, .duplicateExit, .notInside, .staffCard, .cardRefused: return false
         }
     }
 
@@ -88,6 +92,10 @@ public enum CheckInOutcome: Sendable {
         case .checkedOut(let m, let stay): return ("Goodbye, ", m.displayName, " — \(Self.describeStay(seconds: stay))")
         case .notInside(let m): return ("", m.displayName, " is not inside")
         case .staffCard: return ("Staff card: not a member card (sign in with it at the desk)", "", "")
+        case .cardRefused(_, .replay): return ("Card refused: this read was used before (a copied card?)", "", "")
+        case .cardRefused(_, .insecure): return ("Card refused: not a secure card", "", "")
+        case .cardRefused(_, let reason): return ("Card refused (\(reason.rawValue))", "", "")
+        case .refused(_, .replay), .refused(_, .insecure): return ("Card refused", "", "")
         }
     }
 

@@ -7,12 +7,21 @@ import Foundation
 /// rules, commits, and publishes the outcome on the bus; for a pass it cannot read or a store
 /// failure it publishes the error and throws. The call may wait for the database (up to its busy
 /// timeout), so an adapter that must stay responsive calls it off its own thread.
+///
+/// `secure` is a tap whose card proved itself (a verified SUN read, pass `SUN:<uid>`); the core
+/// refuses a replay of it by its read counter.
 public protocol CheckInPort: Sendable {
-    func checkIn(pass: String, source: CheckInSource) throws -> CheckInOutcome
+    func checkIn(pass: String, source: CheckInSource, secure: SecureTap?) throws -> CheckInOutcome
+}
+
+extension CheckInPort {
+    public func checkIn(pass: String, source: CheckInSource) throws -> CheckInOutcome {
+        try checkIn(pass: pass, source: source, secure: nil)
+    }
 }
 
 extension Club: CheckInPort {
-    public func checkIn(pass: String, source: CheckInSource) throws -> CheckInOutcome {
-        try checkIn(passId: pass, source: source).outcome
+    public func checkIn(pass: String, source: CheckInSource, secure: SecureTap?) throws -> CheckInOutcome {
+        try checkIn(passId: pass, source: source, secure: secure).outcome
     }
 }

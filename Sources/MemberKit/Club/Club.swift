@@ -46,8 +46,8 @@ public final class Club: Sendable {
     /// signed in, by the source's method).
     @discardableResult
     public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil,
-                        enrolUnknown: Bool = true, by actor: AuditActor? = nil) throws -> CheckInReport {
-        try admit(raw, source: source, at: date, unknown: enrolUnknown ? .byPolicy : .ask, by: actor)
+                        enrolUnknown: Bool = true, by actor: AuditActor? = nil, secure: SecureTap? = nil) throws -> CheckInReport {
+        try admit(raw, source: source, at: date, unknown: enrolUnknown ? .byPolicy : .ask, by: actor, secure: secure)
     }
 
     /// Enrols an unknown pass with its first visit: staff's yes to the enrol prompt. It is an
@@ -56,13 +56,13 @@ public final class Club: Sendable {
     @discardableResult
     public func enrol(passId raw: String, username: String? = nil, fields: [String: JSONValue] = [:],
                       source: CheckInSource, at date: Date? = nil, by actor: AuditActor? = nil) throws -> CheckInReport {
-        try admit(raw, source: source, at: date, unknown: .enrol(username: username, fields: fields), by: actor)
+        try admit(raw, source: source, at: date, unknown: .enrol(username: username, fields: fields), by: actor, secure: nil)
     }
 
     /// Every way in: the pass normalized, the rules run in the tap's one transaction, the report
     /// published after the commit.
     private func admit(_ raw: String, source: CheckInSource, at date: Date?, unknown: EnrolmentRule.Request,
-                       by actor: AuditActor?) throws -> CheckInReport {
+                       by actor: AuditActor?, secure: SecureTap?) throws -> CheckInReport {
         let now = date ?? clock.now()
         let time = now.timeIntervalSince1970
         let pass = try normalize(raw, source: source.rawValue)
@@ -70,11 +70,11 @@ public final class Club: Sendable {
         var warnings: [String] = []
         var lastVisitBefore: Double?
         let commit = try storeErrorsPublished(tap: pass.passId) {
-            try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time,
+            try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time, secure: secure,
                                  prepare: { store in _ = try closeOverdue(store, at: time) },
                                  audit: { checkInAudit($0, source: source, by: actor, at: time) }) { subject in
                 lastVisitBefore = subject.member?.timeStampOfLastVisit
-                let verdict = decide(subject, pass: pass, unknown: unknown, at: time)
+                let verdict = decide(subject, pass: pass, unknown: unknown, source: source, secure: secure, at: time)
                 warnings = verdict.warnings
                 return verdict.decision
             }
@@ -84,6 +84,7 @@ public final class Club: Sendable {
                                    capacity: settings.occupancy.capacity, warnings: warnings, operator: actor.operator)
         report.plan = commit.plan
         report.lastVisitBefore = lastVisitBefore
+        if source == .nfc { report.secure = secure != nil }
         bus.publish(.checkIn(report))
         if case .enrolled(let member) = commit.outcome { bus.publish(.memberCreated(member)) }
         return report
@@ -91,7 +92,11 @@ public final class Club: Sendable {
 
     /// The rules for a tap, given the pass's member (nil: none holds it), in `CheckInRules`' order.
     private func decide(_ subject: AppDatabase.CheckInSubject, pass: NormalizedPass, unknown: EnrolmentRule.Request,
-                        at time: Double) -> (decision: CheckInDecision, warnings: [String]) {
+                        source: CheckInSource, secure: SecureTap?, at time: Double) -> (decision: CheckInDecision, warnings: [String]) {
+        // The card first: a replayed or unproven card is refused before any member is looked at.
+        if let refusal = ReplayRule.apply(passId: pass.passId, secure: secure, lastAccepted: subject.lastSecureCounter) { return (refusal, []) }
+        if let refusal = InsecureCardRule.apply(passId: pass.passId, source: source, secure: secure,
+                                                requireSecure: settings.requireSecure) { return (refusal, []) }
         if let refusal = StaffCardRule.apply(passId: pass.passId, isStaffCard: subject.isStaffCard) { return (refusal, []) }
         var member: MemberRecord
         var isNew = false

@@ -10,10 +10,14 @@ public struct ClubSettings: Sendable {
     public var occupancy: OccupancySettings
     /// Packs and expiry warnings.
     public var plans: PlanSettings
+    /// `cards.require_secure`: NFC taps that are not SUN-verified are refused (reason `insecure`).
+    public var requireSecure: Bool
 
     public init(debounce: TimeInterval = 60, enrolment: EnrolmentPolicy = .auto,
                 memberFields: [String] = CustomMembershipUser.variableNamesAsStrings(),
-                occupancy: OccupancySettings = OccupancySettings(), plans: PlanSettings = PlanSettings()) {
+                occupancy: OccupancySettings = OccupancySettings(), plans: PlanSettings = PlanSettings(),
+                requireSecure: Bool = false) {
+        self.requireSecure = requireSecure
         self.debounce = debounce
         self.enrolment = enrolment
         self.memberFields = memberFields

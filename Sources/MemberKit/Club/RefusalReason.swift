@@ -2,4 +2,8 @@ import Foundation
 
 public enum RefusalReason: String, Sendable, Codable {
     case suspended, expired, capacity, packUsedUp
+    /// A SUN read already used (its counter is not above the last accepted one).
+    case replay
+    /// Not a verified secure card, where one is required.
+    case insecure
 }

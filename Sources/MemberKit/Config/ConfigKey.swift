@@ -85,6 +85,16 @@ public struct ConfigKey: Sendable {
                \.plans.packUse),
         number("plans.warn_days", "Say \"Expires in N days\" at the door this many days ahead (0: only on the last day)",
                \.plans.warnDays, range: 0...3650, whole: true),
+        bool("cards.require_secure", "Refuse NFC cards that are not SUN-verified NTAG 424 DNA (reason insecure); else admit them as low assurance",
+             \.cards.requireSecure),
+        string("cards.sun_master_key_file", "A file holding the SUN master key (32 hex characters; readable by the service user only); tags' keys are derived from it",
+               \.cards.sunMasterKeyFile),
+        string("cards.sun_meta_key_file", "Or: a file holding the SDMMetaReadKey every tag uses (32 hex characters)", \.cards.sunMetaKeyFile),
+        string("cards.sun_file_key_file", "...and one holding the SDMFileReadKey every tag uses", \.cards.sunFileKeyFile),
+        string("cards.sun_picc_param", "The SUN URL's parameter holding the encrypted PICC data", \.cards.sunPICCParam, nonEmpty: true),
+        string("cards.sun_cmac_param", "The SUN URL's parameter holding the CMAC", \.cards.sunCMACParam, nonEmpty: true),
+        string("cards.sun_url", "The URL `cards personalise` writes, e.g. https://club.example/c?picc_data=<32 zeros>&cmac=<16 zeros>",
+               \.cards.sunURL),
     ]
 
     static func bad(_ name: String, _ what: String) -> DeskError {

@@ -18,6 +18,7 @@ public struct DeskConfig: Sendable, Equatable {
     public var occupancy = Occupancy()
     public var visits = Visits()
     public var plans = Plans()
+    public var cards = Cards()
 
     public init() {}
 
@@ -153,9 +154,25 @@ public struct DeskConfig: Sendable, Equatable {
         public var warnDays: Double = 14
     }
 
+    /// Secure Unique NFC cards (NTAG 424 DNA, see docs/card-reading.md#secure-cards).
+    public struct Cards: Sendable, Equatable {
+        /// Refuse NFC cards that are not SUN-verified (plain UIDs, NDEF passes).
+        public var requireSecure = false
+        /// The master key from which every tag's keys are derived (as sdm-backend derives them).
+        public var sunMasterKeyFile = ""
+        /// Or one SDMMetaReadKey and one SDMFileReadKey for every tag.
+        public var sunMetaKeyFile = ""
+        public var sunFileKeyFile = ""
+        public var sunPICCParam = "picc_data"
+        public var sunCMACParam = "cmac"
+        /// The URL `cards personalise` writes, with placeholders where the tag mirrors.
+        public var sunURL = ""
+    }
+
     public var clubSettings: ClubSettings {
         ClubSettings(debounce: debounceSeconds, enrolment: enrolment, occupancy: occupancySettings,
-                     plans: PlanSettings(packUse: plans.packUse, warnDays: Int(plans.warnDays)))
+                     plans: PlanSettings(packUse: plans.packUse, warnDays: Int(plans.warnDays)),
+                     requireSecure: cards.requireSecure)
     }
 
     public var occupancySettings: OccupancySettings {

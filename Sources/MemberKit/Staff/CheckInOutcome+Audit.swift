@@ -7,7 +7,7 @@ extension CheckInOutcome {
         case .checkedIn: return source == .manual ? .manualCheckIn : .visit
         case .enrolled: return .enrol
         case .checkedOut: return .exit
-        case .duplicate, .duplicateExit, .refused, .unknownPass, .notInside, .staffCard: return nil
+        case .duplicate, .duplicateExit, .refused, .unknownPass, .notInside, .staffCard, .cardRefused: return nil
         }
     }
 }

@@ -14,7 +14,8 @@ public struct OperatorCheckIns: CheckInPort {
         currentOperator = `operator`
     }
 
-    public func checkIn(pass: String, source: CheckInSource) throws -> CheckInOutcome {
-        try club.checkIn(passId: pass, source: source, by: AuditActor(operator: currentOperator(), method: AuditMethod(source))).outcome
+    public func checkIn(pass: String, source: CheckInSource, secure: SecureTap?) throws -> CheckInOutcome {
+        try club.checkIn(passId: pass, source: source, by: AuditActor(operator: currentOperator(), method: AuditMethod(source)),
+                         secure: secure).outcome
     }
 }

@@ -16,6 +16,8 @@ extension AppDatabase {
         var insideCount: Int
         /// The member's plan, when it is not open.
         var plan: PlanStanding?
+        /// For a SUN tap: the highest read counter the club has accepted for the tag (nil: none).
+        var lastSecureCounter: UInt32? = nil
     }
 
     /// What a tap's transaction committed: the outcome, and who is inside after it.
@@ -29,7 +31,7 @@ extension AppDatabase {
 
     /// A tap's one transaction: `prepare` first (closing time caught up), then finds the pass's
     /// live member, lets `rules` decide, writes what they decided and the `audit` entry for it.
-    func checkIn(passId: String, terminalId: String, source: CheckInSource, at time: Double,
+    func checkIn(passId: String, terminalId: String, source: CheckInSource, at time: Double, secure: SecureTap? = nil,
                  prepare: (StoreTransaction) throws -> Void,
                  audit: (CheckInOutcome) -> AuditEntry? = { _ in nil },
                  rules: (CheckInSubject) throws -> CheckInDecision) throws -> CheckInCommit {
@@ -42,10 +44,14 @@ extension AppDatabase {
             let plan = try member.flatMap { $0.plan == .open ? nil : try store.planStanding($0) }
             let subject = CheckInSubject(member: member, isStaffCard: try store.liveStaffAccount(card: passId) != nil,
                                          presence: presence, latestExit: latestExit, insideCount: try store.insideCount(),
-                                         plan: plan)
+                                         plan: plan,
+                                         lastSecureCounter: try secure.flatMap { try store.lastSecureCounter(uid: $0.uid) })
             let outcome: CheckInOutcome
             var used = false
-            switch try rules(subject) {
+            let decision = try rules(subject)
+            // A fresh SUN read is used up by this tap, whatever the rules made of the member.
+            if let secure, !decision.refusesCard { try store.recordSecureRead(secure, terminalId: terminalId) }
+            switch decision {
             case .answer(let answer):
                 outcome = answer
             case .countVisit(var member, let packOf):

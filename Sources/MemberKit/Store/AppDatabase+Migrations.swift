@@ -394,6 +394,7 @@ extension AppDatabase {
                 ALTER TABLE report_day ADD COLUMN closingRule TEXT NOT NULL DEFAULT '';
                 """)
         }
+        registerSecureCounters(&migrator)
         return migrator
     }
 

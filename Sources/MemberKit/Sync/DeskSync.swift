@@ -24,8 +24,14 @@ public struct DeskSync: Sendable {
         let written = write ? try writer.write() : SyncWriteReport()
         // Operators and the audit record ride beside the member files (see StaffSync).
         let staff = try StaffSync(database: database, terminal: writer.terminal, folder: writer.folder).pass(only: read ? only : [])
+        // SUN tags' read counters too (see SecureCounterSync).
+        let counters = try SecureCounterSync(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock)
+            .pass(only: read ? only : [])
         var readReport = read ? try reader.read(only: only) : (previousRead ?? SyncReadReport())
-        if read { readReport.errors += staff.errors }
+        if read {
+            readReport.errors += staff.errors + counters.errors
+            readReport.replaysFound += counters.replaysFound
+        }
         return SyncPassReport(folder: writer.folder.path, written: written, read: readReport,
                               time: writer.clock.now().timeIntervalSince1970)
     }
@@ -39,7 +45,7 @@ public struct DeskSync: Sendable {
                                 pending: try database.pendingChanges(after: after), writtenThrough: after,
                                 lastSnapshotAt: fresh ? nil : state.snapshotAt,
                                 terminals: terminals.filter(\.isDesk), badFiles: try database.badSyncFiles(), stopped: state.stopped,
-                                retired: try retiredDesks(terminals))
+                                retired: try retiredDesks(terminals), replays: try database.secureReplays())
     }
 
     /// `sync retire`: this desk takes over what `terminalId` authored (read first, so that it holds

@@ -14,6 +14,8 @@ public struct SyncReadReport: Sendable, Equatable, Codable {
     public var errors: [String] = []
     /// Terminals with files in the folder (this one left out).
     public var terminals = 0
+    /// SUN reads this merge found accepted at two desks (replays admitted before the files met).
+    public var replaysFound: [SecureReplay] = []
 
     public init() {}
 }

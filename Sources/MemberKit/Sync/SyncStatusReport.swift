@@ -14,4 +14,7 @@ public struct SyncStatusReport: Sendable, Equatable, Codable {
     /// Why this desk stopped writing (a duplicate terminal id, a restored backup), if it did.
     public var stopped: String?
     public var retired: [SyncRetiredDesk] = []
+    /// SUN reads found, after a merge, to have been accepted at two desks: replays that got in
+    /// while the desks had not synced (newest first).
+    public var replays: [SecureReplay] = []
 }

@@ -58,6 +58,13 @@ struct FolderSyncPropertyTests {
                 #expect(visits + enrols == world.checkIns)
                 #expect(try terminal.database.auditEntries(AuditQuery(action: .exit)).count == world.exits)
             }
+            // SUN tags' read counters: every desk holds every desk's entries, and the register is
+            // the highest read tapped anywhere (a grow-only register).
+            let counters = try world.terminals.map { try $0.database.allSecureCounters() }
+            #expect(counters[0] == counters[1] && counters[1] == counters[2])
+            for (uid, highest) in world.sunHighest {
+                for terminal in world.terminals { #expect(try terminal.database.lastSecureCounter(uid: uid) == highest) }
+            }
             // Operators and the record of who did what agree at all three desks.
             let staff = try world.terminals.map(StaffSyncWorld.state)
             #expect(staff[0] == staff[1] && staff[1] == staff[2])

@@ -18,6 +18,9 @@ final class SyncFolderWorld {
     /// Visits bought (pack top-ups) and used (admitted entries of a pack member, per visit), at every desk.
     var bought = 0
     var used = 0
+    /// SUN tags: the highest read counter tapped anywhere, per tag (the register every desk must reach).
+    var sunHighest: [String: UInt32] = [:]
+    static let sunTags = ["04AA000000A001", "04AA000000A002"]
     /// Desks that left (retired or lost): they neither write, carry nor read any more.
     var gone: Set<Int> = []
     var active: [Int] { (0..<terminals.count).filter { !gone.contains($0) } }
@@ -132,10 +135,24 @@ final class SyncFolderWorld {
             guard !files.isEmpty else { return }
             let name = files[(code / 288) % files.count]
             try deliver(name, from: index, to: to, half: (code / 576) % 4 == 0)
+        case 11 where (code / 1728) % 2 == 0:
+            // A SUN tag's read: a new one, or one a desk has seen (a replay, which may get in
+            // at a desk that has not synced).
+            let uid = Self.sunTags[(code / 3) % Self.sunTags.count]
+            let highest = sunHighest[uid] ?? 0
+            let counter = (code / 24) % 3 == 0 && highest > 0 ? highest - UInt32((code / 72) % 2) : highest + 1
+            let report = try terminal.club.checkIn(passId: SecureTap(uid: uid, counter: counter).passId, source: .nfc,
+                                                   secure: SecureTap(uid: uid, counter: counter))
+            switch report.outcome {
+            case .checkedIn, .enrolled: checkIns += 1
+            default: break
+            }
+            sunHighest[uid] = max(highest, counter)
         case 12:
             try staffStep(code, at: index)
         case 13:
             _ = try staffSync(index).pass()
+            _ = try secureCounterSync(index).pass()
         default:
             _ = try syncs[index].reader.read()
         }
@@ -161,6 +178,12 @@ final class SyncFolderWorld {
         StaffSync(database: terminals[index].database, terminal: terminals[index].club.terminal, folder: SyncFolder(path: view(index)))
     }
 
+    /// Desk `index`'s SUN counters: its file written, then the others' merged.
+    func secureCounterSync(_ index: Int) -> SecureCounterSync {
+        SecureCounterSync(database: terminals[index].database, terminal: terminals[index].club.terminal,
+                          folder: SyncFolder(path: view(index)), clock: clock)
+    }
+
     /// Desk 0 enrols every pass and the list travels to every desk: the other desks' taps of
     /// these members are then counts of members another desk authored (tallies in their files).
     func shareList() throws {
@@ -179,11 +202,13 @@ final class SyncFolderWorld {
             for index in active {
                 _ = try syncs[index].writer.write()
                 _ = try staffSync(index).pass()
+                _ = try secureCounterSync(index).pass()
             }
             for from in active { for to in active where from != to { try mirror(from: from, to: to) } }
             for index in active {
                 _ = try syncs[index].reader.read()
                 _ = try staffSync(index).pass()
+                _ = try secureCounterSync(index).pass()
             }
         }
     }

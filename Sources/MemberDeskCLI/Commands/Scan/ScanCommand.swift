@@ -30,6 +30,8 @@ struct ScanCommand: ParsableCommand {
     // resolves to the synchronous requirement, so an async run() would never be called.
     func run() throws {
         let context = try DeskContext.open(global)
+        // Bad SUN key files stop the desk before it watches a reader (one line, exit 1).
+        let applications = try SUNKeyFiles.applications(context.config)
         let subscription = context.bus.subscribe()
         let printer = ScanPrinter(json: json)
         let printed = DispatchSemaphore(value: 0)
@@ -61,7 +63,8 @@ struct ScanCommand: ParsableCommand {
         } else {
             let name = reader ?? context.config.reader.name
             let monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: checkIns, events: context.bus,
-                                        options: .init(readerName: name, feedback: context.config.reader.feedback))
+                                        options: .init(readerName: name, feedback: context.config.reader.feedback,
+                                                       applications: applications))
             monitor.start()
             service.ready(status: name.isEmpty ? "watching every reader" : "watching reader \(name)")
             _ = stop.wait()

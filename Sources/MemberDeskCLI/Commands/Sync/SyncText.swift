@@ -24,6 +24,9 @@ enum SyncText {
                      + "\(c.deleted) deleted, \(c.unified) unified" + (read.filesCovered > 0 ? " (\(files(read.filesCovered)) already covered)" : ""))
         for copy in read.conflictCopies { lines.append("conflict copy merged: \(copy)") }
         for error in read.errors { lines.append("error: \(error)") }
+        for replay in read.replaysFound {
+            lines.append("replay admitted: SUN card \(replay.uid) read \(replay.counter) was accepted at \(replay.terminals.joined(separator: " and "))")
+        }
         return lines
     }
 
@@ -48,6 +51,10 @@ enum SyncText {
         }
         for bad in status.badFiles { lines.append("bad file \(bad.terminalId)/\(bad.name): \(bad.error ?? "")") }
         for desk in status.retired { lines.append(retiredLine(desk)) }
+        for replay in status.replays {
+            lines.append("replay admitted: SUN card \(replay.uid) read \(replay.counter) was accepted at \(replay.terminals.joined(separator: " and ")) "
+                         + "(found \(ago(replay.foundAt, now: now)); a copied card?)")
+        }
         if let stopped = status.stopped {
             lines.append("error: this desk stopped writing: \(stopped); run `memberdesk sync reset-id`")
         }
