@@ -34,4 +34,6 @@ public enum JobResult: Sendable {
     case audit([AuditEntry])
     case auditFailed(String)
     case operators([String])
+    case walletPassWritten(WalletPassNotice)
+    case walletPassFailed(String)
 }
