@@ -87,7 +87,8 @@ let package = Package(
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskUITests", dependencies: ["DeskUI", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "MemberDeskCLITests", dependencies: [
-            "MemberDeskCLI", "MemberKit", "RegionKit", "DeskMQTT", "MemberDeskTestSupport", .product(name: "Logging", package: "swift-log"),
+            "MemberDeskCLI", "MemberKit", "RegionKit", "DeskMQTT", "MemberDeskTestSupport", "WalletPasses", "DeskUI",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StaffAuthTests", dependencies: ["StaffAuth", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "FolderSyncTests", dependencies: ["FolderSync", "MemberKit", "MemberDeskTestSupport"]),

@@ -28,7 +28,7 @@ public struct ApplePassIssuer: Sendable {
             images.append(("icon.png", try WalletFile.png(wallet.icon, key: "wallet.icon")))
         }
         if !wallet.logo.isEmpty { images.append(("logo.png", try WalletFile.png(wallet.logo, key: "wallet.logo"))) }
-        self.images = images.map { ($0.0, $0.1, Self.sha1($0.1)) }
+        self.images = images.map { (name: $0.0, bytes: $0.1, sha1: Self.sha1($0.1)) }
     }
 
     /// The member's pass.json (what the .pkpass carries), for tests and `--json`-style checks.
@@ -45,7 +45,7 @@ public struct ApplePassIssuer: Sendable {
         let manifest = Array(("{" + hashes.sorted { $0.0 < $1.0 }.map { "\"\($0.0)\":\"\($0.1)\"" }.joined(separator: ",") + "}").utf8)
         let signature = try signer.sign(manifest: manifest, at: time)
         var files: [(name: String, bytes: [UInt8])] = [("pass.json", pass)]
-        files += images.map { ($0.name, $0.bytes) }
+        files += images.map { (name: $0.name, bytes: $0.bytes) }
         files += [("manifest.json", manifest), ("signature", signature)]
         return try PKPassArchive.zip(files, modified: time)
     }

@@ -45,7 +45,7 @@ public struct GoogleWalletIssuer: Sendable {
             barcode: .init(type: "QR_CODE", value: member.passId, alternateText: member.passId),
             smartTapRedemptionValue: member.passId,
             hexBackgroundColor: look.background.hex,
-            validTimeInterval: member.expiresAt.map { .init(end: .init(date: PassJSON.w3c($0))) })
+            validTimeInterval: member.expiresAt.map { GoogleGenericObject.ValidTime(end: .init(date: PassJSON.w3c($0))) })
     }
 
     /// The class to create once in Google's console or API: Smart Tap on, this issuer redeeming.

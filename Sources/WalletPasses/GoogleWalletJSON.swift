@@ -38,7 +38,7 @@ struct GoogleGenericObject: Encodable, Equatable {
         var alternateText: String
     }
 
-    struct TimeInterval: Encodable, Equatable {
+    struct ValidTime: Encodable, Equatable {
         struct DateTime: Encodable, Equatable { var date: String }
         var end: DateTime
     }
@@ -53,7 +53,7 @@ struct GoogleGenericObject: Encodable, Equatable {
     var barcode: Barcode
     var smartTapRedemptionValue: String
     var hexBackgroundColor: String
-    var validTimeInterval: TimeInterval?
+    var validTimeInterval: ValidTime?
 }
 
 /// The generic class the objects belong to, with Smart Tap on.

@@ -70,8 +70,16 @@ public struct MemberWallet: Sendable {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw WalletError(.io, "cannot open '\(path)': \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        guard syncfs(fd) == 0 else { throw WalletError(.io, "cannot sync '\(path)': \(String(cString: strerror(errno)))") }
+        guard Self.syncFileSystem(fd) == 0 else { throw WalletError(.io, "cannot sync '\(path)': \(String(cString: strerror(errno)))") }
     }
+
+    /// syncfs(2), which Swift's Glibc module does not declare (it is a GNU extension); sync(2) where it is missing.
+    private static let syncFileSystem: @Sendable (Int32) -> Int32 = {
+        typealias SyncFS = @convention(c) (Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return { _ in sync(); return 0 } }
+        let function = unsafeBitCast(symbol, to: SyncFS.self)
+        return { function($0) }
+    }()
 
     public static func makeFolder(_ path: String) throws {
         var isFolder: ObjCBool = false

@@ -4,6 +4,7 @@ import Foundation
 import MemberDeskTestSupport
 import MemberKit
 import Testing
+import WalletPasses
 
 /// The desk's `w` key on the headless terminal, with the real pass writer: the selected member's
 /// .pkpass is written (and openssl accepts it), its path and the Google link's length shown; a

@@ -171,6 +171,8 @@ public struct DeskConfig: Sendable, Equatable {
         public var apple = Apple()
         public var google = Google()
 
+        public init() {}
+
         public struct Apple: Sendable, Equatable {
             public var passTypeId = ""
             public var teamId = ""
@@ -182,6 +184,8 @@ public struct DeskConfig: Sendable, Equatable {
             /// `UUID[:major[:minor]]`, checked when the file is read (`WalletBeacon`); empty: none.
             public var beacon = ""
             public var relevantText = ""
+
+            public init() {}
         }
 
         public struct Google: Sendable, Equatable {
@@ -193,6 +197,8 @@ public struct DeskConfig: Sendable, Equatable {
             public var collectorId = ""
             public var smartTapKeyFile = ""
             public var smartTapKeyVersion: Double = 1
+
+            public init() {}
         }
     }
 
