@@ -45,7 +45,7 @@ public struct WalletKeyPair: Sendable {
     var privatePEM: String { agreement.pemRepresentation }
 
     /// Apple's `nfc.encryptionPublicKey`: base64 of the X.509 SubjectPublicKeyInfo (DER) holding
-    /// the key's COMPRESSED point (57 bytes). Apple's docs name the SPKI only; Wallet refuses a
+    /// the key's COMPRESSED point (59 bytes of DER). Apple's docs name the SPKI only; Wallet refuses a
     /// pass whose key is the uncompressed point (see docs/wallet.md).
     public var appleEncryptionPublicKey: String { Data(Self.compressedSPKI(publicKey)).base64EncodedString() }
 

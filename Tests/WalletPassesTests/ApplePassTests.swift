@@ -94,7 +94,7 @@ import Testing
         let openssl = try WalletTestCA.shell("openssl ec -in '\(ca.nfcKey)' -pubout -conv_form compressed -outform DER 2>/dev/null | base64 -w0",
                                              in: ca.folder.path).output
         #expect(key == openssl)
-        #expect(Data(base64Encoded: key)?.count == 57)
+        #expect(Data(base64Encoded: key)?.count == 59)
         // And it decodes back to the same point (the reading side's check).
         let pem = try String(contentsOfFile: ca.nfcKey, encoding: .utf8)
         let decoded = try WalletKeyPair.publicKey(appleEncryptionPublicKey: key)

@@ -33,7 +33,7 @@ import Testing
     @Test func theAppleFormIsACompressedSPKI() throws {
         let pair = WalletKeyPair.generate()
         let der = try #require(Data(base64Encoded: pair.appleEncryptionPublicKey))
-        #expect(der.count == 57)
+        #expect(der.count == 59)
         #expect([0x02, 0x03].contains(der[26]))
         #expect(try WalletKeyPair.publicKey(appleEncryptionPublicKey: pair.appleEncryptionPublicKey).rawRepresentation
                 == pair.publicKey.rawRepresentation)
