@@ -64,7 +64,7 @@ import Testing
         #expect(Self.figure("future-ignored", in: html)?.hasPrefix("1 visit dated") == true)
         #expect(html.contains("Mon 1 Jun 2026: 2 visits, at most 2 inside"))
         #expect(html.contains("<td>Dee</td><td>Sat 2 May 2026</td>"))
-        #expect(html.contains("left 4 by staff"))
+        #expect(html.contains("(4 by staff)") && Self.figure("closed-by-rule", in: html) == "0")
         // Self-contained: nothing fetched, nothing run (ReportPageTests checks the page for more).
         #expect(!html.contains("<script") && !html.contains("src=") && !html.contains("<link"))
     }

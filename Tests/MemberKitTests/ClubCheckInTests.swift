@@ -67,6 +67,17 @@ import GRDB
         }
     }
 
+    /// The report, and so every output, names the member's own pass, not the text typed (issue 28).
+    @Test func theReportNamesTheMembersPassWhateverCaseWasTyped() throws {
+        let f = try ClubFixture()
+        try f.club.addMember(passId: "DO-ANNA", username: "Anna")
+        #expect(try f.club.checkIn(passId: "do-anna", source: .manual).passId == "DO-ANNA")
+        f.clock.advance(by: 120)
+        #expect(try f.club.checkOut(passId: "Do-Anna").passId == "DO-ANNA")
+        // No member: the pass as typed (normalised).
+        #expect(try f.club.checkIn(passId: "nobody-1", source: .manual, enrolUnknown: false).passId == "nobody-1")
+    }
+
     @Test func debounceEdge() throws {
         let f = try ClubFixture(debounce: 60)
         try f.club.addMember(passId: "P1")

@@ -42,7 +42,9 @@ public enum DeskEvent: Sendable {
 public struct CheckInReport: Sendable {
     public var time: Date
     public var source: CheckInSource
-    /// The pass as normalized (or the raw text, when it could not be).
+    /// The member's own pass when the outcome names a member (a pass typed in another letter case
+    /// finds `DO-ANNA`, and the outputs say `DO-ANNA`), else the pass as normalized (or the raw
+    /// text, when it could not be).
     public var passId: String
     public var outcome: CheckInOutcome
     public var terminalId: String
@@ -65,7 +67,7 @@ public struct CheckInReport: Sendable {
                 operator: String? = nil) {
         self.time = time
         self.source = source
-        self.passId = passId
+        self.passId = outcome.member?.passId ?? passId
         self.outcome = outcome
         self.terminalId = terminalId
         self.inside = inside

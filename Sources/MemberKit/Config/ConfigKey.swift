@@ -77,7 +77,7 @@ public struct ConfigKey: Sendable {
         choice("occupancy.when_full", "At capacity: refuse the entry, or warn and let in", \.occupancy.whenFull),
         clockTime("occupancy.closing_time", "Check everyone still inside out at this local time, \"HH:MM\" (empty: never)",
                   \.occupancy.closingTime),
-        number("occupancy.max_stay_hours", "Check out anyone inside longer than this (0: never)", \.occupancy.maxStayHours,
+        number("occupancy.max_stay_hours", "Check out anyone inside longer than this, whether or not a closing time is set (0: never)", \.occupancy.maxStayHours,
                range: 0...8760),
         number("visits.keep_days", "Prune entry and exit events older than this many days (counters are kept)",
                \.visits.keepDays, range: 1...36500, whole: true),

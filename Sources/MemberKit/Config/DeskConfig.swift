@@ -138,7 +138,9 @@ public struct DeskConfig: Sendable, Equatable {
         public var whenFull: OccupancySettings.WhenFull = .refuse
         /// "HH:MM" local time; empty for none.
         public var closingTime = ""
-        public var maxStayHours: Double = 0
+        /// On by default, so a visit nobody checked out ends even at a club that sets no closing
+        /// time (a club open round the clock too); 12 hours is longer than any real stay.
+        public var maxStayHours: Double = 12
     }
 
     public struct Visits: Sendable, Equatable {

@@ -27,13 +27,17 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     /// For a household member: the memberId of the member whose expiry and pack it shares.
     public var household: String?
     public var birthday: Birthday?
+    /// For a household member: its live head's expiry, read by the store with the member (never
+    /// written to its row), so its status follows `HouseholdRule.expiresAt` wherever it is shown.
+    public var householdExpiresAt: Double?
 
     public init(
         memberId: String = UUID().uuidString, passId: String, username: String? = nil,
         timeStampAdded: Double, numVisits: Int = 0, timeStampOfLastVisit: Double = 0,
         fields: [String: JSONValue] = [:], status: MemberStatus = .active, expiresAt: Double? = nil,
         note: String? = nil, modifiedAt: Double, modifiedBy: String, deletedAt: Double? = nil,
-        passSince: Double? = nil, plan: MemberPlan = .open, household: String? = nil, birthday: Birthday? = nil
+        passSince: Double? = nil, plan: MemberPlan = .open, household: String? = nil, birthday: Birthday? = nil,
+        householdExpiresAt: Double? = nil
     ) {
         self.memberId = memberId
         self.passId = passId
@@ -52,6 +56,7 @@ public struct MemberRecord: Sendable, Hashable, Codable {
         self.plan = plan
         self.household = household
         self.birthday = birthday
+        self.householdExpiresAt = householdExpiresAt
     }
 
     /// Since when the member has held its pass: the start of its claim on the card when two
@@ -60,8 +65,9 @@ public struct MemberRecord: Sendable, Hashable, Codable {
 
     public var isDeleted: Bool { deletedAt != nil }
 
+    /// Whether the expiry that applies (its own, or its household head's: `HouseholdRule`) has passed.
     public func isExpired(at time: Double) -> Bool {
-        guard let expiresAt else { return false }
+        guard let expiresAt = HouseholdRule.expiresAt(self) else { return false }
         return time > expiresAt
     }
 

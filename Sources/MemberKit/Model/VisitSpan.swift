@@ -3,9 +3,10 @@ import Foundation
 /// One visit as an entry and its exit: the row of the `visits` query, the report's input.
 /// `exited` and `exitKind` are nil while the member is still inside.
 public struct VisitSpan: Sendable, Equatable, Hashable {
-    /// How a visit ended: a tap at a desk, staff (`checkout`, a desk key), or the closing rules.
+    /// How a visit ended: a tap at a desk, staff (`checkout`, a desk key), the closing rules, or
+    /// the member's next entry (`VisitEndRule`; never stored as an event, only read so).
     public enum ExitKind: String, Sendable, Equatable, Hashable, CaseIterable, Codable {
-        case tap, staff, auto
+        case tap, staff, auto, reentry
     }
 
     /// The entry event's id.

@@ -26,6 +26,8 @@ public struct OccupancyAccumulator {
     private var stayMinutes = [Int](repeating: 0, count: ReportDay.stayMinuteCap + 1)
     private var staySum = 0.0
     private var closed = 0
+    /// Of the closed visits, those the closing rule or a next entry ended: no measured stay.
+    private var closedByRule = 0
     private var open = 0
     private var exitKinds: [VisitSpan.ExitKind: Int] = [:]
     private var future = 0
@@ -96,6 +98,7 @@ public struct OccupancyAccumulator {
         let weekday = CalendarDay.weekdayFromMonday(dayNumber: day.day)
         for hour in 0..<24 { arrivals[weekday * 24 + hour] += day.arrivals[hour] }
         closed += day.closed
+        closedByRule += day.closedByRule
         open += day.open
         staySum += day.staySum
         for stay in day.stayMinutes { stayMinutes[stay.minute] += stay.count }
@@ -198,8 +201,9 @@ public struct OccupancyAccumulator {
             peakOccupancy: Int(peak),
             peakAt: peakMinute.map { Date(timeIntervalSince1970: rangeStart + Double($0) * 60) },
             closedVisits: closed,
+            closedByRule: closedByRule,
             openVisits: open,
-            averageStay: closed == 0 ? nil : staySum / Double(closed),
+            averageStay: closed == closedByRule ? nil : staySum / Double(closed - closedByRule),
             medianStay: medianStay(),
             stayHistogram: stayHistogram(),
             exitKinds: exitKinds,
@@ -210,11 +214,12 @@ public struct OccupancyAccumulator {
     }
 
     private func medianStay() -> TimeInterval? {
-        guard closed > 0 else { return nil }
+        let measured = closed - closedByRule
+        guard measured > 0 else { return nil }
         var seen = 0
         for (minute, count) in stayMinutes.enumerated() {
             seen += count
-            if seen * 2 >= closed { return Double(minute) * 60 }
+            if seen * 2 >= measured { return Double(minute) * 60 }
         }
         return nil
     }

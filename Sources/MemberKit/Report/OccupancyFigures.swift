@@ -49,14 +49,18 @@ public struct OccupancyFigures: Sendable, Equatable {
     public var peakOccupancy: Int
     /// The first minute the peak was reached.
     public var peakAt: Date?
-    /// Visits in the period with an exit.
+    /// Visits in the period with an exit (a person's, or the closing rule's: `closedByRule`).
     public var closedVisits: Int
+    /// Of those, the visits the closing rule or the member's next entry ended (`VisitEndRule`):
+    /// nobody saw them leave, so they are left out of the stays below and shown apart.
+    public var closedByRule: Int
     /// Visits in the period still open (nobody checked them out yet).
     public var openVisits: Int
+    /// The mean stay of the visits a person ended (a tap or staff).
     public var averageStay: TimeInterval?
-    /// The median stay, to the minute.
+    /// The median stay, to the minute, of the same visits.
     public var medianStay: TimeInterval?
-    /// Closed visits by length: [0] under 15 min, [1] 15–30 min … the last one 6 h or more.
+    /// The stays a person ended, by length: [0] under 15 min, [1] 15–30 min … the last one 6 h or more.
     public var stayHistogram: [Int]
     public var exitKinds: [VisitSpan.ExitKind: Int]
     /// The five weekday hours with the most people inside on average, busiest first.

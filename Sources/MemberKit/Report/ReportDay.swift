@@ -28,8 +28,11 @@ public struct ReportDay: Sendable, Equatable {
     /// day), summed per minute, sorted, no zeros. An open visit's −1 comes at the fold (at now).
     public var insideDeltas: [MinuteDelta] = []
     public var open = 0
+    /// Visits with an exit, a person's or the closing rule's (`closedByRule` of them).
     public var closed = 0
-    /// The closed visits' stays in seconds, summed smallest first (the same sum in any order).
+    /// The stays measured by a person's exit (a tap, staff), in seconds, summed smallest first
+    /// (the same sum in any order). Stays the closing rule or a next entry ended are left out:
+    /// nobody saw those members leave.
     public var staySum = 0.0
     public var stayMinutes: [StayCount] = []
     public var exitKinds: [VisitSpan.ExitKind: Int] = [:]
@@ -37,6 +40,11 @@ public struct ReportDay: Sendable, Equatable {
     public var members: [Int] = []
 
     public init(day: Int) { self.day = day }
+
+    /// Visits the closing rule or the member's next entry ended (`VisitEndRule.closedByRule`).
+    public var closedByRule: Int {
+        exitKinds.reduce(0) { $0 + (VisitEndRule.closedByRule($1.key) ? $1.value : 0) }
+    }
 
     /// An exit the report believes: not before its entry, not past `futureLimit` (else the visit is open).
     public static func believedExit(entered: Double, exited: Double?, futureLimit: Double) -> Double? {
@@ -67,7 +75,7 @@ public struct ReportDay: Sendable, Equatable {
             if let exited {
                 summary.closed += 1
                 exitMinutes.append(ReportDay.minute(exited))
-                stays.append(exited - entered)
+                if !VisitEndRule.closedByRule(exitKind) { stays.append(exited - entered) }
                 if let exitKind { summary.exitKinds[exitKind, default: 0] += 1 }
             } else {
                 summary.open += 1

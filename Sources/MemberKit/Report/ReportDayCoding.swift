@@ -4,11 +4,11 @@ import Foundation
 /// zig-zagged), sorted lists delta-coded. A blob that does not decode whole and consistent is
 /// nil: the report treats it as a day not cached, never as figures.
 public enum ReportDayCoding {
-    public static let version: UInt8 = 1
+    public static let version: UInt8 = 2  // 2: the `reentry` exit kind; stays ended by rule left out
     /// No count in a day comes near this; a larger one is a corrupt blob.
     static let countLimit = 1 << 31
     /// The exit kinds by their place in this list; a new kind goes at the end, with a new version.
-    static let exitKinds: [VisitSpan.ExitKind] = [.tap, .staff, .auto]
+    static let exitKinds: [VisitSpan.ExitKind] = [.tap, .staff, .auto, .reentry]
 
     public static func encode(_ day: ReportDay) -> [UInt8] {
         var out: [UInt8] = [version]
@@ -99,16 +99,18 @@ public enum ReportDayCoding {
                 if count > 0 { day.exitKinds[kind] = count }
                 exits += count
             }
+            // Only the stays a person ended are measured.
+            let measured = closed - day.closedByRule
             guard exits <= closed, let stayCount = length() else { return nil }
             var minute = 0, stays = 0
             for index in 0..<stayCount {
                 guard let gap = count(), index == 0 || gap > 0, let count = count(), count > 0 else { return nil }
                 minute += gap
                 stays += count
-                guard minute <= ReportDay.stayMinuteCap, stays <= closed else { return nil }
+                guard minute <= ReportDay.stayMinuteCap, stays <= measured else { return nil }
                 day.stayMinutes.append(.init(minute: minute, count: count))
             }
-            guard stays == closed, let deltaCount = length(), let first = signed() else { return nil }
+            guard stays == measured, let deltaCount = length(), let first = signed() else { return nil }
             // Each minute's delta lies within ±visits, and they sum to the open visits' +1s.
             minute = first
             var total = 0

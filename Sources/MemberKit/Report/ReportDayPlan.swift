@@ -1,7 +1,8 @@
 import Foundation
 
 /// The local days a report folds (its look-back and its period, up to now), each with its bounds,
-/// and whether it may be cached: only a day that ended before now is (today's visits still change).
+/// and whether it may be cached: only a day whose visits are settled by now is (today's visits
+/// still change, and so do yesterday's until the closing rule has ended them: `ClosingRule.settled`).
 public struct ReportDayPlan: Sendable {
     public struct Day: Sendable, Equatable {
         public var day: Int
@@ -13,13 +14,14 @@ public struct ReportDayPlan: Sendable {
     /// Ascending; days that begin at or after the counted end are left out (nothing there counts).
     public let days: [Day]
 
-    public init(period: ReportPeriod, timeline: LocalTimeline, countedEnd: Double, now: Date) {
+    public init(period: ReportPeriod, timeline: LocalTimeline, countedEnd: Double, now: Date,
+                closing: OccupancySettings = OccupancySettings()) {
         var days: [Day] = []
         for number in period.lookbackStart.dayNumber...period.to.dayNumber {
             let start = timeline.start(of: CalendarDay(dayNumber: number)).timeIntervalSince1970
             guard start < countedEnd else { break }
             let end = timeline.start(of: CalendarDay(dayNumber: number + 1)).timeIntervalSince1970
-            days.append(Day(day: number, start: start, end: end, cacheable: end <= now.timeIntervalSince1970))
+            days.append(Day(day: number, start: start, end: end, cacheable: ClosingRule.settled(enteredBefore: end, settings: closing) <= now.timeIntervalSince1970))
         }
         self.days = days
     }

@@ -43,12 +43,12 @@ public enum ReportPage {
                         body: ReportCharts.dayCurve(figures.typicalDay, title: "Average number inside through the day"))
         html += "<div class=\"pair\">\n"
         html += section("Busiest hours", note: "The weekday hours with the most people inside on average.", body: busiestHours(figures))
-        html += section("How long people stay", note: stayNote(figures), body: stayChart(figures))
+        html += section("How long people stay", note: stayNote(figures), body: stayChart(figures) + closedByRule(figures))
         html += "</div>\n"
         html += section("Stopped coming", note: lapsedNote, body: lapsedTable(figures))
         html += """
         <footer>
-        <p><b>Visit</b>: an entry. <b>Occupancy</b>: the number inside, counted each minute from entries and exits; a visit with no exit yet counts as inside until now. <b>Average occupancy</b>: the mean number inside over the minutes when anyone was in. <b>Stay</b>: from entry to exit, for visits with an exit.</p>
+        <p><b>Visit</b>: an entry. <b>Occupancy</b>: the number inside, counted each minute from entries and exits; a visit with no exit is closed by rule (at closing time or after the longest stay, or by the member's next entry: one person is inside at most once), and counts as inside until then. <b>Average occupancy</b>: the mean number inside over the minutes when anyone was in. <b>Stay</b>: from entry to exit, for visits whose exit was tapped or made by staff; stays closed by rule are counted apart.</p>
         <p>Made by memberdesk from this desk's visits as far as sync had carried them.</p>
         </footer>
         </main>
@@ -67,7 +67,7 @@ public enum ReportPage {
             ("visits", "Visits", ReportText.integer(figures.visits), "\(ReportText.decimal(perDay)) a day"),
             ("members", "Members", ReportText.integer(figures.members), "came at least once"),
             ("average-stay", "Average stay", figures.averageStay.map(ReportText.duration) ?? "—",
-             figures.medianStay.map { "median " + ReportText.duration($0) } ?? "no exits yet"),
+             figures.medianStay.map { "median " + ReportText.duration($0) } ?? "no exits tapped yet"),
             ("peak-occupancy", "Peak occupancy", ReportText.integer(figures.peakOccupancy),
              figures.peakAt.map { ReportText.moment($0, timeline) } ?? "nobody inside"),
             ("average-occupancy", "Average occupancy", ReportText.decimal(figures.averageOccupancy), "while anyone was in"),
@@ -123,13 +123,26 @@ public enum ReportPage {
     }
 
     private static func stayNote(_ figures: OccupancyFigures) -> String {
-        var parts = ["\(ReportText.integer(figures.closedVisits)) visits with an exit"]
-        if figures.openVisits > 0 { parts.append("\(ReportText.integer(figures.openVisits)) still open") }
-        let kinds = VisitSpan.ExitKind.allCases.compactMap { kind in
-            figures.exitKinds[kind].map { "\(ReportText.integer($0)) by \(kind == .tap ? "a tap" : kind == .staff ? "staff" : "closing")" }
+        let measured = figures.closedVisits - figures.closedByRule
+        var parts = ["From entry to exit, for the \(CountText.of(measured, "visit")) whose exit was tapped or made by staff"]
+        let kinds = VisitSpan.ExitKind.allCases.filter { !VisitEndRule.closedByRule($0) }.compactMap { kind in
+            figures.exitKinds[kind].map { "\(ReportText.integer($0)) by \(kind == .tap ? "a tap" : "staff")" }
         }
-        if !kinds.isEmpty { parts.append("left " + kinds.joined(separator: ", ")) }
+        if !kinds.isEmpty { parts[0] += " (" + kinds.joined(separator: ", ") + ")" }
+        if figures.openVisits > 0 { parts.append("\(ReportText.integer(figures.openVisits)) still open") }
         return parts.joined(separator: "; ") + "."
+    }
+
+    /// The stays nobody saw end, apart from the measured ones: how many, and what ended them.
+    private static func closedByRule(_ figures: OccupancyFigures) -> String {
+        let count = figures.closedByRule
+        var html = "<p class=\"apart\"><span class=\"count\" data-figure=\"closed-by-rule\">\(ReportText.integer(count))</span> "
+        html += count == 1 ? "stay was" : "stays were"
+        html += " closed by rule, not by an exit, and are left out of the stays above"
+        let reasons = [(VisitSpan.ExitKind.auto, "at closing time or after the longest stay"), (.reentry, "by the member's next entry")]
+            .compactMap { kind, words in figures.exitKinds[kind].map { "\(ReportText.integer($0)) \(words)" } }
+        if !reasons.isEmpty { html += ": " + ReportText.escape(reasons.joined(separator: ", ")) }
+        return html + ".</p>"
     }
 
     private static func stayChart(_ figures: OccupancyFigures) -> String {
@@ -184,14 +197,17 @@ public enum ReportPage {
     svg{display:block;width:100%;height:auto}
     svg .tick{font-size:11px;fill:#64748b;font-family:inherit}
     svg .cell{font-size:10.5px;font-weight:600;font-family:inherit}
-    ol.busiest{list-style:none;margin:4px 0 0;padding:0;counter-reset:b}
-    ol.busiest li{display:grid;grid-template-columns:150px 1fr 48px;align-items:center;gap:10px;padding:9px 0;border-bottom:1px solid var(--line);counter-increment:b}
+    ol.busiest{list-style:none;margin:4px 0 0;padding:0;counter-reset:b;display:grid;grid-template-columns:max-content minmax(40px,1fr) max-content}
+    ol.busiest li{display:grid;grid-column:1/-1;grid-template-columns:subgrid;align-items:center;gap:10px;padding:9px 0;border-bottom:1px solid var(--line);counter-increment:b}
     ol.busiest li:last-child{border-bottom:0}
     ol.busiest .when{font-weight:600;white-space:nowrap}
     ol.busiest .when::before{content:counter(b);display:inline-block;width:22px;height:22px;margin-right:8px;border-radius:11px;background:var(--accent);color:#fff;text-align:center;font-size:12px;line-height:22px}
     .meter{height:10px;background:#f1f5f9;border-radius:5px;overflow:hidden}
     .meter span{display:block;height:100%;background:linear-gradient(90deg,var(--accent2),var(--accent));border-radius:5px}
     .num{text-align:right;font-variant-numeric:tabular-nums}
+    ol.busiest .num{min-width:48px}
+    .apart{margin:10px 0 0;color:var(--soft);font-size:13px}
+    .apart .count{font-weight:700;color:var(--ink)}
     table.lapsed{width:100%;border-collapse:collapse}
     table.lapsed th{text-align:left;color:var(--soft);font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.05em;border-bottom:1px solid var(--line);padding:6px 8px}
     table.lapsed td{padding:7px 8px;border-bottom:1px solid var(--line)}

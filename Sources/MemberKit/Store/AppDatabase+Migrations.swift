@@ -385,6 +385,15 @@ extension AppDatabase {
                 \(reportDayTriggers)
                 """)
         }
+        migrator.registerMigration("v15-figures-report-closing") { db in
+            // Visits with no exit are now ended by the closing rule or the member's next entry
+            // (`VisitEndRule`), and stays so ended are kept apart: every cached day was computed
+            // under the old pairing, so all go. Each day now records the rule it was computed under.
+            try db.execute(sql: """
+                DELETE FROM report_day;
+                ALTER TABLE report_day ADD COLUMN closingRule TEXT NOT NULL DEFAULT '';
+                """)
+        }
         return migrator
     }
 

@@ -35,12 +35,15 @@ extension AppDatabase {
         try read { store in try Int.fetchOne(store.db, sql: "SELECT count(*) FROM visit_event") ?? 0 }
     }
 
-    /// Entries with their exits, oldest first: an entry's exit is the member's next event when
-    /// that is an exit (`VisitPairing`). `memberId` narrows to one member; `since`/`until` bound the entry time.
-    public func visitSpans(memberId: String? = nil, since: Double? = nil, until: Double? = nil) throws -> [VisitSpan] {
+    /// Entries with their exits, oldest first: a visit ends as `VisitEndRule` says (`VisitPairing`):
+    /// at the member's next event when that is an exit, else by `ending`'s closing rule or at the
+    /// member's next entry. `memberId` narrows to one member; `since`/`until` bound the entry time.
+    /// (`Club.visitSpans` passes the desk's closing rule.)
+    public func visitSpans(memberId: String? = nil, since: Double? = nil, until: Double? = nil,
+                           ending: VisitEndRule = VisitEndRule()) throws -> [VisitSpan] {
         var spans: [VisitSpan] = []
         try read { store in
-            try store.forEachVisitSpan(VisitSpanRange(memberId: memberId, since: since, until: until)) { spans.append($0) }
+            try store.forEachVisitSpan(VisitSpanRange(memberId: memberId, since: since, until: until, ending: ending)) { spans.append($0) }
         }
         // Handed out as their next events came; listed in entry order.
         return spans.sorted { ($0.entered, $0.visitId) < ($1.entered, $1.visitId) }

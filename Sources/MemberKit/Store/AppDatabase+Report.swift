@@ -27,20 +27,25 @@ extension AppDatabase {
     /// marking the days to compute (`pending`); one read (a snapshot) that folds the cached days and
     /// computes the others; then a short write storing each computed day whose mark is still there
     /// (an event that changes a day deletes its row, mark and all).
-    public func reportFigures(period: ReportPeriod, now: Date) throws -> ReportRead {
+    ///
+    /// `ending` ends the visits with no exit (`Club.reportFigures` passes the desk's closing rule);
+    /// a cached day holds only for the rule it was computed under.
+    public func reportFigures(period: ReportPeriod, now: Date, ending: VisitEndRule = VisitEndRule()) throws -> ReportRead {
         var accumulator = OccupancyAccumulator(period: period, now: now)
-        let plan = ReportDayPlan(period: period, timeline: accumulator.timeline, countedEnd: accumulator.countedEnd, now: now)
+        let plan = ReportDayPlan(period: period, timeline: accumulator.timeline, countedEnd: accumulator.countedEnd, now: now,
+                                 closing: ending.settings)
         let zone = period.timeZone.identifier
+        let rule = ClosingRule.key(ending.settings)
         let through = now.timeIntervalSince1970 + MergeEngine.futureTolerance
         let firstDay = period.lookbackStart.dayNumber, lastDay = period.to.dayNumber
         let caching = !isReadOnly
         var token: Int64?
         if caching {
             let rows = try read { try $0.cachedReportDays(zone: zone, from: firstDay, to: lastDay, summaries: false) }
-            let missing = plan.days.filter { $0.cacheable && !(rows[$0.day]?.holds(for: $0, through: through) ?? false) }
+            let missing = plan.days.filter { $0.cacheable && !(rows[$0.day]?.holds(for: $0, through: through, rule: rule) ?? false) }
             if !missing.isEmpty {
                 let claim = Int64.random(in: 1...Int64.max)
-                try write { try $0.claimReportDays(missing, zone: zone, token: claim) }
+                try write { try $0.claimReportDays(missing, zone: zone, rule: rule, token: claim) }
                 token = claim
             }
         }
@@ -52,7 +57,7 @@ extension AppDatabase {
             var expected: [Int: ReportDayExpectation] = [:]
             for day in plan.days {
                 let row = rows[day.day]
-                if day.cacheable, let row, row.holds(for: day, through: through), let bytes = row.summary,
+                if day.cacheable, let row, row.holds(for: day, through: through, rule: rule), let bytes = row.summary,
                    let summary = ReportDayCoding.decode(bytes), summary.day == day.day, (summary.members.last ?? 0) <= storedMax {
                     cached[day.day] = summary
                     continue
@@ -67,7 +72,7 @@ extension AppDatabase {
             }
             var numbers = try ReportMemberNumbers(store, loadAll: toCompute.count > Self.reportDaysLoadingAllNumbers)
             let computed = try store.computeReportDays(toCompute, timeline: accumulator.timeline, through: through,
-                                                       countedEnd: accumulator.countedEnd, numbers: &numbers)
+                                                       countedEnd: accumulator.countedEnd, ending: ending, numbers: &numbers)
             // In day order, so the stays' sum is added up the same way however the days came.
             for day in plan.days { accumulator.add(cached[day.day] ?? computed[day.day] ?? ReportDay(day: day.day)) }
             let future = try Row.fetchOne(store.db, sql: "SELECT count(*), total(kind = ?) FROM visit_event WHERE time > ?",
@@ -93,7 +98,7 @@ extension AppDatabase {
                 let chunk = added[start..<min(start + Self.reportMemberNumbersPerWrite, added.count)]
                 stored = try write { try $0.storeReportMemberNumbers(chunk) }
             }
-            if stored { try write { try $0.storeReportDays(toStore, zone: zone, validity: validity) } }
+            if stored { try write { try $0.storeReportDays(toStore, zone: zone, rule: rule, validity: validity) } }
         }
         return result
     }

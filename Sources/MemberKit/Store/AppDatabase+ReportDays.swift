@@ -11,12 +11,14 @@ struct CachedReportDay {
     var validThrough: Double?
     var pending: Int64?
     var summary: [UInt8]?
+    /// The closing rule it was computed under (`ClosingRule.key`).
+    var rule: String
 
-    /// Whether the stored summary holds for `day` read with events up to `through`: the day's
-    /// bounds are the same (the zone's rules did not change), and no event lies between the
-    /// bound it was computed with and this one.
-    func holds(for day: ReportDayPlan.Day, through: Double) -> Bool {
-        start == day.start && end == day.end && summary != nil
+    /// Whether the stored summary holds for `day` read with events up to `through` under the
+    /// closing rule `rule`: the day's bounds are the same (the zone's rules did not change), the
+    /// rule is, and no event lies between the bound it was computed with and this one.
+    func holds(for day: ReportDayPlan.Day, through: Double, rule: String) -> Bool {
+        start == day.start && end == day.end && summary != nil && self.rule == rule
             && (validFrom ?? -.infinity) <= through && through < (validThrough ?? .infinity)
     }
 }
@@ -37,25 +39,26 @@ struct ReportDayValidity {
 extension StoreTransaction {
     func cachedReportDays(zone: String, from: Int, to: Int, summaries: Bool) throws -> [Int: CachedReportDay] {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT day, dayStart, dayEnd, validFrom, validThrough, pending, \(summaries ? "summary" : "summary IS NOT NULL")
+            SELECT day, dayStart, dayEnd, validFrom, validThrough, pending, \(summaries ? "summary" : "summary IS NOT NULL"), closingRule
             FROM report_day WHERE zone = ? AND day BETWEEN ? AND ?
             """, arguments: [zone, from, to])
         var days: [Int: CachedReportDay] = [:]
         while let row = try rows.next() {
             let summary: [UInt8]? = summaries ? (row[6] as Data?).map { [UInt8]($0) } : ((row[6] as Bool?) == true ? [] : nil)
-            days[row[0]] = CachedReportDay(start: row[1], end: row[2], validFrom: row[3], validThrough: row[4], pending: row[5], summary: summary)
+            days[row[0]] = CachedReportDay(start: row[1], end: row[2], validFrom: row[3], validThrough: row[4], pending: row[5], summary: summary,
+                                           rule: row[7])
         }
         return days
     }
 
     /// Marks `days` as being computed by the report holding `token` (any summary there goes).
-    func claimReportDays(_ days: [ReportDayPlan.Day], zone: String, token: Int64) throws {
+    func claimReportDays(_ days: [ReportDayPlan.Day], zone: String, rule: String, token: Int64) throws {
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO report_day(zone, day, dayStart, dayEnd, pending) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO report_day(zone, day, dayStart, dayEnd, pending, closingRule) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(zone, day) DO UPDATE SET dayStart = excluded.dayStart, dayEnd = excluded.dayEnd,
-                validFrom = NULL, validThrough = NULL, pending = excluded.pending, summary = NULL
+                validFrom = NULL, validThrough = NULL, pending = excluded.pending, summary = NULL, closingRule = excluded.closingRule
             """)
-        for day in days { try statement.execute(arguments: [zone, day.day, day.start, day.end, token]) }
+        for day in days { try statement.execute(arguments: [zone, day.day, day.start, day.end, token, rule]) }
     }
 
     func reportDayValidity(through: Double) throws -> ReportDayValidity {
@@ -79,7 +82,7 @@ extension StoreTransaction {
     /// Stores the computed days whose rows are as `expected` (a trigger deletes the row of a day an
     /// event changed); their member numbers are stored first (`storeReportMemberNumbers`).
     func storeReportDays(_ days: [(day: ReportDayPlan.Day, summary: ReportDay, expected: ReportDayExpectation)],
-                         zone: String, validity: ReportDayValidity) throws {
+                         zone: String, rule: String, validity: ReportDayValidity) throws {
         for (day, summary, expected) in days {
             let condition: String, value: DatabaseValueConvertible
             switch expected {
@@ -87,17 +90,17 @@ extension StoreTransaction {
             case .summary(let bytes): condition = "summary = ?"; value = Data(bytes)
             }
             try db.cachedStatement(sql: """
-                UPDATE report_day SET dayStart = ?, dayEnd = ?, validFrom = ?, validThrough = ?, pending = NULL, summary = ?
+                UPDATE report_day SET dayStart = ?, dayEnd = ?, validFrom = ?, validThrough = ?, pending = NULL, summary = ?, closingRule = ?
                 WHERE zone = ? AND day = ? AND \(condition)
                 """).execute(arguments: [day.start, day.end, validity.from, validity.through, Data(ReportDayCoding.encode(summary)),
-                                         zone, day.day, value])
+                                         rule, zone, day.day, value])
         }
     }
 
     /// The summaries of `days` (ascending) from the events up to `through`, in one ordered pass
     /// per run of adjacent days; visits entered at or after `countedEnd` count nowhere.
     func computeReportDays(_ days: [ReportDayPlan.Day], timeline: LocalTimeline, through: Double, countedEnd: Double,
-                           numbers: inout ReportMemberNumbers) throws -> [Int: ReportDay] {
+                           ending: VisitEndRule = VisitEndRule(), numbers: inout ReportMemberNumbers) throws -> [Int: ReportDay] {
         var builders: [ReportDay.Builder] = []
         var runStart = 0
         while runStart < days.count {
@@ -105,7 +108,8 @@ extension StoreTransaction {
             while runEnd < days.count, days[runEnd].start == days[runEnd - 1].end { runEnd += 1 }
             let first = builders.count, firstDay = days[runStart].day
             builders += days[runStart..<runEnd].map { ReportDay.Builder(day: $0.day) }
-            let range = VisitSpanRange(since: days[runStart].start, until: days[runEnd - 1].end, through: through, details: false)
+            let range = VisitSpanRange(since: days[runStart].start, until: days[runEnd - 1].end, through: through, details: false,
+                                       ending: ending)
             try forEachVisitSpan(range) { span in
                 let entered = span.entered.timeIntervalSince1970
                 guard entered < countedEnd else { return }

@@ -15,6 +15,8 @@ struct VisitSpanRange {
     /// Whether each visit carries its member's name, desk and source (else ""): the report names
     /// only the few members it lists, and a year of a large club's entries would look up millions.
     var details = true
+    /// How visits with no exit of their own end (the desk's closing rule, as of now).
+    var ending = VisitEndRule()
 }
 
 /// Entries with their exits, streamed through `VisitPairing`: the one read behind `visits` and
@@ -64,7 +66,7 @@ extension StoreTransaction {
             FROM visit_event e \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY e.time
             """
-        var pairing = VisitPairing()
+        var pairing = VisitPairing(ending: range.ending)
         var rowsPastUntil = 0, budget = 0
         var stoppedEarly = false
         /// Pairs one event; false once past `until` with nothing left worth reading on for.
@@ -86,7 +88,7 @@ extension StoreTransaction {
             case .exit:
                 try pairing.exit(memberId: event.memberId, at: event.time, kind: event.exitKind, body)
             case nil:
-                try pairing.other(memberId: event.memberId, body)
+                try pairing.other(memberId: event.memberId, at: event.time, body)
             }
             return true
         }

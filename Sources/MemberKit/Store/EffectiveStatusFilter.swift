@@ -14,10 +14,15 @@ public struct EffectiveStatusFilter: Sendable, Equatable {
 
     /// The condition, starting with " AND", on the `member` table, and its arguments.
     var condition: (sql: String, arguments: StatementArguments) {
+        let head = MemberColumns.householdExpiry(of: "member")
         switch status {
         case .suspended: return (" AND member.status = 'suspended'", [])
-        case .expired: return (" AND member.status <> 'suspended' AND member.expiresAt < ?", [time])
-        case .active: return (" AND member.status <> 'suspended' AND (member.expiresAt IS NULL OR member.expiresAt >= ?)", [time])
+        // A household member's head's expiry counts too (`HouseholdRule.expiresAt`).
+        case .expired:
+            return (" AND member.status <> 'suspended' AND (member.expiresAt < ? OR \(head) < ?)", [time, time])
+        case .active:
+            return (" AND member.status <> 'suspended' AND (member.expiresAt IS NULL OR member.expiresAt >= ?)"
+                + " AND (\(head) IS NULL OR \(head) >= ?)", [time, time])
         }
     }
 }

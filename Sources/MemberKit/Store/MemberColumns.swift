@@ -11,18 +11,26 @@ enum MemberColumns {
         "status", "expiresAt", "note", "modifiedAt", "modifiedBy", "deletedAt", "passSince",
         "plan", "household", "birthday",
     ]
-    static let list = names.joined(separator: ", ")
+    /// The stored columns, then the household head's expiry (read with the member, never written).
+    static let list = names.joined(separator: ", ") + ", " + householdExpiry(of: "member")
     /// Columns selected after `list` start here.
-    static let count = names.count
+    static let count = names.count + 1
 
     /// `list` with each column prefixed by a table's name or alias, for joins.
     static func list(of table: String) -> String {
-        names.map { "\(table).\($0)" }.joined(separator: ", ")
+        names.map { "\(table).\($0)" }.joined(separator: ", ") + ", " + householdExpiry(of: table)
+    }
+
+    /// The expiry of the live head of `table`'s household member (NULL for anyone else): what
+    /// `HouseholdRule.expiresAt` shares with it, in SQL, for listings and the status filter.
+    static func householdExpiry(of table: String) -> String {
+        "CASE WHEN \(table).plan = 'household' THEN (SELECT h.expiresAt FROM member h WHERE h.memberId = \(table).household"
+            + " AND h.memberId <> \(table).memberId AND h.deletedAt IS NULL) END"
     }
 
     /// What an insert or a whole-row update writes, in `names` order: the columns, then the words
     /// the search index is kept from.
-    static let written = list + ", searchTokens"
+    static let written = names.joined(separator: ", ") + ", searchTokens"
 
     static func arguments(_ r: MemberRecord) -> StatementArguments {
         [r.memberId, r.passId, r.username, r.timeStampAdded, r.numVisits, r.timeStampOfLastVisit, FieldsColumn.text(r.fields),
@@ -53,7 +61,7 @@ enum MemberColumns {
             expiresAt: double(8), note: text(9), modifiedAt: double(10) ?? 0,
             modifiedBy: terminals?.string(statement, 11) ?? text(11) ?? "", deletedAt: double(12),
             passSince: double(13), plan: MemberPlan(rawValue: text(14) ?? "") ?? .open, household: text(15),
-            birthday: text(16).flatMap(Birthday.init(parsing:)))
+            birthday: text(16).flatMap(Birthday.init(parsing:)), householdExpiresAt: double(17))
     }
 }
 

@@ -33,17 +33,18 @@ import Testing
         #expect(figures.peakAt == Self.at("2026-03-02T10:45:00Z"))
         // 300 person-minutes over the 225 minutes anyone was in.
         #expect(abs(figures.averageOccupancy - 300.0 / 225) < 1e-9)
-        #expect(figures.averageStay == TimeInterval(75 * 60))
+        // C's stay was closed by rule: counted apart, not in the stays.
+        #expect(figures.averageStay == TimeInterval(60 * 60))
         #expect(figures.medianStay == TimeInterval(60 * 60))
-        #expect(figures.closedVisits == 4 && figures.openVisits == 0)
+        #expect(figures.closedVisits == 4 && figures.closedByRule == 1 && figures.openVisits == 0)
         #expect(figures.exitKinds == [.tap: 2, .staff: 1, .auto: 1])
         #expect(figures.arrivals[0][10] == 3 && figures.arrivals[1][18] == 1)
         #expect(figures.arrivals.flatMap { $0 }.reduce(0, +) == 4)
         #expect(figures.averageInside[0][10] == 1.75)
         #expect(figures.busiestHours.map { [$0.weekday, $0.hour] } == [[0, 10], [0, 11], [1, 18], [0, 12]])
         #expect(figures.busiestHours.map(\.averageInside) == [1.75, 1.5, 1.0, 0.75])
-        // Stays of 30, 60, 90 and 120 minutes: quarter-hour buckets 2, 4, 6 and 8.
-        #expect(figures.stayHistogram.enumerated().filter { $0.element > 0 }.map(\.offset) == [2, 4, 6, 8])
+        // Measured stays of 30, 60 and 90 minutes: quarter-hour buckets 2, 4 and 6.
+        #expect(figures.stayHistogram.enumerated().filter { $0.element > 0 }.map(\.offset) == [2, 4, 6])
         #expect(figures.lapsed.isEmpty && figures.futureVisitsIgnored == 0)
     }
 

@@ -54,11 +54,18 @@ import Testing
     }
 
     /// The figures read from a copy of the database with its cache emptied.
-    static func uncached(_ database: AppDatabase, now: Date) throws -> AppDatabase.ReportRead {
+    static func uncached(_ database: AppDatabase, now: Date, rule: OccupancySettings) throws -> AppDatabase.ReportRead {
         let copy = try database.inMemoryCopy()
         try copy.write { try $0.db.execute(sql: "DELETE FROM report_day") }
-        return try copy.reportFigures(period: period, now: now)
+        return try copy.reportFigures(period: period, now: now, ending: VisitEndRule(settings: rule, now: now.timeIntervalSince1970))
     }
+
+    /// The closing rules the cache is tried under: none, and closing time with the longest stay in Berlin.
+    static let rules: [OccupancySettings] = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = berlin
+        return [OccupancySettings(), OccupancySettings(closingMinute: 22 * 60 + 30, maxStay: 4 * 3600, calendar: calendar)]
+    }()
 
     static func cachedDays(_ database: AppDatabase) throws -> [Int: CachedReportDay] {
         try database.read { try $0.cachedReportDays(zone: berlin.identifier, from: 0, to: 100_000, summaries: true) }
@@ -66,23 +73,25 @@ import Testing
 
     /// Reads twice (the first may recompute days, the second finds them all cached) and checks
     /// both against a read with no cache.
-    static func expectSameAsUncached(_ database: AppDatabase, now: Date, _ step: String) throws {
-        let expected = try uncached(database, now: now)
+    static func expectSameAsUncached(_ database: AppDatabase, now: Date, rule: OccupancySettings = OccupancySettings(),
+                                     _ step: String) throws {
+        let expected = try uncached(database, now: now, rule: rule)
         for round in ["first", "second"] {
-            let read = try database.reportFigures(period: period, now: now)
+            let read = try database.reportFigures(period: period, now: now, ending: VisitEndRule(settings: rule, now: now.timeIntervalSince1970))
             #expect(read.figures == expected.figures, "\(step): the \(round) read with the cache differs")
             #expect(read.futureEvents == expected.futureEvents, "\(step)")
         }
     }
 
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func aWarmCacheGivesTheFiguresOfNoCache(seed: UInt64) throws {
+    @Test(arguments: [1, 2, 3] as [UInt64], [0, 1])
+    func aWarmCacheGivesTheFiguresOfNoCache(seed: UInt64, ruleIndex: Int) throws {
+        let rule = Self.rules[ruleIndex]
         let database = try AppDatabase.inMemory()
         var events = Events(seed: seed)
         var now = Date(timeIntervalSince1970: 1_775_822_400)  // 2026-04-10 12:00 UTC
         let today = 1_775_779_200.0  // 2026-04-10 00:00 UTC (02:00 in Berlin)
         try Self.record(events.days(from: Self.lookbackStart, to: today + 86_400, until: now.timeIntervalSince1970), in: database)
-        try Self.expectSameAsUncached(database, now: now, "first report")
+        try Self.expectSameAsUncached(database, now: now, rule: rule, "first report")
         let cached = try Self.cachedDays(database)
         #expect(cached.count > 80 && cached.values.allSatisfy { $0.summary.flatMap(ReportDayCoding.decode) != nil })
 
@@ -90,7 +99,7 @@ import Testing
         try Self.record(events.visit(events.member(), entered: now.timeIntervalSince1970 - 600), in: database)
         now += 3600
         try Self.record(events.visit(events.member(), entered: now.timeIntervalSince1970 - 1200, exitChance: 0.5), in: database)
-        try Self.expectSameAsUncached(database, now: now, "taps today")
+        try Self.expectSameAsUncached(database, now: now, rule: rule, "taps today")
 
         // Late entries and exits in past days: in the look-back, in the period, and an exit for a
         // visit left open days ago.
@@ -105,11 +114,11 @@ import Testing
             events.count += 1
             try Self.record([exit], in: database)
         }
-        try Self.expectSameAsUncached(database, now: now, "late events")
+        try Self.expectSameAsUncached(database, now: now, rule: rule, "late events")
 
         // `visits.keep_days`: the oldest events go, the look-back's among them.
         try database.pruneVisitEvents(before: Self.lookbackStart + 20 * 86_400)
-        try Self.expectSameAsUncached(database, now: now, "pruned")
+        try Self.expectSameAsUncached(database, now: now, rule: rule, "pruned")
 
         // An exit from a desk whose clock runs three days ahead: left out, until now reaches it.
         let member = events.member()
@@ -117,20 +126,20 @@ import Testing
         let far = VisitEvent(eventId: "far-exit", memberId: member, kind: .exit, time: now.timeIntervalSince1970 + 3 * 86_400,
                              terminalId: "T", source: "nfc", exitKind: .tap)
         try Self.record([far], in: database)
-        try Self.expectSameAsUncached(database, now: now, "far-future exit")
-        #expect(try database.reportFigures(period: Self.period, now: now).futureEvents == 1)
+        try Self.expectSameAsUncached(database, now: now, rule: rule, "far-future exit")
+        #expect(try database.reportFigures(period: Self.period, now: now, ending: VisitEndRule(settings: rule, now: now.timeIntervalSince1970)).futureEvents == 1)
         now += 3 * 86_400 + 3600
-        try Self.expectSameAsUncached(database, now: now, "far-future exit come into range")
-        #expect(try database.reportFigures(period: Self.period, now: now).futureEvents == 0)
+        try Self.expectSameAsUncached(database, now: now, rule: rule, "far-future exit come into range")
+        #expect(try database.reportFigures(period: Self.period, now: now, ending: VisitEndRule(settings: rule, now: now.timeIntervalSince1970)).futureEvents == 0)
 
         // A corrupt summary (and one of another version) reads as a day not cached, then is replaced.
         let days = try Self.cachedDays(database).keys.sorted()
         let (broken, otherVersion) = (days[days.count / 2], days[days.count / 3])
         try database.write { store in
             try store.db.execute(sql: "UPDATE report_day SET summary = x'01ff7f00' WHERE day = ?", arguments: [broken])
-            try store.db.execute(sql: "UPDATE report_day SET summary = CAST(x'02' || substr(summary, 2) AS BLOB) WHERE day = ?", arguments: [otherVersion])
+            try store.db.execute(sql: "UPDATE report_day SET summary = CAST(x'01' || substr(summary, 2) AS BLOB) WHERE day = ?", arguments: [otherVersion])
         }
-        try Self.expectSameAsUncached(database, now: now, "corrupt summary")
+        try Self.expectSameAsUncached(database, now: now, rule: rule, "corrupt summary")
         let repaired = try Self.cachedDays(database)
         #expect(repaired[broken]?.summary.flatMap(ReportDayCoding.decode) != nil)
         #expect(repaired[otherVersion]?.summary.flatMap(ReportDayCoding.decode) != nil)

@@ -10,7 +10,9 @@ import Testing
         let start = 20_500.0 * 86_400
         builder.add(entered: start + 3600.25, exited: start + 7200.5, exitKind: .tap, hour: 1, member: 7)
         builder.add(entered: start + 3610, exited: start + 3630, exitKind: .staff, hour: 1, member: 3)  // in and out in one minute
-        builder.add(entered: start + 80_000, exited: start + 200_000, exitKind: .auto, hour: 22, member: 7)  // past midnight, over a day
+        builder.add(entered: start + 80_000, exited: start + 200_000, exitKind: .tap, hour: 22, member: 7)  // past midnight, over a day
+        builder.add(entered: start + 70_000, exited: start + 73_000, exitKind: .auto, hour: 19, member: 3)  // closed by rule: no stay
+        builder.add(entered: start + 74_000, exited: start + 75_000, exitKind: .reentry, hour: 20, member: 3)
         builder.add(entered: start + 50_000, exited: nil, exitKind: nil, hour: 13, member: 1_000_000)
         return builder.finish()
     }
@@ -20,6 +22,8 @@ import Testing
         #expect(day.members == [3, 7, 1_000_000])
         #expect(day.insideDeltas.map(\.delta).reduce(0, +) == day.open)
         #expect(day.stayMinutes.last?.minute == ReportDay.stayMinuteCap)
+        // The stays the rule ended are not measured.
+        #expect(day.closedByRule == 2 && day.stayMinutes.map(\.count).reduce(0, +) == day.closed - 2)
         #expect(ReportDayCoding.decode(ReportDayCoding.encode(day)) == day)
         #expect(ReportDayCoding.decode(ReportDayCoding.encode(ReportDay(day: -3))) == ReportDay(day: -3))
     }

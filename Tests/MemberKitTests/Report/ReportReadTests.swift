@@ -26,12 +26,12 @@ import Testing
             _ = try f.club.checkOut(passId: "R\(n)", at: F.at(12, n))
         }
         _ = try f.club.checkOut(passId: "A", at: F.at(18))
-        try f.tap("B", at: F.at(19))  // B's next event is an entry: B's first visit stays open
+        try f.tap("B", at: F.at(19))  // B's next event is an entry: it ends B's first visit (one person inside once)
         let until = F.at(10).timeIntervalSince1970
         let early = try f.database.visitSpans(until: until)
         try #require(early.count == 2)
         #expect(early[0].exited == F.at(18) && early[0].exitKind == .staff)
-        #expect(early[1].exited == nil)
+        #expect(early[1].exited == F.at(19) && early[1].exitKind == .reentry)
         // The same visits as the whole list holds for them.
         let all = try f.database.visitSpans()
         #expect(all.count == 43)
@@ -51,8 +51,9 @@ import Testing
             for event in order { _ = try database.write { store in try store.recordEvent(event) } }
             let spans = try database.visitSpans()
             #expect(spans.map(\.visitId) == ["c", "a"])
-            // "c" is followed by entry "a" (id order at 10:00), so it stays open; "a" is closed by "b".
-            #expect(spans.map { $0.exited?.timeIntervalSince1970 } == [nil, base + 3600])
+            // "c" is followed by entry "a" (id order at 10:00), which ends it; "a" is closed by "b".
+            #expect(spans.map { $0.exited?.timeIntervalSince1970 } == [base + 3600, base + 3600])
+            #expect(spans.map(\.exitKind) == [.reentry, .tap])
         }
     }
 

@@ -31,6 +31,12 @@ enum MemberTable {
             : "\(effective.rawValue) (stored: \(member.status.rawValue))"
     }
 
+    /// The expiry that applies (`HouseholdRule.expiresAt`), naming the head's when it is that one.
+    static func expiryText(_ member: MemberRecord) -> String {
+        guard let expiry = HouseholdRule.expiresAt(member) else { return "never" }
+        return date(expiry) + (expiry == member.expiresAt ? "" : " (the household head's)")
+    }
+
     /// "open", "pack, 3 visits left", "household of Anna Lee (pack, 3 visits left)".
     static func planText(_ member: MemberRecord, _ standing: PlanStanding?) -> String {
         let pack = standing?.visitsLeft.map { "pack, " + DoorNotice.visitsLeft($0).lowercased() }

@@ -92,7 +92,7 @@ struct MembersCommand: ParsableCommand {
                 print("\(TextWidth.pad(name, to: 22)) \(MemberTable.cell(member, name))")
             }
             print("\(TextWidth.pad("status", to: 22)) \(MemberTable.statusText(member, at: now))")
-            print("\(TextWidth.pad("expires", to: 22)) \(member.expiresAt.map(MemberTable.date) ?? "never")")
+            print("\(TextWidth.pad("expires", to: 22)) \(MemberTable.expiryText(member))")
             print("\(TextWidth.pad("note", to: 22)) \(member.note ?? "")")
             print("\(TextWidth.pad("plan", to: 22)) \(MemberTable.planText(member, standing))")
             if let birthday = member.birthday { print("\(TextWidth.pad("birthday", to: 22)) \(birthday)") }

@@ -25,14 +25,13 @@ struct VisitsCommand: ParsableCommand {
 
     func run() throws {
         let context = try DeskContext.open(global)
-        _ = try context.club.insideCount()  // closing time applied, so visits it ended show their exits
         let memberId = try member.map { try context.member($0).memberId }
         let sinceTime = since.flatMap(LocalClock.parse)?.timeIntervalSince1970
         var untilTime = until.flatMap(LocalClock.parse)?.timeIntervalSince1970
         if let until, until.count == 10, let start = untilTime {
             untilTime = Calendar.current.date(byAdding: .day, value: 1, to: Date(timeIntervalSince1970: start))?.timeIntervalSince1970
         }
-        let spans = try context.database.visitSpans(memberId: memberId, since: sinceTime, until: untilTime)
+        let spans = try context.club.visitSpans(memberId: memberId, since: sinceTime, until: untilTime)
         for span in spans {
             if json {
                 JSONOutput.print(["visitId": .string(span.visitId), "memberId": .string(span.memberId),

@@ -54,8 +54,7 @@ struct ReportCommand: ParsableCommand {
         let context = try DeskContext.open(global)
         let now = context.club.clock.now()
         let period = try period(now: now)
-        _ = try context.club.insideCount()  // closing time applied, so visits it ended have their exits
-        let read = try context.database.reportFigures(period: period, now: now)
+        let read = try context.club.reportFigures(period: period, now: now)
         let html = ReportPage.render(read.figures)
         try AtomicFileWriter.write(path: out) { try $0(Array(html.utf8)) }
         if read.futureEvents > 0 {

@@ -21,6 +21,24 @@ public enum ClosingRule {
         return bounds.max()
     }
 
+    /// By when every entry before `end` has its automatic exit (`end` itself when nothing closes
+    /// visits): the report caches a past day only once it is settled, so its figures no longer
+    /// depend on now.
+    public static func settled(enteredBefore end: Double, settings: OccupancySettings) -> Double {
+        var bounds: [Double] = []
+        if settings.maxStay > 0 { bounds.append(end + settings.maxStay) }
+        // The next closing after an entry never comes later than the next one after `end`.
+        if let closing = nextClosing(after: end, settings: settings) { bounds.append(closing) }
+        return bounds.min() ?? end
+    }
+
+    /// The rule's settings as one text ("" when nothing closes visits), stored with each cached
+    /// report day: a day computed under another rule is computed again.
+    public static func key(_ settings: OccupancySettings) -> String {
+        guard settings.closes else { return "" }
+        return "closing=\(settings.closingMinute.map(String.init) ?? "-") maxStay=\(settings.maxStay) zone=\(settings.calendar.timeZone.identifier)"
+    }
+
     /// The first closing instant strictly after `time`.
     static func nextClosing(after time: Double, settings: OccupancySettings) -> Double? {
         guard let minute = settings.closingMinute else { return nil }

@@ -59,6 +59,28 @@ extension Club {
         return try database.insideMembers()
     }
 
+    /// How a visit with no exit of its own ends at this desk, as of `time`.
+    public func visitEnding(at time: Double) -> VisitEndRule {
+        VisitEndRule(settings: settings.occupancy, now: time)
+    }
+
+    /// Entries with their exits (`memberdesk visits`), closing time applied first (as every
+    /// answer about who is inside), and each visit with no exit ended by `VisitEndRule`.
+    public func visitSpans(memberId: String? = nil, since: Double? = nil, until: Double? = nil,
+                           at date: Date? = nil) throws -> [VisitSpan] {
+        let now = date ?? clock.now()
+        _ = try insideCount(at: now)
+        return try database.visitSpans(memberId: memberId, since: since, until: until, ending: visitEnding(at: now.timeIntervalSince1970))
+    }
+
+    /// The report's figures of `period` at `now`: closing time applied first, and visits with no
+    /// exit ended as `visits` ends them.
+    public func reportFigures(period: ReportPeriod, now: Date? = nil) throws -> AppDatabase.ReportRead {
+        let now = now ?? clock.now()
+        _ = try insideCount(at: now)
+        return try database.reportFigures(period: period, now: now, ending: visitEnding(at: now.timeIntervalSince1970))
+    }
+
     /// A staff check-out of the member holding `raw` (kind `staff`): `checkedOut`, or `notInside`
     /// / `unknownPass` with nothing changed. Never refuses, never counts a visit.
     @discardableResult

@@ -2,6 +2,18 @@
 /// never at itself, and a head cannot join another household while members point at it.
 /// Edits are refused with the reason; a sync file's member keeps the plan it had here.
 public enum HouseholdRule {
+    /// The expiry that applies to a household member: its own or its head's, the earlier (the
+    /// head's expiry applies to its household; its suspension does not). Status, the door and
+    /// the listings all read it here; the store's SQL form is `MemberColumns.householdExpiry`.
+    public static func expiresAt(own: Double?, head: Double?) -> Double? {
+        [own, head].compactMap { $0 }.min()
+    }
+
+    /// `expiresAt(own:head:)` with the head's expiry the store read with the member.
+    public static func expiresAt(_ member: MemberRecord) -> Double? {
+        expiresAt(own: member.expiresAt, head: member.plan == .household ? member.householdExpiresAt : nil)
+    }
+
     /// Why `member` cannot stand as it is (nil: it can). `head` is the member it points at (nil:
     /// not stored here); `hasMembers`: some live member points at `member`.
     public static func problem(_ member: MemberRecord, head: MemberRecord?, hasMembers: Bool) -> String? {

@@ -17,7 +17,7 @@ public struct PlanStanding: Sendable, Hashable {
         self.holder = holder
         head = holder.memberId == member.memberId ? nil : holder
         self.visitsLeft = visitsLeft
-        expiresAt = [member.expiresAt, head?.expiresAt].compactMap { $0 }.min()
+        expiresAt = HouseholdRule.expiresAt(own: member.expiresAt, head: head?.expiresAt)
     }
 
     /// Calendar days from the day of `time` to the expiry's day in the desk's zone (0 on its last

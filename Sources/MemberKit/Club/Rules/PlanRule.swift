@@ -1,13 +1,10 @@
-/// A pack with no visits left refuses the entry that would use one (`packUsedUp`); a household
-/// member is refused once its head's membership has expired (the head's suspension is the head's
-/// own). Under `plans.pack_use = "per-day"` only the day's first entry uses a visit. The store
+/// A pack with no visits left refuses the entry that would use one (`packUsedUp`). (A household
+/// member whose head's membership has expired is refused by `ExpiryRule`: its effective status
+/// follows `HouseholdRule.expiresAt`.) Under `plans.pack_use = "per-day"` only the day's first entry uses a visit. The store
 /// applies the use (`packToUse`) in the tap's transaction, and only for a counted entry.
 enum PlanRule {
     static func apply(_ facts: CheckInFacts) -> RuleVerdict {
         guard let standing = facts.plan else { return .next }
-        if let head = standing.head, head.isExpired(at: facts.time) {
-            return .decide(.answer(.refused(facts.member, reason: .expired)))
-        }
         guard let left = standing.visitsLeft, usesVisit(facts) else { return .next }
         return left > 0 ? .next : .decide(.answer(.refused(facts.member, reason: .packUsedUp)))
     }
