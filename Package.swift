@@ -15,6 +15,9 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // System libraries: each reached only through a module map and a shim header.
@@ -48,11 +51,22 @@ let package = Package(
         .target(name: "FolderSync", dependencies: ["MemberKit"]),
         // MQTT's adapter: the outbox's sender over libmosquitto, the bus-to-topics mapping, Home Assistant discovery.
         .target(name: "DeskMQTT", dependencies: ["MemberKit", "CMosquitto"]),
+        // Wallet passes the club issues itself: Apple's .pkpass (CMS-signed, zipped) and Google's save link (an RS256 JWT),
+        // and the P-256 key files the readers of the next issue reuse (`WalletKeys`).
+        .target(name: "WalletPasses", dependencies: [
+            "MemberKit",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         // `memberdesk doctor`'s checks, over injected system roots.
         .target(name: "DeskDoctor", dependencies: ["MemberKit", "CardReader"]),
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
             "MemberKit", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth", "DeskMQTT",
+            "WalletPasses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -80,11 +94,17 @@ let package = Package(
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskUITests", dependencies: ["DeskUI", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "MemberDeskCLITests", dependencies: [
-            "MemberDeskCLI", "MemberKit", "RegionKit", "DeskMQTT", "MemberDeskTestSupport", .product(name: "Logging", package: "swift-log"),
+            "MemberDeskCLI", "MemberKit", "RegionKit", "DeskMQTT", "MemberDeskTestSupport", "WalletPasses", "DeskUI",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StaffAuthTests", dependencies: ["StaffAuth", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "FolderSyncTests", dependencies: ["FolderSync", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskMQTTTests", dependencies: ["DeskMQTT", "MemberKit", "RegionKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "WalletPassesTests", dependencies: [
+            "WalletPasses", "MemberKit", "MemberDeskTestSupport",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]),
         .testTarget(name: "DeskDoctorTests", dependencies: ["DeskDoctor", "CardReader", "MemberKit", "MemberDeskTestSupport"]),
         // The Debian package, its units and its maintainer scripts (real dpkg-deb, lintian, systemd-analyze).
         .testTarget(name: "PackagingTests", dependencies: ["MemberKit", "MemberDeskTestSupport"]),

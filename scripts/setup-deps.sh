@@ -5,9 +5,10 @@
 # opens the report in a real browser; mosquitto, mosquitto-clients, libmosquitto-dev and openssl:
 # the MQTT client and its tests' broker and certificates; faketime: end-to-end tests over days, and the
 # clock-jump tests that step a running desk's clock; libreoffice-calc-nogui: the spreadsheet round trip
-# test opens and saves an exported .csv in Calc).
+# test opens and saves an exported .csv in Calc; zlib1g-dev: ZIPFoundation's zlib for the wallet's
+# .pkpass; zip and unzip: the wallet's tests and its bench's reference run).
 set -euo pipefail
-PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing dpkg-dev lintian systemd debootstrap binutils libcurl4-openssl-dev chromium mosquitto mosquitto-clients libmosquitto-dev openssl libsodium-dev faketime libreoffice-calc-nogui"
+PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing dpkg-dev lintian systemd debootstrap binutils libcurl4-openssl-dev chromium mosquitto mosquitto-clients libmosquitto-dev openssl libsodium-dev faketime libreoffice-calc-nogui zlib1g-dev zip unzip"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

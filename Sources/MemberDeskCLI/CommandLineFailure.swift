@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import MemberKit
+import WalletPasses
 
 /// Turns any error into one line on stderr and an exit status.
 enum CommandLineFailure {
     static func report(_ error: Error) -> Int32 {
         if let exit = error as? ExitCode { return exit.rawValue }
         // Errors a person can act on are already one line naming the file, field or member.
-        if error is DeskError || error is ExchangeError || error is SyncError || error is SyncthingError {
+        if error is DeskError || error is ExchangeError || error is SyncError || error is SyncthingError || error is WalletError {
             printError("\(error)")
             return 1
         }

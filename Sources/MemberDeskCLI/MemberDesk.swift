@@ -30,6 +30,7 @@ public struct MemberDesk: ParsableCommand {
             StaffCommand.self,
             AuditCommand.self,
             MQTTCommand.self,
+            WalletCommand.self,
         ]
     )
 

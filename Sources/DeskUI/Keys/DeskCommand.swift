@@ -12,6 +12,8 @@ public enum DeskCommand: Sendable {
     case toggleInside
     /// A staff check-out of the member selected in the main pane.
     case checkOutSelected
+    /// The selected member's Apple Wallet pass (and the Google link's length).
+    case walletPassSelected
     /// Enter on the event log: its selected line, whole.
     case showLogEntry
     /// Enter on the desk: enrol the banner's unknown pass, or edit the selected member.

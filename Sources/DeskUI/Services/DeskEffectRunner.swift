@@ -115,8 +115,8 @@ public final class DeskEffectRunner: Sendable {
                 let left = member.plan == .open ? nil : (try? database.planStanding(member))?.visitsLeft
                 inbox.post(.visits(visits, memberId: member.memberId, visitsLeft: left))
             }
-        case .save(let original, let asTyped, let name):
-            worker.submit {
+        case .save(let original, let asTyped, let name, let walletPass):
+            worker.submit { [self] in
                 let actor = AuditActor(operator: name, method: .manual)
                 do {
                     var changes = asTyped
@@ -129,13 +129,15 @@ public final class DeskEffectRunner: Sendable {
                     }
                     if let original {
                         try club.updateMember(id: original.memberId, changes, by: actor)
+                        inbox.post(.saved)
                     } else {
-                        try club.addMember(passId: changes.passId ?? "", username: changes.username ?? nil,
-                                           fields: changes.fields.filter { $0.value != .null },
-                                           status: changes.status ?? .active, expiresAt: changes.expiresAt ?? nil,
-                                           note: changes.note ?? nil, plan: changes.plan, by: actor)
+                        let added = try club.addMember(passId: changes.passId ?? "", username: changes.username ?? nil,
+                                                       fields: changes.fields.filter { $0.value != .null },
+                                                       status: changes.status ?? .active, expiresAt: changes.expiresAt ?? nil,
+                                                       note: changes.note ?? nil, plan: changes.plan, by: actor)
+                        inbox.post(.saved)
+                        if walletPass { writeWalletPass(memberId: added.memberId) }
                     }
-                    inbox.post(.saved)
                 } catch {
                     inbox.post(.saveFailed("\(error)"))
                 }
@@ -146,6 +148,8 @@ public final class DeskEffectRunner: Sendable {
                     inbox.post(.deleteFailed("\(error)"))
                 }
             }
+        case .writeWalletPass(let memberId):
+            worker.submit { [self] in writeWalletPass(memberId: memberId) }
         case .verifyPIN, .verifyApproval, .onDuty, .recordLockout, .letInAnyway, .loadAudit, .loadOperators:
             runStaff(effect)
         case .switchRegions:
@@ -182,6 +186,16 @@ public final class DeskEffectRunner: Sendable {
                     inbox.post(.exportFailed("\(error)"))
                 }
             }
+        }
+    }
+
+    /// On the worker: the pass, or the one line why not.
+    private func writeWalletPass(memberId: String) {
+        guard let wallet = services.wallet else { return }
+        do {
+            inbox.post(.walletPassWritten(try wallet.writePass(memberId: memberId)))
+        } catch {
+            inbox.post(.walletPassFailed("\(error)"))
         }
     }
 

@@ -19,6 +19,8 @@ public struct DeskServices: Sendable {
     public var syncEnabled = false
     /// Operators and the lock; nil: no PIN checker in this build (the desk never locks).
     public var staff: DeskStaffServices?
+    /// Members' wallet passes (the `w` key); nil: not in this build.
+    public var wallet: (any WalletPassService)?
 
     public init(club: Club, clock: any DeskClock = SystemClock(), terminalName: String, bannerSeconds: TimeInterval = 5,
                 importer: (any ImportService)? = nil, exporter: (any ExportService)? = nil,

@@ -18,7 +18,9 @@ public enum DeskEffect: Sendable {
     case checkIn(pass: String, source: CheckInSource, operator: String?)
     case enrol(pass: String, name: String?, operator: String?)
     case loadVisits(MemberRecord)
-    case save(original: MemberRecord?, changes: MemberChanges, operator: String?)
+    /// `walletPass`: a new member's Apple pass is written in the same step (wallet set up).
+    case save(original: MemberRecord?, changes: MemberChanges, operator: String?, walletPass: Bool = false)
+    case writeWalletPass(memberId: String)
     case delete(MemberRecord, operator: String?)
     case switchRegions
     case previewImport(file: String, operator: String?)

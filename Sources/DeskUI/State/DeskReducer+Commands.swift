@@ -68,6 +68,8 @@ extension DeskReducer {
             }
         case .swapSidePane:
             state.narrowSidePane = state.narrowSidePane == .log ? .beacons : .log
+        case .walletPassSelected:
+            walletPass(&state, &effects)
         case .showLogEntry:
             if let entry = state.log.selectedEntry {
                 state.dialog = .notice(NoticeDialog(title: "Event log · \(RelativeTime.clock(entry.time))", lines: [entry.text]))
@@ -98,7 +100,9 @@ extension DeskReducer {
                 form.saving = true
                 state.dialog = .form(form)
             }
-            effects.append(.save(original: original, changes: changes, operator: state.lock.operatorName))
+            // A new member gets its wallet pass in the same step when the wallet is set up.
+            let walletPass = original == nil && state.setup.walletMissing == []
+            effects.append(.save(original: original, changes: changes, operator: state.lock.operatorName, walletPass: walletPass))
         case .delete(let member):
             effects.append(.delete(member, operator: state.lock.operatorName))
         case .lock:
@@ -119,6 +123,22 @@ extension DeskReducer {
             state.jobs.countStale = true
             if searchEdited { state.jobs.searchEditedAt = now }
         }
+    }
+
+    /// `w`: the selected member's pass, or what `[wallet]` set-up is missing.
+    static func walletPass(_ state: inout DeskState, _ effects: inout [DeskEffect]) {
+        guard let missing = state.setup.walletMissing else {
+            state.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: ["Wallet passes are not available in this build."]))
+            return
+        }
+        guard missing.isEmpty else {
+            state.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: ["The wallet is not set up. Set in the config:"]
+                + missing.map { "  \($0)" } + ["(docs/wallet.md; memberdesk config show)"]))
+            return
+        }
+        let memberId = state.showInside ? state.inside.selectedMember?.memberId : state.showStats ? nil : state.list.selectedMember?.memberId
+        guard let memberId else { return }
+        effects.append(.writeWalletPass(memberId: memberId))
     }
 
     static func openForm(_ member: MemberRecord?, _ state: inout DeskState, _ effects: inout [DeskEffect]) {

@@ -107,6 +107,13 @@ extension DeskReducer {
                 form.error = error
                 state.dialog = .form(form)
             }
+        case .walletPassWritten(let notice):
+            state.log.add("wallet: \(notice.memberName)'s pass written to \(notice.path)", tone: .success, at: now)
+            // Shown unless another dialog opened meanwhile (the log keeps it either way).
+            if state.dialog == nil { state.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: notice.lines)) }
+        case .walletPassFailed(let error):
+            state.log.add("wallet: \(error)", tone: .danger, at: now)
+            if state.dialog == nil { state.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: [error])) }
         case .deleteFailed(let error):
             state.log.add("delete: \(error)", tone: .danger, at: now)
         case .regionsSwitched(let on):

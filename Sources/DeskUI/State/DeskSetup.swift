@@ -26,6 +26,8 @@ public struct DeskSetup: Sendable {
     /// `idleMinutes` without a key.
     public var lockEnabled = false
     public var idleMinutes: Double = 5
+    /// The `[wallet]` keys a pass needs that are not set; nil: no wallet in this build.
+    public var walletMissing: [String]?
 
     public init(terminalName: String, bannerSeconds: TimeInterval = 5, enrolment: EnrolmentPolicy = .auto,
                 memberFields: [String] = [], readerMonitorRunning: Bool = false, beaconScannerRunning: Bool = false,
@@ -55,5 +57,6 @@ public struct DeskSetup: Sendable {
         idleMinutes = services.staff?.idleMinutes ?? 5
         capacity = services.club.settings.occupancy.capacity
         plans = services.club.settings.plans
+        walletMissing = services.wallet?.missingSetUp
     }
 }

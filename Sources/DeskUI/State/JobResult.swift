@@ -36,6 +36,8 @@ public enum JobResult: Sendable {
     case audit([AuditEntry], RecordNames)
     case auditFailed(String)
     case operators([OperatorChoice])
+    case walletPassWritten(WalletPassNotice)
+    case walletPassFailed(String)
 }
 
 /// An operator as the sign-in offers it: the name, and the role (the manager's PIN offers managers).

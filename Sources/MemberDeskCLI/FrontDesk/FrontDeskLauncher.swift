@@ -33,6 +33,7 @@ enum FrontDeskLauncher {
             readerMonitorRunning: true, beaconScannerRunning: config.beacons.enabled)
         let folderSync = try? context.deskSync()
         services.syncEnabled = folderSync != nil
+        services.wallet = WalletDeskService(wallet: context.wallet)
         // The lock: on once an operator exists (and staff.lock is not off); taps are recorded
         // under whoever is on duty.
         let onDuty = OperatorOnDuty()

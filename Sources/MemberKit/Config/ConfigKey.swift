@@ -95,6 +95,40 @@ public struct ConfigKey: Sendable {
         string("cards.sun_cmac_param", "The SUN URL's parameter holding the CMAC", \.cards.sunCMACParam, nonEmpty: true),
         string("cards.sun_url", "The URL `cards personalise` writes, e.g. https://club.example/c?picc_data=<32 zeros>&cmac=<16 zeros>",
                \.cards.sunURL),
+    ] + walletKeys
+
+    /// `[wallet]`, `[wallet.apple]` and `[wallet.google]` (docs/wallet.md).
+    static let walletKeys: [ConfigKey] = [
+        string("wallet.organization", "The organisation on the passes (empty: terminal_name)", \.wallet.organization),
+        string("wallet.description", "What the pass is, for VoiceOver and the lock screen (empty: \"<organization> membership\")",
+               \.wallet.description),
+        string("wallet.logo", "A PNG shown at the pass's top left (empty: none)", \.wallet.logo),
+        string("wallet.icon", "A PNG for notifications and the lock screen (empty: a built-in icon)", \.wallet.icon),
+        validated("wallet.foreground", "The pass's text colour, rgb(r,g,b)", \.wallet.foreground, WalletColour.problem),
+        validated("wallet.background", "The pass's background colour, rgb(r,g,b)", \.wallet.background, WalletColour.problem),
+        validated("wallet.label", "The colour of the fields' labels, rgb(r,g,b)", \.wallet.label, WalletColour.problem),
+        string("wallet.out_folder", "Where passes are written without --out (empty: the database's folder's wallet/)",
+               \.wallet.outFolder),
+        string("wallet.apple.pass_type_id", "Apple: the Pass Type ID, e.g. pass.org.example.members", \.wallet.apple.passTypeId),
+        string("wallet.apple.team_id", "Apple: the developer team's id", \.wallet.apple.teamId),
+        string("wallet.apple.certificate", "Apple: the Pass Type ID certificate (PEM)", \.wallet.apple.certificate),
+        string("wallet.apple.key_file", "Apple: the certificate's private key (PEM, unencrypted, readable by the service user only)",
+               \.wallet.apple.keyFile),
+        string("wallet.apple.wwdr_certificate", "Apple: Apple's WWDR intermediate certificate (PEM)", \.wallet.apple.wwdrCertificate),
+        string("wallet.apple.nfc_key_file", "Apple: the club's P-256 private key for NFC passes (PEM; empty: barcode-only passes)",
+               \.wallet.apple.nfcKeyFile),
+        validated("wallet.apple.beacon", "Apple: the desk's iBeacon, UUID[:major[:minor]]: the pass comes up near it (empty: none)",
+                  \.wallet.apple.beacon, WalletBeacon.problem),
+        string("wallet.apple.relevant_text", "Apple: the lock screen's text near the beacon", \.wallet.apple.relevantText),
+        string("wallet.google.issuer_id", "Google: the Wallet issuer id (digits)", \.wallet.google.issuerId),
+        string("wallet.google.class_id", "Google: the pass class (empty: <issuer_id>.memberdesk)", \.wallet.google.classId),
+        string("wallet.google.service_account_file", "Google: the service account's JSON key (client_email, private_key)",
+               \.wallet.google.serviceAccountFile),
+        validated("wallet.google.collector_id", "Google: the Smart Tap collector id (decimal; empty: not set)",
+                  \.wallet.google.collectorId) { $0.isEmpty || $0.allSatisfy({ ("0"..."9").contains($0) }) ? nil : "expected decimal digits" },
+        string("wallet.google.smart_tap_key_file", "Google: the Smart Tap P-256 private key (PEM)", \.wallet.google.smartTapKeyFile),
+        number("wallet.google.smart_tap_key_version", "Google: the Smart Tap key's version, as the console shows it",
+               \.wallet.google.smartTapKeyVersion, range: 1...1_000_000, whole: true),
     ]
 
     static func bad(_ name: String, _ what: String) -> DeskError {
@@ -106,6 +140,16 @@ public struct ConfigKey: Sendable {
         ConfigKey(name: name, help: help, apply: { config, value in
             guard let text = value.string else { throw bad(name, "expected a string") }
             if nonEmpty, text.trimmingCharacters(in: .whitespaces).isEmpty { throw bad(name, "must not be empty") }
+            config[keyPath: path] = text
+        }, current: { quote($0[keyPath: path]) })
+    }
+
+    /// A string that `problem` accepts (it returns nil) or refuses with what is wrong.
+    static func validated(_ name: String, _ help: String, _ path: WritableKeyPath<DeskConfig, String> & Sendable,
+                          _ problem: @escaping @Sendable (String) -> String?) -> ConfigKey {
+        ConfigKey(name: name, help: help, apply: { config, value in
+            guard let text = value.string else { throw bad(name, "expected a string") }
+            if let problem = problem(text) { throw bad(name, "\(problem), not \(quote(text))") }
             config[keyPath: path] = text
         }, current: { quote($0[keyPath: path]) })
     }

@@ -85,7 +85,8 @@ extension DeskConfig {
         var section = ""
         for key in ConfigKey.all {
             let parts = key.name.split(separator: ".")
-            let keySection = parts.count > 1 ? String(parts[0]) : ""
+            // `wallet.apple.team_id` is `team_id` under `[wallet.apple]`.
+            let keySection = parts.dropLast().joined(separator: ".")
             if keySection != section {
                 section = keySection
                 lines.append("")

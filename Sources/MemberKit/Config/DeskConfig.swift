@@ -19,6 +19,7 @@ public struct DeskConfig: Sendable, Equatable {
     public var visits = Visits()
     public var plans = Plans()
     public var cards = Cards()
+    public var wallet = Wallet()
 
     public init() {}
 
@@ -167,6 +168,56 @@ public struct DeskConfig: Sendable, Equatable {
         public var sunCMACParam = "cmac"
         /// The URL `cards personalise` writes, with placeholders where the tag mirrors.
         public var sunURL = ""
+    }
+
+    /// Wallet passes the club issues (see docs/wallet.md). Paths are files the service user reads;
+    /// an empty value is "not set" (the command that needs it says so).
+    public struct Wallet: Sendable, Equatable {
+        /// Empty: the terminal's name.
+        public var organization = ""
+        /// Empty: "<organization> membership".
+        public var description = ""
+        /// PNG files; an empty icon is the built-in one, an empty logo none.
+        public var logo = ""
+        public var icon = ""
+        /// `rgb(r,g,b)`, checked when the file is read (`WalletColour`).
+        public var foreground = "rgb(255,255,255)"
+        public var background = "rgb(38,70,83)"
+        public var label = "rgb(233,196,106)"
+        /// Empty: the database's folder's `wallet/`.
+        public var outFolder = ""
+        public var apple = Apple()
+        public var google = Google()
+
+        public init() {}
+
+        public struct Apple: Sendable, Equatable {
+            public var passTypeId = ""
+            public var teamId = ""
+            public var certificate = ""
+            public var keyFile = ""
+            public var wwdrCertificate = ""
+            /// Empty: barcode-only passes.
+            public var nfcKeyFile = ""
+            /// `UUID[:major[:minor]]`, checked when the file is read (`WalletBeacon`); empty: none.
+            public var beacon = ""
+            public var relevantText = ""
+
+            public init() {}
+        }
+
+        public struct Google: Sendable, Equatable {
+            public var issuerId = ""
+            /// Empty: `<issuer_id>.memberdesk`.
+            public var classId = ""
+            public var serviceAccountFile = ""
+            /// Decimal digits; empty: not set.
+            public var collectorId = ""
+            public var smartTapKeyFile = ""
+            public var smartTapKeyVersion: Double = 1
+
+            public init() {}
+        }
     }
 
     public var clubSettings: ClubSettings {

@@ -7,11 +7,14 @@ public final class AtomicFileWriter {
     private let temporaryPath: String
     private var descriptor: Int32
     private var finished = false
+    /// fsync before the rename (false: a caller writing many files syncs their folder once instead).
+    private let durable: Bool
 
     /// `syncthingTemporary` names the temporary file as Syncthing names its own (`.syncthing.NAME.tmp`),
     /// which Syncthing neither scans nor carries: for files in a synced folder.
-    public init(path: String, syncthingTemporary: Bool = false) throws {
+    public init(path: String, syncthingTemporary: Bool = false, durable: Bool = true) throws {
         self.path = path
+        self.durable = durable
         let url = URL(fileURLWithPath: path)
         let name = syncthingTemporary ? ".syncthing.\(url.lastPathComponent).XXXXXX.tmp" : ".\(url.lastPathComponent).XXXXXX"
         let suffix: Int32 = syncthingTemporary ? 4 : 0
@@ -25,9 +28,9 @@ public final class AtomicFileWriter {
     }
 
     /// Writes a file through `body`'s sink and renames it into place; on any error the target is untouched.
-    public static func write<T>(path: String, syncthingTemporary: Bool = false,
+    public static func write<T>(path: String, syncthingTemporary: Bool = false, durable: Bool = true,
                                 _ body: (_ sink: ([UInt8]) throws -> Void) throws -> T) throws -> T {
-        let file = try AtomicFileWriter(path: path, syncthingTemporary: syncthingTemporary)
+        let file = try AtomicFileWriter(path: path, syncthingTemporary: syncthingTemporary, durable: durable)
         do {
             let result = try body { try file.write($0) }
             try file.commit()
@@ -59,7 +62,7 @@ public final class AtomicFileWriter {
     /// Flushes to disk and renames the file into place.
     public func commit() throws {
         guard !finished else { return }
-        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+        guard !durable || fsync(descriptor) == 0, close(descriptor) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
             throw ExchangeError(file: path, message: "cannot write: \(reason)")

@@ -1,0 +1,36 @@
+import Foundation
+import MemberKit
+
+/// The wallet's key and certificate files: present, and readable by the service user only
+/// (a private key others can read is a key others can sign passes with).
+struct WalletChecks {
+    func run(_ config: DeskConfig) -> [DoctorCheck] {
+        let wallet = config.wallet
+        let files = [("wallet.apple.certificate", wallet.apple.certificate), ("wallet.apple.key_file", wallet.apple.keyFile),
+                     ("wallet.apple.wwdr_certificate", wallet.apple.wwdrCertificate),
+                     ("wallet.apple.nfc_key_file", wallet.apple.nfcKeyFile),
+                     ("wallet.google.service_account_file", wallet.google.serviceAccountFile),
+                     ("wallet.google.smart_tap_key_file", wallet.google.smartTapKeyFile)].filter { !$0.1.isEmpty }
+        // No wallet set up: nothing to say.
+        guard !files.isEmpty else { return [] }
+        var checks: [DoctorCheck] = []
+        for (key, path) in files {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                checks.append(DoctorCheck("wallet", .warning, "\(key): no file '\(path)' (\(String(cString: strerror(errno))))",
+                                          action: "put the file there, or fix \(key)"))
+                continue
+            }
+            let mode = info.st_mode & 0o777
+            if mode & 0o044 != 0 {
+                checks.append(DoctorCheck("wallet", .warning,
+                                          "\(key): '\(path)' is readable by others (mode \(String(mode, radix: 8)))",
+                                          action: "chmod 600 \(path) (and chown it to the service user)"))
+            }
+        }
+        if checks.isEmpty {
+            checks.append(DoctorCheck("wallet", .ok, "\(CountText.of(files.count, "key and certificate file", plural: "key and certificate files")) readable by their owner only"))
+        }
+        return checks
+    }
+}
