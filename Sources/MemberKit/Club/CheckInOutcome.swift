@@ -94,6 +94,7 @@ public enum CheckInOutcome: Sendable {
         case .staffCard: return ("Staff card: not a member card (sign in with it at the desk)", "", "")
         case .cardRefused(_, .replay): return ("Card refused: this read was used before (a copied card?)", "", "")
         case .cardRefused(_, .insecure): return ("Card refused: not a secure card", "", "")
+        case .cardRefused(_, .noWalletPass): return ("No pass of ours on this phone: open the club's pass in Wallet", "", "")
         case .cardRefused(_, let reason): return ("Card refused (\(reason.rawValue))", "", "")
         case .refused(_, .replay), .refused(_, .insecure): return ("Card refused", "", "")
         }

@@ -94,6 +94,7 @@ public final class Club: Sendable {
     private func decide(_ subject: AppDatabase.CheckInSubject, pass: NormalizedPass, unknown: EnrolmentRule.Request,
                         source: CheckInSource, secure: SecureTap?, at time: Double) -> (decision: CheckInDecision, warnings: [String]) {
         // The card first: a replayed or unproven card is refused before any member is looked at.
+        if let refusal = RandomUIDRule.apply(passId: pass.passId, source: source, secure: secure) { return (refusal, []) }
         if let refusal = ReplayRule.apply(passId: pass.passId, secure: secure, lastAccepted: subject.lastSecureCounter) { return (refusal, []) }
         if let refusal = InsecureCardRule.apply(passId: pass.passId, source: source, secure: secure,
                                                 requireSecure: settings.requireSecure) { return (refusal, []) }

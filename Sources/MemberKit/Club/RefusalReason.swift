@@ -6,4 +6,6 @@ public enum RefusalReason: String, Sendable, Codable {
     case replay
     /// Not a verified secure card, where one is required.
     case insecure
+    /// A phone (its random UID) with no pass of ours: never a member.
+    case noWalletPass
 }
