@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // System libraries: each reached only through a module map and a shim header.
@@ -31,7 +32,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
-        .target(name: "CardReader", dependencies: ["MemberKit", "CPCSCLite"]),
+        // Phones' wallet passes: Apple VAS cryptograms, Google Smart Tap sessions, their TLV and NDEF. Pure: no I/O.
+        .target(name: "WalletReading", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]),
+        .target(name: "CardReader", dependencies: ["MemberKit", "CPCSCLite", "WalletReading"]),
         .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
         .target(name: "RegionKit", dependencies: ["MemberKit", "BeaconKit", "CJavaScriptCore"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
@@ -46,6 +52,7 @@ let package = Package(
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
             "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth", "DeskMQTT",
+            "WalletReading",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -62,12 +69,17 @@ let package = Package(
         ]),
 
         // A virtual card, a btsnoop writer, a fake clock, a headless terminal, and a way to run the built binary.
-        .target(name: "MemberDeskTestSupport", dependencies: ["MemberKit", "DeskUI", "DeskMQTT"], path: "Tests/MemberDeskTestSupport"),
+        .target(name: "MemberDeskTestSupport", dependencies: [
+            "MemberKit", "DeskUI", "DeskMQTT", "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
+        ], path: "Tests/MemberDeskTestSupport"),
         .testTarget(name: "MemberKitTests", dependencies: [
             "MemberKit", "MemberDeskTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "MemberKit", "MemberDeskTestSupport", "WalletReading"]),
+        .testTarget(name: "WalletReadingTests", dependencies: [
+            "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskUITests", dependencies: ["DeskUI", "MemberKit", "MemberDeskTestSupport"]),
@@ -97,7 +109,8 @@ if ProcessInfo.processInfo.environment["MEMBERDESK_FUZZ"] != nil {
               isDirectory.boolValue else { continue }
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)",
-            dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI"],
+            dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "WalletReading",
+                           .product(name: "Crypto", package: "swift-crypto")],
             path: "Fuzz/\(name)",
             exclude: ["seeds"].filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\(name)/\($0)").path) },
             swiftSettings: [.enableExperimentalFeature("Extern")],

@@ -61,6 +61,8 @@ public enum CardReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyUID
     case ndef(NDEFError)
     case transport(PCSCError)
+    /// A phone's answer that does not decrypt or parse (see `WalletReadingError`).
+    case wallet(String)
 
     public var description: String {
         switch self {
@@ -76,6 +78,8 @@ public enum CardReadError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the card's NDEF data is unreadable: \(error)"
         case .transport(let error):
             return error.description
+        case .wallet(let message):
+            return "the phone's pass is unreadable: \(message)"
         }
     }
 }

@@ -18,6 +18,16 @@ final class CheckInWorker: Sendable {
         }
     }
 
+    /// Queues what a presentation gave: a card's credential (source `nfc`) or a phone's pass.
+    func submit(_ credential: WalletReaders.Credential, answered: @escaping @Sendable (CheckInOutcome?) -> Void) {
+        queue.async { [port] in
+            switch credential {
+            case .card(let pass): answered(try? port.checkIn(pass: pass, source: .nfc))
+            case .wallet(let presentation): answered(try? port.checkIn(wallet: presentation))
+            }
+        }
+    }
+
     /// Returns once every check-in queued so far has been answered.
     func drain() { queue.sync {} }
 }

@@ -22,14 +22,18 @@ public final class ReaderMonitor: Sendable {
         public var relistInterval: Duration
         public var initialBackoff: Duration
         public var maximumBackoff: Duration
+        /// Phones' passes (Apple VAS, Google Smart Tap), as set up in `[wallet]`.
+        public var wallet: WalletReaders
 
         public init(readerName: String = "", feedback: Bool = true, relistInterval: Duration = .seconds(1),
-                    initialBackoff: Duration = .milliseconds(100), maximumBackoff: Duration = .seconds(2)) {
+                    initialBackoff: Duration = .milliseconds(100), maximumBackoff: Duration = .seconds(2),
+                    wallet: WalletReaders = WalletReaders()) {
             self.readerName = readerName
             self.feedback = feedback
             self.relistInterval = relistInterval
             self.initialBackoff = initialBackoff
             self.maximumBackoff = maximumBackoff
+            self.wallet = wallet
         }
 
         func watches(_ reader: String) -> Bool {
@@ -253,9 +257,9 @@ public final class ReaderMonitor: Sendable {
             events.publish(.reader(.failure(reader: reader, message: error.description)))
             return
         }
-        let read: CardRead
+        let read: WalletReaders.Credential
         do {
-            read = try CardReading.read(card, atr: atr)
+            read = try options.wallet.credential(for: CardReading.read(card, atr: atr), card: card)
         } catch {
             card.disconnect()
             if case .transport(let pcsc) = error, pcsc.isServiceGone { throw pcsc }
@@ -265,7 +269,7 @@ public final class ReaderMonitor: Sendable {
         let readAt = ContinuousClock.now
         let tap: Int? = options.feedback && ReaderFeedback.supports(reader: reader) ? awaiting.hold(card) : nil
         if tap == nil { card.disconnect() }
-        checkIns.submit(pass: read.credential, source: .nfc) { [self] outcome in
+        checkIns.submit(read) { [self] outcome in
             // nil: the core has published the error (bad pass or store failure); no beep then.
             if outcome != nil { onTap?(TapTiming(reader: reader, detected: detected, read: readAt, committed: .now)) }
             guard let tap else { return }

@@ -15,15 +15,17 @@ final class DeskUnderTest: Sendable {
     private let subscription: EventSubscription
     private let seen = Mutex<[DeskEvent]>([])
 
-    init(debounce: TimeInterval, reader: String = PCSCDaemon.virtualReader, feedback: Bool = true) throws {
+    init(debounce: TimeInterval, reader: String = PCSCDaemon.virtualReader, feedback: Bool = true,
+         wallet: WalletReaders = WalletReaders(), walletSettings: WalletSettings = WalletSettings(organization: "Test club"),
+         terminal: String = "Test desk") throws {
         directory = try TemporaryDirectory()
         database = try AppDatabase.open(path: directory.file("members.sqlite"))
         let bus = EventBus()
-        club = Club(database: database, terminal: try database.terminalIdentity(name: "Test desk"),
-                    settings: ClubSettings(debounce: debounce), bus: bus)
+        club = Club(database: database, terminal: try database.terminalIdentity(name: terminal),
+                    settings: ClubSettings(debounce: debounce, wallet: walletSettings), bus: bus)
         subscription = bus.subscribe()
         monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: club, events: bus,
-                                options: .init(readerName: reader, feedback: feedback))
+                                options: .init(readerName: reader, feedback: feedback, wallet: wallet))
         monitor.start()
     }
 

@@ -27,6 +27,9 @@ public final class VirtualCard: Sendable {
         case removedMidRead(uid: [UInt8])
         /// A MIFARE Classic 1K: gives its UID, and answers a READ of pages with 69 82 (not authenticated).
         case mifareClassic(uid: [UInt8])
+        /// Answers with this function (nil: leave the field mid-command), under this ATR: a phone
+        /// (`VirtualPhone`) or any other card a test scripts.
+        case scripted(atr: [UInt8], respond: @Sendable ([UInt8]) -> [UInt8]?)
     }
 
     public static let defaultPort: UInt16 = 35963
@@ -68,6 +71,7 @@ public final class VirtualCard: Sendable {
         case .mifareClassic: return Self.classic1KATR
         case .ntag215, .ntag215Area, .removedMidRead: return Self.ntagATR
         case .uidOnly, .failing, .truncated: return Self.iso14443_4ATR
+        case .scripted(let atr, _): return atr
         }
     }
 
@@ -147,6 +151,8 @@ public final class VirtualCard: Sendable {
             return [sw1, sw2]
         case .truncated:
             return [0x90]
+        case .scripted(_, let respond):
+            return respond(apdu)
         case .uidOnly(let uid):
             if apdu.starts(with: [0xFF, 0xCA, 0x00, 0x00]) { return uid + ok }
             return apdu.starts(with: [0xFF, 0x00]) ? ok : [0x6A, 0x81]
@@ -203,7 +209,7 @@ public final class VirtualCard: Sendable {
         return [0x03] + length + record + [0xFE]
     }
 
-    private static func withTCK(_ atr: [UInt8]) -> [UInt8] { atr + [atr.dropFirst().reduce(0, ^)] }
+    static func withTCK(_ atr: [UInt8]) -> [UInt8] { atr + [atr.dropFirst().reduce(0, ^)] }
 
     private func receive(_ fd: Int32) -> [UInt8]? {
         guard let header = readExactly(fd, 2) else { return nil }

@@ -7,7 +7,7 @@ extension BannerModel.Kind {
         case .checkedIn, .enrolled, .checkedOut: self = .welcome
         case .notInside: self = .duplicate
         case .duplicate: self = .duplicate
-        case .refused, .staffCard: self = .refused
+        case .refused, .staffCard, .walletRefused: self = .refused
         case .unknownPass: self = .unknown
         }
     }

@@ -59,6 +59,8 @@ public struct CheckInReport: Sendable {
     public var lastVisitBefore: Double?
     /// The operator recorded for it (nil: nobody signed in; `cli:alice` at the shell).
     public var `operator`: String?
+    /// The wallet of a phone's pass (source `wallet`); nil for anything else.
+    public var wallet: WalletKind?
 
     public init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String,
                 inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = [],

@@ -14,6 +14,9 @@ public enum CheckInOutcome: Sendable {
     /// An operator's staff card, offered as a member card: refused, never enrolled (the desk
     /// signs its holder in instead).
     case staffCard(String)
+    /// A phone at the reader that gave no pass to check in (none of ours, a stale or replayed
+    /// cryptogram, a confirmation pending): no member, nothing written. `organization` names the club.
+    case walletRefused(WalletRefusal, organization: String)
 
     /// The outcome's name in JSON output.
     public var name: String {
@@ -26,6 +29,7 @@ public enum CheckInOutcome: Sendable {
         case .checkedOut: return "checkedOut"
         case .notInside: return "notInside"
         case .staffCard: return "staffCard"
+        case .walletRefused: return "refused"
         }
     }
 
@@ -33,7 +37,7 @@ public enum CheckInOutcome: Sendable {
         switch self {
         case .checkedIn(let m, _), .duplicate(let m, _), .enrolled(let m), .refused(let m, _), .checkedOut(let m, _),
              .notInside(let m): return m
-        case .unknownPass, .staffCard: return nil
+        case .unknownPass, .staffCard, .walletRefused: return nil
         }
     }
 
@@ -41,7 +45,7 @@ public enum CheckInOutcome: Sendable {
     public var isAdmitted: Bool {
         switch self {
         case .checkedIn, .duplicate, .enrolled: return true
-        case .refused, .unknownPass, .checkedOut, .notInside, .staffCard: return false
+        case .refused, .unknownPass, .checkedOut, .notInside, .staffCard, .walletRefused: return false
         }
     }
 
@@ -81,6 +85,11 @@ public enum CheckInOutcome: Sendable {
         case .checkedOut(let m, let stay): return ("Goodbye, ", m.displayName, " — \(Self.describeStay(seconds: stay))")
         case .notInside(let m): return ("", m.displayName, " is not inside")
         case .staffCard: return ("Staff card: not a member card (sign in with it at the desk)", "", "")
+        case .walletRefused(.noWalletPass, let organization):
+            return ("No \(organization.isEmpty ? "club" : organization) pass on this phone", "", "")
+        case .walletRefused(.confirmOnPhone, _): return ("Confirm on the phone, then hold it here again", "", "")
+        case .walletRefused(.stale, _): return ("The phone's pass is out of date: check the phone's clock, then hold it here again", "", "")
+        case .walletRefused(.replay, _): return ("This pass was read before (a copy?): refused", "", "")
         }
     }
 

@@ -9,10 +9,16 @@ import Foundation
 /// timeout), so an adapter that must stay responsive calls it off its own thread.
 public protocol CheckInPort: Sendable {
     func checkIn(pass: String, source: CheckInSource) throws -> CheckInOutcome
+    /// A phone held to the reader: its pass, or why there is none to check in.
+    func checkIn(wallet: WalletPresentation) throws -> CheckInOutcome
 }
 
 extension Club: CheckInPort {
     public func checkIn(pass: String, source: CheckInSource) throws -> CheckInOutcome {
         try checkIn(passId: pass, source: source).outcome
+    }
+
+    public func checkIn(wallet: WalletPresentation) throws -> CheckInOutcome {
+        try checkIn(wallet: wallet, by: nil).outcome
     }
 }

@@ -47,16 +47,35 @@ public final class Club: Sendable {
     @discardableResult
     public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil,
                         enrolUnknown: Bool = true, by actor: AuditActor? = nil) throws -> CheckInReport {
+        try checkIn(passId: raw, source: source, at: date, enrolUnknown: enrolUnknown, by: actor, wallet: nil)
+    }
+
+    /// A phone's pass: which wallet, and the digest of its cryptogram, claimed in the check-in's
+    /// own transaction (a digest already claimed, here or at a desk whose claims were merged, is a replay).
+    struct WalletClaim {
+        var kind: WalletKind?
+        var digest: [UInt8]
+    }
+
+    func checkIn(passId raw: String, source: CheckInSource, at date: Date?, enrolUnknown: Bool, by actor: AuditActor?,
+                 wallet: WalletClaim?) throws -> CheckInReport {
         let now = date ?? clock.now()
         let time = now.timeIntervalSince1970
         let pass = try normalize(raw, source: source.rawValue)
         let actor = actor ?? .anonymous(AuditMethod(source))
         var warnings: [String] = []
         var lastVisitBefore: Double?
+        var replayed = false
         let commit = try storeErrorsPublished {
             try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time,
-                                 prepare: { store in _ = try closeOverdue(store, at: time) },
-                                 audit: { checkInAudit($0, source: source, by: actor, at: time) }) { subject in
+                                 prepare: { store in
+                                     _ = try closeOverdue(store, at: time)
+                                     if let wallet {
+                                         replayed = try !store.claimWalletCryptogram(wallet.digest, until: time + settings.wallet.maxAge, now: time)
+                                     }
+                                 },
+                                 audit: { checkInAudit($0, source: source, by: actor, wallet: wallet?.kind, at: time) }) { subject in
+                if replayed { return .answer(.walletRefused(.replay, organization: settings.wallet.organization)) }
                 lastVisitBefore = subject.member?.timeStampOfLastVisit
                 let verdict = decide(subject, pass: pass, enrolUnknown: enrolUnknown, at: time)
                 warnings = verdict.warnings
@@ -68,6 +87,7 @@ public final class Club: Sendable {
                                    capacity: settings.occupancy.capacity, warnings: warnings, operator: actor.operator)
         report.plan = commit.plan
         report.lastVisitBefore = lastVisitBefore
+        report.wallet = wallet?.kind
         bus.publish(.checkIn(report))
         if case .enrolled(let member) = commit.outcome { bus.publish(.memberCreated(member)) }
         return report

@@ -85,6 +85,18 @@ public struct ConfigKey: Sendable {
                \.plans.packUse),
         number("plans.warn_days", "Say \"Expires in N days\" at the door this many days ahead (0: only on the last day)",
                \.plans.warnDays, range: 0...3650, whole: true),
+        string("wallet.organization", "The club's name on phones' passes, as in \"No <organization> pass on this phone\" (empty: terminal_name)",
+               \.wallet.organization),
+        number("wallet.max_age_seconds", "A phone's pass made further than this from the desk's clock is refused as stale",
+               \.wallet.maxAgeSeconds, range: 5...3600),
+        string("wallet.apple.pass_type_id", "The Apple pass type id read at the reader (empty: Apple passes are not read)",
+               \.wallet.apple.passTypeId),
+        stringList("wallet.apple.pass_type_ids", "More pass type ids to ask a phone for, after pass_type_id, in order",
+                   \.wallet.apple.passTypeIds),
+        string("wallet.apple.nfc_key_file", "The reader's P-256 private key (PEM) Apple passes are encrypted for (empty: not read)",
+               \.wallet.apple.nfcKeyFile),
+        stringList("wallet.apple.nfc_previous_key_files", "Retired keys whose passes are still read (PEM files)",
+                   \.wallet.apple.nfcPreviousKeyFiles),
     ]
 
     static func bad(_ name: String, _ what: String) -> DeskError {

@@ -85,7 +85,8 @@ extension DeskConfig {
         var section = ""
         for key in ConfigKey.all {
             let parts = key.name.split(separator: ".")
-            let keySection = parts.count > 1 ? String(parts[0]) : ""
+            // [wallet.apple] holds wallet.apple.*: the section is every part but the last.
+            let keySection = parts.dropLast().joined(separator: ".")
             if keySection != section {
                 section = keySection
                 lines.append("")

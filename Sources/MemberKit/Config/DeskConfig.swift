@@ -18,6 +18,7 @@ public struct DeskConfig: Sendable, Equatable {
     public var occupancy = Occupancy()
     public var visits = Visits()
     public var plans = Plans()
+    public var wallet = Wallet()
 
     public init() {}
 
@@ -26,6 +27,30 @@ public struct DeskConfig: Sendable, Equatable {
         public var feedback = true
         /// Watch only this reader; empty watches every reader.
         public var name = ""
+    }
+
+    /// Phones' passes at the reader (see docs/card-reading.md).
+    public struct Wallet: Sendable, Equatable {
+        /// Empty: the terminal's name.
+        public var organization = ""
+        public var maxAgeSeconds: Double = 120
+        public var apple = Apple()
+
+        public struct Apple: Sendable, Equatable {
+            public var passTypeId = ""
+            public var passTypeIds: [String] = []
+            public var nfcKeyFile = ""
+            public var nfcPreviousKeyFiles: [String] = []
+
+            /// The pass type ids asked for, in order, without repeats.
+            public var allPassTypeIds: [String] {
+                var seen = Set<String>()
+                return ([passTypeId] + passTypeIds).filter { !$0.isEmpty && seen.insert($0).inserted }
+            }
+
+            /// Both a pass type id and a key: Apple passes are read.
+            public var isSetUp: Bool { !allPassTypeIds.isEmpty && !nfcKeyFile.isEmpty }
+        }
     }
 
     public struct Beacons: Sendable, Equatable {
@@ -153,7 +178,9 @@ public struct DeskConfig: Sendable, Equatable {
 
     public var clubSettings: ClubSettings {
         ClubSettings(debounce: debounceSeconds, enrolment: enrolment, occupancy: occupancySettings,
-                     plans: PlanSettings(packUse: plans.packUse, warnDays: Int(plans.warnDays)))
+                     plans: PlanSettings(packUse: plans.packUse, warnDays: Int(plans.warnDays)),
+                     wallet: WalletSettings(organization: wallet.organization.isEmpty ? terminalName : wallet.organization,
+                                            maxAge: wallet.maxAgeSeconds))
     }
 
     public var occupancySettings: OccupancySettings {

@@ -17,4 +17,8 @@ public struct OperatorCheckIns: CheckInPort {
     public func checkIn(pass: String, source: CheckInSource) throws -> CheckInOutcome {
         try club.checkIn(passId: pass, source: source, by: AuditActor(operator: currentOperator(), method: AuditMethod(source))).outcome
     }
+
+    public func checkIn(wallet: WalletPresentation) throws -> CheckInOutcome {
+        try club.checkIn(wallet: wallet, by: AuditActor(operator: currentOperator(), method: .wallet)).outcome
+    }
 }

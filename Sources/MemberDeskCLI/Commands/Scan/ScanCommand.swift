@@ -61,7 +61,7 @@ struct ScanCommand: ParsableCommand {
         } else {
             let name = reader ?? context.config.reader.name
             let monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: checkIns, events: context.bus,
-                                        options: .init(readerName: name, feedback: context.config.reader.feedback))
+                                        options: context.readerOptions(name: name))
             monitor.start()
             service.ready(status: name.isEmpty ? "watching every reader" : "watching reader \(name)")
             _ = stop.wait()
