@@ -76,7 +76,9 @@ let package = Package(
             "MemberKit", "MemberDeskTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "MemberKit", "MemberDeskTestSupport", "WalletReading"]),
+        .testTarget(name: "CardReaderTests", dependencies: [
+            "CardReader", "MemberKit", "MemberDeskTestSupport", "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .testTarget(name: "WalletReadingTests", dependencies: [
             "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
         ]),

@@ -139,7 +139,7 @@ struct PhoneEndToEndTests {
             pass_type_id = "\(Self.passType)"
             nfc_key_file = "\(keyFile)"
             """)
-        #expect(binary.run(["members", "add", "--pass", "ANN-1", "--name", "Ann"]).status == 0)
+        #expect(try binary.run(["members", "add", "--pass", "ANN-1", "--name", "Ann"]).status == 0)
         let scan = try RunningDesk(binary, ["scan", "--json", "--reader", PCSCDaemon.virtualReader])
         #expect(waitUntil { scan.stdout.contains("\"readerAttached\"") }, "scan never saw the reader: \(scan.stderr)")
         let member = VirtualPhone(passes: [.init(passTypeId: Self.passType, message: "ANN-1", readerKey: Self.readerKey.publicKey)])
