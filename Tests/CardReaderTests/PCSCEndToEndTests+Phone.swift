@@ -7,16 +7,10 @@ import Testing
 import WalletReading
 
 /// A phone held to the reader: real pcscd and vpcd, `VirtualPhone` answering as Apple Wallet does,
-/// real SQLite. Serialized with the other vpcd suites' runs by the machine-wide lock.
-@Suite(.serialized)
-struct PhoneEndToEndTests {
-    let daemon: PCSCDaemon
+/// real SQLite. Part of the serialized vpcd suite: one virtual reader, one card at a time.
+extension PCSCEndToEndTests {
     static let passType = "pass.org.example.club"
     static let readerKey = P256.KeyAgreement.PrivateKey()
-
-    init() throws {
-        daemon = try PCSCDaemon.shared()
-    }
 
     static var wallet: WalletReaders { WalletReaders(apple: VASSetup(passTypeIds: [passType], keys: [readerKey])) }
 
@@ -152,7 +146,7 @@ struct PhoneEndToEndTests {
             card.remove()
         }
         #expect(scan.signal(SIGINT) == 0)
-        let outcomes = scan.lines.compactMap(PCSCEndToEndTests.json).filter { $0["outcome"] != nil }
+        let outcomes = scan.lines.compactMap(Self.json).filter { $0["outcome"] != nil }
         #expect(outcomes.count == 2)
         #expect(outcomes.first?["outcome"] as? String == "checkedIn")
         #expect(outcomes.first?["source"] as? String == "wallet" && outcomes.first?["wallet"] as? String == "apple")
