@@ -96,7 +96,7 @@ public enum CheckInOutcome: Sendable {
         case .cardRefused(_, .insecure): return ("Card refused: not a secure card", "", "")
         case .cardRefused(_, .noWalletPass): return ("No pass of ours on this phone: open the club's pass in Wallet", "", "")
         case .cardRefused(_, let reason): return ("Card refused (\(reason.rawValue))", "", "")
-        case .refused(_, .replay), .refused(_, .insecure): return ("Card refused", "", "")
+        case .refused(_, .replay), .refused(_, .insecure), .refused(_, .noWalletPass): return ("Card refused", "", "")
         }
     }
 

@@ -10,9 +10,9 @@ struct PassCaseMergeTests {
     @Test("CARDX and cardx enrolled on two terminals are unified, visits combined, in either order")
     func unifiedWhateverTheCase() throws {
         let (a, b, clock) = try MergeTests.pair()
-        let early = try a.club.enrol(passId: "CARDX", username: "Card Holder", source: .nfc)
+        let early = try a.club.enrolMember(passId: "CARDX", username: "Card Holder", source: .nfc)
         clock.advance(by: 100)
-        try b.club.enrol(passId: "cardx", source: .nfc)
+        try b.club.enrolMember(passId: "cardx", source: .nfc)
         clock.advance(by: 100)
         let aFirst = try a.copy(), bFirst = try b.copy()
         try a.importBytes(b.export())
