@@ -37,7 +37,7 @@ import Testing
         #expect(lines.count == 3)
         let first = try Self.object(lines[0])
         #expect(first["passId"] as? String == "P1" && first["username"] as? String == "Ann")
-        #expect(Set(first.keys) == ["memberId", "passId", "username", "since", "desk"])
+        #expect(Set(first.keys) == ["memberId", "passId", "username", "since", "desk", "deskName"])
         #expect(lines[2] == #"{"capacity":80,"inside":2}"#)
         #expect((await desk.run(["inside"])).stdout.hasSuffix("2 inside of 80\n"))
 
@@ -53,7 +53,7 @@ import Testing
         #expect(spans.count == 2)
         #expect(spans[0]["exitKind"] as? String == "staff" && spans[0]["exited"] is String)
         #expect(spans[1]["exited"] is NSNull && spans[1]["source"] as? String == "manual")
-        #expect(Set(spans[0].keys) == ["visitId", "memberId", "username", "entered", "exited", "exitKind", "desk", "source"])
+        #expect(Set(spans[0].keys) == ["visitId", "memberId", "username", "entered", "exited", "exitKind", "desk", "deskName", "source"])
         let ann = await desk.run(["visits", "--member", "P1", "--since", "2000-01-01", "--json"])
         #expect(ann.stdout.split(separator: "\n").count == 1)
         #expect(await desk.run(["visits", "--until", "2000-01-01"]).stdout == "0 visits\n")
