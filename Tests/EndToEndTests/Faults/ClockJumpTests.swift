@@ -20,6 +20,7 @@ import Testing
             tap = "toggle"
             min_stay_minutes = 2
             closing_time = ""
+            max_stay_hours = 0
             """)
         let offset = desk.home.file("faketime")
         try "+0".write(toFile: offset, atomically: true, encoding: .utf8)
@@ -72,9 +73,10 @@ import Testing
         scan.closeInput()
         #expect(scan.wait(timeout: 30) == .exited(0))
 
-        // Each exit after its entry, in the stored order; the member's own counts agree.
+        // Each exit after its entry, in the stored order; the member's own counts agree. (Full precision:
+        // an exit placed just after its entry differs in the last bits.)
         let events = try SQLiteShell.rows(desk.databasePath, """
-            SELECT e.kind, e.time FROM visit_event e JOIN member m ON m.memberId = e.memberId
+            SELECT e.kind, printf('%!.20g', e.time) FROM visit_event e JOIN member m ON m.memberId = e.memberId
             WHERE m.passId = 'A1' ORDER BY e.time, e.eventId
             """)
         #expect(events.map { $0[0] } == ["entry", "exit", "entry", "exit"], "\(events)")
@@ -84,10 +86,10 @@ import Testing
         // Version stamps: an edit made an hour "earlier" than the last still gets a later stamp, and wins.
         try jump("+0")
         #expect(try run(["members", "edit", "A1", "--name", "First"]).status == 0)
-        let first = try SQLiteShell.rows(desk.databasePath, "SELECT modifiedAt FROM member WHERE passId = 'A1'").first.flatMap { Double($0[0]) }
+        let first = try SQLiteShell.rows(desk.databasePath, "SELECT printf('%!.20g', modifiedAt) FROM member WHERE passId = 'A1'").first.flatMap { Double($0[0]) }
         try jump("-1h")
         #expect(try run(["members", "edit", "A1", "--name", "Second"]).status == 0)
-        let stamps = try SQLiteShell.rows(desk.databasePath, "SELECT username, modifiedAt FROM member WHERE passId = 'A1'")
+        let stamps = try SQLiteShell.rows(desk.databasePath, "SELECT username, printf('%!.20g', modifiedAt) FROM member WHERE passId = 'A1'")
         #expect(stamps.first?[0] == "Second")
         #expect((stamps.first.flatMap { Double($0[1]) } ?? 0) > (first ?? .infinity), "the later edit's stamp is later: \(stamps) after \(first ?? 0)")
         #expect(try SQLiteShell.integrity(desk.databasePath) == ["ok"])

@@ -11,8 +11,11 @@ enum TapDirectionRule {
         guard let presence = facts.presence, presence.inside else {
             if occupancy.tap != .in, let presence = facts.presence, facts.latestExit == .tap, presence.terminalId == facts.desk {
                 // The exit is placed just after its entry: a tap at the entry's instant is not "sooner".
-                let since = max(0, facts.time - presence.time)
-                if since < occupancy.minStay { return .decide(.answer(.duplicateExit(facts.member, since: since))) }
+                // Far before the exit, the clock was stepped back: that is no repeat of it.
+                let elapsed = facts.time - presence.time
+                if elapsed > -1, elapsed < occupancy.minStay {
+                    return .decide(.answer(.duplicateExit(facts.member, since: max(0, elapsed))))
+                }
             }
             return occupancy.tap == .out ? .decide(.answer(.notInside(facts.member))) : .next
         }
