@@ -12,10 +12,8 @@ enum TapDirectionRule {
             if occupancy.tap != .in, let presence = facts.presence, facts.latestExit == .tap, presence.terminalId == facts.desk {
                 // The exit is placed just after its entry: a tap at the entry's instant is not "sooner".
                 // Far before the exit, the clock was stepped back: that is no repeat of it.
-                let elapsed = facts.time - presence.time
-                if elapsed > -1, elapsed < occupancy.minStay {
-                    return .decide(.answer(.duplicateExit(facts.member, since: max(0, elapsed))))
-                }
+                let elapsed = facts.time - presence.time, since = max(0, elapsed)
+                if elapsed > -1, since < occupancy.minStay { return .decide(.answer(.duplicateExit(facts.member, since: since))) }
             }
             return occupancy.tap == .out ? .decide(.answer(.notInside(facts.member))) : .next
         }
