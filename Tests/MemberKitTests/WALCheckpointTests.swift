@@ -46,8 +46,10 @@ import Testing
         }
         let written = database.walPagesWritten - before
         #expect(written > 10 * Int(WALCheckpointer.restartPages), "the taps wrote \(written) pages: enough to show the bound")
-        // The bound: the restart length, what commits add while the last pages are copied, and slack for a slow machine.
-        let bound = Int(WALCheckpointer.restartPages) * 4096 * 3
+        // The bound: the restart length, what commits add while the last pages are copied, and slack for a
+        // shared, loaded machine (seen: 4.9 restart lengths at load 25). Unbounded, the log reaches the
+        // whole 160 MB written; the tight figure is `make bench`'s, on a quiet machine.
+        let bound = Int(WALCheckpointer.restartPages) * 4096 * 10
         #expect(largest <= bound, "the log grew to \(largest) bytes (bound \(bound)) over \(written) pages written")
         #expect(waitUntil(timeout: 20) { size(path + "-wal") == 0 }, "a quiet second empties the log: \(size(path + "-wal"))")
         #expect(try database.visitEventCount() == 1_500, "nothing lost")
