@@ -41,7 +41,12 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
-        .target(name: "CardReader", dependencies: ["MemberKit", "SecureCards", "CPCSCLite"]),
+        // Phones' wallet passes: Apple VAS cryptograms, Google Smart Tap sessions, their TLV and NDEF. Pure: no I/O.
+        .target(name: "WalletReading", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]),
+        .target(name: "CardReader", dependencies: ["MemberKit", "SecureCards", "CPCSCLite", "WalletReading"]),
         .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
         .target(name: "RegionKit", dependencies: ["MemberKit", "BeaconKit", "CJavaScriptCore"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
@@ -66,7 +71,7 @@ let package = Package(
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
             "MemberKit", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth", "DeskMQTT",
-            "WalletPasses",
+            "WalletPasses", "WalletReading",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -83,13 +88,21 @@ let package = Package(
         ]),
 
         // A virtual card, a btsnoop writer, a fake clock, a headless terminal, and a way to run the built binary.
-        .target(name: "MemberDeskTestSupport", dependencies: ["MemberKit", "DeskUI", "DeskMQTT", "SecureCards"], path: "Tests/MemberDeskTestSupport"),
+        .target(name: "MemberDeskTestSupport", dependencies: [
+            "MemberKit", "DeskUI", "DeskMQTT", "SecureCards", "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
+        ], path: "Tests/MemberDeskTestSupport"),
         .testTarget(name: "SecureCardsTests", dependencies: ["SecureCards"]),
         .testTarget(name: "MemberKitTests", dependencies: [
             "MemberKit", "MemberDeskTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "SecureCards", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "CardReaderTests", dependencies: [
+            "CardReader", "SecureCards", "MemberKit", "MemberDeskTestSupport", "WalletReading",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .testTarget(name: "WalletReadingTests", dependencies: [
+            "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskUITests", dependencies: ["DeskUI", "MemberKit", "MemberDeskTestSupport"]),
@@ -125,7 +138,8 @@ if ProcessInfo.processInfo.environment["MEMBERDESK_FUZZ"] != nil {
               isDirectory.boolValue else { continue }
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)",
-            dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "SecureCards"],
+            dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "SecureCards", "WalletReading",
+                           .product(name: "Crypto", package: "swift-crypto")],
             path: "Fuzz/\(name)",
             exclude: ["seeds"].filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\(name)/\($0)").path) },
             swiftSettings: [.enableExperimentalFeature("Extern")],

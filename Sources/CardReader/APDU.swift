@@ -88,6 +88,8 @@ public enum CardReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case transport(PCSCError)
     /// A SUN message that does not verify (or no keys to verify it with).
     case sun(SecureCardError)
+    /// A phone's answer that does not decrypt or parse (see `WalletReadingError`).
+    case wallet(String)
 
     public var description: String {
         switch self {
@@ -105,6 +107,8 @@ public enum CardReadError: Error, Sendable, Equatable, CustomStringConvertible {
             return error.description
         case .sun(let error):
             return "secure card refused: \(error)"
+        case .wallet(let message):
+            return "the phone's pass is unreadable: \(message)"
         }
     }
 }

@@ -10,11 +10,15 @@ final class CheckInWorker: Sendable {
 
     init(port: any CheckInPort) { self.port = port }
 
-    /// Queues one check-in. `answered` runs on the worker with the outcome, or with nil when the
-    /// port threw (the core has published why).
-    func submit(pass: String, source: CheckInSource, secure: SecureTap? = nil, answered: @escaping @Sendable (CheckInOutcome?) -> Void) {
+    /// Queues what a presentation gave: a card's credential (source `nfc`) or a phone's pass.
+    /// `answered` runs on the worker with the outcome, or with nil when the port threw (the core
+    /// has published why).
+    func submit(_ credential: WalletReaders.Credential, answered: @escaping @Sendable (CheckInOutcome?) -> Void) {
         queue.async { [port] in
-            answered(try? port.checkIn(pass: pass, source: source, secure: secure))
+            switch credential {
+            case .card(let pass, let secure): answered(try? port.checkIn(pass: pass, source: .nfc, secure: secure))
+            case .wallet(let presentation): answered(try? port.checkIn(wallet: presentation))
+            }
         }
     }
 

@@ -25,16 +25,20 @@ public final class ReaderMonitor: Sendable {
         /// What an ISO 14443-4 card is asked for after its UID, in order (see `ApplicationReader`):
         /// by default the Type 4 NDEF application, without SUN keys.
         public var applications: [any ApplicationReader]
+        /// Phones' passes (Apple VAS, Google Smart Tap), as set up in `[wallet]`.
+        public var wallet: WalletReaders
 
         public init(readerName: String = "", feedback: Bool = true, relistInterval: Duration = .seconds(1),
                     initialBackoff: Duration = .milliseconds(100), maximumBackoff: Duration = .seconds(2),
-                    applications: [any ApplicationReader] = [Type4NDEFReader(verifier: nil)]) {
+                    applications: [any ApplicationReader] = [Type4NDEFReader(verifier: nil)],
+                    wallet: WalletReaders = WalletReaders()) {
             self.applications = applications
             self.readerName = readerName
             self.feedback = feedback
             self.relistInterval = relistInterval
             self.initialBackoff = initialBackoff
             self.maximumBackoff = maximumBackoff
+            self.wallet = wallet
         }
 
         func watches(_ reader: String) -> Bool {
@@ -258,9 +262,9 @@ public final class ReaderMonitor: Sendable {
             events.publish(.reader(.failure(reader: reader, message: error.description)))
             return
         }
-        let read: CardRead
+        let read: WalletReaders.Credential
         do {
-            read = try CardReading.read(card, atr: atr, applications: options.applications)
+            read = try options.wallet.credential(for: CardReading.read(card, atr: atr, applications: options.applications), card: card)
         } catch {
             card.disconnect()
             if case .transport(let pcsc) = error, pcsc.isServiceGone { throw pcsc }
@@ -270,7 +274,7 @@ public final class ReaderMonitor: Sendable {
         let readAt = ContinuousClock.now
         let tap: Int? = options.feedback && ReaderFeedback.supports(reader: reader) ? awaiting.hold(card) : nil
         if tap == nil { card.disconnect() }
-        checkIns.submit(pass: read.credential, source: .nfc, secure: read.secure) { [self] outcome in
+        checkIns.submit(read) { [self] outcome in
             // nil: the core has published the error (bad pass or store failure); no beep then.
             if outcome != nil { onTap?(TapTiming(reader: reader, detected: detected, read: readAt, committed: .now)) }
             guard let tap else { return }

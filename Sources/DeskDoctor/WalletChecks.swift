@@ -1,20 +1,37 @@
+import CardReader
 import Foundation
 import MemberKit
 
-/// The wallet's key and certificate files: present, and readable by the service user only
-/// (a private key others can read is a key others can sign passes with).
+/// The wallet: its key and certificate files present and readable by the service user only (a
+/// private key others can read is a key others can sign passes with), and whether phones' passes
+/// are read at the reader (and which key files are missing or unreadable).
 struct WalletChecks {
     func run(_ config: DeskConfig) -> [DoctorCheck] {
-        let wallet = config.wallet
+        filePermissions(config.wallet) + [reading(config.wallet)]
+    }
+
+    private func reading(_ wallet: DeskConfig.Wallet) -> DoctorCheck {
+        switch WalletSetup.load(wallet).apple {
+        case .off(let why): return DoctorCheck("wallet", .ok, why)
+        case .ready(let what): return DoctorCheck("wallet", .ok, what)
+        case .problem(let why):
+            return DoctorCheck("wallet", .problem, why,
+                               action: "make the key file readable by the desk's user, or fix the path in [wallet.apple]")
+        }
+    }
+
+    private func filePermissions(_ wallet: DeskConfig.Wallet) -> [DoctorCheck] {
         let files = [("wallet.apple.certificate", wallet.apple.certificate), ("wallet.apple.key_file", wallet.apple.keyFile),
                      ("wallet.apple.wwdr_certificate", wallet.apple.wwdrCertificate),
-                     ("wallet.apple.nfc_key_file", wallet.apple.nfcKeyFile),
-                     ("wallet.google.service_account_file", wallet.google.serviceAccountFile),
-                     ("wallet.google.smart_tap_key_file", wallet.google.smartTapKeyFile)].filter { !$0.1.isEmpty }
+                     ("wallet.apple.nfc_key_file", wallet.apple.nfcKeyFile)]
+            + wallet.apple.nfcPreviousKeyFiles.map { ("wallet.apple.nfc_previous_key_files", $0) }
+            + [("wallet.google.service_account_file", wallet.google.serviceAccountFile),
+               ("wallet.google.smart_tap_key_file", wallet.google.smartTapKeyFile)]
+        let named = files.filter { !$0.1.isEmpty }
         // No wallet set up: nothing to say.
-        guard !files.isEmpty else { return [] }
+        guard !named.isEmpty else { return [] }
         var checks: [DoctorCheck] = []
-        for (key, path) in files {
+        for (key, path) in named {
             var info = stat()
             guard stat(path, &info) == 0 else {
                 checks.append(DoctorCheck("wallet", .warning, "\(key): no file '\(path)' (\(String(cString: strerror(errno))))",
@@ -29,7 +46,7 @@ struct WalletChecks {
             }
         }
         if checks.isEmpty {
-            checks.append(DoctorCheck("wallet", .ok, "\(CountText.of(files.count, "key and certificate file", plural: "key and certificate files")) readable by their owner only"))
+            checks.append(DoctorCheck("wallet", .ok, "\(CountText.of(named.count, "key and certificate file", plural: "key and certificate files")) readable by their owner only"))
         }
         return checks
     }

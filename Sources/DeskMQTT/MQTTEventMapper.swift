@@ -19,7 +19,7 @@ public struct MQTTEventMapper: Sendable {
         var messages = [OutboxMessage(topic: settings.topic("checkin"), text: payload)]
         let outcome = report.outcome
         switch outcome {
-        case .refused, .unknownPass, .staffCard, .cardRefused:
+        case .refused, .unknownPass, .staffCard, .cardRefused, .walletRefused:
             messages.append(OutboxMessage(topic: settings.topic("refused"), text: payload))
         case .checkedOut:
             messages.append(OutboxMessage(topic: settings.topic("checkout"), text: payload))
@@ -61,6 +61,7 @@ public struct MQTTEventMapper: Sendable {
         ]
         if let inside = report.inside { fields["inside"] = .bool(inside) }
         if let secure = report.secure { fields["secure"] = .bool(secure) }
+        if let wallet = report.wallet { fields["wallet"] = .string(wallet.rawValue) }
         if let member = report.outcome.member {
             fields["memberId"] = .string(member.memberId)
             if settings.includeNames, let name = member.username { fields["username"] = .string(name) }
@@ -75,6 +76,7 @@ public struct MQTTEventMapper: Sendable {
         case .unknownPass: fields["reason"] = .string("unknownPass")
         case .staffCard: fields["reason"] = .string("staffCard")
         case .cardRefused(_, let reason): fields["reason"] = .string(reason.rawValue)
+        case .walletRefused(let refusal, _): fields["reason"] = .string(refusal.rawValue)
         case .checkedOut(let member, _), .notInside(let member): fields["numVisits"] = .int(member.numVisits)
         }
         return fields

@@ -56,8 +56,10 @@ enum JSONOutput {
         case .checkedOut(_, let stay): object["secondsInside"] = .double(stay)
         case .staffCard: object["reason"] = .string("staffCard")
         case .cardRefused(_, let reason): object["reason"] = .string(reason.rawValue)
+        case .walletRefused(let refusal, _): object["reason"] = .string(refusal.rawValue)
         default: break
         }
+        if let wallet = report.wallet { object["wallet"] = .string(wallet.rawValue) }
         if let left = report.plan?.visitsLeft { object["visitsLeft"] = .int(left) }
         if let days = DoorNotice.expiresInDays(report, settings: plans) { object["expiresInDays"] = .int(days) }
         if let notice = DoorNotice.line(for: report, settings: plans) { object["notice"] = .string(notice) }

@@ -16,15 +16,17 @@ final class DeskUnderTest: Sendable {
     private let seen = Mutex<[DeskEvent]>([])
 
     init(debounce: TimeInterval, reader: String = PCSCDaemon.virtualReader, feedback: Bool = true,
-         applications: [any ApplicationReader] = [Type4NDEFReader(verifier: nil)]) throws {
+         applications: [any ApplicationReader] = [Type4NDEFReader(verifier: nil)],
+         wallet: WalletReaders = WalletReaders(), walletSettings: WalletSettings = WalletSettings(organization: "Test club"),
+         terminal: String = "Test desk") throws {
         directory = try TemporaryDirectory()
         database = try AppDatabase.open(path: directory.file("members.sqlite"))
         let bus = EventBus()
-        club = Club(database: database, terminal: try database.terminalIdentity(name: "Test desk"),
-                    settings: ClubSettings(debounce: debounce), bus: bus)
+        club = Club(database: database, terminal: try database.terminalIdentity(name: terminal),
+                    settings: ClubSettings(debounce: debounce, wallet: walletSettings), bus: bus)
         subscription = bus.subscribe()
         monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: club, events: bus,
-                                options: .init(readerName: reader, feedback: feedback, applications: applications))
+                                options: .init(readerName: reader, feedback: feedback, applications: applications, wallet: wallet))
         monitor.start()
     }
 

@@ -12,6 +12,21 @@ struct PCSCEndToEndTests {
 
     init() throws {
         daemon = try PCSCDaemon.shared()
+        // A test that ends right after taking its card off leaves pcscd to notice it: the next
+        // test starts once the reader shows no card, or its first tap would be no change at all.
+        let empty = try Self.waitForEmptyReader()
+        try #require(empty, "the virtual reader still shows a card")
+    }
+
+    static func waitForEmptyReader() throws -> Bool {
+        let context = PCSCLiteContext()
+        try context.establish()
+        defer { context.release() }
+        return waitUntil(timeout: 10) {
+            var states = [ReaderState(reader: PCSCDaemon.virtualReader)]
+            guard (try? context.getStatusChange(&states, timeoutMilliseconds: 200)) != nil else { return false }
+            return states[0].flags.contains(.empty)
+        }
     }
 
     static let uid: [UInt8] = [0x04, 0xA2, 0x3B, 0x1C, 0x55, 0x80, 0x01]

@@ -16,6 +16,7 @@ public final class FakeCheckInPort: CheckInPort, @unchecked Sendable {
 
     private let condition = NSCondition()  // guards everything below
     private var recorded: [Call] = []
+    private var wallets: [WalletPresentation] = []
     private var held = false
     private var waiting = 0
     private let rule: Rule
@@ -34,6 +35,17 @@ public final class FakeCheckInPort: CheckInPort, @unchecked Sendable {
         switch rule {
         case .admit: return .enrolled(MemberRecord(passId: pass, timeStampAdded: 0, modifiedAt: 0, modifiedBy: "fake"))
         case .deny: return .unknownPass(pass)
+        }
+    }
+
+    /// Phones' presentations answered so far, in order (recorded apart from passes).
+    public var walletCalls: [WalletPresentation] { locked { wallets } }
+
+    public func checkIn(wallet: WalletPresentation) throws -> CheckInOutcome {
+        locked { wallets.append(wallet) }
+        switch wallet.read {
+        case .refused(let refusal): return .walletRefused(refusal, organization: "")
+        case .pass(let passId, _, _): return try checkIn(pass: passId, source: .wallet)
         }
     }
 

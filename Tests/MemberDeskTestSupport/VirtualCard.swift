@@ -29,6 +29,9 @@ public final class VirtualCard: Sendable {
         case mifareClassic(uid: [UInt8])
         /// An NTAG 424 DNA (ISO 14443-4, the Type 4 NDEF application, SUN, EV2; see `VirtualNTAG424`).
         case ntag424(VirtualNTAG424)
+        /// Answers with this function (nil: leave the field mid-command), under this ATR: a phone
+        /// (`VirtualPhone`) or any other card a test scripts.
+        case scripted(atr: [UInt8], respond: @Sendable ([UInt8]) -> [UInt8]?)
     }
 
     public static let defaultPort: UInt16 = 35963
@@ -70,6 +73,7 @@ public final class VirtualCard: Sendable {
         case .mifareClassic: return Self.classic1KATR
         case .ntag215, .ntag215Area, .removedMidRead: return Self.ntagATR
         case .uidOnly, .failing, .truncated, .ntag424: return Self.iso14443_4ATR
+        case .scripted(let atr, _): return atr
         }
     }
 
@@ -152,6 +156,8 @@ public final class VirtualCard: Sendable {
             return tag.respond(apdu)
         case .truncated:
             return [0x90]
+        case .scripted(_, let respond):
+            return respond(apdu)
         case .uidOnly(let uid):
             if apdu.starts(with: [0xFF, 0xCA, 0x00, 0x00]) { return uid + ok }
             return apdu.starts(with: [0xFF, 0x00]) ? ok : [0x6A, 0x81]
@@ -208,7 +214,7 @@ public final class VirtualCard: Sendable {
         return [0x03] + length + record + [0xFE]
     }
 
-    private static func withTCK(_ atr: [UInt8]) -> [UInt8] { atr + [atr.dropFirst().reduce(0, ^)] }
+    static func withTCK(_ atr: [UInt8]) -> [UInt8] { atr + [atr.dropFirst().reduce(0, ^)] }
 
     private func receive(_ fd: Int32) -> [UInt8]? {
         guard let header = readExactly(fd, 2) else { return nil }

@@ -7,7 +7,7 @@ extension BannerModel.Kind {
         case .checkedIn, .enrolled, .checkedOut: self = .welcome
         case .notInside: self = .duplicate
         case .duplicate, .duplicateExit: self = .duplicate
-        case .refused, .staffCard, .cardRefused: self = .refused
+        case .refused, .staffCard, .cardRefused, .walletRefused: self = .refused
         case .unknownPass: self = .unknown
         }
     }

@@ -46,8 +46,8 @@ enum FrontDeskLauncher {
         let desk = FrontDesk(services: services)
         let syncWatcher = folderSync.map { context.syncWatcher($0) }
         let readers = ReaderMonitor(context: PCSCLiteContext(), checkIns: onDuty.checkIns(context.club), events: context.bus,
-                                    options: .init(readerName: config.reader.name, feedback: config.reader.feedback,
-                                                   applications: try SUNKeyFiles.applications(config)))
+                                    options: context.readerOptions(name: config.reader.name,
+                                                                   applications: try SUNKeyFiles.applications(config)))
         let beacons = config.beacons.enabled ? BeaconService.live(config: config.beacons, bus: context.bus) : nil
         readers.start()
         beacons?.start()

@@ -64,6 +64,8 @@ public struct CheckInReport: Sendable {
     /// For a card tap: whether the card proved itself (a verified SUN read); false for a plain
     /// UID or NDEF pass, which a copy could give ("low assurance"). Nil for other sources.
     public var secure: Bool?
+    /// The wallet of a phone's pass (source `wallet`); nil for anything else.
+    public var wallet: WalletKind?
 
     public init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String,
                 inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = [],

@@ -20,6 +20,9 @@ public enum CheckInOutcome: Sendable {
     /// The card itself is refused before any member is looked at: a replayed SUN read, or a card
     /// that proves nothing where proof is required (`replay`, `insecure`).
     case cardRefused(String, reason: RefusalReason)
+    /// A phone at the reader that gave no pass to check in (none of ours, a stale or replayed
+    /// cryptogram, a confirmation pending): no member, nothing written. `organization` names the club.
+    case walletRefused(WalletRefusal, organization: String)
 
     /// The outcome's name in JSON output.
     public var name: String {
@@ -32,7 +35,7 @@ public enum CheckInOutcome: Sendable {
         case .checkedOut: return "checkedOut"
         case .notInside: return "notInside"
         case .staffCard: return "staffCard"
-        case .cardRefused: return "refused"
+        case .cardRefused, .walletRefused: return "refused"
         }
     }
 
@@ -40,7 +43,7 @@ public enum CheckInOutcome: Sendable {
         switch self {
         case .checkedIn(let m, _), .duplicate(let m, _), .duplicateExit(let m, _), .enrolled(let m), .refused(let m, _),
              .checkedOut(let m, _), .notInside(let m): return m
-        case .unknownPass, .staffCard, .cardRefused: return nil
+        case .unknownPass, .staffCard, .cardRefused, .walletRefused: return nil
         }
     }
 
@@ -48,7 +51,7 @@ public enum CheckInOutcome: Sendable {
     public var isAdmitted: Bool {
         switch self {
         case .checkedIn, .duplicate, .enrolled: return true
-        case .refused, .unknownPass, .checkedOut, .duplicateExit, .notInside, .staffCard, .cardRefused: return false
+        case .refused, .unknownPass, .checkedOut, .duplicateExit, .notInside, .staffCard, .cardRefused, .walletRefused: return false
         }
     }
 
@@ -97,6 +100,11 @@ public enum CheckInOutcome: Sendable {
         case .cardRefused(_, .noWalletPass): return ("No pass of ours on this phone: open the club's pass in Wallet", "", "")
         case .cardRefused(_, let reason): return ("Card refused (\(reason.rawValue))", "", "")
         case .refused(_, .replay), .refused(_, .insecure), .refused(_, .noWalletPass): return ("Card refused", "", "")
+        case .walletRefused(.noWalletPass, let organization):
+            return ("No \(organization.isEmpty ? "club" : organization) pass on this phone", "", "")
+        case .walletRefused(.confirmOnPhone, _): return ("Confirm on the phone, then hold it here again", "", "")
+        case .walletRefused(.stale, _): return ("The phone's pass is out of date: check the phone's clock, then hold it here again", "", "")
+        case .walletRefused(.replay, _): return ("This pass was read before (a copy?): refused", "", "")
         }
     }
 

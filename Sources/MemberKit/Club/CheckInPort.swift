@@ -12,6 +12,8 @@ import Foundation
 /// refuses a replay of it by its read counter.
 public protocol CheckInPort: Sendable {
     func checkIn(pass: String, source: CheckInSource, secure: SecureTap?) throws -> CheckInOutcome
+    /// A phone held to the reader: its pass, or why there is none to check in.
+    func checkIn(wallet: WalletPresentation) throws -> CheckInOutcome
 }
 
 extension CheckInPort {
@@ -23,5 +25,9 @@ extension CheckInPort {
 extension Club: CheckInPort {
     public func checkIn(pass: String, source: CheckInSource, secure: SecureTap?) throws -> CheckInOutcome {
         try checkIn(passId: pass, source: source, secure: secure).outcome
+    }
+
+    public func checkIn(wallet: WalletPresentation) throws -> CheckInOutcome {
+        try checkIn(wallet: wallet, by: nil).outcome
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
 
 public enum CheckInSource: String, Sendable, Codable, CaseIterable {
-    case nfc, wedge, manual, script
+    case nfc, wedge, manual, script, wallet
 }

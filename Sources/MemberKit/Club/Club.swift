@@ -47,7 +47,7 @@ public final class Club: Sendable {
     @discardableResult
     public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil,
                         enrolUnknown: Bool = true, by actor: AuditActor? = nil, secure: SecureTap? = nil) throws -> CheckInReport {
-        try admit(raw, source: source, at: date, unknown: enrolUnknown ? .byPolicy : .ask, by: actor, secure: secure)
+        try admit(raw, source: source, at: date, unknown: enrolUnknown ? .byPolicy : .ask, by: actor, secure: secure, wallet: nil)
     }
 
     /// Enrols an unknown pass with its first visit: staff's yes to the enrol prompt. It is an
@@ -56,23 +56,37 @@ public final class Club: Sendable {
     @discardableResult
     public func enrol(passId raw: String, username: String? = nil, fields: [String: JSONValue] = [:],
                       source: CheckInSource, at date: Date? = nil, by actor: AuditActor? = nil) throws -> CheckInReport {
-        try admit(raw, source: source, at: date, unknown: .enrol(username: username, fields: fields), by: actor, secure: nil)
+        try admit(raw, source: source, at: date, unknown: .enrol(username: username, fields: fields), by: actor, secure: nil, wallet: nil)
+    }
+
+    /// A phone's pass: which wallet, and the digest of its cryptogram, claimed in the check-in's
+    /// own transaction (a digest already claimed, here or at a desk whose claims were merged, is a replay).
+    struct WalletClaim {
+        var kind: WalletKind?
+        var digest: [UInt8]
     }
 
     /// Every way in: the pass normalized, the rules run in the tap's one transaction, the report
     /// published after the commit.
-    private func admit(_ raw: String, source: CheckInSource, at date: Date?, unknown: EnrolmentRule.Request,
-                       by actor: AuditActor?, secure: SecureTap?) throws -> CheckInReport {
+    func admit(_ raw: String, source: CheckInSource, at date: Date?, unknown: EnrolmentRule.Request,
+               by actor: AuditActor?, secure: SecureTap?, wallet: WalletClaim?) throws -> CheckInReport {
         let now = date ?? clock.now()
         let time = now.timeIntervalSince1970
         let pass = try normalize(raw, source: source.rawValue)
         let actor = actor ?? .anonymous(AuditMethod(source))
         var warnings: [String] = []
         var lastVisitBefore: Double?
+        var replayed = false
         let commit = try storeErrorsPublished(tap: pass.passId) {
             try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time, secure: secure,
-                                 prepare: { store in _ = try closeOverdue(store, at: time) },
-                                 audit: { checkInAudit($0, source: source, by: actor, at: time) }) { subject in
+                                 prepare: { store in
+                                     _ = try closeOverdue(store, at: time)
+                                     if let wallet {
+                                         replayed = try !store.claimWalletCryptogram(wallet.digest, until: time + settings.wallet.maxAge, now: time)
+                                     }
+                                 },
+                                 audit: { checkInAudit($0, source: source, by: actor, wallet: wallet?.kind, at: time) }) { subject in
+                if replayed { return .answer(.walletRefused(.replay, organization: settings.wallet.organization)) }
                 lastVisitBefore = subject.member?.timeStampOfLastVisit
                 let verdict = decide(subject, pass: pass, unknown: unknown, source: source, secure: secure, at: time)
                 warnings = verdict.warnings
@@ -85,6 +99,7 @@ public final class Club: Sendable {
         report.plan = commit.plan
         report.lastVisitBefore = lastVisitBefore
         if source == .nfc { report.secure = secure != nil }
+        report.wallet = wallet?.kind
         bus.publish(.checkIn(report))
         if case .enrolled(let member) = commit.outcome { bus.publish(.memberCreated(member)) }
         return report

@@ -12,16 +12,19 @@ public struct ClubSettings: Sendable {
     public var plans: PlanSettings
     /// `cards.require_secure`: NFC taps that are not SUN-verified are refused (reason `insecure`).
     public var requireSecure: Bool
+    /// Phones' passes: the organization's name, how old a cryptogram may be.
+    public var wallet: WalletSettings
 
     public init(debounce: TimeInterval = 60, enrolment: EnrolmentPolicy = .auto,
                 memberFields: [String] = CustomMembershipUser.variableNamesAsStrings(),
                 occupancy: OccupancySettings = OccupancySettings(), plans: PlanSettings = PlanSettings(),
-                requireSecure: Bool = false) {
+                requireSecure: Bool = false, wallet: WalletSettings = WalletSettings()) {
         self.requireSecure = requireSecure
         self.debounce = debounce
         self.enrolment = enrolment
         self.memberFields = memberFields
         self.occupancy = occupancy
         self.plans = plans
+        self.wallet = wallet
     }
 }

@@ -186,6 +186,8 @@ public struct DeskConfig: Sendable, Equatable {
         public var label = "rgb(233,196,106)"
         /// Empty: the database's folder's `wallet/`.
         public var outFolder = ""
+        /// Phones at the reader: a cryptogram made further than this from the desk's clock is stale.
+        public var maxAgeSeconds: Double = 120
         public var apple = Apple()
         public var google = Google()
 
@@ -202,8 +204,21 @@ public struct DeskConfig: Sendable, Equatable {
             /// `UUID[:major[:minor]]`, checked when the file is read (`WalletBeacon`); empty: none.
             public var beacon = ""
             public var relevantText = ""
+            /// Read at the reader after `passTypeId`, in order.
+            public var passTypeIds: [String] = []
+            /// Retired NFC keys whose passes are still read.
+            public var nfcPreviousKeyFiles: [String] = []
 
             public init() {}
+
+            /// The pass type ids asked for, in order, without repeats.
+            public var allPassTypeIds: [String] {
+                var seen = Set<String>()
+                return ([passTypeId] + passTypeIds).filter { !$0.isEmpty && seen.insert($0).inserted }
+            }
+
+            /// Both a pass type id and a key: Apple passes are read at the reader.
+            public var isSetUp: Bool { !allPassTypeIds.isEmpty && !nfcKeyFile.isEmpty }
         }
 
         public struct Google: Sendable, Equatable {
@@ -223,7 +238,9 @@ public struct DeskConfig: Sendable, Equatable {
     public var clubSettings: ClubSettings {
         ClubSettings(debounce: debounceSeconds, enrolment: enrolment, occupancy: occupancySettings,
                      plans: PlanSettings(packUse: plans.packUse, warnDays: Int(plans.warnDays)),
-                     requireSecure: cards.requireSecure)
+                     requireSecure: cards.requireSecure,
+                     wallet: WalletSettings(organization: wallet.organization.isEmpty ? terminalName : wallet.organization,
+                                            maxAge: wallet.maxAgeSeconds))
     }
 
     public var occupancySettings: OccupancySettings {

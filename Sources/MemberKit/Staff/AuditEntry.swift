@@ -39,7 +39,7 @@ public struct AuditEntry: Sendable, Equatable {
 
 /// How an action reached the desk.
 public enum AuditMethod: String, Sendable, Codable, CaseIterable {
-    case tap, wedge, manual, script, auto, `import`, sync, cli
+    case tap, wedge, manual, script, auto, `import`, sync, cli, wallet
 
     /// The method of a check-in from `source`.
     public init(_ source: CheckInSource) {
@@ -48,6 +48,7 @@ public enum AuditMethod: String, Sendable, Codable, CaseIterable {
         case .wedge: self = .wedge
         case .manual: self = .manual
         case .script: self = .script
+        case .wallet: self = .wallet
         }
     }
 }

@@ -18,4 +18,8 @@ public struct OperatorCheckIns: CheckInPort {
         try club.checkIn(passId: pass, source: source, by: AuditActor(operator: currentOperator(), method: AuditMethod(source)),
                          secure: secure).outcome
     }
+
+    public func checkIn(wallet: WalletPresentation) throws -> CheckInOutcome {
+        try club.checkIn(wallet: wallet, by: AuditActor(operator: currentOperator(), method: .wallet)).outcome
+    }
 }

@@ -395,6 +395,17 @@ extension AppDatabase {
                 """)
         }
         registerSecureCounters(&migrator)
+        migrator.registerMigration("v15-phone-wallet-claims") { db in
+            // Phones' cryptograms read (a SHA-256 digest, never the cryptogram), kept as long as
+            // one could still be fresh: the same one again is a replay.
+            try db.execute(sql: """
+                CREATE TABLE wallet_claim (
+                    digest BLOB PRIMARY KEY,
+                    keepUntil REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX wallet_claim_keep ON wallet_claim(keepUntil);
+                """)
+        }
         return migrator
     }
 

@@ -14,6 +14,8 @@ struct ReadersCommand: ParsableCommand {
 
     func run() throws {
         let readers = try ReaderSnapshot.all(PCSCLiteContext())
+        // Phones' passes are read on every reader alike.
+        let apple = WalletSetup.load(try DeskConfig.load(DeskPaths().configFile(override: global.config)).wallet).apple
         if json {
             for reader in readers {
                 JSONOutput.print([
@@ -21,10 +23,12 @@ struct ReadersCommand: ParsableCommand {
                     "cardPresent": .bool(reader.cardPresent),
                     "atr": reader.cardPresent ? .string(hex(reader.atr)) : .null,
                     "card": reader.cardName.map(JSONValue.string) ?? .null,
+                    "apple": .object(["state": .string(apple.name), "detail": .string(apple.detail)]),
                 ])
             }
             return
         }
+        print("Wallet: \(apple.detail)")
         if readers.isEmpty { print("(no readers)") }
         for reader in readers {
             if reader.cardPresent {

@@ -63,8 +63,7 @@ struct ScanCommand: ParsableCommand {
         } else {
             let name = reader ?? context.config.reader.name
             let monitor = ReaderMonitor(context: PCSCLiteContext(), checkIns: checkIns, events: context.bus,
-                                        options: .init(readerName: name, feedback: context.config.reader.feedback,
-                                                       applications: applications))
+                                        options: context.readerOptions(name: name, applications: applications))
             monitor.start()
             service.ready(status: name.isEmpty ? "watching every reader" : "watching reader \(name)")
             _ = stop.wait()

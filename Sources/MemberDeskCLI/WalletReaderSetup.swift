@@ -1,0 +1,15 @@
+import CardReader
+import Foundation
+import MemberKit
+
+extension DeskContext {
+    /// The reader monitor's options from the config: which reader, feedback, the cards' applications
+    /// (SUN keys), and phones' passes.
+    /// A wallet whose key files cannot be used is said once on the bus (source `wallet`).
+    func readerOptions(name: String, applications: [any ApplicationReader]) -> ReaderMonitor.Options {
+        let (wallet, apple) = WalletSetup.load(config.wallet)
+        if case .problem(let why) = apple { bus.publish(.error(DeskErrorNotice(source: "wallet", message: why))) }
+        return ReaderMonitor.Options(readerName: name, feedback: config.reader.feedback, applications: applications,
+                                     wallet: wallet)
+    }
+}

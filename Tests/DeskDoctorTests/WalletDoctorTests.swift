@@ -1,0 +1,42 @@
+import DeskDoctor
+import Foundation
+import MemberKit
+import Testing
+
+/// The wallet check: whether Apple passes are read, and which key file is missing or unreadable.
+@Suite struct WalletDoctorTests {
+    private func writeConfig(_ system: FakeSystem, _ text: String) throws {
+        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: system.configPath).deletingLastPathComponent().path,
+                                                withIntermediateDirectories: true)
+        try text.write(toFile: system.configPath, atomically: true, encoding: .utf8)
+    }
+
+    @Test func offThenMissingKeyThenBadKeyThenReady() throws {
+        let system = try FakeSystem()
+        #expect(system.run().of("wallet") == [DoctorCheck("wallet", .ok,
+            "Apple passes are not read (set wallet.apple.pass_type_id and wallet.apple.nfc_key_file)")])
+        let key = system.home + "/reader.pem"
+        try writeConfig(system, "[wallet.apple]\npass_type_id = \"pass.org.example\"\nnfc_key_file = \"\(key)\"\n")
+        let missing = system.run().of("wallet")
+        // The file check warns of the missing file; the reading check says Apple passes are not read.
+        #expect(missing.map(\.status) == [.warning, .problem])
+        #expect(missing.last?.message == "Apple passes are not read: wallet.apple.nfc_key_file: \(key) does not exist")
+        try "not a key".write(toFile: key, atomically: true, encoding: .utf8)
+        chmod(key, 0o600)
+        #expect(system.run().of("wallet").last?.message
+            == "Apple passes are not read: \(key): not a P-256 private key in PEM (EC PRIVATE KEY or PRIVATE KEY)")
+        // openssl ecparam -name prime256v1 -genkey, as the README says.
+        try """
+            -----BEGIN EC PRIVATE KEY-----
+            MHcCAQEEID0VR/I814rQUqWIYPEhno+3kexN/jN2n1ub+mJ6ZWyhoAoGCCqGSM49
+            AwEHoUQDQgAEwKMBv29ByaSLiGF0FctuyB+Hs2oZ1kDIYhTVllPexNGudAlm8IWO
+            H0e+Exc97/zBdawu7Yl+XytQONszGzAK7w==
+            -----END EC PRIVATE KEY-----
+            """.write(toFile: key, atomically: true, encoding: .utf8)
+        chmod(key, 0o600)
+        #expect(system.run().of("wallet") == [DoctorCheck("wallet", .ok, "1 key and certificate file readable by their owner only"),
+                                              DoctorCheck("wallet", .ok, "Apple passes of pass.org.example are read with 1 key")])
+        chmod(key, 0o644)
+        #expect(system.run().of("wallet").first?.status == .warning)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import MemberDeskTestSupport
+@testable import MemberKit
+import Testing
+
+/// A phone's pass in the core: the credential checks (stale, replay) before the card's rules, the
+/// card's rules in the card's order after them, nothing written for a refusal.
+@Suite struct WalletCheckInTests {
+    static func fixture(capacity: Int = 0, debounce: TimeInterval = 60) throws -> (Club, FakeClock, AppDatabase) {
+        let database = try AppDatabase.inMemory()
+        let clock = FakeClock()
+        let club = Club(database: database, terminal: try database.terminalIdentity(name: "Front"),
+                        settings: ClubSettings(debounce: debounce, occupancy: OccupancySettings(capacity: capacity),
+                                               wallet: WalletSettings(organization: "Harbour Gym", maxAge: 120)),
+                        bus: EventBus(), clock: clock)
+        return (club, clock, database)
+    }
+
+    static func pass(_ id: String, madeAt: Date, digest: UInt8) -> WalletPresentation {
+        WalletPresentation(wallet: .apple, read: .pass(passId: id, madeAt: madeAt, digest: [UInt8](repeating: digest, count: 32)))
+    }
+
+    @Test func aFreshPassChecksTheMemberInWithSourceWallet() throws {
+        let (club, clock, _) = try Self.fixture()
+        let ann = try club.addMember(passId: "ANN-1", username: "Ann")
+        let report = try club.checkIn(wallet: Self.pass("ANN-1", madeAt: clock.now().addingTimeInterval(-120), digest: 1), by: nil)
+        guard case .checkedIn(let member, 1) = report.outcome else { Issue.record("\(report.outcome)"); return }
+        #expect(member.memberId == ann.memberId && report.source == .wallet && report.wallet == .apple)
+    }
+
+    @Test(arguments: [-121.0, 121.0])
+    func aPassMadeMoreThanMaxAgeAwayIsStale(offset: Double) throws {
+        let (club, clock, database) = try Self.fixture()
+        _ = try club.addMember(passId: "ANN-1", username: "Ann")
+        let report = try club.checkIn(wallet: Self.pass("ANN-1", madeAt: clock.now().addingTimeInterval(offset), digest: 1), by: nil)
+        guard case .walletRefused(.stale, _) = report.outcome else { Issue.record("\(report.outcome)"); return }
+        #expect(report.outcome.name == "refused")
+        #expect(try database.member(idOrPass: "ANN-1")?.numVisits == 0)
+    }
+
+    @Test func theSameDigestTwiceIsAReplayUntilItCouldNoLongerBeFresh() throws {
+        let (club, clock, database) = try Self.fixture(debounce: 0)
+        _ = try club.addMember(passId: "ANN-1", username: "Ann")
+        let made = clock.now()
+        #expect(try club.checkIn(wallet: Self.pass("ANN-1", madeAt: made, digest: 7), by: nil).outcome.name == "checkedIn")
+        clock.advance(by: 10)
+        let again = try club.checkIn(wallet: Self.pass("ANN-1", madeAt: made, digest: 7), by: nil)
+        guard case .walletRefused(.replay, _) = again.outcome else { Issue.record("\(again.outcome)"); return }
+        #expect(try database.member(idOrPass: "ANN-1")?.numVisits == 1)
+        // Another cryptogram of the same pass is no replay.
+        #expect(try club.checkIn(wallet: Self.pass("ANN-1", madeAt: clock.now(), digest: 8), by: nil).outcome.name == "checkedIn")
+    }
+
+    @Test func aRefusalTheReaderSawWritesNothingAndNamesTheClub() throws {
+        let (club, _, database) = try Self.fixture()
+        let report = try club.checkIn(wallet: WalletPresentation(wallet: nil, read: .refused(.noWalletPass)), by: nil)
+        #expect(report.outcome.message == "No Harbour Gym pass on this phone")
+        #expect(report.passId == "" && report.source == .wallet)
+        #expect(try database.memberCount() == 0)
+    }
+
+    @Test func aPassNoMemberHoldsIsUnknownNeverEnrolled() throws {
+        let (club, clock, database) = try Self.fixture()
+        let report = try club.checkIn(wallet: Self.pass("GONE-9", madeAt: clock.now(), digest: 3), by: nil)
+        #expect(report.outcome.name == "unknownPass")
+        #expect(try database.memberCount() == 0)
+    }
+
+    @Test func theCardsRulesApplyDebounceThenCapacity() throws {
+        let (club, clock, _) = try Self.fixture(capacity: 1)
+        _ = try club.addMember(passId: "ANN-1", username: "Ann")
+        _ = try club.addMember(passId: "BOB-2", username: "Bob")
+        #expect(try club.checkIn(wallet: Self.pass("ANN-1", madeAt: clock.now(), digest: 1), by: nil).outcome.name == "checkedIn")
+        #expect(try club.checkIn(wallet: Self.pass("ANN-1", madeAt: clock.now(), digest: 2), by: nil).outcome.name == "duplicate")
+        let bob = try club.checkIn(wallet: Self.pass("BOB-2", madeAt: clock.now(), digest: 3), by: nil)
+        guard case .refused(_, .capacity) = bob.outcome else { Issue.record("\(bob.outcome)"); return }
+    }
+}
