@@ -60,6 +60,19 @@ import Testing
         #expect(try DeskConfig.parse(body) == config)
     }
 
+    /// Found by the DeskConfig fuzz target: `organization = "Harbo\r"` (a TOML escape) was rendered
+    /// with a raw carriage return, which TOML refuses, so `config show` did not read back (and
+    /// printed a control character).
+    @Test func controlCharactersInAValueAreRenderedAsEscapes() throws {
+        let file = "[wallet]\norganization = \"Harbo\\r\\u0001\\u007F\\t\\n\"\n"
+        let config = try DeskConfig.parse(file)
+        #expect(config.wallet.organization == "Harbo\r\u{01}\u{7F}\t\n")
+        let body = config.rendered()
+        #expect(!body.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || $0.value == 0x7F) })
+        #expect(body.contains("organization = \"Harbo\\r\\u0001\\u007F\\t\\n\""))
+        #expect(try DeskConfig.parse(body) == config)
+    }
+
     @Test func xdgPathsAndOverrides() {
         let paths = DeskPaths(environment: ["HOME": "/home/desk"])
         #expect(paths.database() == "/home/desk/.local/share/memberdesk/members.sqlite")

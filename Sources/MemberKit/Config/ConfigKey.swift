@@ -210,8 +210,23 @@ public struct ConfigKey: Sendable {
         }, current: { quote($0[keyPath: path].rawValue) })
     }
 
+    /// A TOML basic string: a control character (which TOML forbids raw, and which `config show`
+    /// must not print) is written as its escape, so what is rendered reads back the same.
     static func quote(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += String(format: "\\u%04X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     static func format(_ number: Double) -> String {
