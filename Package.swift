@@ -141,7 +141,7 @@ if ProcessInfo.processInfo.environment["MEMBERDESK_FUZZ"] != nil {
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)",
             dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "SecureCards", "WalletReading",
-                           .product(name: "Crypto", package: "swift-crypto")],
+                           .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")],
             path: "Fuzz/\(name)",
             exclude: ["seeds"].filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\(name)/\($0)").path) },
             swiftSettings: [.enableExperimentalFeature("Extern")],

@@ -32,7 +32,7 @@ public enum SmartTapProtocol {
     public static func parseSelect(_ data: [UInt8]) throws(WalletReadingError) -> SelectAnswer {
         guard data.count > 4 else { throw .malformedAnswer("SELECT Smart Tap: \(data.count) bytes, no versions and nonce") }
         let nonce = try SmartTapRecord.first("mdn", in: SmartTapRecord.parse(Array(data[4...])), of: "SELECT Smart Tap").payload
-        guard nonce.count == 33 else { throw .malformedAnswer("SELECT Smart Tap: the phone's nonce has \(nonce.count - 1) bytes, not 32") }
+        guard nonce.count == 33 else { throw .malformedAnswer("SELECT Smart Tap: the phone's nonce has \(max(0, nonce.count - 1)) bytes, not 32") }
         return SelectAnswer(minimumVersion: UInt16(data[0]) << 8 | UInt16(data[1]),
                             maximumVersion: UInt16(data[2]) << 8 | UInt16(data[3]), phoneNonce: Array(nonce.dropFirst()))
     }

@@ -18,7 +18,8 @@ public struct SmartTapSetup: Sendable {
         guard let id = UInt32(collectorId) else {
             throw .badKey("wallet.google.collector_id: '\(collectorId)' is not a collector id (decimal, up to 4294967295)")
         }
-        self.init(collectorId: id, keyVersion: keyVersion, key: try ReaderKey.signing(pem: keyFile.pem, file: keyFile.name))
+        let key = try ReaderKey.signing(pem: keyFile.pem, file: keyFile.name)
+        self.init(collectorId: id, keyVersion: keyVersion, key: key)
     }
 
     /// A new session for one tap: a fresh ephemeral key and nonce, signed for the phone's nonce.
