@@ -95,7 +95,7 @@ public final class VirtualGooglePhone: Sendable {
                 + BERTLV(tag: 0x87, value: [0x01]).encoded)
             let fci = BERTLV(tag: 0x6F, value: label + BERTLV(tag: 0xC0, value: [0x00, 0x01]).encoded
                 + BERTLV(tag: 0xC1, value: [0x0C, 0, 0, 0, 0, 0, 0x80, 0x80]).encoded
-                + BERTLV(tag: 0xA5, value: BERTLV(tag: 0xBF0C, value: entry).encoded).encoded)
+                + BERTLV(tag: 0xA5, value: BERTLV(tag: 0xBF0C, value: entry.encoded).encoded).encoded)
             return fci.encoded + Self.ok
         }
         if apdu == Self.smartTapSelect {

@@ -44,7 +44,7 @@ import Testing
         #expect(try SmartTapRecord.parse(SmartTapRecord.encode(records)) == records)
     }
 
-    @Test func brokenMessagesAreMalformedNotCrashes() {
+    @Test func brokenMessagesAreMalformedNotCrashes() throws {
         let good = SmartTapRecord.encode([SmartTapRecord("srs", payload: SmartTapRecord.encode([SmartTapRecord("reb", payload: [0, 1, 2])]))])
         for count in 0..<good.count {
             #expect(throws: WalletReadingError.self) { try SmartTapProtocol.recordBundle(inGetDataAnswer: Array(good.prefix(count))) }
