@@ -40,7 +40,7 @@ public final class VirtualGooglePhone: Sendable {
     }
 
     /// Parts of this many bytes at most: every pass answer needs GET MORE DATA.
-    static let partCount = 96
+    static let partCount = 64
 
     public let passes: [GooglePass]
     private let state: Mutex<State>
