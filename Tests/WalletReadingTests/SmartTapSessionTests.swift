@@ -5,7 +5,7 @@ import Testing
 
 /// Smart Tap's session keys and record bundle. Google publishes no full exchange with a private key
 /// on both sides, so the vector here was made by python-cryptography (an implementation apart from
-/// ours, script in docs/card-reading.md) with Google's sample collector key (`smart-tap-sample-app`:
+/// ours, scripts/smart-tap-vector.py) with Google's sample collector key (`smart-tap-sample-app`:
 /// collector 20180608, key version 1), fixed ephemeral keys (scalars 11…11 and 22…22) and nonces.
 @Suite struct SmartTapSessionTests {
     /// Google's sample app's long-term key, collector 20180608, version 1.
