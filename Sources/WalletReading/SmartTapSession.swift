@@ -43,6 +43,11 @@ public struct SmartTapSession: Sendable {
     public struct Keys: Sendable {
         public var encryption: SymmetricKey
         public var authentication: SymmetricKey
+
+        public init(encryption: SymmetricKey, authentication: SymmetricKey) {
+            self.encryption = encryption
+            self.authentication = authentication
+        }
     }
 
     public func keys(phoneKey: [UInt8]) throws(WalletReadingError) -> Keys {
