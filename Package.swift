@@ -90,6 +90,7 @@ let package = Package(
         // A virtual card, a btsnoop writer, a fake clock, a headless terminal, and a way to run the built binary.
         .target(name: "MemberDeskTestSupport", dependencies: [
             "MemberKit", "DeskUI", "DeskMQTT", "SecureCards", "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
         ], path: "Tests/MemberDeskTestSupport"),
         .testTarget(name: "SecureCardsTests", dependencies: ["SecureCards"]),
         .testTarget(name: "MemberKitTests", dependencies: [
@@ -102,6 +103,7 @@ let package = Package(
         ]),
         .testTarget(name: "WalletReadingTests", dependencies: [
             "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
         .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
@@ -139,7 +141,7 @@ if ProcessInfo.processInfo.environment["MEMBERDESK_FUZZ"] != nil {
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)",
             dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "SecureCards", "WalletReading",
-                           .product(name: "Crypto", package: "swift-crypto")],
+                           .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")],
             path: "Fuzz/\(name)",
             exclude: ["seeds"].filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\(name)/\($0)").path) },
             swiftSettings: [.enableExperimentalFeature("Extern")],

@@ -90,6 +90,8 @@ public enum CardReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case sun(SecureCardError)
     /// A phone's answer that does not decrypt or parse (see `WalletReadingError`).
     case wallet(String)
+    /// A phone that did not accept the reader itself (Smart Tap's 95 00): the club's set-up is wrong, not the pass.
+    case walletReaderRejected(String)
 
     public var description: String {
         switch self {
@@ -109,6 +111,8 @@ public enum CardReadError: Error, Sendable, Equatable, CustomStringConvertible {
             return "secure card refused: \(error)"
         case .wallet(let message):
             return "the phone's pass is unreadable: \(message)"
+        case .walletReaderRejected(let message):
+            return "the phone refused this reader: \(message)"
         }
     }
 }

@@ -7,16 +7,17 @@ import MemberKit
 /// are read at the reader (and which key files are missing or unreadable).
 struct WalletChecks {
     func run(_ config: DeskConfig) -> [DoctorCheck] {
-        filePermissions(config.wallet) + [reading(config.wallet)]
+        let (_, apple, google) = WalletSetup.load(config.wallet)
+        return filePermissions(config.wallet) + [reading(apple, "[wallet.apple]"), reading(google, "[wallet.google]")]
     }
 
-    private func reading(_ wallet: DeskConfig.Wallet) -> DoctorCheck {
-        switch WalletSetup.load(wallet).apple {
+    private func reading(_ state: WalletSetup.State, _ table: String) -> DoctorCheck {
+        switch state {
         case .off(let why): return DoctorCheck("wallet", .ok, why)
         case .ready(let what): return DoctorCheck("wallet", .ok, what)
         case .problem(let why):
             return DoctorCheck("wallet", .problem, why,
-                               action: "make the key file readable by the desk's user, or fix the path in [wallet.apple]")
+                               action: "make the key file readable by the desk's user, or fix the path in \(table)")
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import MemberKit
 import Testing
 
-/// The wallet check: whether Apple passes are read, and which key file is missing or unreadable.
+/// The wallet check: whether Apple and Google passes are read, and which key file is missing or unreadable.
 @Suite struct WalletDoctorTests {
     private func writeConfig(_ system: FakeSystem, _ text: String) throws {
         try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: system.configPath).deletingLastPathComponent().path,
@@ -13,17 +13,18 @@ import Testing
 
     @Test func offThenMissingKeyThenBadKeyThenReady() throws {
         let system = try FakeSystem()
-        #expect(system.run().of("wallet") == [DoctorCheck("wallet", .ok,
-            "Apple passes are not read (set wallet.apple.pass_type_id and wallet.apple.nfc_key_file)")])
+        #expect(system.run().of("wallet") == [
+            DoctorCheck("wallet", .ok, "Apple passes are not read (set wallet.apple.pass_type_id and wallet.apple.nfc_key_file)"),
+            DoctorCheck("wallet", .ok, Self.googleOff)])
         let key = system.home + "/reader.pem"
         try writeConfig(system, "[wallet.apple]\npass_type_id = \"pass.org.example\"\nnfc_key_file = \"\(key)\"\n")
         let missing = system.run().of("wallet")
         // The file check warns of the missing file; the reading check says Apple passes are not read.
-        #expect(missing.map(\.status) == [.warning, .problem])
-        #expect(missing.last?.message == "Apple passes are not read: wallet.apple.nfc_key_file: \(key) does not exist")
+        #expect(missing.map(\.status) == [.warning, .problem, .ok])
+        #expect(missing[1].message == "Apple passes are not read: wallet.apple.nfc_key_file: \(key) does not exist")
         try "not a key".write(toFile: key, atomically: true, encoding: .utf8)
         chmod(key, 0o600)
-        #expect(system.run().of("wallet").last?.message
+        #expect(system.run().of("wallet")[1].message
             == "Apple passes are not read: \(key): not a P-256 private key in PEM (EC PRIVATE KEY or PRIVATE KEY)")
         // openssl ecparam -name prime256v1 -genkey, as the README says.
         try """
@@ -35,8 +36,38 @@ import Testing
             """.write(toFile: key, atomically: true, encoding: .utf8)
         chmod(key, 0o600)
         #expect(system.run().of("wallet") == [DoctorCheck("wallet", .ok, "1 key and certificate file readable by their owner only"),
-                                              DoctorCheck("wallet", .ok, "Apple passes of pass.org.example are read with 1 key")])
+                                              DoctorCheck("wallet", .ok, "Apple passes of pass.org.example are read with 1 key"),
+                                              DoctorCheck("wallet", .ok, Self.googleOff)])
         chmod(key, 0o644)
         #expect(system.run().of("wallet").first?.status == .warning)
+    }
+
+    static let googleOff = "Google passes are not read (set wallet.google.collector_id and wallet.google.smart_tap_key_file)"
+
+    @Test func googleOffThenMissingKeyThenBadCollectorThenReady() throws {
+        let system = try FakeSystem()
+        let key = system.home + "/smart-tap.pem"
+        try writeConfig(system, "[wallet.google]\ncollector_id = \"20180608\"\n")
+        #expect(system.run().of("wallet").last == DoctorCheck("wallet", .ok,
+            "Google passes are not read (set wallet.google.smart_tap_key_file)"))
+        try writeConfig(system, "[wallet.google]\ncollector_id = \"20180608\"\nsmart_tap_key_file = \"\(key)\"\nsmart_tap_key_version = 3\n")
+        let missing = system.run().of("wallet")
+        #expect(missing.map(\.status) == [.warning, .ok, .problem])
+        #expect(missing.last?.message == "Google passes are not read: wallet.google.smart_tap_key_file: \(key) does not exist")
+        #expect(missing.last?.action == "make the key file readable by the desk's user, or fix the path in [wallet.google]")
+        // Google's sample app's key (smart-tap-sample-app, collector 20180608).
+        try """
+            -----BEGIN EC PRIVATE KEY-----
+            MHcCAQEEIIJtF+UHZ7FlsOTZ4zL40dHiAiQoT7Ta8eUKAyRucHl9oAoGCCqGSM49
+            AwEHoUQDQgAEchyXj869zfmKhRi9xP7f2AK07kEo4lE7ZlWTN14jh4YBTny+hRGR
+            XcUzevV9zSSPJlPHpqqu5pEwlv1xyFvE1w==
+            -----END EC PRIVATE KEY-----
+            """.write(toFile: key, atomically: true, encoding: .utf8)
+        chmod(key, 0o600)
+        #expect(system.run().of("wallet").last == DoctorCheck("wallet", .ok, "Google passes of collector 20180608 are read with key version 3"))
+        chmod(key, 0o000)
+        if getuid() != 0 {
+            #expect(system.run().of("wallet").last?.message == "Google passes are not read: wallet.google.smart_tap_key_file: cannot read \(key)")
+        }
     }
 }

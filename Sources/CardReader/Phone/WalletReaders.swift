@@ -5,9 +5,11 @@ import WalletReading
 /// Smart Tap when `[wallet.google]` is. Both nil: a phone is only told apart by its random UID.
 public struct WalletReaders: Sendable {
     public var apple: VASSetup?
+    public var google: SmartTapSetup?
 
-    public init(apple: VASSetup? = nil) {
+    public init(apple: VASSetup? = nil, google: SmartTapSetup? = nil) {
         self.apple = apple
+        self.google = google
     }
 
     /// What a presentation gives the check-in port: the card's credential, or a phone's pass (or
@@ -19,7 +21,8 @@ public struct WalletReaders: Sendable {
     }
 
     /// An ISO 14443-4 presentation (a phone answers as one) is asked for each set-up wallet in
-    /// turn. One that answers neither is a card, by its UID (a random one is refused by the core).
+    /// turn, Apple then Google: each one's SELECT OSE tells the phone's kind. One that answers
+    /// neither is a card, by its UID (a random one is refused by the core).
     func credential(for read: CardRead, card: any CardChannel) throws(CardReadError) -> Credential {
         if read.secure != nil || read.message != nil { return .card(read.credential, secure: read.secure) }
         if read.atr?.isISO14443_3AStorageCard != true {
@@ -28,6 +31,13 @@ public struct WalletReaders: Sendable {
                 case .pass(let presentation): return .wallet(presentation)
                 case .refused(let refusal): return .wallet(WalletPresentation(wallet: .apple, read: .refused(refusal)))
                 case .notApplePay: break
+                }
+            }
+            if let google {
+                switch try SmartTapReader.read(card, setup: google) {
+                case .pass(let presentation): return .wallet(presentation)
+                case .refused(let refusal): return .wallet(WalletPresentation(wallet: .google, read: .refused(refusal)))
+                case .notGooglePay: break
                 }
             }
         }

@@ -103,6 +103,7 @@ public enum CheckInOutcome: Sendable {
         case .walletRefused(.noWalletPass, let organization):
             return ("No \(organization.isEmpty ? "club" : organization) pass on this phone", "", "")
         case .walletRefused(.confirmOnPhone, _): return ("Confirm on the phone, then hold it here again", "", "")
+        case .walletRefused(.choosePassOnPhone, _): return ("Choose the pass on the phone, then hold it here again", "", "")
         case .walletRefused(.stale, _): return ("The phone's pass is out of date: check the phone's clock, then hold it here again", "", "")
         case .walletRefused(.replay, _): return ("This pass was read before (a copy?): refused", "", "")
         }

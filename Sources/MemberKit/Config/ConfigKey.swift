@@ -130,9 +130,9 @@ public struct ConfigKey: Sendable {
         string("wallet.google.class_id", "Google: the pass class (empty: <issuer_id>.memberdesk)", \.wallet.google.classId),
         string("wallet.google.service_account_file", "Google: the service account's JSON key (client_email, private_key)",
                \.wallet.google.serviceAccountFile),
-        validated("wallet.google.collector_id", "Google: the Smart Tap collector id (decimal; empty: not set)",
+        validated("wallet.google.collector_id", "Google: the Smart Tap collector id (decimal; empty: Google passes are not read)",
                   \.wallet.google.collectorId) { $0.isEmpty || $0.allSatisfy({ ("0"..."9").contains($0) }) ? nil : "expected decimal digits" },
-        string("wallet.google.smart_tap_key_file", "Google: the Smart Tap P-256 private key (PEM)", \.wallet.google.smartTapKeyFile),
+        string("wallet.google.smart_tap_key_file", "Google: the Smart Tap P-256 private key (PEM) the reader signs with (empty: Google passes are not read)", \.wallet.google.smartTapKeyFile),
         number("wallet.google.smart_tap_key_version", "Google: the Smart Tap key's version, as the console shows it",
                \.wallet.google.smartTapKeyVersion, range: 1...1_000_000, whole: true),
     ]

@@ -51,6 +51,21 @@ import Testing
         #expect(try club.checkIn(wallet: Self.pass("ANN-1", madeAt: clock.now(), digest: 8), by: nil).outcome.name == "checkedIn")
     }
 
+    @Test func aGooglePassHasNoTimeSoIsNeverStaleButItsDigestIsStillClaimed() throws {
+        // Smart Tap carries no time (madeAt nil): freshness comes from its per-tap session; the
+        // digest of the record bundle is claimed as an Apple cryptogram's is.
+        let (club, clock, database) = try Self.fixture(debounce: 0)
+        _ = try club.addMember(passId: "ANN-1", username: "Ann")
+        let google = WalletPresentation(wallet: .google, read: .pass(passId: "ANN-1", madeAt: nil, digest: [UInt8](repeating: 9, count: 32)))
+        let first = try club.checkIn(wallet: google, by: nil)
+        #expect(first.outcome.name == "checkedIn" && first.wallet == .google)
+        clock.advance(by: 60)
+        guard case .walletRefused(.replay, _) = try club.checkIn(wallet: google, by: nil).outcome else { Issue.record("not a replay"); return }
+        #expect(try database.member(idOrPass: "ANN-1")?.numVisits == 1)
+        let picker = try club.checkIn(wallet: WalletPresentation(wallet: .google, read: .refused(.choosePassOnPhone)), by: nil)
+        #expect(picker.outcome.message == "Choose the pass on the phone, then hold it here again" && picker.wallet == .google)
+    }
+
     @Test func aRefusalTheReaderSawWritesNothingAndNamesTheClub() throws {
         let (club, _, database) = try Self.fixture()
         let report = try club.checkIn(wallet: WalletPresentation(wallet: nil, read: .refused(.noWalletPass)), by: nil)

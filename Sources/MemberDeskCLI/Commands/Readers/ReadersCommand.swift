@@ -15,7 +15,7 @@ struct ReadersCommand: ParsableCommand {
     func run() throws {
         let readers = try ReaderSnapshot.all(PCSCLiteContext())
         // Phones' passes are read on every reader alike.
-        let apple = WalletSetup.load(try DeskConfig.load(DeskPaths().configFile(override: global.config)).wallet).apple
+        let (_, apple, google) = WalletSetup.load(try DeskConfig.load(DeskPaths().configFile(override: global.config)).wallet)
         if json {
             for reader in readers {
                 JSONOutput.print([
@@ -24,11 +24,13 @@ struct ReadersCommand: ParsableCommand {
                     "atr": reader.cardPresent ? .string(hex(reader.atr)) : .null,
                     "card": reader.cardName.map(JSONValue.string) ?? .null,
                     "apple": .object(["state": .string(apple.name), "detail": .string(apple.detail)]),
+                    "google": .object(["state": .string(google.name), "detail": .string(google.detail)]),
                 ])
             }
             return
         }
         print("Wallet: \(apple.detail)")
+        print("Wallet: \(google.detail)")
         if readers.isEmpty { print("(no readers)") }
         for reader in readers {
             if reader.cardPresent {

@@ -15,6 +15,8 @@ public enum WalletRefusal: String, Sendable, Codable {
     case replay
     /// The phone wants its holder to confirm (Face ID, a locked phone, a pass picker).
     case confirmOnPhone
+    /// More than one pass could answer (Google's 93 02): the phone shows a picker, then wants another tap.
+    case choosePassOnPhone
 }
 
 /// What a phone held to the reader gave, as the reader read it: a pass of ours (decrypted), or a
