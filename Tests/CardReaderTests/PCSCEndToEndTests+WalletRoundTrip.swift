@@ -45,6 +45,7 @@ extension PCSCEndToEndTests {
         try card.insert()
         #expect(waitUntil { scan.lines.contains { $0.contains("\"outcome\"") } }, "stdout: \(scan.stdout) stderr: \(scan.stderr)")
         card.remove()
+        #expect(waitUntil { scan.stdout.contains("\"cardRemoved\"") }, "stdout: \(scan.stdout)")
         #expect(scan.signal(SIGINT) == 0)
         let outcome = try #require(scan.lines.compactMap(Self.json).first { $0["outcome"] != nil })
         #expect(outcome["outcome"] as? String == "checkedIn", "\(outcome)")
