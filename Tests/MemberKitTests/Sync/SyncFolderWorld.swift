@@ -99,6 +99,9 @@ final class SyncFolderWorld {
         case 0..<4 where (code / 1728) % 4 == 0:
             // An exit at a random desk, which may not know yet of the entry another desk made.
             if case .checkedOut = try terminal.club.checkOut(passId: pass).outcome { exits += 1 }
+        case 0..<4 where (code / 1728) % 4 == 1:
+            // A phone at the reader instead of a card.
+            try walletStep(code, at: index, pass: pass)
         case 0..<4:
             // A tap on a locked desk (nobody), or with an operator on duty.
             let actor = code % 2 == 0 ? nil : AuditActor(operator: Self.operators[(code / 7) % 2], method: .tap)
@@ -173,7 +176,8 @@ final class SyncFolderWorld {
     private func walletStep(_ code: Int, at index: Int, pass: String) throws {
         let fresh = walletCryptograms == 0 || (code / 24) % 3 != 0
         if fresh { walletCryptograms += 1 }
-        let number = fresh ? walletCryptograms : 1 + (code / 72) % walletCryptograms
+        // A replay is of one of the last few: still fresh, so desks that know it refuse it.
+        let number = fresh ? walletCryptograms : walletCryptograms - (code / 72) % min(3, walletCryptograms)
         let digest = [UInt8](repeating: 0xC0, count: 28) + withUnsafeBytes(of: UInt32(number).bigEndian, Array.init)
         let now = clock.now()
         let report = try terminals[index].club.checkIn(wallet: WalletPresentation(wallet: .apple, read: .pass(passId: pass, madeAt: now, digest: digest)),
