@@ -62,6 +62,8 @@ func runCheckInBench(_ arguments: [String]) throws {
     print(String(format: "WAL pages per check-in  memberdesk %.1f   raw %.1f", oursPages, Double(raw.pagesWritten) / taps))
     print(String(format: "largest WAL MB  memberdesk %.1f   raw %.1f   ratio %.2f (goal <= 2)",
                  Double(oursLargest) / 1e6, Double(rawLargest) / 1e6, Double(oursLargest) / Double(max(rawLargest, 1))))
+    // Nonzero: the checkpointer's queue fell behind and commits copied the log themselves.
+    print("commits that copied the log themselves (the backstop): \(database.walBackstops)")
     // Back to small once the taps stop: the checkpointer empties the log after a quiet second.
     let emptied = waitUntil(timeout: 10, poll: 0.05) { fileSize(database.path! + "-wal") == 0 }
     print(String(format: "WAL MB after the taps stop  memberdesk %.1f (%@)", Double(fileSize(database.path! + "-wal")) / 1e6,

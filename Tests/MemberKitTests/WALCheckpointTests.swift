@@ -46,16 +46,14 @@ import Testing
         }
         let written = database.walPagesWritten - before
         #expect(written > 10 * Int(WALCheckpointer.restartPages), "the taps wrote \(written) pages: enough to show the bound")
-        // The bound: the restart length, what commits add while the last pages are copied, and slack for a
-        // shared, loaded machine (seen: 4.9 restart lengths at load 25). Unbounded, the log reaches the
-        // whole 160 MB written; the tight figure is `make bench`'s, on a quiet machine.
-        let bound = Int(WALCheckpointer.restartPages) * 4096 * 10
-        // How far the log runs ahead depends on how much CPU the checkpointer gets: on a loaded shared
-        // machine it reached 72 MB here. So the bound is checked on request (MEMBERDESK_WAL_BOUND=1, as
-        // `make bench` runs it); every run checks that the log empties and nothing is lost.
-        if ProcessInfo.processInfo.environment["MEMBERDESK_WAL_BOUND"] == "1" {
-            #expect(largest <= bound, "the log grew to \(largest) bytes (bound \(bound)) over \(written) pages written")
-        }
+        // The bound: a commit that finds the log past `backstopPages` copies it itself, so however
+        // little CPU the checkpointer gets, the log stays near that length (unbounded, it reached the
+        // whole 160 MB written; 72 MB before the backstop, on a loaded machine). The check allows for
+        // a checkpoint the queue was still running at the time (the commit's own then gives way);
+        // MEMBERDESK_WAL_BOUND=1 asks for the tight figure on a quiet machine: twice SQLite's own.
+        let tight = ProcessInfo.processInfo.environment["MEMBERDESK_WAL_BOUND"] == "1"
+        let bound = Int(tight ? 2 * WALCheckpointer.restartPages : 6 * WALCheckpointer.restartPages) * 4096
+        #expect(largest <= bound, "the log grew to \(largest) bytes (bound \(bound)) over \(written) pages written")
         #expect(waitUntil(timeout: 20) { size(path + "-wal") == 0 }, "a quiet second empties the log: \(size(path + "-wal"))")
         #expect(try database.visitEventCount() == 1_500, "nothing lost")
     }

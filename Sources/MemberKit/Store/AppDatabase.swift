@@ -113,6 +113,8 @@ public final class AppDatabase: Sendable {
 
     /// Pages of write-ahead log this process's commits wrote (the bench's pages per tap); 0 in memory.
     package var walPagesWritten: Int { checkpointer?.pagesWritten ?? 0 }
+    /// Times a commit copied the log itself because the checkpointer fell behind (`WALCheckpointer`).
+    package var walBackstops: Int { checkpointer?.backstopCount ?? 0 }
 
     /// Whether this database was opened read-only (listing, stats).
     var isReadOnly: Bool { writer.configuration.readonly }

@@ -13,7 +13,11 @@ import Synchronization
 ///   from its start again only once all of it is copied. After the bulk is copied without a lock,
 ///   a second connection takes the write lock (in turn, after the commit under way) while the last
 ///   few pages are copied, and the next commit starts the log again;
-/// - after `quietInterval` without a commit, a TRUNCATE checkpoint empties the file.
+/// - after `quietInterval` without a commit, a TRUNCATE checkpoint empties the file;
+/// - a backstop: when the checkpointer falls behind (a loaded machine gives its queue little CPU)
+///   and the log reaches `backstopPages`, the commit that crossed it copies the log itself, as
+///   SQLite's own auto-checkpoint would, so the log stays bounded under any sustained load. That
+///   commit's caller waits for the copy; it happens only while the queue is behind.
 /// A reader's snapshot pins the log behind it: nothing past it is copied or restarted until it ends.
 package final class WALCheckpointer: Sendable {
     /// SQLite's default auto-checkpoint threshold: a PASSIVE checkpoint every 1,000 pages.
@@ -21,6 +25,9 @@ package final class WALCheckpointer: Sendable {
     /// A log this long (pages of 4 KB) is restarted: as SQLite's own, so the log is no longer than
     /// the raw reference's by more than what commits add while it is copied (docs/architecture.md).
     package static let restartPages: Int32 = 1000
+    /// The log's hard bound: past this, the committing connection copies the log itself (about
+    /// 7 MB, under twice SQLite's own 1,000-page threshold).
+    package static let backstopPages: Int32 = 1800
     /// Copied without a lock until fewer than this many pages are left for the locked copy.
     static let lockedPages: Int32 = 200
     /// No commit for this long (seconds): the log is emptied.
@@ -40,6 +47,7 @@ package final class WALCheckpointer: Sendable {
         /// Pages this process's commits wrote to the log, in all (the bench's pages per tap).
         var written: Int = 0
         var quietCheckPending = false
+        var backstops = 0
         var connection: DatabaseQueue?
         var holder: DatabaseQueue?
     }
@@ -51,8 +59,12 @@ package final class WALCheckpointer: Sendable {
 
     /// Installs the hook on a connection that writes (a reader never commits, so it never fires there).
     func install(on db: Database) {
-        sqlite3_wal_hook(db.sqliteConnection, { context, _, _, pages in
-            if let context { Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().committed(pages: pages) }
+        sqlite3_wal_hook(db.sqliteConnection, { context, connection, _, pages in
+            guard let context else { return SQLITE_OK }
+            let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
+            checkpointer.committed(pages: pages)
+            // The write lock is already released here (SQLite's own auto-checkpoint runs at this point).
+            if pages >= WALCheckpointer.backstopPages, let connection { checkpointer.backstop(connection) }
             return SQLITE_OK
         }, Unmanaged.passUnretained(self).toOpaque())
     }
@@ -86,6 +98,18 @@ package final class WALCheckpointer: Sendable {
         if due { queue.async { [self] in catchUp() } }
         if quietCheck { queue.asyncAfter(deadline: .now() + Self.quietInterval) { [self] in whenQuiet() } }
     }
+
+    /// The log is past its bound: copied now, on the committing connection, without waiting for a
+    /// lock (PASSIVE). Once all of it is copied the next commit writes it from its start again.
+    /// Busy (the checkpointer is copying) or pinned by a reader: the next commit tries again.
+    private func backstop(_ connection: OpaquePointer) {
+        var log: Int32 = -1, copied: Int32 = -1
+        let code = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &copied)
+        if code == SQLITE_OK { state.withLock { $0.backstops += 1 } }
+    }
+
+    /// Times the backstop ran (the bench prints it: nonzero means the checkpointer fell behind).
+    var backstopCount: Int { state.withLock { $0.backstops } }
 
     /// The checkpoint connection, opened on first use. It has no busy handler: a checkpoint that
     /// would wait for the write lock or a reader gives up at once instead (it never holds the
