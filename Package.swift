@@ -82,6 +82,7 @@ let package = Package(
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
             "MemberKit", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskMQTT", "CJavaScriptCore", "StaffAuth",
+            "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "GRDB", package: "GRDB.swift"),
             "MemberDeskTestSupport",  // the virtual card, the pcscd harness, the btsnoop writer, TmuxSession

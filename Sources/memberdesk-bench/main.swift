@@ -7,6 +7,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "checkin-burst": runCheckInBurstBench,
     "cardreader": runCardReaderBench,
     "securecard": runSecureCardBench,
+    "wallet-reading": runWalletBench,
     "beacons": runBeaconBench,
     "regions": runRegionBench,
     "sync": runSyncBench,

@@ -36,6 +36,26 @@ import Testing
         #expect(object?["pending"] as? Int == 0)
     }
 
+    @Test func aPhoneCryptogramReadAtTwoDesksIsSaidBySyncNowAndSyncStatus() async throws {
+        let (_, b, folder) = try Self.desks()
+        let digest = String(repeating: "ab", count: 32)
+        for desk in ["X1", "X2"] {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + desk, withIntermediateDirectories: true)
+            try #"{"claims":[{"digest":"\#(digest)","keepUntil":1e10}],"terminalId":"\#(desk)"}"#
+                .write(toFile: folder.path + "/\(desk)/wallet-claims.json", atomically: true, encoding: .utf8)
+        }
+        let now = await b.run(["sync", "now"])
+        #expect(now.status == 0 && now.stderr.isEmpty, "\(now)")
+        #expect(now.stdout.contains("replay read: phone cryptogram abababababababab was read at X1 and X2\n"), "\(now)")
+        let status = await b.run(["sync", "status"])
+        #expect(status.stdout.contains("replay read: phone cryptogram abababababababab was read at X1 and X2 (found "), "\(status)")
+        let json = await b.run(["sync", "status", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["walletReplays"] as? [[String: Any]])?.first?["terminals"] as? [String] == ["X1", "X2"])
+        // Said once: the next pass finds nothing new.
+        #expect(await !b.run(["sync", "now"]).stdout.contains("replay read"))
+    }
+
     @Test func retireTakesADeskOverAndStatusListsIt() async throws {
         let (a, b, folder) = try Self.desks()
         defer { withExtendedLifetime(folder) {} }

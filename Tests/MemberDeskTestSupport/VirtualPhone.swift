@@ -44,6 +44,8 @@ public final class VirtualPhone: Sendable {
         var timeOffset: TimeInterval
         var sent: [[UInt8]] = []
         var uid: [UInt8] = []
+        var received: [[UInt8]] = []
+        var refusesECP = false
     }
 
     /// `hasWallet` false: a phone (or watch) with no VAS application at all, only its random UID.
@@ -54,6 +56,13 @@ public final class VirtualPhone: Sendable {
     }
 
     public func set(mode: Mode) { state.withLock { $0.mode = mode } }
+
+    /// The reader's pass-through answers 63 00 to the direct transmit that carries ECP (a reader
+    /// without it, or a PN532 that timed out).
+    public func set(refusesECP: Bool) { state.withLock { $0.refusesECP = refusesECP } }
+
+    /// Every command APDU the phone (and the reader's pass-through) was sent, in order.
+    public var received: [[UInt8]] { state.withLock { $0.received } }
 
     /// Every cryptogram the phone sent, in order.
     public var cryptogramsSent: [[UInt8]] { state.withLock { $0.sent } }
@@ -71,6 +80,11 @@ public final class VirtualPhone: Sendable {
     private static let ok: [UInt8] = [0x90, 0x00]
 
     func respond(to apdu: [UInt8]) -> [UInt8]? {
+        let refusesECP = state.withLock { state in
+            state.received.append(apdu)
+            return state.refusesECP
+        }
+        if apdu.starts(with: [0xFF, 0x00, 0x00, 0x00]), refusesECP { return [0x63, 0x00] }
         if apdu.starts(with: [0xFF, 0xCA, 0x00, 0x00]) { return uid + Self.ok }
         if apdu.starts(with: [0xFF, 0x00]) { return Self.ok }
         if apdu == VASProtocol.select {

@@ -6,10 +6,13 @@ import WalletReading
 public struct WalletReaders: Sendable {
     public var apple: VASSetup?
     public var google: SmartTapSetup?
+    /// Apple's enhanced contactless polling frame before the VAS exchange (`reader.ecp`).
+    public var ecp: ECPFrame.Use
 
-    public init(apple: VASSetup? = nil, google: SmartTapSetup? = nil) {
+    public init(apple: VASSetup? = nil, google: SmartTapSetup? = nil, ecp: ECPFrame.Use = .off) {
         self.apple = apple
         self.google = google
+        self.ecp = ecp
     }
 
     /// What a presentation gives the check-in port: the card's credential, or a phone's pass (or
@@ -27,6 +30,8 @@ public struct WalletReaders: Sendable {
         if read.secure != nil || read.message != nil { return .card(read.credential, secure: read.secure) }
         if read.atr?.isISO14443_3AStorageCard != true {
             if let apple {
+                // Google passes need no ECP; a reader that refuses it reads the pass all the same.
+                if let kind = ecp.kind(reader: card.reader) { ECPFrame.send(card, kind: kind) }
                 switch try VASReader.read(card, setup: apple) {
                 case .pass(let presentation): return .wallet(presentation)
                 case .refused(let refusal): return .wallet(WalletPresentation(wallet: .apple, read: .refused(refusal)))

@@ -82,7 +82,8 @@ public final class Club: Sendable {
                                  prepare: { store in
                                      _ = try closeOverdue(store, at: time)
                                      if let wallet {
-                                         replayed = try !store.claimWalletCryptogram(wallet.digest, until: time + settings.wallet.maxAge, now: time)
+                                         replayed = try !store.claimWalletCryptogram(wallet.digest, until: time + settings.wallet.maxAge, now: time,
+                                                                                         terminalId: terminal.id)
                                      }
                                  },
                                  audit: { checkInAudit($0, source: source, by: actor, wallet: wallet?.kind, at: time) }) { subject in

@@ -17,6 +17,7 @@ public struct ConfigKey: Sendable {
         choice("enrolment", "Unknown passes: auto (enrol with one visit), prompt (ask staff) or deny", \.enrolment),
         bool("reader.feedback", "Beep or LED on check-in and refusal, where the reader supports it", \.reader.feedback),
         string("reader.name", "Watch only this reader (empty: every reader)", \.reader.name),
+        bool("reader.ecp", "Send Apple's ECP frame before reading an iPhone (ACR122U, ACR1252U): a locked iPhone offers the pass", \.reader.ecp),
         bool("beacons.enabled", "Scan for beacons when the front desk starts", \.beacons.enabled),
         number("beacons.exit_timeout", "A beacon is lost after this many seconds without a report",
                \.beacons.exitTimeout, range: 0.1...3600),

@@ -28,6 +28,9 @@ public struct DeskConfig: Sendable, Equatable {
         public var feedback = true
         /// Watch only this reader; empty watches every reader.
         public var name = ""
+        /// Send Apple's enhanced contactless polling frame before reading an iPhone's pass, where
+        /// the reader lets the host (ACR122U, ACR1252U): a locked iPhone then offers the pass.
+        public var ecp = false
     }
 
     public struct Beacons: Sendable, Equatable {

@@ -406,6 +406,7 @@ extension AppDatabase {
                 CREATE INDEX wallet_claim_keep ON wallet_claim(keepUntil);
                 """)
         }
+        registerWalletClaimDesks(&migrator)
         return migrator
     }
 

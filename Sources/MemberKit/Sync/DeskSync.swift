@@ -27,10 +27,14 @@ public struct DeskSync: Sendable {
         // SUN tags' read counters too (see SecureCounterSync).
         let counters = try SecureCounterSync(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock)
             .pass(only: read ? only : [])
+        // And the phone cryptograms read here, so that a replay is one at every desk (see WalletClaimSync).
+        let claims = try WalletClaimSync(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock)
+            .pass(only: read ? only : [])
         var readReport = read ? try reader.read(only: only) : (previousRead ?? SyncReadReport())
         if read {
-            readReport.errors += staff.errors + counters.errors
+            readReport.errors += staff.errors + counters.errors + claims.errors
             readReport.replaysFound += counters.replaysFound
+            readReport.walletReplaysFound += claims.replaysFound
         }
         return SyncPassReport(folder: writer.folder.path, written: written, read: readReport,
                               time: writer.clock.now().timeIntervalSince1970)
@@ -45,7 +49,8 @@ public struct DeskSync: Sendable {
                                 pending: try database.pendingChanges(after: after), writtenThrough: after,
                                 lastSnapshotAt: fresh ? nil : state.snapshotAt,
                                 terminals: terminals.filter(\.isDesk), badFiles: try database.badSyncFiles(), stopped: state.stopped,
-                                retired: try retiredDesks(terminals), replays: try database.secureReplays())
+                                retired: try retiredDesks(terminals), replays: try database.secureReplays(),
+                                walletReplays: try database.walletReplays())
     }
 
     /// `sync retire`: this desk takes over what `terminalId` authored (read first, so that it holds

@@ -16,6 +16,8 @@ public struct SyncReadReport: Sendable, Equatable, Codable {
     public var terminals = 0
     /// SUN reads this merge found accepted at two desks (replays admitted before the files met).
     public var replaysFound: [SecureReplay] = []
+    /// Phone cryptograms this merge found read at two desks.
+    public var walletReplaysFound: [WalletReplay] = []
 
     public init() {}
 }

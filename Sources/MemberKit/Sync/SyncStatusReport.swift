@@ -17,4 +17,6 @@ public struct SyncStatusReport: Sendable, Equatable, Codable {
     /// SUN reads found, after a merge, to have been accepted at two desks: replays that got in
     /// while the desks had not synced (newest first).
     public var replays: [SecureReplay] = []
+    /// Phone cryptograms found, after a merge, to have been read at two desks (newest first).
+    public var walletReplays: [WalletReplay] = []
 }

@@ -18,6 +18,7 @@ struct FolderSyncPropertyTests {
     @Test("three terminals sharing a folder converge, and count every check-in once")
     func converge() async throws {
         let talliesSeen = Mutex(0)
+        let walletSeen = Mutex(0)
         await propertyCheck(count: 40, input: Self.history) { steps in
             let world = try SyncFolderWorld()
             // Half the histories start from one desk's list that every desk has, so the other
@@ -65,12 +66,20 @@ struct FolderSyncPropertyTests {
             for (uid, highest) in world.sunHighest {
                 for terminal in world.terminals { #expect(try terminal.database.lastSecureCounter(uid: uid) == highest) }
             }
+            // Phones' claims: every desk holds every claim not yet expired, kept to its latest time
+            // (a grow-only set merged by union), so a cryptogram read anywhere is a replay everywhere.
+            let now = world.clock.now().timeIntervalSince1970
+            let claims = world.walletClaims.filter { $0.value >= now }
+            for terminal in world.terminals { #expect(try terminal.database.liveWalletClaims(now: now) == claims) }
+            walletSeen.withLock { $0 += claims.count }
             // Operators and the record of who did what agree at all three desks.
             let staff = try world.terminals.map(StaffSyncWorld.state)
             #expect(staff[0] == staff[1] && staff[1] == staff[2])
         }
         // The histories had desks counting members they did not author.
         #expect(talliesSeen.withLock { $0 } > 0)
+        // And some histories ended with phones' claims still live to compare.
+        #expect(walletSeen.withLock { $0 } > 0)
     }
 
     @Test("a settled folder stays quiet: reading it again changes nothing and writes nothing")

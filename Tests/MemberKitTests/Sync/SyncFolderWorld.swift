@@ -21,6 +21,10 @@ final class SyncFolderWorld {
     /// SUN tags: the highest read counter tapped anywhere, per tag (the register every desk must reach).
     var sunHighest: [String: UInt32] = [:]
     static let sunTags = ["04AA000000A001", "04AA000000A002"]
+    /// Phones' cryptograms: each digest some desk claimed, with the latest time it is kept to
+    /// (the claims every desk must hold once settled), and how many distinct cryptograms were made.
+    var walletClaims: [[UInt8]: Double] = [:]
+    var walletCryptograms = 0
     /// Desks that left (retired or lost): they neither write, carry nor read any more.
     var gone: Set<Int> = []
     var active: [Int] { (0..<terminals.count).filter { !gone.contains($0) } }
@@ -28,7 +32,8 @@ final class SyncFolderWorld {
     init(snapshotChanges: Int = 3, mergeChunk: Int = 2) throws {
         root = NSTemporaryDirectory() + "memberdesk-sync-\(UUID().uuidString)"
         let clock = self.clock
-        let settings = ClubSettings(plans: PlanSettings(packUse: .perVisit))
+        // Phones' claims kept ten minutes: about ten steps, so histories end with some live and some expired.
+        let settings = ClubSettings(plans: PlanSettings(packUse: .perVisit), wallet: WalletSettings(maxAge: 600))
         terminals = try ["T1", "T2", "T3"].map { try SyncTestTerminal(id: $0, clock: clock, settings: settings) }
         var syncs: [DeskSync] = []
         for (index, terminal) in terminals.enumerated() {
@@ -94,6 +99,9 @@ final class SyncFolderWorld {
         case 0..<4 where (code / 1728) % 4 == 0:
             // An exit at a random desk, which may not know yet of the entry another desk made.
             if case .checkedOut = try terminal.club.checkOut(passId: pass).outcome { exits += 1 }
+        case 0..<4 where (code / 1728) % 4 == 1:
+            // A phone at the reader instead of a card.
+            try walletStep(code, at: index, pass: pass)
         case 0..<4:
             // A tap on a locked desk (nobody), or with an operator on duty.
             let actor = code % 2 == 0 ? nil : AuditActor(operator: Self.operators[(code / 7) % 2], method: .tap)
@@ -148,17 +156,40 @@ final class SyncFolderWorld {
             default: break
             }
             sunHighest[uid] = max(highest, counter)
+        case 11 where (code / 3456) % 2 == 0:
+            try walletStep(code, at: index, pass: pass)
         case 12:
             try staffStep(code, at: index)
         case 13:
             _ = try staffSync(index).pass()
             _ = try secureCounterSync(index).pass()
+            _ = try walletClaimSync(index).pass()
         default:
             _ = try syncs[index].reader.read()
         }
     }
 
     static let operators = ["Mia", "Bo"]
+
+    /// A phone held at desk `index`: a new cryptogram, or one read before (a replay, refused where
+    /// the desk knows it, admitted where it does not yet).
+    private func walletStep(_ code: Int, at index: Int, pass: String) throws {
+        let fresh = walletCryptograms == 0 || (code / 24) % 3 != 0
+        if fresh { walletCryptograms += 1 }
+        // A replay is of one of the last few: still fresh, so desks that know it refuse it.
+        let number = fresh ? walletCryptograms : walletCryptograms - (code / 72) % min(3, walletCryptograms)
+        let digest = [UInt8](repeating: 0xC0, count: 28) + withUnsafeBytes(of: UInt32(number).bigEndian, Array.init)
+        let now = clock.now()
+        let report = try terminals[index].club.checkIn(wallet: WalletPresentation(wallet: .apple, read: .pass(passId: pass, madeAt: now, digest: digest)),
+                                                        by: nil)
+        if case .walletRefused(.replay, _) = report.outcome { return }
+        // Any other answer claimed the cryptogram in the tap's transaction.
+        walletClaims[digest] = max(walletClaims[digest] ?? 0, now.timeIntervalSince1970 + terminals[index].club.settings.wallet.maxAge)
+        if case .checkedIn = report.outcome {
+            checkIns += 1
+            if report.plan?.visitsLeft != nil { used += 1 }
+        }
+    }
 
     /// An operator added, removed or given a card, or a sign-in (right or wrong PIN), at desk `index`.
     private func staffStep(_ code: Int, at index: Int) throws {
@@ -184,6 +215,12 @@ final class SyncFolderWorld {
                           folder: SyncFolder(path: view(index)), clock: clock)
     }
 
+    /// Desk `index`'s phone claims: its file written, then the others' merged.
+    func walletClaimSync(_ index: Int) -> WalletClaimSync {
+        WalletClaimSync(database: terminals[index].database, terminal: terminals[index].club.terminal,
+                        folder: SyncFolder(path: view(index)), clock: clock)
+    }
+
     /// Desk 0 enrols every pass and the list travels to every desk: the other desks' taps of
     /// these members are then counts of members another desk authored (tallies in their files).
     func shareList() throws {
@@ -203,12 +240,14 @@ final class SyncFolderWorld {
                 _ = try syncs[index].writer.write()
                 _ = try staffSync(index).pass()
                 _ = try secureCounterSync(index).pass()
+                _ = try walletClaimSync(index).pass()
             }
             for from in active { for to in active where from != to { try mirror(from: from, to: to) } }
             for index in active {
                 _ = try syncs[index].reader.read()
                 _ = try staffSync(index).pass()
                 _ = try secureCounterSync(index).pass()
+                _ = try walletClaimSync(index).pass()
             }
         }
     }

@@ -27,6 +27,9 @@ enum SyncText {
         for replay in read.replaysFound {
             lines.append("replay admitted: SUN card \(replay.uid) read \(replay.counter) was accepted at \(replay.terminals.joined(separator: " and "))")
         }
+        for replay in read.walletReplaysFound {
+            lines.append("replay read: phone cryptogram \(replay.digest) was read at \(replay.terminals.joined(separator: " and "))")
+        }
         return lines
     }
 
@@ -54,6 +57,10 @@ enum SyncText {
         for replay in status.replays {
             lines.append("replay admitted: SUN card \(replay.uid) read \(replay.counter) was accepted at \(replay.terminals.joined(separator: " and ")) "
                          + "(found \(ago(replay.foundAt, now: now)); a copied card?)")
+        }
+        for replay in status.walletReplays {
+            lines.append("replay read: phone cryptogram \(replay.digest) was read at \(replay.terminals.joined(separator: " and ")) "
+                         + "(found \(ago(replay.foundAt, now: now)); before the desks synced)")
         }
         if let stopped = status.stopped {
             lines.append("error: this desk stopped writing: \(stopped); run `memberdesk sync reset-id`")
