@@ -13,6 +13,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "sync": runSyncBench,
     "folder-sync": runFolderSyncBench,
     "folder-sync-sim": runFolderSyncSimulation,
+    "folder-sync-chain": runFolderSyncChainBench,  // only folder-sync's inotify merge (to profile it)
     "occupancy": runOccupancyBench,
     "plans": runPlansBench,
     "tui": runTUIBench,

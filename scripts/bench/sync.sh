@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
 # Sync with 1,000,000 members: memberdesk export/import against the sqlite3 shell on the same table,
-# and memberdesk's peak RSS (goals: export <= 1.5x, import+merge <= 2x, RSS <= 200 MB).
+# and memberdesk's peak RSS (goals, issue 29: export <= 1.25x, import+merge <= 1.0x; RSS <= 200 MB).
 set -euo pipefail
 "$BIN/memberdesk-bench" sync "${SYNC_BENCH_COUNT:-1000000}"

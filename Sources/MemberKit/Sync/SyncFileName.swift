@@ -42,34 +42,71 @@ public struct SyncFileName: Sendable, Hashable, Comparable, CustomStringConverti
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
-    /// Parses a file name; nil for anything that is not named like a sync file.
+    /// Parses a file name; nil for anything that is not named like a sync file. On the name's
+    /// UTF-8 bytes: a reader parses every name of a subfolder on each pass (hundreds), and a sync
+    /// file's name is ASCII, so anything else is declined at its first byte that does not fit.
     public init?(parsing name: String) {
-        let bytes = Array(name.utf8)
-        guard bytes.count <= 160, name.hasSuffix("." + Self.fileExtension) else { return nil }
-        var stem = String(name.dropLast(Self.fileExtension.count + 1))
+        var name = name
+        let parsed = name.withUTF8 { Self.parse($0) }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    private static let extensionBytes = Array(("." + fileExtension).utf8)
+    private static let conflictMarker = Array(".sync-conflict-".utf8)
+    private static let changesWord = Array("changes".utf8)
+    private static let snapshotWord = Array("snapshot".utf8)
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> SyncFileName? {
+        guard bytes.count <= 160, bytes.count >= extensionBytes.count,
+              bytes.suffix(extensionBytes.count).elementsEqual(extensionBytes) else { return nil }
+        var stemEnd = bytes.count - extensionBytes.count
         var conflict: String?
-        if let range = stem.range(of: ".sync-conflict-") {
-            let tail = stem[range.upperBound...]
+        if let marker = firstIndex(of: conflictMarker, in: bytes[..<stemEnd]) {
+            let tail = bytes[(marker + conflictMarker.count)..<stemEnd]
             // Syncthing writes DATE-TIME-DEVICE: letters, digits and dashes only.
-            guard !tail.isEmpty, tail.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
-            conflict = String(stem[range.lowerBound...])
-            stem = String(stem[..<range.lowerBound])
+            guard !tail.isEmpty, tail.allSatisfy({ isASCIILetterOrDigit($0) || $0 == UInt8(ascii: "-") }) else { return nil }
+            conflict = String(decoding: bytes[marker..<stemEnd], as: UTF8.self)
+            stemEnd = marker
         }
-        let parts = stem.split(separator: "-", omittingEmptySubsequences: false)
-        func number(_ part: Substring) -> Int64? {
-            guard part.count == Self.digits, part.allSatisfy({ $0 >= "0" && $0 <= "9" }) else { return nil }
-            return Int64(part)
-        }
-        switch parts.first {
-        case "changes"?:
+        let stem = bytes[..<stemEnd]
+        let parts = stem.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        if parts.first?.elementsEqual(changesWord) == true {
             guard parts.count == 3, let from = number(parts[1]), let through = number(parts[2]), from < through else { return nil }
-            self.init(kind: .changes, from: from, through: through, conflict: conflict)
-        case "snapshot"?:
-            guard parts.count == 2, let through = number(parts[1]) else { return nil }
-            self.init(kind: .snapshot, from: 0, through: through, conflict: conflict)
-        default:
-            return nil
+            return SyncFileName(kind: .changes, from: from, through: through, conflict: conflict)
         }
+        if parts.first?.elementsEqual(snapshotWord) == true {
+            guard parts.count == 2, let through = number(parts[1]) else { return nil }
+            return SyncFileName(kind: .snapshot, from: 0, through: through, conflict: conflict)
+        }
+        return nil
+    }
+
+    /// Exactly `digits` ASCII digits.
+    private static func number(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
+        guard part.count == digits else { return nil }
+        var value: Int64 = 0
+        for byte in part {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// Where `needle` first starts in `haystack`.
+    private static func firstIndex(of needle: [UInt8], in haystack: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        var start = haystack.startIndex
+        while start + needle.count <= haystack.endIndex {
+            if haystack[start] == needle[0], haystack[start..<(start + needle.count)].elementsEqual(needle) { return start }
+            start += 1
+        }
+        return nil
     }
 
     init(kind: Kind, from: Int64, through: Int64, conflict: String?) {
