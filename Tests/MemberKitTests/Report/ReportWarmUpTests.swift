@@ -76,13 +76,15 @@ import Testing
     @Test func aReadOnlyOrEmptyDatabaseHasNothingToWarm() throws {
         let database = try AppDatabase.inMemory()
         #expect(try database.warmReportDays(timeZone: Cache.berlin, now: Self.now) == ReportWarmUpProgress(daysStored: 0, daysLeft: 0))
-        #expect(ReportWarmUp.plan(oldestEvent: nil, now: Self.now, timeZone: Cache.berlin, closing: OccupancySettings()) == nil)
+        let plan = ReportWarmUp.plan(oldestEvent: nil, now: Self.now, timeZone: Cache.berlin, closing: OccupancySettings())
+        #expect(plan == nil)
     }
 
     @Test func slicesAreTheNewestMissingDays() {
         let days = (1...10).map { ReportDayPlan.Day(day: $0, start: Double($0), end: Double($0 + 1), cacheable: $0 < 10) }
         let missing = days.filter { $0.cacheable && ![3, 8].contains($0.day) }
-        #expect(ReportWarmUp.nextSlice(missing, limit: 3).map(\.day) == [6, 7, 9])
+        let newest: [Int] = ReportWarmUp.nextSlice(missing, limit: 3).map(\.day)
+        #expect(newest == [6, 7, 9])
         #expect(ReportWarmUp.nextSlice(missing, limit: 20).count == 7)
         #expect(ReportWarmUp.nextSlice(missing, limit: 0).isEmpty)
     }
