@@ -7,7 +7,8 @@ import GRDB
 extension AppDatabase {
     /// Computes and stores up to `sliceDays` settled days the cache lacks, newest first: a glance,
     /// a short write marking them, one read (a snapshot: no tap waits for it), a short write storing
-    /// those still marked. The caller (a desk's background thread) pauses between slices.
+    /// those still marked. The caller (a desk's background thread) pauses between slices. With
+    /// `sliceDays` 0 it only counts the days missing.
     public func warmReportDays(timeZone: TimeZone, now: Date, ending: VisitEndRule = VisitEndRule(),
                                sliceDays: Int = ReportWarmUp.sliceDays) throws -> ReportWarmUpProgress {
         guard !isReadOnly else { return ReportWarmUpProgress(daysStored: 0, daysLeft: 0) }
@@ -22,7 +23,8 @@ extension AppDatabase {
             return ReportWarmUp.missingDays(plan) { rows[$0.day]?.holds(for: $0, through: through, rule: rule) ?? false }
         }
         let slice = ReportWarmUp.nextSlice(missing, limit: sliceDays)
-        guard let first = slice.first, let last = slice.last else { return ReportWarmUpProgress(daysStored: 0, daysLeft: 0) }
+        // `sliceDays` 0 only counts what is left.
+        guard let first = slice.first, let last = slice.last else { return ReportWarmUpProgress(daysStored: 0, daysLeft: missing.count) }
         let token = Int64.random(in: 1...Int64.max)
         try write { try $0.claimReportDays(slice, zone: zone, rule: rule, token: token) }
         let timeline = LocalTimeline(timeZone: timeZone, from: Date(timeIntervalSince1970: first.start),
