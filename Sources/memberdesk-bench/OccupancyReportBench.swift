@@ -129,6 +129,8 @@ private func childCPUSeconds() -> Double {
 /// and its store, two short writes, hold the write lock; its read holds nothing).
 private func benchReportWarmUp(path: String) throws -> (days: Int, slices: Int, wall: Double, cpu: Double, longestSlice: Double) {
     let database = try AppDatabase.open(path: path)
+    // The desk's settings as the report's binary reads them (the empty config: a 12-hour longest stay).
+    let club = Club(database: database, terminal: try database.terminalIdentity(name: "bench"), settings: DeskConfig().clubSettings)
     var days = 0, slices = 0, longest = 0.0
     func cpuSeconds() -> Double {
         var usage = rusage()
@@ -139,7 +141,7 @@ private func benchReportWarmUp(path: String) throws -> (days: Int, slices: Int, 
     let wall = try wallTime {
         while true {
             var progress: ReportWarmUpProgress?
-            let slice = try wallTime { progress = try database.warmReportDays(timeZone: .current, now: Date()) }
+            let slice = try wallTime { progress = try club.warmReportCache() }
             longest = max(longest, slice)
             days += progress?.daysStored ?? 0
             slices += 1
