@@ -80,7 +80,8 @@ private func seconds(since start: UInt64) -> Double {
 }
 
 /// The same work as one check-in, by hand: find the member, bump its totals and this terminal's
-/// counter, add the visit row; WAL, synchronous=NORMAL, one IMMEDIATE transaction each, and
+/// counter, add the visit row (to `visit_archive`, the table `visit` was until v15: the reference
+/// does the same work as before memberdesk's own tap stopped writing it); WAL, synchronous=NORMAL, one IMMEDIATE transaction each, and
 /// SQLite's own auto-checkpoint (every 1,000 pages, in the commit), whose hook also counts the pages.
 private final class RawCheckIns {
     private var db: OpaquePointer?
@@ -105,7 +106,7 @@ private final class RawCheckIns {
         select = try prepare("SELECT memberId, status, expiresAt, timeStampOfLastVisit FROM member WHERE passId = ? AND deletedAt IS NULL")
         update = try prepare("UPDATE member SET numVisits = numVisits + 1, timeStampOfLastVisit = max(timeStampOfLastVisit, ?) WHERE memberId = ?")
         upsert = try prepare("INSERT INTO visit_counter(memberId, terminalId, count) VALUES (?, ?, 1) ON CONFLICT(memberId, terminalId) DO UPDATE SET count = count + 1")
-        insert = try prepare("INSERT INTO visit(visitId, memberId, terminalId, time, source) VALUES (?, ?, ?, ?, 'manual')")
+        insert = try prepare("INSERT INTO visit_archive(visitId, memberId, terminalId, time, source) VALUES (?, ?, ?, ?, 'manual')")
     }
 
     deinit {

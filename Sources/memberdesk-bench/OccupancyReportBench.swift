@@ -42,6 +42,11 @@ func benchReport(path: String, root: String, madeAt: Double, eventCount: Int) th
     let todayStart = calendar.startOfDay(for: Date()).timeIntervalSince1970
     let tapsWithout = try insertTaps(events, firstMember: 10_000, members: 5_000, from: max(todayStart, now - 10 * 3600), to: now - 60)
     let cold = try runReport()
+    // The desk's background warm-up from a cold cache (`ReportWarmer`, less its pauses between
+    // slices), then the first report after it.
+    try events.write { db in try db.execute(sql: "DELETE FROM report_day; DELETE FROM report_member") }
+    let warmUp = try benchReportWarmUp(path: path)
+    let afterWarmUp = try runReport()
     let tapsWith = try insertTaps(events, firstMember: 20_000, members: 5_000, from: max(todayStart, now - 10 * 3600), to: now - 60)
     // The rest of a day of taps for today, and a desk that was offline for three days syncing late.
     let perDay = max(1, eventCount / 365)
@@ -70,6 +75,14 @@ func benchReport(path: String, root: String, madeAt: Double, eventCount: Int) th
     printFigure("report over a year, cold (fills the cache; \(cold.said))", String(format: "%.2f s (CPU %.2f s)", cold.wall, cold.cpu),
                 reference: String(format: "sqlite3 shell's aggregates %.2f s", reference),
                 ratio: cold.wall / max(reference, 1e-6), goal: "not judged", met: true)
+    printFigure("the report cache's background warm-up from cold (\(warmUp.days) days in \(warmUp.slices) slices of up to \(ReportWarmUp.sliceDays))",
+                String(format: "%.2f s (CPU %.2f s; the longest slice %.2f s)", warmUp.wall, warmUp.cpu, warmUp.longestSlice),
+                reference: String(format: "the cold report %.2f s", cold.wall), ratio: warmUp.wall / max(cold.wall, 1e-6),
+                goal: "not judged", met: true)
+    printFigure("report over a year, the first after the warm-up (\(afterWarmUp.said))",
+                String(format: "%.2f s (CPU %.2f s)", afterWarmUp.wall, afterWarmUp.cpu),
+                reference: String(format: "sqlite3 shell's aggregates %.2f s", reference),
+                ratio: afterWarmUp.wall / max(reference, 1e-6), goal: "< 3 s", met: afterWarmUp.wall < 3)
     let worst = warm.map(\.wall).max() ?? .nan
     printFigure("report over a year, warm after a day of taps and 300 late events (\(warm[0].said)); judged on the slowest run",
                 String(format: "%.2f s (runs %@; CPU %@)", worst, warm.map { String(format: "%.2f", $0.wall) }.joined(separator: ", "),
@@ -109,4 +122,31 @@ private func childCPUSeconds() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_CHILDREN.rawValue, &usage)
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// The warm-up's slices run back to back until caught up, as `ReportWarmer` runs them (with its
+/// pauses left out): wall and CPU seconds in all, and the longest slice (of which only its claim
+/// and its store, two short writes, hold the write lock; its read holds nothing).
+private func benchReportWarmUp(path: String) throws -> (days: Int, slices: Int, wall: Double, cpu: Double, longestSlice: Double) {
+    let database = try AppDatabase.open(path: path)
+    // The desk's settings as the report's binary reads them (the empty config: a 12-hour longest stay).
+    let club = Club(database: database, terminal: try database.terminalIdentity(name: "bench"), settings: DeskConfig().clubSettings)
+    var days = 0, slices = 0, longest = 0.0
+    func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+    let cpuBefore = cpuSeconds()
+    let wall = try wallTime {
+        while true {
+            var progress: ReportWarmUpProgress?
+            let slice = try wallTime { progress = try club.warmReportCache() }
+            longest = max(longest, slice)
+            days += progress?.daysStored ?? 0
+            slices += 1
+            if progress?.daysStored ?? 0 == 0 || progress?.caughtUp ?? true { break }
+        }
+    }
+    return (days, slices, wall, cpuSeconds() - cpuBefore, longest)
 }

@@ -5,6 +5,7 @@ import Foundation
 let benches: [String: ([String]) throws -> Void] = [
     "checkin": runCheckInBench,
     "checkin-burst": runCheckInBurstBench,
+    "checkin-pages": runCheckInPagesBench,
     "cardreader": runCardReaderBench,
     "securecard": runSecureCardBench,
     "wallet-reading": runWalletBench,

@@ -54,7 +54,10 @@ enum FrontDeskLauncher {
         syncWatcher?.start()
         let closing = ClosingTimer(club: context.club)
         closing.start()
+        let warmer = ReportWarmer(club: context.club)
+        warmer.start()
         defer {
+            warmer.stop()
             closing.stop()
             mqtt?.stop()
             readers.stop()

@@ -16,8 +16,15 @@ public struct ReportDayPlan: Sendable {
 
     public init(period: ReportPeriod, timeline: LocalTimeline, countedEnd: Double, now: Date,
                 closing: OccupancySettings = OccupancySettings()) {
+        self.init(days: period.lookbackStart.dayNumber...period.to.dayNumber, timeline: timeline, countedEnd: countedEnd, now: now,
+                  closing: closing)
+    }
+
+    /// The local days numbered `numbers` (a report's, or the cache's warm-up: `ReportWarmUp`).
+    public init(days numbers: ClosedRange<Int>, timeline: LocalTimeline, countedEnd: Double, now: Date,
+                closing: OccupancySettings = OccupancySettings()) {
         var days: [Day] = []
-        for number in period.lookbackStart.dayNumber...period.to.dayNumber {
+        for number in numbers {
             let start = timeline.start(of: CalendarDay(dayNumber: number)).timeIntervalSince1970
             guard start < countedEnd else { break }
             let end = timeline.start(of: CalendarDay(dayNumber: number + 1)).timeIntervalSince1970

@@ -32,5 +32,8 @@ public struct ReportPeriod: Sendable, Equatable {
 
     /// How far back a caller must read visits for `OccupancyFigures.lapsed` to see a regular
     /// month that ended before the period began (a member who stopped on its first day).
-    public var lookbackStart: CalendarDay { from.adding(days: -(LapsedMemberRule.quietDays + LapsedMemberRule.windowDays + 1)) }
+    public var lookbackStart: CalendarDay { from.adding(days: -Self.lookbackDays) }
+
+    /// The look-back's length in days.
+    public static let lookbackDays = LapsedMemberRule.quietDays + LapsedMemberRule.windowDays + 1
 }

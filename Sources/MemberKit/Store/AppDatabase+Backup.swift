@@ -123,7 +123,7 @@ extension AppDatabase {
         if !problems.isEmpty {
             throw DeskError.database("\(path) is damaged: \(problems.prefix(3).joined(separator: "; "))")
         }
-        guard try db.tableExists("grdb_migrations"), try db.tableExists("member"), try db.tableExists("visit"),
+        guard try db.tableExists("grdb_migrations"), try db.tableExists("member"), try db.tableExists("visit") || db.viewExists("visit"),
               let schema = try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid DESC LIMIT 1")
         else {
             throw DeskError.invalidInput("\(path) is not a memberdesk database")

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Check-ins: the visit row, the terminal's counter, the member's totals, and the entry or exit event.
+/// Check-ins: the terminal's counter, the member's totals, and the entry (the visit) or exit event.
 extension AppDatabase {
     /// What the rules are shown of a tap: the pass's live member (nil if none), its latest entry
     /// or exit, and how many are inside.
@@ -92,19 +92,19 @@ extension StoreTransaction {
         return matches.count == 1 ? matches[0] : nil
     }
 
-    /// A counted visit and its entry event (the entry's id is the visit's). The entry is placed
+    /// A counted visit: the counters, and its entry event, which is also its row in the trail. The entry is placed
     /// after the member's latest event (`after`): at the same time the ids would decide.
     func recordEntry(_ member: inout MemberRecord, terminalId: String, source: CheckInSource, at time: Double,
                      after latest: Double? = nil) throws {
-        let visitId = try recordVisit(&member, terminalId: terminalId, source: source, at: time)
-        try recordEvent(VisitEvent(eventId: visitId, memberId: member.memberId, kind: .entry,
+        try countVisit(&member, terminalId: terminalId, at: time)
+        // The entry is the visit's row in the trail (`visitTime`: see `AppDatabase+Visits`).
+        try recordEvent(VisitEvent(eventId: UUID().uuidString, memberId: member.memberId, kind: .entry,
                                    time: latest.map { max(time, $0.nextUp) } ?? time,
-                                   terminalId: terminalId, source: source.rawValue))
+                                   terminalId: terminalId, source: source.rawValue), visitTime: time)
     }
 
-    /// The visit row, this terminal's counter, and the member's totals. Returns the visit's id.
-    @discardableResult
-    func recordVisit(_ member: inout MemberRecord, terminalId: String, source: CheckInSource, at time: Double) throws -> String {
+    /// This terminal's counter and the member's totals.
+    func countVisit(_ member: inout MemberRecord, terminalId: String, at time: Double) throws {
         // Cached statements: this runs on every tap.
         try db.cachedStatement(sql: """
             UPDATE member SET numVisits = numVisits + 1, timeStampOfLastVisit = max(timeStampOfLastVisit, ?)
@@ -114,11 +114,7 @@ extension StoreTransaction {
             INSERT INTO visit_counter(memberId, terminalId, count) VALUES (?, ?, 1)
             ON CONFLICT(memberId, terminalId) DO UPDATE SET count = count + 1
             """).execute(arguments: [member.memberId, terminalId])
-        let visitId = UUID().uuidString
-        try db.cachedStatement(sql: "INSERT INTO visit(visitId, memberId, terminalId, time, source) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [visitId, member.memberId, terminalId, time, source.rawValue])
         member.numVisits += 1
         member.timeStampOfLastVisit = max(member.timeStampOfLastVisit, time)
-        return visitId
     }
 }

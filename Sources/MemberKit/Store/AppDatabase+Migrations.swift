@@ -407,6 +407,7 @@ extension AppDatabase {
                 """)
         }
         registerWalletClaimDesks(&migrator)
+        registerVisitsInEntries(&migrator)
         return migrator
     }
 

@@ -49,13 +49,11 @@ extension AppDatabase {
         return spans.sorted { ($0.entered, $0.visitId) < ($1.entered, $1.visitId) }
     }
 
-    /// Deletes visit events older than `before`; members' presence and counters stay.
+    /// Deletes visit events older than `before` (the visits counted here among them stay in the
+    /// trail: `visit_archive`); members' presence and counters stay.
     @discardableResult
     public func pruneVisitEvents(before: Double) throws -> Int {
-        try write { store in
-            try store.db.execute(sql: "DELETE FROM visit_event WHERE time < ?", arguments: [before])
-            return store.db.changesCount
-        }
+        try write { store in try store.pruneVisitEvents(before: before) }
     }
 }
 
@@ -63,12 +61,12 @@ extension StoreTransaction {
     /// Stores an event (once: a known id is ignored) and moves the member's presence to it when it
     /// is the latest. Returns whether it was new.
     @discardableResult
-    func recordEvent(_ event: VisitEvent) throws -> Bool {
+    func recordEvent(_ event: VisitEvent, visitTime: Double? = nil) throws -> Bool {
         try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO visit_event(eventId, memberId, kind, time, terminalId, source, exitKind)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO visit_event(eventId, memberId, kind, time, terminalId, source, exitKind, visitTime)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [event.eventId, event.memberId, event.kind.rawValue, event.time, event.terminalId,
-                                     event.source, event.exitKind?.rawValue])
+                                     event.source, event.exitKind?.rawValue, visitTime])
         guard db.changesCount > 0 else { return false }
         // The latest event by (time, id) wins, whatever order events arrive in.
         try db.cachedStatement(sql: """

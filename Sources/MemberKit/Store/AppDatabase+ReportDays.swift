@@ -81,8 +81,11 @@ extension StoreTransaction {
 
     /// Stores the computed days whose rows are as `expected` (a trigger deletes the row of a day an
     /// event changed); their member numbers are stored first (`storeReportMemberNumbers`).
+    /// Returns how many were stored.
+    @discardableResult
     func storeReportDays(_ days: [(day: ReportDayPlan.Day, summary: ReportDay, expected: ReportDayExpectation)],
-                         zone: String, rule: String, validity: ReportDayValidity) throws {
+                         zone: String, rule: String, validity: ReportDayValidity) throws -> Int {
+        var stored = 0
         for (day, summary, expected) in days {
             let condition: String, value: DatabaseValueConvertible
             switch expected {
@@ -94,7 +97,9 @@ extension StoreTransaction {
                 WHERE zone = ? AND day = ? AND \(condition)
                 """).execute(arguments: [day.start, day.end, validity.from, validity.through, Data(ReportDayCoding.encode(summary)),
                                          rule, zone, day.day, value])
+            stored += db.changesCount
         }
+        return stored
     }
 
     /// The summaries of `days` (ascending) from the events up to `through`, in one ordered pass

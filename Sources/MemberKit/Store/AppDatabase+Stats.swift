@@ -16,7 +16,7 @@ extension AppDatabase {
             let members = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member WHERE deletedAt IS NULL") ?? 0
             var perHour = Array(repeating: 0, count: 24)
             var perDay = Array(repeating: 0, count: dayStarts.count)
-            let times = try Double.fetchCursor(db, sql: "SELECT time FROM visit WHERE time >= ? AND time < ?",
+            let times = try Double.fetchCursor(db, sql: "SELECT time FROM (\(StoreTransaction.visitsSQL(start: "?1", end: "?2")))",
                                                arguments: [dayStarts[0], tomorrow])
             while let time = try times.next() {
                 guard let day = dayStarts.lastIndex(where: { $0 <= time }) else { continue }
@@ -29,10 +29,10 @@ extension AppDatabase {
             // and a member unified into another counts as that one.
             func active(since start: Date) throws -> Int {
                 try Int.fetchOne(db, sql: """
-                    SELECT COUNT(DISTINCT m.memberId) FROM visit v
+                    SELECT COUNT(DISTINCT m.memberId) FROM (\(StoreTransaction.visitsSQL(start: "?1"))) v
                     LEFT JOIN member_alias a ON a.memberId = v.memberId
                     JOIN member m ON m.memberId = coalesce(a.survivorId, v.memberId)
-                    WHERE v.time >= ? AND m.deletedAt IS NULL
+                    WHERE m.deletedAt IS NULL
                     """, arguments: [start.timeIntervalSince1970]) ?? 0
             }
             return DeskStats(memberCount: members, visitsToday: perHour.reduce(0, +), perHourToday: perHour,

@@ -2,7 +2,28 @@ import Foundation
 import GRDB
 
 /// The visit audit trail and the per-terminal visit counters.
+///
+/// A visit counted here is its entry event (`visit_event.visitTime`: the clock time it was
+/// counted at; nil for every other event) while the event is kept, and a row of `visit_archive`
+/// once `visits.keep_days` prunes the event: the trail is kept as long as before, and a tap writes
+/// one row where it wrote two (the entry and a `visit` row repeating it: four pages of log).
+/// The view `visit` reads both, as the table of that name did.
 extension AppDatabase {
+    static func registerVisitsInEntries(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v15-tappages-visit-in-entry") { db in
+            // Renaming and adding a column rewrite no row: an upgrade of 10M visits is instant.
+            // The rows already in the table stay there (their entries, when kept, have no visitTime).
+            try db.execute(sql: """
+                ALTER TABLE visit RENAME TO visit_archive;
+                ALTER TABLE visit_event ADD COLUMN visitTime REAL;
+                CREATE VIEW visit(visitId, memberId, terminalId, time, source) AS
+                    SELECT visitId, memberId, terminalId, time, source FROM visit_archive
+                    UNION ALL
+                    SELECT eventId, memberId, terminalId, visitTime, source FROM visit_event WHERE visitTime IS NOT NULL;
+                """)
+        }
+    }
+
     /// A member's visits, newest first.
     public func visits(memberId: String, limit: Int = 100) throws -> [VisitRecord] {
         try read { store in
@@ -20,6 +41,30 @@ extension AppDatabase {
 }
 
 extension StoreTransaction {
+    /// The visits counted here at or after `start` (and before `end`), as a subquery of
+    /// (memberId, time) for the stats, read through each table's time index: an entry's time is
+    /// never before its visit's (`recordEntry`), so `time >= start` narrows the events first.
+    static func visitsSQL(start: String, end: String? = nil) -> String {
+        let before = end.map { " AND time < \($0)" } ?? ""
+        let visitBefore = end.map { " AND visitTime < \($0)" } ?? ""
+        return """
+            SELECT memberId, time FROM visit_archive WHERE time >= \(start)\(before)
+            UNION ALL
+            SELECT memberId, visitTime FROM visit_event WHERE time >= \(start) AND visitTime >= \(start)\(visitBefore)
+            """
+    }
+
+    /// Events older than `before` go (`visits.keep_days`); the visits counted here among them
+    /// move to `visit_archive` first, so the trail keeps them.
+    func pruneVisitEvents(before: Double) throws -> Int {
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO visit_archive(visitId, memberId, terminalId, time, source)
+            SELECT eventId, memberId, terminalId, visitTime, source FROM visit_event WHERE time < ? AND visitTime IS NOT NULL
+            """, arguments: [before])
+        try db.execute(sql: "DELETE FROM visit_event WHERE time < ?", arguments: [before])
+        return db.changesCount
+    }
+
     func visitCounters(memberId: String) throws -> [String: Int] {
         let statement = try db.cachedStatement(sql: "SELECT terminalId, count FROM visit_counter WHERE memberId = ?")
         var counters: [String: Int] = [:]

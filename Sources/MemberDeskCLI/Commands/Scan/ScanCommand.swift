@@ -47,6 +47,9 @@ struct ScanCommand: ParsableCommand {
         let closing = ClosingTimer(club: context.club)
         closing.start()
         defer { closing.stop() }
+        let warmer = ReportWarmer(club: context.club)
+        warmer.start()
+        defer { warmer.stop() }
         let mqtt = context.startMQTT()
         defer { mqtt?.stop() }
         let service = ServiceNotifier()  // under systemd (Type=notify): READY=1, then watchdog pings
