@@ -101,8 +101,9 @@ public struct StaffSync: Sendable {
         } ?? SyncFolder.entries(of: folder.path).filter { $0.kind == .directory }.map(\.name)
         for desk in desks where desk != terminal.id && SyncFolder.isTerminalId(desk) {
             let directory = folder.subfolder(desk)
-            guard let files = try? SyncFolder.entries(of: directory) else { continue }
-            for file in files where file.name == StaffSyncFile.fileName || AuditSyncFile.range(ofName: file.name) != nil {
+            let ours = { (name: String) in name == StaffSyncFile.fileName || AuditSyncFile.range(ofName: name) != nil }
+            guard let files = try? SyncFolder.entries(of: directory, including: ours) else { continue }
+            for file in files {
                 if let seen = try database.staffSyncFile(terminalId: desk, name: file.name),
                    seen.size == file.size, seen.mtime == file.mtime { continue }
                 let path = directory + "/" + file.name
