@@ -2,7 +2,8 @@ import Foundation
 import MemberKit
 
 /// kill -9 at random moments, against the built binary on one desk's files (issue 29): taps through
-/// `scan --stdin --json`, an `import`, `sync now` writing its files, and `backup`. After each kill
+/// `scan --stdin --json` and through the virtual card (`+Card`), an `import`, `sync now` writing its
+/// files, and `backup` (`+Files`), and the MQTT outbox draining (`+MQTT`). After each kill
 /// it checks, with the sqlite3 shell, what a counted tap promises: `PRAGMA integrity_check` is ok;
 /// every tap printed as counted is in the database exactly once (its member counts one visit, one
 /// visit row, one entry, one on its counter); no tap fed is half-written or counted twice (each pass is
@@ -23,9 +24,22 @@ public final class KillNineCampaign {
     /// Known members' card UIDs (7-byte hex, as a card's UID reads), each tapped at most once.
     var untappedCards: [String] = []
     var fed: [String] = []
-    private let syncFolder: String
+    let syncFolder: String
     /// The broker and subscriber of the MQTT rounds, started by the first.
     var mqtt: MQTTRig?
+    /// How long each kind of run (import, sync, backup) took to its end last time: the next kill
+    /// lands within a little more than that, so it is neither always too late nor always too early.
+    var runTime: [String: Double] = [:]
+
+    func window(_ kind: String, _ within: Double) -> Double { runTime[kind].map { $0 * 1.2 } ?? within }
+
+    /// Runs the binary to its end, learning how long it took.
+    func runToEnd(_ kind: String, _ arguments: [String]) throws -> DeskBinary.Result {
+        let started = Date()
+        let result = try desk.run(arguments, timeout: 600)
+        runTime[kind] = Date().timeIntervalSince(started)
+        return result
+    }
 
     public init(seed: UInt64, knownMembers: Int = 400) throws {
         self.seed = seed
@@ -167,109 +181,6 @@ public final class KillNineCampaign {
         child.killAndWait()
         kills += 1
         return true
-    }
-
-    // MARK: Import
-
-    /// An `import --yes` of `members` new members into a database of the round's own (the desk's
-    /// stays small for the other rounds), killed at a random moment within `within` seconds; then
-    /// the same import run to its end. Every member is there once, nothing twice.
-    public func importRound(members: Int, within: Double) throws {
-        round += 1
-        let file = desk.home.file("import-\(round).csv")
-        let database = desk.home.file("import-\(round).sqlite")
-        defer {
-            for path in [file, database, database + "-wal", database + "-shm"] { try? FileManager.default.removeItem(atPath: path) }
-        }
-        var text = "Member ID,Pass ID,Name,Added,Visits\n"
-        for i in 0..<members {
-            text += "\(UUID().uuidString),I\(round)-\(i),Imported \(i),2026-11-01T10:00:00Z,0\n"
-        }
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
-        let arguments = ["import", file, "--yes", "--db", database]
-        let wasKilled = try killed(arguments, within: within)
-        try checkIntegrity(database)
-        let afterKill = FileManager.default.fileExists(atPath: database) ? try importedCount(database) : 0
-        let finished = try desk.run(arguments, timeout: 600)
-        guard finished.status == 0 else { throw FaultCheckFailure("import after the kill failed: \(finished.stderr)") }
-        try checkIntegrity(database)
-        let afterRerun = try importedCount(database)
-        guard afterKill == 0 || afterKill == members, afterRerun == members else {
-            throw FaultCheckFailure("import round \(round): \(afterKill) members after the kill, \(afterRerun) of \(members) after the rerun")
-        }
-        note("import round \(round): \(wasKilled ? "killed" : "ended before its kill") with \(afterKill) of \(members) members in (all or none); "
-             + "integrity ok; rerun: \(afterRerun), each pass once")
-    }
-
-    private func importedCount(_ database: String) throws -> Int {
-        let rows = try SQLiteShell.rows(database, """
-            SELECT count(*), count(DISTINCT passId) FROM member WHERE deletedAt IS NULL
-            """)
-        guard let row = rows.first, row.count == 2, row[0] == row[1], let count = Int(row[0]) else {
-            throw FaultCheckFailure("imported members in \(database): \(rows)")
-        }
-        return count
-    }
-
-    // MARK: Sync and backup
-
-    /// `sync now` into the folder, killed at a random moment; every file under a final name is whole.
-    public func syncRound(within: Double) throws {
-        round += 1
-        let config = desk.home.file("sync.toml")
-        try "debounce_seconds = 0\n[sync]\nfolder = \"\(syncFolder)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let wasKilled = try killed(["sync", "now", "--config", config], within: within)
-        try checkIntegrity()
-        let whole = try checkSyncFolder()
-        let finished = try desk.run(["sync", "now", "--config", config], timeout: 600)
-        guard finished.status == 0 else { throw FaultCheckFailure("sync now after the kill failed: \(finished.stderr)") }
-        let after = try checkSyncFolder()
-        note("sync round \(round): \(wasKilled ? "killed" : "ended before its kill"); integrity ok; "
-             + "\(whole) member files under final names, each read to its end; \(after) after a sync run to its end")
-    }
-
-    /// Reads every member file under a final name to its end (a torn one fails to decode). Returns how many.
-    private func checkSyncFolder() throws -> Int {
-        var files = 0
-        let enumerator = FileManager.default.enumerator(atPath: syncFolder)
-        while let name = enumerator?.nextObject() as? String {
-            let last = (name as NSString).lastPathComponent
-            guard !last.hasPrefix("."), !last.hasPrefix("~") else { continue }  // a name Syncthing and the readers skip
-            let path = syncFolder + "/" + name
-            if last.hasSuffix("." + SyncFileName.fileExtension) {
-                let decoder = try ExchangeFormat.musrl.decoder(path: path)
-                do {
-                    while try decoder.next() != nil {}
-                } catch {
-                    throw FaultCheckFailure("\(name) is under a final name but does not read to its end: \(error)")
-                }
-                files += 1
-            } else if last.hasSuffix(".json") {
-                guard let data = FileManager.default.contents(atPath: path),
-                      (try? JSONSerialization.jsonObject(with: data)) != nil else {
-                    throw FaultCheckFailure("\(name) is under a final name but is not whole JSON")
-                }
-            }
-        }
-        return files
-    }
-
-    /// `backup FILE`, killed at a random moment: FILE is absent or a whole, checked database.
-    public func backupRound(within: Double) throws {
-        round += 1
-        let file = desk.home.file("backup-\(round).sqlite")
-        let wasKilled = try killed(["backup", file], within: within)
-        try checkIntegrity()
-        var state = "absent"
-        if FileManager.default.fileExists(atPath: file) {
-            do {
-                _ = try AppDatabase.inspect(path: file)
-                state = "whole (integrity ok)"
-            } catch {
-                throw FaultCheckFailure("backup \(file) is under its final name but is not whole: \(error)")
-            }
-        }
-        note("backup round \(round): \(wasKilled ? "killed" : "ended before its kill"); the backup file is \(state); database integrity ok")
     }
 }
 
