@@ -11,7 +11,10 @@ extension RegionWatcher {
     public static func startLive(config: DeskConfig, paths: DeskPaths, club: Club,
                                  mqtt: (any ScriptMessagePort)? = nil) -> RegionWatcher {
         let engine = ScriptEngine(environment: ScriptEnvironment(config: config, paths: paths, club: club, mqtt: mqtt))
-        let monitor = RegionMonitor(database: club.database, exitDelay: config.regions.exitDelay)
+        let bus = club.bus
+        let monitor = RegionMonitor(store: club.database, exitDelay: config.regions.exitDelay) { message in
+            bus.publish(.error(DeskErrorNotice(source: "regions", message: message)))
+        }
         let watcher = RegionWatcher(monitor: monitor, engine: engine, database: club.database, clock: club.clock)
         let list = RegionListSource(cachePath: paths.regionCache, ttl: config.regions.ttl, timeout: config.regions.httpTimeout,
                                     clock: club.clock)

@@ -86,17 +86,31 @@ extension PCSCEndToEndTests {
 
     @Test func aReplayedGoogleAnswerIsRefusedAndNoVisit() throws {
         // Debounce 0: only the replay could stop the second visit. A recorded answer was encrypted for
-        // the last session's keys; this tap's session has new ones, so its HMAC cannot verify.
+        // the last session's keys; this tap's session has new ones, so its HMAC cannot verify, and
+        // its digest, claimed at the first tap, says it is a replay.
         let desk = try DeskUnderTest(debounce: 0, wallet: Self.googleWallet)
         #expect(desk.waitForReader())
         _ = try Self.member(desk, pass: "ANN-1")
         let phone = Self.googlePhone()
         #expect(try desk.tap(phone.card()))
         #expect(desk.checkIns.last?.outcome.name == "checkedIn")
-        phone.set(mode: .replay(try #require(phone.answersSent.last)))
+        let recorded = try #require(phone.answersSent.last)
+        phone.set(mode: .replay(recorded))
+        #expect(try desk.tap(phone.card()))
+        guard case .walletRefused(.replay, _) = desk.checkIns.last?.outcome else {
+            Issue.record("not refused as a replay: \(String(describing: desk.checkIns.last?.outcome)) \(desk.failures)")
+            return
+        }
+        #expect(desk.checkIns.last?.wallet == .google)
+        #expect(try desk.visits("ANN-1") == 1)
+
+        // An answer that does not verify and was never read before (one bit of its HMAC changed): a reader error.
+        var tampered = recorded
+        tampered[tampered.count - 1] ^= 0x01  // the last byte of the HMAC
+        phone.set(mode: .replay(tampered))
         #expect(try desk.tap(phone.card(), expectCheckIn: false))
-        #expect(desk.failures.last?.contains("the record bundle's HMAC does not verify") == true, "\(desk.failures)")
-        #expect(desk.checkIns.count == 1)
+        #expect(desk.failures.last?.contains("does not verify") == true, "\(desk.failures)")
+        #expect(desk.checkIns.count == 2)
         #expect(try desk.visits("ANN-1") == 1)
     }
 

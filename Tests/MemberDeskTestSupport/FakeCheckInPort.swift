@@ -46,6 +46,7 @@ public final class FakeCheckInPort: CheckInPort, @unchecked Sendable {
         switch wallet.read {
         case .refused(let refusal): return .walletRefused(refusal, organization: "")
         case .pass(let passId, _, _): return try checkIn(pass: passId, source: .wallet)
+        case .unverified(_, let problem): throw WalletUnverified(problem: problem)
         }
     }
 

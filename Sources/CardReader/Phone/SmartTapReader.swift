@@ -46,10 +46,19 @@ enum SmartTapReader {
         if let refusal = try refusal(reply, command) { return .refused(refusal) }
         return try wallet { () throws(WalletReadingError) in
             let bundle = try SmartTapProtocol.recordBundle(inGetDataAnswer: data)
-            let passId = try SmartTapServiceObject.redemptionValue(in: session.open(recordBundle: bundle, phoneKey: answer.phoneKey))
+            let digest = VASCryptogram.digest(bundle)
+            let records: [UInt8]
+            do throws(WalletReadingError) {
+                records = try session.open(recordBundle: bundle, phoneKey: answer.phoneKey)
+            } catch {
+                // A recorded answer replayed fails here (this tap's session keys are new): the core
+                // tells a replay (its digest was claimed) from a reader error.
+                guard case .authenticationFailed = error else { throw error }
+                return .pass(WalletPresentation(wallet: .google, read: .unverified(digest: digest, problem: error.description)))
+            }
+            let passId = try SmartTapServiceObject.redemptionValue(in: records)
             // No time in Smart Tap: a fresh session per tap is its freshness; the digest still marks a replay.
-            return .pass(WalletPresentation(wallet: .google, read: .pass(passId: passId, madeAt: nil,
-                                                                        digest: VASCryptogram.digest(bundle))))
+            return .pass(WalletPresentation(wallet: .google, read: .pass(passId: passId, madeAt: nil, digest: digest)))
         }
     }
 

@@ -12,18 +12,20 @@ extension AppDatabase {
         }
     }
 
-    public func saveRegionState(_ state: RegionStateRow) throws {
+    /// One input's changes: the rows written and the identifiers deleted, in one transaction.
+    public func saveRegionStates(_ rows: [RegionStateRow], deleting identifiers: [String]) throws {
         try write { store in
-            try store.db.execute(sql: """
-                INSERT INTO region_state(identifier, inside, geometry, lastTriggered, triggeredEver, armed) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(identifier) DO UPDATE SET inside = excluded.inside, geometry = excluded.geometry,
-                    lastTriggered = excluded.lastTriggered, triggeredEver = excluded.triggeredEver, armed = excluded.armed
-                """, arguments: [state.identifier, state.inside, state.geometry, state.lastTriggered, state.triggeredEver,
-                                state.armed])
+            for identifier in identifiers {
+                try store.db.execute(sql: "DELETE FROM region_state WHERE identifier = ?", arguments: [identifier])
+            }
+            for state in rows {
+                try store.db.execute(sql: """
+                    INSERT INTO region_state(identifier, inside, geometry, lastTriggered, triggeredEver, armed) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(identifier) DO UPDATE SET inside = excluded.inside, geometry = excluded.geometry,
+                        lastTriggered = excluded.lastTriggered, triggeredEver = excluded.triggeredEver, armed = excluded.armed
+                    """, arguments: [state.identifier, state.inside, state.geometry, state.lastTriggered, state.triggeredEver,
+                                    state.armed])
+            }
         }
-    }
-
-    public func deleteRegionState(_ identifier: String) throws {
-        try write { store in try store.db.execute(sql: "DELETE FROM region_state WHERE identifier = ?", arguments: [identifier]) }
     }
 }

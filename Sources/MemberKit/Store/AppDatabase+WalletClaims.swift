@@ -37,6 +37,14 @@ extension AppDatabase {
         }
     }
 
+    /// Whether a digest is claimed and not yet expired (here or at a desk whose claims were merged).
+    func isWalletCryptogramClaimed(_ digest: [UInt8], now: Double) throws -> Bool {
+        try read { store in
+            try Bool.fetchOne(store.db, sql: "SELECT EXISTS(SELECT 1 FROM wallet_claim WHERE digest = ? AND keepUntil >= ?)",
+                              arguments: [Data(digest), now]) ?? false
+        }
+    }
+
     /// Merges another desk's claims by union (the later `keepUntil` wins; expired ones are skipped).
     /// A digest this database holds from another desk was read at both: recorded as found at `now`.
     func mergeWalletClaims(_ claims: [WalletClaimEntry], at now: Double) throws -> (changed: Int, replays: [WalletReplay]) {

@@ -66,6 +66,32 @@ import Testing
         #expect(picker.outcome.message == "Choose the pass on the phone, then hold it here again" && picker.wallet == .google)
     }
 
+    @Test func anAnswerThatDoesNotVerifyIsAReplayWhenItsDigestWasClaimedElseAReaderFailure() throws {
+        // A Smart Tap answer recorded at one tap and sent again fails its HMAC under the new
+        // session's keys: the reader hands the core its digest, never a pass id.
+        let (club, clock, database) = try Self.fixture(debounce: 0)
+        _ = try club.addMember(passId: "ANN-1", username: "Ann")
+        let digest = [UInt8](repeating: 5, count: 32)
+        #expect(try club.checkIn(wallet: WalletPresentation(wallet: .google, read: .pass(passId: "ANN-1", madeAt: nil, digest: digest)),
+                                 by: nil).outcome.name == "checkedIn")
+        let events = club.bus.subscribe()
+        clock.advance(by: 30)
+        let replayed = WalletPresentation(wallet: .google, read: .unverified(digest: digest, problem: "the record bundle's HMAC does not verify"))
+        let report = try club.checkIn(wallet: replayed, by: nil)
+        guard case .walletRefused(.replay, _) = report.outcome else { Issue.record("\(report.outcome)"); return }
+        #expect(report.wallet == .google && report.passId == "")
+
+        // Never claimed: a reader failure on the bus, thrown, nothing written (and nothing claimed).
+        let other = WalletPresentation(wallet: .google, read: .unverified(digest: [UInt8](repeating: 6, count: 32), problem: "bad HMAC"))
+        #expect(throws: WalletUnverified.self) { try club.checkIn(wallet: other, by: nil) }
+        #expect(events.drain().contains { if case .reader(.failure(_, "bad HMAC")) = $0 { true } else { false } })
+        #expect(try database.member(idOrPass: "ANN-1")?.numVisits == 1)
+        #expect(try database.liveWalletClaims(now: clock.now().timeIntervalSince1970).count == 1)
+        // Once the claim has expired (max_age_seconds), the same answer is no longer known.
+        clock.advance(by: 121)
+        #expect(throws: WalletUnverified.self) { try club.checkIn(wallet: replayed, by: nil) }
+    }
+
     @Test func aRefusalTheReaderSawWritesNothingAndNamesTheClub() throws {
         let (club, _, database) = try Self.fixture()
         let report = try club.checkIn(wallet: WalletPresentation(wallet: nil, read: .refused(.noWalletPass)), by: nil)

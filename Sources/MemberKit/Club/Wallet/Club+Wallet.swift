@@ -5,7 +5,8 @@ extension Club {
     /// pending) is reported and writes nothing; a pass whose cryptogram is stale is refused before
     /// any member is looked at; otherwise the pass runs the card's rules in the card's order, with
     /// the cryptogram's digest claimed in the same transaction (a second claim is a replay). A pass of
-    /// ours that no member holds is never enrolled: it is an unknown pass.
+    /// ours that no member holds is never enrolled: it is an unknown pass. What did not verify is a
+    /// replay when its digest was claimed, else a reader failure (published, then thrown).
     @discardableResult
     public func checkIn(wallet presentation: WalletPresentation, at date: Date? = nil, by actor: AuditActor?) throws -> CheckInReport {
         let now = date ?? clock.now()
@@ -13,6 +14,13 @@ extension Club {
         switch presentation.read {
         case .refused(let refusal):
             return refuse(presentation, refusal, passId: "", at: now, by: actor)
+        case .unverified(let digest, let problem):
+            // Checked, never claimed: a claim is only made for what verified.
+            if try database.isWalletCryptogramClaimed(digest, now: now.timeIntervalSince1970) {
+                return refuse(presentation, .replay, passId: "", at: now, by: actor)
+            }
+            bus.publish(.reader(.failure(reader: nil, message: problem)))
+            throw WalletUnverified(problem: problem)
         case .pass(let passId, let madeAt, let digest):
             if let refusal = WalletFreshnessRule.apply(madeAt: madeAt, now: now, settings: settings.wallet) {
                 return refuse(presentation, refusal, passId: passId, at: now, by: actor)
@@ -32,4 +40,11 @@ extension Club {
         bus.publish(.checkIn(report))
         return report
     }
+}
+
+/// What a phone sent did not verify and was not seen before: published as a reader failure.
+public struct WalletUnverified: Error, CustomStringConvertible {
+    public var problem: String
+    public var description: String { problem }
+    public init(problem: String) { self.problem = problem }
 }

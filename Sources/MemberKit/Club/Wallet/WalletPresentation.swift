@@ -28,6 +28,10 @@ public struct WalletPresentation: Sendable, Equatable {
         /// `digest`: a hash of what the phone sent, to know it again (never the cryptogram).
         case pass(passId: String, madeAt: Date?, digest: [UInt8])
         case refused(WalletRefusal)
+        /// What the phone sent did not verify under this tap's keys (`problem` says what failed). A
+        /// Smart Tap answer recorded at an earlier tap looks just so, since every tap has new session
+        /// keys: its `digest` (of what the phone sent) tells a replay from a reader error.
+        case unverified(digest: [UInt8], problem: String)
     }
 
     /// nil: a phone that answered neither wallet.
