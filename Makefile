@@ -24,13 +24,15 @@ bench: deps
 	$(SWIFT) build -c release
 	bash scripts/bench.sh
 
-# kill -9 at random moments (taps, import, sync, backup) for COUNT kills from SEED, printing each check.
+# kill -9 at random moments (taps via stdin and the virtual card, import, sync, backup, the MQTT
+# outbox) for at least COUNT kills from SEED, printing each round's checks and a summary. Holds the
+# machine's pcscd lock: the virtual card needs the one vpcd reader.
 SEED ?= $(shell date +%s)
 COUNT ?= 50
 faults: deps
 	$(SWIFT) build --product memberdesk
 	$(SWIFT) build --product memberdesk-bench
-	.build/debug/memberdesk-bench faults $(SEED) $(COUNT)
+	flock /tmp/memberdesk-pcscd.lock .build/debug/memberdesk-bench faults $(SEED) $(COUNT)
 
 # memberdesk_<VERSION>_<arch>.deb in .build/deb (a release build; no network).
 deb: deps

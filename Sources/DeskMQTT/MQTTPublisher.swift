@@ -112,15 +112,7 @@ public final class MQTTPublisher: Sendable {
         do {
             let (written, dropped) = try database.appendToOutbox(messages, limit: mapper.settings.outboxMax, now: clock.now())
             rows = written
-            let report = state.withLock { state -> Bool in
-                if dropped == 0 { state.reportedOverflow = false; return false }
-                defer { state.reportedOverflow = true }
-                return !state.reportedOverflow
-            }
-            if report {
-                bus.publish(.error(DeskErrorNotice(source: "mqtt", message:
-                    "the MQTT outbox is full (mqtt.outbox_max = \(mapper.settings.outboxMax)): the oldest unsent events are being dropped")))
-            }
+            noteDropped(dropped)
         } catch {
             bus.publish(.error(DeskErrorNotice(source: "mqtt", message: "cannot queue MQTT events: \(error)")))
         }
@@ -128,9 +120,31 @@ public final class MQTTPublisher: Sendable {
         return rows
     }
 
+    /// Says once that the bound dropped old rows (and again after the outbox had room once more).
+    private func noteDropped(_ dropped: Int) {
+        let report = state.withLock { state -> Bool in
+            if dropped == 0 { state.reportedOverflow = false; return false }
+            defer { state.reportedOverflow = true }
+            return !state.reportedOverflow
+        }
+        if report {
+            bus.publish(.error(DeskErrorNotice(source: "mqtt", message:
+                "the MQTT outbox is full (mqtt.outbox_max = \(mapper.settings.outboxMax)): the oldest unsent events are being dropped")))
+        }
+    }
+
+    /// A tap's messages, for the club to write in the tap's own commit (`Club.queueTapMessages`):
+    /// then a process killed just after a tap counted still sends it once restarted.
+    public var tapMessages: Club.TapMessages {
+        Club.TapMessages(messages: { [mapper] report in mapper.messages(for: report, eventId: UUID().uuidString) },
+                         limit: mapper.settings.outboxMax, queued: { [self] dropped in noteDropped(dropped) })
+    }
+
     func messages(for event: DeskEvent) -> [OutboxMessage] {
         switch event {
         case .checkIn(let report):
+            // Already written with the tap itself.
+            if report.messagesQueued { return [] }
             return mapper.messages(for: report, eventId: UUID().uuidString)
         case .occupancy(let notice):
             // Closing time, "check out all", or other desks' events merged: only the count changed here.

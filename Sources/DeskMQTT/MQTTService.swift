@@ -49,9 +49,11 @@ public final class MQTTService: Sendable {
     public static func fromConfig(_ config: DeskConfig, club: Club, softwareVersion: String,
                                   namedBeacons: @escaping @Sendable () -> [NamedBeacon] = { [] }) -> MQTTService? {
         guard let settings = settings(config, club: club) else { return nil }
-        return MQTTService(settings: settings, database: club.database, bus: club.bus, clock: club.clock,
-                           namedBeacons: namedBeacons, exitTimeout: config.beacons.exitTimeout,
-                           capacity: club.settings.occupancy.capacity, softwareVersion: softwareVersion)
+        let service = MQTTService(settings: settings, database: club.database, bus: club.bus, clock: club.clock,
+                                  namedBeacons: namedBeacons, exitTimeout: config.beacons.exitTimeout,
+                                  capacity: club.settings.occupancy.capacity, softwareVersion: softwareVersion)
+        club.queueTapMessages(service.publisher.tapMessages)
+        return service
     }
 
     /// The publisher alone, started, for a one-shot command (`checkin`, `checkout`): what it publishes on the bus
@@ -62,6 +64,7 @@ public final class MQTTService: Sendable {
         let publisher = MQTTPublisher(settings: settings, database: club.database, bus: club.bus, clock: club.clock,
                                       exitTimeout: config.beacons.exitTimeout, capacity: club.settings.occupancy.capacity,
                                       wake: {})
+        club.queueTapMessages(publisher.tapMessages)
         publisher.start()
         return publisher
     }

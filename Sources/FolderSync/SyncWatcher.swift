@@ -23,13 +23,18 @@ public final class SyncWatcher: Sendable {
     /// Told this desk's subfolder after a pass wrote a file into it: the carrier can look at once
     /// (`SyncthingScan` asks Syncthing to scan it) rather than after its own watcher's delay.
     private let written: (@Sendable (String) -> Void)?
+    /// After a pass that could not write (a full disk, a folder gone), the next try waits this
+    /// long, doubling up to the upper bound: the pending changes are written once it works again,
+    /// with or without a new commit, and a full disk is not hammered ten times a second.
+    private let retryDelay: ClosedRange<Double>
 
     public init(sync: DeskSync, bus: EventBus? = nil, clock: any DeskClock = SystemClock(), writeCheck: Double = 0.1,
-                written: (@Sendable (String) -> Void)? = nil) {
+                retryDelay: ClosedRange<Double> = 1...30, written: (@Sendable (String) -> Void)? = nil) {
         self.sync = sync
         self.bus = bus
         self.clock = clock
         self.writeCheck = writeCheck
+        self.retryDelay = retryDelay
         self.written = written
     }
 
@@ -69,6 +74,8 @@ public final class SyncWatcher: Sendable {
         var fullRead = true
         var named: Set<String> = []
         var nextRescan = 0.0
+        /// Set while writing fails: when to try again, and the delay that led there.
+        var retry: (at: Double, delay: Double)?
         let folder = SyncFolder(path: sync.settings.folder)
         let ownId = sync.writer.terminal.id
         let own = sync.settings.folder.isEmpty ? "" : folder.subfolder(ownId)
@@ -82,7 +89,8 @@ public final class SyncWatcher: Sendable {
             // Read before the pass: a change committed during the pass is then seen next time round.
             let latest = try? sync.database.latestChange()
             let changed = latest.map { $0 != writtenUpTo } ?? true
-            if changed || fullRead || !named.isEmpty {
+            let write = (changed || writtenUpTo < 0) && (retry.map { now >= $0.at } ?? true)
+            if write || fullRead || !named.isEmpty {
                 // Watch the folder and every subfolder before reading them, so that a file landing
                 // during the read is still heard of (new desks appear as new subfolders).
                 if fullRead, let notifier {
@@ -92,8 +100,15 @@ public final class SyncWatcher: Sendable {
                         notifier.watch(folder.subfolder(entry.name))
                     }
                 }
-                pass(write: changed || writtenUpTo < 0, read: fullRead || !named.isEmpty, only: fullRead ? nil : named)
-                writtenUpTo = latest ?? writtenUpTo
+                let passed = pass(write: write, read: fullRead || !named.isEmpty, only: fullRead ? nil : named) != nil
+                if passed, write {
+                    writtenUpTo = latest ?? writtenUpTo
+                    retry = nil
+                } else if !passed, write {
+                    // Still pending: tried again after a delay, whether or not anything else is committed.
+                    let delay = retry.map { min($0.delay * 2, retryDelay.upperBound) } ?? retryDelay.lowerBound
+                    retry = (now + delay, delay)
+                }
                 fullRead = false
                 named = []
             }

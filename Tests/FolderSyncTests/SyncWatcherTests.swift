@@ -15,14 +15,14 @@ struct SyncWatcherTests {
         let watcher: SyncWatcher
         let bus = EventBus()
 
-        init(id: String, folder: String, written: (@Sendable (String) -> Void)? = nil) throws {
+        init(id: String, folder: String, retryDelay: ClosedRange<Double> = 1...30, written: (@Sendable (String) -> Void)? = nil) throws {
             database = try AppDatabase.inMemory()
             let terminal = TerminalIdentity(id: id, name: "Desk \(id)")
             club = Club(database: database, terminal: terminal, bus: bus)
             // A long rescan: only inotify can explain a quick merge.
             let settings = SyncSettings(folder: folder, rescanInterval: 3600)
             watcher = SyncWatcher(sync: DeskSync(database: database, settings: settings, terminal: terminal, bus: bus), bus: bus,
-                                  writeCheck: 0.2, written: written)
+                                  writeCheck: 0.2, retryDelay: retryDelay, written: written)
         }
     }
 
@@ -70,6 +70,28 @@ struct SyncWatcherTests {
         a.watcher.pass()
         #expect(named.withLock { $0 } == ["TA", "TA"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/TA").contains { $0.hasPrefix("changes-") })
+    }
+
+    @Test("a write that failed (a full disk, a folder gone) is tried again by itself: the pending tap is written once it can be, with no new commit")
+    func aFailedWriteIsRetried() throws {
+        let base = try TemporaryDirectory()
+        let folder = base.file("sync")  // not there yet: every write fails
+        let desk = try Desk(id: "TA", folder: folder, retryDelay: 0.05...0.2)
+        let events = desk.bus.subscribe()
+        _ = try desk.club.checkIn(passId: "04000001", source: .nfc)
+        desk.watcher.start()
+        defer { desk.watcher.stop() }
+        var errors: [String] = []
+        #expect(waitUntil(timeout: 30) {
+            errors += events.drain().compactMap { if case .error(let notice) = $0, notice.source == "sync" { notice.message } else { nil } }
+            return !errors.isEmpty
+        })
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        #expect(waitUntil(timeout: 30) {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/TA")) ?? []
+            return files.contains { $0.hasSuffix(".musrl") && !$0.hasPrefix(".") }
+        }, "the pending changes are written once the folder works, without another check-in")
+        #expect(errors.count == 1, "the failure is reported once, not at every retry: \(errors)")
     }
 
     @Test("an unusable folder is reported as a sync error, not a crash")

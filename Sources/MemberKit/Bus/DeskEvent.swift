@@ -66,6 +66,9 @@ public struct CheckInReport: Sendable {
     public var secure: Bool?
     /// The wallet of a phone's pass (source `wallet`); nil for anything else.
     public var wallet: WalletKind?
+    /// Its messages are already in the outbox, written in the tap's own commit (`Club.queueTapMessages`):
+    /// a listener on the bus must not queue them again.
+    public var messagesQueued = false
 
     public init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String,
                 inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = [],

@@ -34,6 +34,7 @@ extension AppDatabase {
     func checkIn(passId: String, terminalId: String, source: CheckInSource, at time: Double, secure: SecureTap? = nil,
                  prepare: (StoreTransaction) throws -> Void,
                  audit: (CheckInOutcome) -> AuditEntry? = { _ in nil },
+                 committing: (StoreTransaction, CheckInCommit) throws -> Void = { _, _ in },
                  rules: (CheckInSubject) throws -> CheckInDecision) throws -> CheckInCommit {
         try write { store in
             try prepare(store)
@@ -76,8 +77,11 @@ extension AppDatabase {
             // The plan as the rules saw it, less the visit this tap used (no second read).
             var planAfter = plan
             if used { planAfter?.visitsLeft? -= 1 }
-            return CheckInCommit(outcome: outcome, inside: outcome.member.map { _ in after?.inside == true },
-                                 insideCount: try store.insideCount(), plan: planAfter)
+            let commit = CheckInCommit(outcome: outcome, inside: outcome.member.map { _ in after?.inside == true },
+                                       insideCount: try store.insideCount(), plan: planAfter)
+            // What goes into the same commit as the tap (its MQTT messages): nothing counted is left unsaid.
+            try committing(store, commit)
+            return commit
         }
     }
 }

@@ -14,24 +14,7 @@ extension AppDatabase {
     /// back) and how many of the oldest were dropped to stay within `limit`.
     public func appendToOutbox(_ messages: [OutboxMessage], limit: Int, now: Date) throws -> (rows: [QueuedMessage], dropped: Int) {
         guard !messages.isEmpty else { return ([], 0) }
-        return try write { store in
-            let insert = try store.db.cachedStatement(sql: """
-                INSERT INTO mqtt_outbox(topic, payload, qos, retain, createdAt) VALUES (?, ?, ?, ?, ?)
-                """)
-            var rows: [QueuedMessage] = []
-            for message in messages {
-                try insert.execute(arguments: [message.topic, Data(message.payload), message.qos, message.retain,
-                                               now.timeIntervalSince1970])
-                rows.append(QueuedMessage(id: store.db.lastInsertedRowID, message: message))
-            }
-            let count = try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM mqtt_outbox") ?? 0
-            let excess = count - max(1, limit)
-            guard excess > 0 else { return (rows, 0) }
-            try store.db.execute(sql: """
-                DELETE FROM mqtt_outbox WHERE id IN (SELECT id FROM mqtt_outbox ORDER BY id LIMIT ?)
-                """, arguments: [excess])
-            return ([], excess)  // some of these may be among the dropped: the sender reads what is left
-        }
+        return try write { store in try store.appendToOutbox(messages, limit: limit, now: now) }
     }
 
     /// Up to `limit` messages after `id`, oldest first.
@@ -58,5 +41,28 @@ extension AppDatabase {
 
     public func outboxCount() throws -> Int {
         try read { store in try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM mqtt_outbox") ?? 0 }
+    }
+}
+
+extension StoreTransaction {
+    /// Appends messages in order inside the caller's transaction (a tap's: see `Club.queueTapMessages`).
+    func appendToOutbox(_ messages: [OutboxMessage], limit: Int, now: Date) throws -> (rows: [QueuedMessage], dropped: Int) {
+        guard !messages.isEmpty else { return ([], 0) }
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO mqtt_outbox(topic, payload, qos, retain, createdAt) VALUES (?, ?, ?, ?, ?)
+            """)
+        var rows: [QueuedMessage] = []
+        for message in messages {
+            try insert.execute(arguments: [message.topic, Data(message.payload), message.qos, message.retain,
+                                           now.timeIntervalSince1970])
+            rows.append(QueuedMessage(id: db.lastInsertedRowID, message: message))
+        }
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM mqtt_outbox") ?? 0
+        let excess = count - max(1, limit)
+        guard excess > 0 else { return (rows, 0) }
+        try db.execute(sql: """
+            DELETE FROM mqtt_outbox WHERE id IN (SELECT id FROM mqtt_outbox ORDER BY id LIMIT ?)
+            """, arguments: [excess])
+        return ([], excess)  // some of these may be among the dropped: the sender reads what is left
     }
 }

@@ -94,4 +94,75 @@ import Testing
         #expect((stamps.first.flatMap { Double($0[1]) } ?? 0) > (first ?? .infinity), "the later edit's stamp is later: \(stamps) after \(first ?? 0)")
         #expect(try SQLiteShell.integrity(desk.databasePath) == ["ok"])
     }
+
+    /// Closing time after the clock stepped back over it, at two desks whose clocks are a day apart,
+    /// each command run at its own fixed moment (faketime's `@`): each visit is closed once, however
+    /// often closing time is passed again; the desks converge through the folder; and an edit made
+    /// after the other desk's later-stamped one wins on both (version stamps stay ordered).
+    @Test func closingTimeRunsOnceWhenTheClockStepsBackAndTwoDesksStillConverge() throws {
+        guard FileManager.default.fileExists(atPath: Self.library) else {
+            print("ClockJumpTests skipped: no faketime (apt-get install faketime; scripts/setup-deps.sh does)")
+            return
+        }
+        let folder = try TemporaryDirectory()
+        var a = try DeskBinary(), b = try DeskBinary()
+        for desk in [a, b] {
+            try desk.writeConfig("""
+                debounce_seconds = 0
+                [occupancy]
+                closing_time = "22:00"
+                max_stay_hours = 0
+                [sync]
+                folder = "\(folder.path)"
+                """)
+        }
+        a.extraEnvironment["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
+        b.extraEnvironment["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
+        func at(_ desk: DeskBinary, _ moment: String, _ arguments: [String]) throws -> DeskBinary.Result {
+            let result = try desk.run(["/usr/bin/faketime", "-f", "@2026-11-\(moment)", DeskBinary.path] + arguments, viaExecutable: "/usr/bin/faketime")
+            #expect(result.status == 0, "\(arguments) at \(moment): \(result.stderr)")
+            return result
+        }
+        func autoExits(_ desk: DeskBinary) throws -> [String] {
+            try SQLiteShell.rows(desk.databasePath, """
+                SELECT m.passId, count(*) FROM visit_event e JOIN member m ON m.memberId = e.memberId
+                WHERE e.kind = 'exit' GROUP BY m.passId ORDER BY m.passId
+                """).map { $0.joined(separator: "=") }
+        }
+        for pass in ["M1", "M2"] { _ = try at(a, "27 20:00:00", ["members", "add", "--pass", pass, "--name", "Name \(pass)"]) }
+        _ = try at(a, "27 21:50:00", ["checkin", "M1"])
+        _ = try at(a, "27 22:10:00", ["inside"])  // past closing: M1's visit is closed at 22:00
+        #expect(try autoExits(a) == ["M1=1"])
+        // The clock steps back an hour, over closing time: M2 comes in "before" it, and closing time
+        // is passed again.
+        _ = try at(a, "27 21:10:00", ["inside"])
+        _ = try at(a, "27 21:10:00", ["checkin", "M2"])
+        for moment in ["27 22:10:00", "27 22:20:00", "27 21:30:00", "27 22:30:00"] { _ = try at(a, moment, ["inside"]) }
+        #expect(try autoExits(a) == ["M1=1", "M2=1"], "each visit closed once")
+        let inside = try at(a, "27 22:30:00", ["inside", "--json"]).stdout
+        #expect(inside.contains("\"inside\":0"), "nobody inside after closing: \(inside)")
+
+        // Desk B runs a day ahead: it learns A's members and visits, takes a visit of its own, closes it.
+        _ = try at(a, "27 22:30:00", ["sync", "now"])
+        _ = try at(b, "28 21:00:00", ["sync", "now"])
+        _ = try at(b, "28 21:05:00", ["checkin", "M1"])
+        _ = try at(b, "28 22:15:00", ["inside"])
+        _ = try at(b, "28 22:16:00", ["members", "edit", "M1", "--name", "Later clock"])
+        _ = try at(b, "28 22:17:00", ["sync", "now"])
+        // A, still on the 27th, hears all that, then edits the same member: its edit comes after B's.
+        _ = try at(a, "27 22:40:00", ["sync", "now"])
+        _ = try at(a, "27 22:41:00", ["members", "edit", "M1", "--name", "Earlier clock, later edit"])
+        _ = try at(a, "27 22:42:00", ["sync", "now"])
+        _ = try at(b, "28 22:30:00", ["sync", "now"])
+
+        func state(_ desk: DeskBinary) throws -> [String] {
+            try SQLiteShell.rows(desk.databasePath, "SELECT passId, username, numVisits FROM member ORDER BY passId").map { $0.joined(separator: "|") }
+                + SQLiteShell.rows(desk.databasePath, "SELECT eventId, kind, printf('%.3f', time) FROM visit_event ORDER BY eventId").map { $0.joined(separator: "|") }
+        }
+        let seenAtA = try state(a), seenAtB = try state(b)
+        #expect(seenAtA == seenAtB, "the desks converge:\n\(seenAtA)\n\(seenAtB)")
+        #expect(seenAtA.first == "M1|Earlier clock, later edit|2", "the later edit wins though its clock is a day behind: \(seenAtA)")
+        #expect(try autoExits(a) == ["M1=2", "M2=1"] && autoExits(b) == ["M1=2", "M2=1"], "each visit closed once at both desks")
+        for desk in [a, b] { #expect(try SQLiteShell.integrity(desk.databasePath) == ["ok"]) }
+    }
 }

@@ -2,7 +2,8 @@ import Foundation
 import MemberKit
 
 /// kill -9 at random moments, against the built binary on one desk's files (issue 29): taps through
-/// `scan --stdin --json`, an `import`, `sync now` writing its files, and `backup`. After each kill
+/// `scan --stdin --json` and through the virtual card (`+Card`), an `import`, `sync now` writing its
+/// files, and `backup` (`+Files`), and the MQTT outbox draining (`+MQTT`). After each kill
 /// it checks, with the sqlite3 shell, what a counted tap promises: `PRAGMA integrity_check` is ok;
 /// every tap printed as counted is in the database exactly once (its member counts one visit, one
 /// visit row, one entry, one on its counter); no tap fed is half-written or counted twice (each pass is
@@ -14,14 +15,31 @@ public final class KillNineCampaign {
     public let desk: DeskBinary
     /// What was checked, one line a round, for the campaign's printout.
     public private(set) var log: [String] = []
-    public private(set) var kills = 0
-    public private(set) var countedTaps = 0
-    private var random: SplitMix64
-    private var round = 0
+    public internal(set) var kills = 0
+    public internal(set) var countedTaps = 0
+    var random: SplitMix64
+    var round = 0
     /// Members added before the taps, each tapped at most once; and every pass fed so far.
     private var untapped: [String] = []
-    private var fed: [String] = []
-    private let syncFolder: String
+    /// Known members' card UIDs (7-byte hex, as a card's UID reads), each tapped at most once.
+    var untappedCards: [String] = []
+    var fed: [String] = []
+    let syncFolder: String
+    /// The broker and subscriber of the MQTT rounds, started by the first.
+    var mqtt: MQTTRig?
+    /// How long each kind of run (import, sync, backup) took to its end last time: the next kill
+    /// lands within a little more than that, so it is neither always too late nor always too early.
+    var runTime: [String: Double] = [:]
+
+    func window(_ kind: String, _ within: Double) -> Double { runTime[kind].map { $0 * 1.2 } ?? within }
+
+    /// Runs the binary to its end, learning how long it took.
+    func runToEnd(_ kind: String, _ arguments: [String]) throws -> DeskBinary.Result {
+        let started = Date()
+        let result = try desk.run(arguments, timeout: 600)
+        runTime[kind] = Date().timeIntervalSince(started)
+        return result
+    }
 
     public init(seed: UInt64, knownMembers: Int = 400) throws {
         self.seed = seed
@@ -34,11 +52,13 @@ public final class KillNineCampaign {
         let database = try AppDatabase.open(path: desk.databasePath)
         let club = Club(database: database, terminal: try database.terminalIdentity(name: "faults"))
         untapped = (0..<knownMembers).map { String(format: "K%05d", $0) }
-        for pass in untapped { try club.addMember(passId: pass) }
+        untappedCards = (0..<knownMembers / 4).map { String(format: "04FA%010X", $0) }
+        for pass in untapped + untappedCards { try club.addMember(passId: pass) }
         untapped.reverse()
+        untappedCards.reverse()
     }
 
-    private func note(_ line: String) { log.append(line) }
+    func note(_ line: String) { log.append(line) }
 
     // MARK: Taps
 
@@ -47,11 +67,7 @@ public final class KillNineCampaign {
     /// `kill` false, ends its input and lets it finish), then checks every pass ever fed.
     public func scanRound(taps: Int, kill: Bool = true) throws {
         round += 1
-        var passes: [String] = []
-        for i in 0..<taps {
-            if i % 2 == 0, let known = untapped.popLast() { passes.append(known) } else { passes.append(String(format: "U%04d-%04d", round, i)) }
-        }
-        fed += passes
+        let passes = nextPasses(taps)
         let scan = try RunningDesk(desk, ["scan", "--stdin", "--json"])
         scan.write(passes.joined(separator: "\n") + "\n")
         let printedBeforeKill = kill ? Int(random.next(below: UInt64(taps + 1))) : taps
@@ -69,13 +85,32 @@ public final class KillNineCampaign {
             guard scan.waitForExit(timeout: 60) == 0 else { throw FaultCheckFailure("scan did not end well: \(scan.stderr)") }
         }
         let printed = outcomes(scan.lines)
-        let notCounted = printed.filter { !["checkedIn", "enrolled"].contains($0.outcome) }
-        if !notCounted.isEmpty { throw FaultCheckFailure("taps not counted: \(notCounted.prefix(3))") }
         let counted = printed.map(\.passId)
         if !kill, Set(counted) != Set(passes) { throw FaultCheckFailure("a finished scan printed \(counted.count) of \(passes.count) taps") }
+        let stored = try checkTaps(printed)
+        note("scan round \(round): \(kill ? "killed after \(printed.count) of \(taps) printed" : "finished \(taps)"); "
+             + "integrity ok; \(counted.count) counted taps each stored once; \(fed.count) passes fed in all, \(stored) counted once, none twice")
+    }
+
+    /// `taps` passes never fed before, half known members and half unknown (enrolled when tapped).
+    func nextPasses(_ taps: Int) -> [String] {
+        var passes: [String] = []
+        for i in 0..<taps {
+            if i % 2 == 0, let known = untapped.popLast() { passes.append(known) } else { passes.append(String(format: "U%04d-%04d", round, i)) }
+        }
+        fed += passes
+        return passes
+    }
+
+    /// The after-kill checks of a round's taps: every printed outcome counted, integrity ok, each
+    /// tap printed as counted stored exactly once, and no pass ever fed stored twice. Returns how
+    /// many of the passes fed in all are counted once.
+    func checkTaps(_ printed: [Printed]) throws -> Int {
+        let notCounted = printed.filter { !["checkedIn", "enrolled"].contains($0.outcome) }
+        if !notCounted.isEmpty { throw FaultCheckFailure("taps not counted: \(notCounted.prefix(3))") }
         try checkIntegrity()
         let figures = try tapFigures()
-        for pass in counted {
+        for pass in printed.map(\.passId) {
             guard let figure = figures[pass], figure == TapFigures(visits: 1, visitRows: 1, entries: 1, counters: 1) else {
                 throw FaultCheckFailure("tap \(pass) printed as counted is stored as \(figures[pass].map { "\($0)" } ?? "nothing")")
             }
@@ -87,19 +122,17 @@ public final class KillNineCampaign {
                 throw FaultCheckFailure("pass \(pass) (fed once) is stored as \(figure)")
             }
         }
-        countedTaps += counted.count
-        let stored = fed.filter { (figures[$0]?.visits ?? 0) == 1 }.count
-        note("scan round \(round): \(kill ? "killed after \(printed.count) of \(taps) printed" : "finished \(taps)"); "
-             + "integrity ok; \(counted.count) counted taps each stored once; \(fed.count) passes fed in all, \(stored) counted once, none twice")
+        countedTaps += printed.count
+        return fed.filter { (figures[$0]?.visits ?? 0) == 1 }.count
     }
 
-    private struct Printed: CustomStringConvertible {
+    struct Printed: CustomStringConvertible {
         var passId: String
         var outcome: String
         var description: String { "\(passId): \(outcome)" }
     }
 
-    private func outcomes(_ lines: [String]) -> [Printed] {
+    func outcomes(_ lines: [String]) -> [Printed] {
         lines.compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let outcome = object["outcome"] as? String, let pass = object["passId"] as? String else { return nil }
@@ -113,7 +146,7 @@ public final class KillNineCampaign {
     }
 
     /// Each live member's pass with its visit count, visit rows, entry events and counters' sum.
-    private func tapFigures() throws -> [String: TapFigures] {
+    func tapFigures() throws -> [String: TapFigures] {
         let rows = try SQLiteShell.rows(desk.databasePath, """
             SELECT m.passId, m.numVisits,
                 (SELECT count(*) FROM visit v WHERE v.memberId = m.memberId),
@@ -129,118 +162,25 @@ public final class KillNineCampaign {
         return figures
     }
 
-    private func checkIntegrity() throws {
-        let answer = try SQLiteShell.integrity(desk.databasePath)
+    /// Rows of `sql` on the desk's database, through the sqlite3 shell.
+    func query(_ sql: String) throws -> [[String]] { try SQLiteShell.rows(desk.databasePath, sql) }
+
+    func checkIntegrity(_ path: String? = nil) throws {
+        let path = path ?? desk.databasePath
+        guard FileManager.default.fileExists(atPath: path) else { return }  // a killed first run may not have made it
+        let answer = try SQLiteShell.integrity(path)
         if answer != ["ok"] { throw FaultCheckFailure("integrity_check after round \(round): \(answer.prefix(5))") }
     }
 
     /// Runs the binary and kills it after a random delay below `within` seconds (or it ends first).
     /// Returns whether it was killed.
-    private func killed(_ arguments: [String], within: Double) throws -> Bool {
+    func killed(_ arguments: [String], within: Double) throws -> Bool {
         let child = try ChildProcess(DeskBinary.path, arguments, environment: desk.environment, stdout: .null, stderr: .null)
         let delay = Double(random.next(below: 1_000_000)) / 1_000_000 * within
         if child.wait(timeout: delay) != nil { return false }
         child.killAndWait()
         kills += 1
         return true
-    }
-
-    // MARK: Import
-
-    /// An `import --yes` of `members` new members, killed at a random moment within `within`
-    /// seconds; then the same import run to its end. Every member is there once, nothing twice.
-    public func importRound(members: Int, within: Double) throws {
-        round += 1
-        let file = desk.home.file("import-\(round).csv")
-        var text = "Member ID,Pass ID,Name,Added,Visits\n"
-        for i in 0..<members {
-            text += "\(UUID().uuidString),I\(round)-\(i),Imported \(i),2026-11-01T10:00:00Z,0\n"
-        }
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
-        let prefix = "I\(round)-"
-        let wasKilled = try killed(["import", file, "--yes"], within: within)
-        try checkIntegrity()
-        let afterKill = try importedCount(prefix)
-        let finished = try desk.run(["import", file, "--yes"], timeout: 600)
-        guard finished.status == 0 else { throw FaultCheckFailure("import after the kill failed: \(finished.stderr)") }
-        try checkIntegrity()
-        let afterRerun = try importedCount(prefix)
-        guard afterKill <= members, afterRerun == members else {
-            throw FaultCheckFailure("import round \(round): \(afterKill) members after the kill, \(afterRerun) of \(members) after the rerun")
-        }
-        note("import round \(round): \(wasKilled ? "killed" : "ended before its kill") with \(afterKill) of \(members) members in; "
-             + "integrity ok; rerun: \(afterRerun), each pass once")
-    }
-
-    private func importedCount(_ prefix: String) throws -> Int {
-        let rows = try SQLiteShell.rows(desk.databasePath, """
-            SELECT count(*), count(DISTINCT passId) FROM member WHERE deletedAt IS NULL AND passId LIKE '\(prefix)%'
-            """)
-        guard let row = rows.first, row.count == 2, row[0] == row[1], let count = Int(row[0]) else {
-            throw FaultCheckFailure("imported members with \(prefix): \(rows)")
-        }
-        return count
-    }
-
-    // MARK: Sync and backup
-
-    /// `sync now` into the folder, killed at a random moment; every file under a final name is whole.
-    public func syncRound(within: Double) throws {
-        round += 1
-        let config = desk.home.file("sync.toml")
-        try "debounce_seconds = 0\n[sync]\nfolder = \"\(syncFolder)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let wasKilled = try killed(["sync", "now", "--config", config], within: within)
-        try checkIntegrity()
-        let whole = try checkSyncFolder()
-        let finished = try desk.run(["sync", "now", "--config", config], timeout: 600)
-        guard finished.status == 0 else { throw FaultCheckFailure("sync now after the kill failed: \(finished.stderr)") }
-        let after = try checkSyncFolder()
-        note("sync round \(round): \(wasKilled ? "killed" : "ended before its kill"); integrity ok; "
-             + "\(whole) member files under final names, each read to its end; \(after) after a sync run to its end")
-    }
-
-    /// Reads every member file under a final name to its end (a torn one fails to decode). Returns how many.
-    private func checkSyncFolder() throws -> Int {
-        var files = 0
-        let enumerator = FileManager.default.enumerator(atPath: syncFolder)
-        while let name = enumerator?.nextObject() as? String {
-            let last = (name as NSString).lastPathComponent
-            guard !last.hasPrefix("."), !last.hasPrefix("~") else { continue }  // a name Syncthing and the readers skip
-            let path = syncFolder + "/" + name
-            if last.hasSuffix("." + SyncFileName.fileExtension) {
-                let decoder = try ExchangeFormat.musrl.decoder(path: path)
-                do {
-                    while try decoder.next() != nil {}
-                } catch {
-                    throw FaultCheckFailure("\(name) is under a final name but does not read to its end: \(error)")
-                }
-                files += 1
-            } else if last.hasSuffix(".json") {
-                guard let data = FileManager.default.contents(atPath: path),
-                      (try? JSONSerialization.jsonObject(with: data)) != nil else {
-                    throw FaultCheckFailure("\(name) is under a final name but is not whole JSON")
-                }
-            }
-        }
-        return files
-    }
-
-    /// `backup FILE`, killed at a random moment: FILE is absent or a whole, checked database.
-    public func backupRound(within: Double) throws {
-        round += 1
-        let file = desk.home.file("backup-\(round).sqlite")
-        let wasKilled = try killed(["backup", file], within: within)
-        try checkIntegrity()
-        var state = "absent"
-        if FileManager.default.fileExists(atPath: file) {
-            do {
-                _ = try AppDatabase.inspect(path: file)
-                state = "whole (integrity ok)"
-            } catch {
-                throw FaultCheckFailure("backup \(file) is under its final name but is not whole: \(error)")
-            }
-        }
-        note("backup round \(round): \(wasKilled ? "killed" : "ended before its kill"); the backup file is \(state); database integrity ok")
     }
 }
 
