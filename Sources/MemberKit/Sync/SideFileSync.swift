@@ -1,0 +1,93 @@
+import Foundation
+
+/// State that travels beside the member files, one small file per desk, and merges by law (see
+/// `DeskSideFile`): what each kind says is its file, how this desk's own is made, and how another
+/// desk's is merged (with what the merge found read at two desks).
+protocol SideFileState: Sendable {
+    associatedtype Replay: Sendable & Equatable
+    static var fileName: String { get }
+    static var maxBytes: Int { get }
+    /// This desk's file; `nothingToSay`: it never had anything to write, so it writes no file.
+    static func own(_ database: AppDatabase, terminalId: String, at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool)
+    static func merge(_ bytes: [UInt8], from desk: String, path: String, into database: AppDatabase,
+                      at now: Double) throws -> (changed: Int, replays: [Replay])
+}
+
+/// One pass of a side file: this desk's file written (rewritten whole when it changed), then the
+/// others' that changed merged (`only`: just these desks' subfolders).
+struct SideFileSync<State: SideFileState>: Sendable {
+    let database: AppDatabase
+    let terminal: TerminalIdentity
+    let folder: SyncFolder
+    let clock: any DeskClock
+
+    init(database: AppDatabase, terminal: TerminalIdentity, folder: SyncFolder, clock: any DeskClock = SystemClock()) {
+        self.database = database
+        self.terminal = terminal
+        self.folder = folder
+        self.clock = clock
+    }
+
+    struct Report: Sendable, Equatable {
+        var merged = 0
+        var replaysFound: [State.Replay] = []
+        var errors: [String] = []
+    }
+
+    func pass(only: Set<String>? = nil) throws -> Report {
+        var report = Report()
+        let now = clock.now().timeIntervalSince1970
+        let file = DeskSideFile(database: database, terminal: terminal, folder: folder, name: State.fileName, maxBytes: State.maxBytes)
+        let own = try State.own(database, terminalId: terminal.id, at: now)
+        try file.write(own.bytes, nothingToSay: own.nothingToSay)
+        report.errors += try file.readChanged(only: only) { desk, bytes, path in
+            let merged = try State.merge(bytes, from: desk, path: path, into: database, at: now)
+            report.merged += merged.changed
+            report.replaysFound += merged.replays
+        }
+        return report
+    }
+}
+
+/// SUN tags' read counters: each desk writes its own accepted reads to `sun-counters.json`, and
+/// merges the others' by maximum per tag and desk. So a read used at one desk is refused at the
+/// others once the file has travelled; a replay admitted before then is found at the merge (two
+/// desks accepted the same counter) and kept for `sync status`.
+enum SecureCounterState: SideFileState {
+    static let fileName = SecureCounterFile.fileName
+    static let maxBytes = 64 << 20
+
+    static func own(_ database: AppDatabase, terminalId: String, at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool) {
+        let own = try database.ownSecureCounters(terminalId: terminalId)
+        // A desk that never accepted a SUN read writes no file.
+        return (SecureCounterFile.bytes(terminalId: terminalId, own), own.isEmpty)
+    }
+
+    static func merge(_ bytes: [UInt8], from desk: String, path: String, into database: AppDatabase,
+                      at now: Double) throws -> (changed: Int, replays: [SecureReplay]) {
+        try database.mergeSecureCounters(SecureCounterFile.parse(bytes, from: desk, path: path), at: now)
+    }
+}
+
+/// Phones' cryptogram claims: each desk writes the claims it made and that are not yet expired to
+/// `wallet-claims.json`, and merges the others' by union. So a cryptogram read at one desk is a
+/// replay at the others once the file has travelled; one read at two desks before then is found
+/// at the merge and kept for `sync status`.
+enum WalletClaimState: SideFileState {
+    static let fileName = WalletClaimFile.fileName
+    static let maxBytes = WalletClaimFile.maxBytes
+
+    static func own(_ database: AppDatabase, terminalId: String, at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool) {
+        let own = try database.ownWalletClaims(terminalId: terminalId, now: now, limit: WalletClaimFile.maxClaims)
+        // A desk that never read a phone writes no file; one whose claims all expired writes an empty one.
+        return (WalletClaimFile.bytes(terminalId: terminalId, own), own.isEmpty)
+    }
+
+    static func merge(_ bytes: [UInt8], from desk: String, path: String, into database: AppDatabase,
+                      at now: Double) throws -> (changed: Int, replays: [WalletReplay]) {
+        try database.mergeWalletClaims(WalletClaimFile.parse(bytes, from: desk, path: path), at: now)
+    }
+}
+
+typealias SecureCounterSync = SideFileSync<SecureCounterState>
+typealias WalletClaimSync = SideFileSync<WalletClaimState>
