@@ -7,25 +7,8 @@ import Testing
 /// has been synced; one admitted before that shows in `sync status` after the merge.
 @Suite("SUN counters through the folder")
 struct SecureCounterSyncTests {
-    final class Desks {
-        let clock = FakeClock()
-        let folder = NSTemporaryDirectory() + "memberdesk-sun-\(UUID().uuidString)"
-        let a: SyncTestTerminal
-        let b: SyncTestTerminal
-        let syncA: DeskSync
-        let syncB: DeskSync
-
-        init() throws {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let settings = ClubSettings(debounce: 0)
-            a = try SyncTestTerminal(id: "DA", clock: clock, settings: settings)
-            b = try SyncTestTerminal(id: "DB", clock: clock, settings: settings)
-            let sync = SyncSettings(folder: folder)
-            syncA = DeskSync(database: a.database, settings: sync, terminal: a.club.terminal, clock: clock)
-            syncB = DeskSync(database: b.database, settings: sync, terminal: b.club.terminal, clock: clock)
-        }
-
-        deinit { try? FileManager.default.removeItem(atPath: folder) }
+    final class Desks: TwoSyncDesks {
+        init() throws { try super.init(folderPrefix: "sun", settings: ClubSettings(debounce: 0)) }
 
         func tap(_ desk: SyncTestTerminal, _ counter: UInt32) throws -> CheckInOutcome {
             let secure = SecureTap(uid: "04DE5F1EACC040", counter: counter)

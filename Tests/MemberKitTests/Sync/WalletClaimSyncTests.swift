@@ -8,26 +8,11 @@ import Testing
 /// merge; expired claims leave the file; a bad file changes nothing.
 @Suite("Wallet claims through the folder")
 struct WalletClaimSyncTests {
-    final class Desks {
-        let clock = FakeClock()
-        let folder = NSTemporaryDirectory() + "memberdesk-claims-\(UUID().uuidString)"
-        let a: SyncTestTerminal
-        let b: SyncTestTerminal
-        let syncA: DeskSync
-        let syncB: DeskSync
-
+    final class Desks: TwoSyncDesks {
         init() throws {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let settings = ClubSettings(debounce: 0, wallet: WalletSettings(organization: "Harbour Gym", maxAge: 120))
-            a = try SyncTestTerminal(id: "DA", clock: clock, settings: settings)
-            b = try SyncTestTerminal(id: "DB", clock: clock, settings: settings)
-            let sync = SyncSettings(folder: folder)
-            syncA = DeskSync(database: a.database, settings: sync, terminal: a.club.terminal, clock: clock)
-            syncB = DeskSync(database: b.database, settings: sync, terminal: b.club.terminal, clock: clock)
+            try super.init(folderPrefix: "claims", settings: ClubSettings(debounce: 0, wallet: WalletSettings(organization: "Harbour Gym", maxAge: 120)))
             for desk in [a, b] { _ = try desk.club.addMember(passId: "ANN-1", username: "Ann") }
         }
-
-        deinit { try? FileManager.default.removeItem(atPath: folder) }
 
         func read(_ desk: SyncTestTerminal, digest: UInt8, madeAt: Date? = nil) throws -> CheckInOutcome {
             let pass = WalletPresentation(wallet: .apple, read: .pass(passId: "ANN-1", madeAt: madeAt ?? clock.now(),
