@@ -133,22 +133,24 @@ public final class MQTTPublisher: Sendable {
         }
     }
 
-    /// A tap's messages, for the club to write in the tap's own commit (`Club.queueTapMessages`):
-    /// then a process killed just after a tap counted still sends it once restarted.
-    public var tapMessages: Club.TapMessages {
-        Club.TapMessages(messages: { [mapper] report in mapper.messages(for: report, eventId: UUID().uuidString) },
-                         limit: mapper.settings.outboxMax, queued: { [self] dropped in noteDropped(dropped) })
+    /// What the club's events say, for the club to write in each event's own commit
+    /// (`Club.queueEventMessages`): then a process killed just after a tap, an override or a
+    /// check-out counted still sends it once restarted.
+    public var eventMessages: Club.EventMessages {
+        Club.EventMessages(messages: { [mapper, capacity] event in mapper.messages(for: event, capacity: capacity) },
+                           limit: mapper.settings.outboxMax, queued: { [self] dropped in noteDropped(dropped) })
     }
 
     func messages(for event: DeskEvent) -> [OutboxMessage] {
         switch event {
         case .checkIn(let report):
-            // Already written with the tap itself.
+            // Already written with the tap itself (or by the club for a refusal that wrote nothing).
             if report.messagesQueued { return [] }
-            return mapper.messages(for: report, eventId: UUID().uuidString)
+            return mapper.messages(for: event, capacity: capacity)
         case .occupancy(let notice):
-            // Closing time, "check out all", or other desks' events merged: only the count changed here.
-            return [mapper.insideMessage(count: notice.insideCount, capacity: capacity)]
+            // Already written in the change's own commit (closing time, "check out all").
+            if notice.messagesQueued { return [] }
+            return mapper.messages(for: event, capacity: capacity)
         case .beacon(let beaconEvent):
             return beaconMessages(beaconEvent)
         case .reader(let readerEvent):
