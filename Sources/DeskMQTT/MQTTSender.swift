@@ -62,7 +62,7 @@ public final class MQTTSender: Sendable {
         let mailbox = mailbox
         let onStatus = onStatus
         let io = MQTTDeliveryIO(settings: settings, database: database, hooks: hooks, connector: connector,
-                                post: { [weak mailbox] generation, event in mailbox?.post(generation, event) },
+                                post: { generation, event in mailbox.post(generation, event) },
                                 report: { status in
                                     mailbox.status = status
                                     onStatus(status)
