@@ -2,11 +2,13 @@ import Foundation
 import MemberKit
 import Synchronization
 
-/// Listens on the bus and writes what the building should hear into the outbox. A check-in is
-/// committed and published before this sees it. Two ways to run: fed by the sender's thread
-/// (`startFeeding`, the desk: a tap's messages go from the bus to the outbox and on to the broker
-/// on one thread, handed over in memory), or on a thread of its own (`start`, a one-shot command
-/// that only queues).
+/// Listens on the bus and writes what the building should hear into the outbox. What the club
+/// writes (taps, overrides, check-outs, closing time) comes with its messages already queued by
+/// its own commit (`eventMessages`, marked `messagesQueued`); this queues the rest (merged counts,
+/// beacons, the reader's state, and everything when the club has no hook). Two ways to run: fed
+/// by the sender's thread (`startFeeding`, the desk: messages go from the bus to the outbox and
+/// on to the broker on one thread, handed over in memory), or on a thread of its own (`start`, a
+/// one-shot command that only queues).
 public final class MQTTPublisher: Sendable {
     private let mapper: MQTTEventMapper
     private let database: AppDatabase
@@ -148,9 +150,12 @@ public final class MQTTPublisher: Sendable {
             if report.messagesQueued { return [] }
             return mapper.messages(for: event, capacity: capacity)
         case .occupancy(let notice):
-            // Already written in the change's own commit (closing time, "check out all").
+            // Already written in the change's own commit (closing time, "check out all"); other
+            // desks' events merged by sync still come this way.
             if notice.messagesQueued { return [] }
             return mapper.messages(for: event, capacity: capacity)
+        // Beacons and the reader's state write nothing to the database: there is no commit to
+        // share, and a process killed before they are queued has nothing stored that goes unsaid.
         case .beacon(let beaconEvent):
             return beaconMessages(beaconEvent)
         case .reader(let readerEvent):
