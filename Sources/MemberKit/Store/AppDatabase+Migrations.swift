@@ -408,6 +408,7 @@ extension AppDatabase {
         }
         registerWalletClaimDesks(&migrator)
         registerVisitsInEntries(&migrator)
+        registerAuditSyncKeys(&migrator)
         return migrator
     }
 
