@@ -33,7 +33,7 @@ public struct SyncReader: Sendable {
         let folder = SyncFolder(path: settings.folder)
         try folder.checkUsable()
         var report = SyncReadReport()
-        var listings: [TerminalListing] = []
+        var listings: [SyncTerminalListing] = []
         let candidates: [SyncFolder.Entry]
         let seen = Set(try database.syncTerminals().filter(\.isDesk).map(\.terminalId))
         if let only = named?.subfolders {
@@ -52,12 +52,12 @@ public struct SyncReader: Sendable {
                 do {
                     let directory = folder.subfolder(entry.name)
                     if seen.contains(entry.name), let names = named?.names(in: entry.name),
-                       let changes = TerminalListing.namedChanges(names, in: directory) {
+                       let changes = SyncTerminalListing.namedChanges(names, in: directory) {
                         guard !changes.isEmpty else { continue }  // none of the member files
-                        listings.append(TerminalListing(terminalId: entry.name, named: changes))
+                        listings.append(SyncTerminalListing(terminalId: entry.name, named: changes))
                         continue
                     }
-                    listings.append(TerminalListing(terminalId: entry.name, directory: directory, entries: try SyncFolder.entries(of: directory)))
+                    listings.append(SyncTerminalListing(terminalId: entry.name, directory: directory, entries: try SyncFolder.entries(of: directory)))
                 } catch {
                     try noteTerminalError(entry.name, "\(error)", into: &report)
                 }
@@ -86,7 +86,7 @@ public struct SyncReader: Sendable {
                 if newest[claimed] == nil {
                     let directory = folder.subfolder(claimed)
                     newest[claimed] = FileManager.default.fileExists(atPath: directory)
-                        ? TerminalListing(terminalId: claimed, directory: directory, entries: (try? SyncFolder.entries(of: directory)) ?? []).newestThrough
+                        ? SyncTerminalListing(terminalId: claimed, directory: directory, entries: (try? SyncFolder.entries(of: directory)) ?? []).newestThrough
                         : .some(nil)
                 }
                 if let visible = newest[claimed], let newestThrough = visible {
@@ -141,58 +141,6 @@ public struct SyncReader: Sendable {
         }
     }
 
-    /// One terminal's subfolder as listed at the start of a read, with its desk.json; or only
-    /// the changes files inotify named in it (`partial`).
-    private struct TerminalListing {
-        let terminalId: String
-        var partial = false
-        /// Its files in sequence order, except the latest snapshot first: it covers every file
-        /// before it, which then need no reading.
-        let files: [(name: SyncFileName, entry: SyncFolder.Entry)]
-        let latestSnapshot: (name: SyncFileName, entry: SyncFolder.Entry)?
-        let newestThrough: Int64?
-        let info: DeskInfoFile?
-
-        init(terminalId: String, directory: String, entries: [SyncFolder.Entry]) {
-            self.terminalId = terminalId
-            var files = entries.compactMap { entry in SyncFileName(parsing: entry.name).map { (name: $0, entry: entry) } }
-                .sorted { $0.name < $1.name }
-            if let latest = files.lastIndex(where: { $0.name.kind == .snapshot && !$0.name.isConflictCopy }) {
-                latestSnapshot = files[latest]
-                files.insert(files.remove(at: latest), at: 0)
-            } else {
-                latestSnapshot = nil
-            }
-            self.files = files
-            newestThrough = files.filter { !$0.name.isConflictCopy }.map(\.name.through).max()
-            info = DeskInfoFile.read(directory + "/" + SyncFolder.deskFileName)
-        }
-
-        init(terminalId: String, named: [(name: SyncFileName, entry: SyncFolder.Entry)]) {
-            self.terminalId = terminalId
-            partial = true
-            files = named.sorted { $0.name < $1.name }
-            latestSnapshot = nil
-            newestThrough = nil
-            info = nil
-        }
-
-        /// The named changes files that are there, by lstat; nil when a name needs the subfolder
-        /// listed (a snapshot and what it covers, desk.json, a conflict copy).
-        static func namedChanges(_ names: Set<String>, in directory: String) -> [(name: SyncFileName, entry: SyncFolder.Entry)]? {
-            var changes: [(name: SyncFileName, entry: SyncFolder.Entry)] = []
-            for file in names {
-                if file == SyncFolder.deskFileName { return nil }
-                guard let name = SyncFileName(parsing: file) else { continue }  // not a member file
-                guard name.kind == .changes, !name.isConflictCopy else { return nil }
-                var info = stat()
-                guard lstat(directory + "/" + file, &info) == 0 else { continue }  // gone again: the rescan forgets it
-                changes.append((name, SyncFolder.Entry(name: file, info: info)))
-            }
-            return changes
-        }
-    }
-
     private func noteTerminalError(_ terminalId: String, _ message: String, into report: inout SyncReadReport) throws {
         let known = try database.syncTerminals().first { $0.terminalId == terminalId }
         if known?.lastError != message { publish(message, into: &report) }
@@ -207,7 +155,7 @@ public struct SyncReader: Sendable {
     /// Reads one terminal's new files; returns what its latest snapshot holds of the desks it took
     /// over when this read merged that snapshot (a claim is used only then, so it never hides a
     /// file that comes later).
-    private func readTerminal(_ listing: TerminalListing, in folder: SyncFolder, into report: inout SyncReadReport) throws -> [String: Int64] {
+    private func readTerminal(_ listing: SyncTerminalListing, in folder: SyncFolder, into report: inout SyncReadReport) throws -> [String: Int64] {
         let terminalId = listing.terminalId
         let directory = folder.subfolder(terminalId)
         let files = listing.files
