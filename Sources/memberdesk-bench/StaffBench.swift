@@ -64,13 +64,6 @@ private func auditCost(count: Int, folder: URL) throws {
                  (wall.recorded / wall.unrecorded - 1) * 100, try recorded.database.auditCount()))
 }
 
-/// CPU time this thread has used, user and system.
-private func threadCPUSeconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}
-
 private func pinCheck(_ hasher: SodiumPINHasher) throws {
     let pin = try PIN("482193")
     let hash = try hasher.hash(pin)

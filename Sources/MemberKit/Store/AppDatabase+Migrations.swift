@@ -408,6 +408,7 @@ extension AppDatabase {
         }
         registerWalletClaimDesks(&migrator)
         registerVisitsInEntries(&migrator)
+        registerInsideCount(&migrator)
         registerAuditSyncKeys(&migrator)
         return migrator
     }

@@ -93,10 +93,6 @@ extension StoreTransaction {
                             arguments: [eventId]).flatMap(VisitSpan.ExitKind.init(rawValue:))
     }
 
-    func insideCount() throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM member_presence WHERE inside = 1")) ?? 0
-    }
-
     /// The members inside whose entry is before `time`, oldest first.
     func insideEntries(before time: Double) throws -> [MemberPresence] {
         try Row.fetchAll(db.cachedStatement(sql: """

@@ -59,6 +59,7 @@ public final class AppDatabase: Sendable {
         let config = configuration(readOnly: readOnly, checkpointer: checkpointer)
         do {
             let pool = try DatabasePool(path: path, configuration: config)
+            checkpointer?.attach(writer: pool)
             if exists, try !pool.read(Self.migrator.hasCompletedMigrations) {
                 if let onUpgrade {
                     let members: Int? = try? pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM member") ?? 0 }

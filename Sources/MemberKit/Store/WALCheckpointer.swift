@@ -11,9 +11,12 @@ import Synchronization
 ///   commit waits for it, and the log is then restarted: a PASSIVE checkpoint alone never catches up
 ///   with a steady stream of commits (each adds pages while it copies), and SQLite writes the log
 ///   from its start again only once all of it is copied. After the bulk is copied without a lock,
-///   a second connection takes the write lock (in turn, after the commit under way) while the last
-///   few pages are copied, and the next commit starts the log again;
-/// - after `quietInterval` without a commit, a TRUNCATE checkpoint empties the file;
+///   the last few pages are copied while this process's writer queue is held (`attach(writer:)`),
+///   and the next commit starts the log again. A tap that arrives meanwhile waits on the queue and
+///   goes the moment the copy ends; had it met SQLITE_BUSY (a second connection holding the write
+///   lock, as before), SQLite's busy handler would have slept 1, 2, 5, 10, 15 … ms, and that
+///   overshoot was most of what a tap lost to checkpoints (`memberdesk-bench checkin` under strace);
+/// - after `quietInterval` without a commit, a TRUNCATE checkpoint empties the file (writes wait on the queue);
 /// - a backstop: when the checkpointer falls behind (a loaded machine gives its queue little CPU)
 ///   and the log reaches `backstopPages`, the commit that crossed it copies the log itself, as
 ///   SQLite's own auto-checkpoint would, so the log stays bounded under any sustained load. That
@@ -49,12 +52,18 @@ package final class WALCheckpointer: Sendable {
         var quietCheckPending = false
         var backstops = 0
         var connection: DatabaseQueue?
-        var holder: DatabaseQueue?
+        /// This process's writer (weak: its configuration holds this checkpointer).
+        weak var writer: DatabasePool?
     }
     private let state = Mutex(State())
 
     init(path: String) {
         self.path = path
+    }
+
+    /// The pool whose writer queue the locked steps hold (until then, they are skipped and tried later).
+    func attach(writer: DatabasePool) {
+        state.withLock { $0.writer = writer }
     }
 
     /// Installs the hook on a connection that writes (a reader never commits, so it never fires there).
@@ -126,27 +135,19 @@ package final class WALCheckpointer: Sendable {
         }
     }
 
-    /// A connection that only takes the write lock (waiting its turn behind the commit under way,
-    /// which costs that commit nothing) while the checkpoint connection copies the log's last pages.
-    private func holder() -> DatabaseQueue? {
-        state.withLock { state in
-            if state.holder == nil {
-                var config = Configuration()
-                config.label = "memberdesk.checkpoint-lock"
-                config.busyMode = .timeout(10)
-                state.holder = try? DatabaseQueue(path: path, configuration: config)
-            }
-            return state.holder
-        }
+    /// Runs `body` while this process's writer queue is held: our commits wait for it on the queue
+    /// (no SQLITE_BUSY, no busy-handler sleep). False when no writer is attached or it is closed.
+    private func whileOurWritesWait(_ body: () -> Void) -> Bool {
+        guard let writer = state.withLock({ $0.writer }) else { return false }
+        return (try? writer.writeWithoutTransaction { _ in body() }) != nil
     }
 
-    /// Copies the rest of the log under the write lock: once all of it is in the file, the next
-    /// commit writes the log from its start again (unless a reader still reads it). True when all was copied.
-    private func copyRestUnderWriteLock() -> Bool {
+    /// Copies the rest of the log while our writes wait: once all of it is in the file, the next
+    /// commit writes the log from its start again (unless a reader still reads it, or another
+    /// process committed meanwhile: then it is tried again later). True when all was copied.
+    private func copyRestWhileWritesWait() -> Bool {
         var copiedAll = false
-        try? holder()?.writeWithoutTransaction { db in
-            try db.execute(sql: "BEGIN IMMEDIATE")
-            defer { try? db.execute(sql: "ROLLBACK") }
+        _ = whileOurWritesWait {
             if let result = checkpoint(SQLITE_CHECKPOINT_PASSIVE) { copiedAll = result.log == result.copied }
         }
         return copiedAll
@@ -172,7 +173,7 @@ package final class WALCheckpointer: Sendable {
                 guard let now = result, now.log - now.copied >= Self.lockedPages else { break }
                 result = checkpoint(SQLITE_CHECKPOINT_PASSIVE)
             }
-            restarted = copyRestUnderWriteLock()
+            restarted = copyRestWhileWritesWait()
         }
         state.withLock { state in
             state.checkpointedAt = max(0, result?.log ?? state.log)
@@ -196,7 +197,9 @@ package final class WALCheckpointer: Sendable {
             queue.asyncAfter(deadline: .now() + wait) { [self] in whenQuiet() }
             return
         }
-        let emptied = checkpoint(SQLITE_CHECKPOINT_TRUNCATE) != nil
+        // TRUNCATE takes SQLite's write lock: our taps wait on the queue meanwhile, not in a busy sleep.
+        var emptied = false
+        _ = whileOurWritesWait { emptied = checkpoint(SQLITE_CHECKPOINT_TRUNCATE) != nil }
         let again = state.withLock { state -> Double? in
             // A commit since (right after the lock was let go) starts the wait again.
             if state.lastCommit != since { return Self.quietInterval }

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Which target may import what (docs/architecture.md, "Who may import what"): every `import` in
+/// `Sources/<Target>/` names a module in that target's row, and `CNcursesw` appears only in the
+/// one curses driver file. A new target or a new edge fails here until the table (and the doc)
+/// say it is meant.
+@Suite struct ImportBoundaryTests {
+    static let platform: Set = ["Foundation", "FoundationNetworking", "Dispatch", "Glibc", "Synchronization"]
+    static let allowed: [String: Set<String>] = [
+        // The core: no terminal, reader, radio, network, signing or JS; GRDB only in Store/ (StoreBoundaryTests).
+        "MemberKit": ["GRDB", "GRDBSQLite", "Logging", "TOMLKit"],
+        // Pure byte and crypto work, below the core.
+        "SecureCards": ["Crypto", "_CryptoExtras"],
+        "WalletReading": ["Crypto", "_CryptoExtras"],
+        // Adapters: the core plus their own system library.
+        "CardReader": ["MemberKit", "CPCSCLite", "SecureCards", "WalletReading"],
+        "BeaconKit": ["MemberKit", "CBlueZ"],
+        "RegionKit": ["MemberKit", "CJavaScriptCore", "BeaconKit"],  // the one adapter-to-adapter edge
+        "DeskMQTT": ["MemberKit", "CMosquitto"],
+        "DeskUI": ["MemberKit", "CNcursesw"],
+        "FolderSync": ["MemberKit"],
+        "StaffAuth": ["MemberKit", "CSodium"],
+        "WalletPasses": ["MemberKit", "Crypto", "_CryptoExtras", "SwiftASN1", "X509", "ZIPFoundation"],
+        "DeskDoctor": ["MemberKit", "CardReader"],
+        // The commands wire the adapters together; the executable only starts them.
+        "MemberDeskCLI": ["ArgumentParser", "Logging", "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskMQTT",
+                          "DeskUI", "FolderSync", "StaffAuth", "WalletPasses", "DeskDoctor", "SecureCards"],
+        "memberdesk": ["Logging", "MemberDeskCLI", "MemberKit"],
+    ]
+    /// Targets that hold no Swift (module maps) or are measured, not shipped.
+    static let unchecked: Set = ["CBlueZ", "CJavaScriptCore", "CMosquitto", "CNcursesw", "CPCSCLite", "CSodium", "memberdesk-bench"]
+    static let cursesDriver = "DeskUI/Terminal/CursesTerminal.swift"
+
+    /// The module an import line names (`import X`, `@testable import X`, `import struct X.Y`), else nil.
+    static func importedModule(_ line: Substring) -> String? {
+        var words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+        guard words.first == "import" else { return nil }
+        words.removeFirst()
+        if words.count > 1, ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(String(words[0])) {
+            words.removeFirst()
+        }
+        return words.first.map { String($0.split(separator: ".")[0]) }
+    }
+
+    @Test func importLinesAreRead() {
+        #expect(Self.importedModule("import Foundation") == "Foundation")
+        #expect(Self.importedModule("@preconcurrency import CMosquitto") == "CMosquitto")
+        #expect(Self.importedModule("import struct GRDB.Row") == "GRDB")
+        #expect(Self.importedModule("// import GRDB") == nil)
+    }
+
+    @Test func everyTargetImportsOnlyWhatItsRowAllows() throws {
+        let sources = StoreBoundaryTests.sources
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+        var offending: [String] = []
+        for target in targets where !Self.unchecked.contains(target) {
+            guard let allowed = Self.allowed[target] else {
+                offending.append("\(target): a target with no row in the table")
+                continue
+            }
+            for file in StoreBoundaryTests.swiftFiles() where file.hasPrefix(target + "/") {
+                let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    guard let module = Self.importedModule(line.drop { $0 == " " }) else { continue }
+                    let curses = module == "CNcursesw" && file != Self.cursesDriver
+                    if curses || !(allowed.contains(module) || Self.platform.contains(module)) {
+                        offending.append("\(file):\(number + 1): import \(module)")
+                    }
+                }
+            }
+        }
+        #expect(targets.contains("MemberKit") && targets.contains("DeskUI"))
+        #expect(offending.isEmpty, "imports outside the table (docs/architecture.md):\n\(offending.joined(separator: "\n"))")
+    }
+}
