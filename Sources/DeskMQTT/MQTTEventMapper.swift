@@ -10,6 +10,18 @@ public struct MQTTEventMapper: Sendable {
         self.settings = settings
     }
 
+    /// What an event the club writes says: a tap's report (a tap, an override, a staff check-out)
+    /// or a change in who is inside (closing time, "check out all", other desks' events merged),
+    /// with `capacity` (0: none) for the counts that come without a report. Nothing for the rest:
+    /// beacons and the reader's state are the publisher's, which keeps what they need to remember.
+    public func messages(for event: DeskEvent, capacity: Int, eventId: @autoclosure () -> String = UUID().uuidString) -> [OutboxMessage] {
+        switch event {
+        case .checkIn(let report): return messages(for: report, eventId: eventId())
+        case .occupancy(let notice): return [insideMessage(count: notice.insideCount, capacity: capacity)]
+        default: return []
+        }
+    }
+
     /// A tap's (or a staff check-out's) messages: `checkin` (every outcome), `checkout` (exits),
     /// `refused` (refusals and unknown passes), the door (admitted entries only), `last_checkin`
     /// (retained, admitted entries) and `inside` (retained). `inside` comes with every report: the

@@ -42,8 +42,8 @@ public enum MQTTProbe {
             }
             if connected, message == nil { return nil }
             guard arrived.wait(timeout: deadline) == .success else {
-                return MQTTFailure(connected ? "\(settings.broker) did not acknowledge the test message within \(MQTTSender.seconds(timeout)) s"
-                                             : "no answer from \(settings.broker) within \(MQTTSender.seconds(timeout)) s")
+                return MQTTFailure(connected ? "\(settings.broker) did not acknowledge the test message within \(MQTTDelivery.seconds(timeout)) s"
+                                             : "no answer from \(settings.broker) within \(MQTTDelivery.seconds(timeout)) s")
             }
         }
     }

@@ -2,11 +2,13 @@ import Foundation
 import MemberKit
 import Synchronization
 
-/// Listens on the bus and writes what the building should hear into the outbox. A check-in is
-/// committed and published before this sees it. Two ways to run: fed by the sender's thread
-/// (`startFeeding`, the desk: a tap's messages go from the bus to the outbox and on to the broker
-/// on one thread, handed over in memory), or on a thread of its own (`start`, a one-shot command
-/// that only queues).
+/// Listens on the bus and writes what the building should hear into the outbox. What the club
+/// writes (taps, overrides, check-outs, closing time) comes with its messages already queued by
+/// its own commit (`eventMessages`, marked `messagesQueued`); this queues the rest (merged counts,
+/// beacons, the reader's state, and everything when the club has no hook). Two ways to run: fed
+/// by the sender's thread (`startFeeding`, the desk: messages go from the bus to the outbox and
+/// on to the broker on one thread, handed over in memory), or on a thread of its own (`start`, a
+/// one-shot command that only queues).
 public final class MQTTPublisher: Sendable {
     private let mapper: MQTTEventMapper
     private let database: AppDatabase
@@ -133,22 +135,27 @@ public final class MQTTPublisher: Sendable {
         }
     }
 
-    /// A tap's messages, for the club to write in the tap's own commit (`Club.queueTapMessages`):
-    /// then a process killed just after a tap counted still sends it once restarted.
-    public var tapMessages: Club.TapMessages {
-        Club.TapMessages(messages: { [mapper] report in mapper.messages(for: report, eventId: UUID().uuidString) },
-                         limit: mapper.settings.outboxMax, queued: { [self] dropped in noteDropped(dropped) })
+    /// What the club's events say, for the club to write in each event's own commit
+    /// (`Club.queueEventMessages`): then a process killed just after a tap, an override or a
+    /// check-out counted still sends it once restarted.
+    public var eventMessages: Club.EventMessages {
+        Club.EventMessages(messages: { [mapper, capacity] event in mapper.messages(for: event, capacity: capacity) },
+                           limit: mapper.settings.outboxMax, queued: { [self] dropped in noteDropped(dropped) })
     }
 
     func messages(for event: DeskEvent) -> [OutboxMessage] {
         switch event {
         case .checkIn(let report):
-            // Already written with the tap itself.
+            // Already written with the tap itself (or by the club for a refusal that wrote nothing).
             if report.messagesQueued { return [] }
-            return mapper.messages(for: report, eventId: UUID().uuidString)
+            return mapper.messages(for: event, capacity: capacity)
         case .occupancy(let notice):
-            // Closing time, "check out all", or other desks' events merged: only the count changed here.
-            return [mapper.insideMessage(count: notice.insideCount, capacity: capacity)]
+            // Already written in the change's own commit (closing time, "check out all"); other
+            // desks' events merged by sync still come this way.
+            if notice.messagesQueued { return [] }
+            return mapper.messages(for: event, capacity: capacity)
+        // Beacons and the reader's state write nothing to the database: there is no commit to
+        // share, and a process killed before they are queued has nothing stored that goes unsaid.
         case .beacon(let beaconEvent):
             return beaconMessages(beaconEvent)
         case .reader(let readerEvent):

@@ -52,7 +52,7 @@ public final class MQTTService: Sendable {
         let service = MQTTService(settings: settings, database: club.database, bus: club.bus, clock: club.clock,
                                   namedBeacons: namedBeacons, exitTimeout: config.beacons.exitTimeout,
                                   capacity: club.settings.occupancy.capacity, softwareVersion: softwareVersion)
-        club.queueTapMessages(service.publisher.tapMessages)
+        club.queueEventMessages(service.publisher.eventMessages)
         return service
     }
 
@@ -64,7 +64,7 @@ public final class MQTTService: Sendable {
         let publisher = MQTTPublisher(settings: settings, database: club.database, bus: club.bus, clock: club.clock,
                                       exitTimeout: config.beacons.exitTimeout, capacity: club.settings.occupancy.capacity,
                                       wake: {})
-        club.queueTapMessages(publisher.tapMessages)
+        club.queueEventMessages(publisher.eventMessages)
         publisher.start()
         return publisher
     }

@@ -21,7 +21,8 @@ func runFaultCampaign(_ arguments: [String]) throws {
     }
     struct Tally { var rounds = 0, kills = 0 }
     var tally: [String: Tally] = [:]
-    let kinds = ["taps (stdin)", "taps (virtual card)", "import", "taps (stdin)", "sync now", "MQTT outbox", "backup", "taps (virtual card)"]
+    let kinds = ["taps (stdin)", "taps (virtual card)", "import", "taps (stdin)", "sync now", "MQTT outbox", "backup", "taps (virtual card)",
+                 "staff check-outs (MQTT)"]
     var step = 0
     while campaign.kills < count {
         let kind = kinds[step % kinds.count]
@@ -32,6 +33,7 @@ func runFaultCampaign(_ arguments: [String]) throws {
         case "import": try campaign.importRound(members: 100_000, within: 20)
         case "sync now": try campaign.syncRound(within: 1.5)
         case "backup": try campaign.backupRound(within: 0.5)
+        case "staff check-outs (MQTT)": if canMQTT { try campaign.staffCheckOutRound(members: 10) } else { step += 1; continue }
         default: if canMQTT { try campaign.mqttRound(taps: 40) } else { step += 1; continue }
         }
         tally[kind, default: Tally()].rounds += 1
@@ -49,5 +51,5 @@ func runFaultCampaign(_ arguments: [String]) throws {
     }
     print("\(campaign.kills) kills, \(campaign.countedTaps) counted taps checked: integrity ok after every kill, "
           + "each tap printed as counted stored once, none counted twice on restart, no partly written file under a final name"
-          + (canMQTT ? ", every counted tap sent over MQTT once or again under its eventId" : ""))
+          + (canMQTT ? ", every counted tap and stored staff check-out sent over MQTT once or again under its eventId" : ""))
 }

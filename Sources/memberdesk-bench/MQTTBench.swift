@@ -28,7 +28,7 @@ func runMQTTBench(_ arguments: [String]) throws {
     try subscriber.waitUntilSubscribed(port: broker.port, topic: "bench/reference")
 
     let service = MQTTService(settings: settings, database: database, bus: club.bus, softwareVersion: "bench")
-    club.queueTapMessages(service.publisher.tapMessages)  // as the desk wires it: the tap's messages in its own commit
+    club.queueEventMessages(service.publisher.eventMessages)  // as the desk wires it: the tap's messages in its own commit
     service.start()
     defer { service.stop() }
     guard waitUntil(timeout: 10, { service.sender.currentStatus.state == .connected }) else {

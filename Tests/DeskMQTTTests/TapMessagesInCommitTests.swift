@@ -12,7 +12,7 @@ struct TapMessagesInCommitTests {
         f.settings.discovery = false
         // Never started: nothing but the tap's own commit can queue its messages.
         let publisher = MQTTPublisher(settings: f.settings, database: f.database, bus: f.bus, clock: f.clock)
-        f.club.queueTapMessages(publisher.tapMessages)
+        f.club.queueEventMessages(publisher.eventMessages)
         let report = try f.club.checkIn(passId: "04A23B1C", source: .nfc)
         #expect(report.messagesQueued)
         let queued = try f.database.outboxBatch(after: 0, limit: 100)

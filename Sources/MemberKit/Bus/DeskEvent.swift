@@ -66,7 +66,7 @@ public struct CheckInReport: Sendable {
     public var secure: Bool?
     /// The wallet of a phone's pass (source `wallet`); nil for anything else.
     public var wallet: WalletKind?
-    /// Its messages are already in the outbox, written in the tap's own commit (`Club.queueTapMessages`):
+    /// Its messages are already in the outbox, written in the tap's own commit (`Club.queueEventMessages`):
     /// a listener on the bus must not queue them again.
     public var messagesQueued = false
 
@@ -94,6 +94,9 @@ public struct OccupancyNotice: Sendable, Equatable {
     public var checkedOut: Int
     /// How they were (nil: other desks' entries and exits arrived through sync).
     public var exitKind: VisitSpan.ExitKind?
+    /// Its messages are already in the outbox, written in the change's own commit (`Club.queueEventMessages`):
+    /// a listener on the bus must not queue them again.
+    public var messagesQueued = false
 
     public init(insideCount: Int, checkedOut: Int, exitKind: VisitSpan.ExitKind?) {
         self.insideCount = insideCount

@@ -17,31 +17,8 @@ public final class Club: Sendable {
         self.init(database: database, terminal: terminal, settings: settings, bus: bus, clock: clock, recordsCheckIns: true)
     }
 
-    /// Set by the desk's MQTT link: a tap's messages, written in the tap's own commit.
-    private let tapMessages = Mutex<TapMessages?>(nil)
-
-    /// What a tap says to the building, queued in the outbox by the tap's own transaction rather
-    /// than after its commit: a process killed the moment after a tap counted still sends it
-    /// (issue 29). `messages` maps the tap's report (it runs inside the write: keep it pure);
-    /// `limit` bounds the outbox; `queued` hears, after the commit, how many old rows the bound dropped.
-    public struct TapMessages: Sendable {
-        public var messages: @Sendable (CheckInReport) -> [OutboxMessage]
-        public var limit: Int
-        public var queued: @Sendable (_ dropped: Int) -> Void
-
-        public init(messages: @escaping @Sendable (CheckInReport) -> [OutboxMessage], limit: Int,
-                    queued: @escaping @Sendable (_ dropped: Int) -> Void) {
-            self.messages = messages
-            self.limit = limit
-            self.queued = queued
-        }
-    }
-
-    /// Queues every later tap's messages in its own commit (nil: stop); the published report then
-    /// says so (`messagesQueued`).
-    public func queueTapMessages(_ tapMessages: TapMessages?) {
-        self.tapMessages.withLock { $0 = tapMessages }
-    }
+    /// Set by the desk's MQTT link: what each event says to the building, written in the event's own commit.
+    let eventMessages = Mutex<EventMessages?>(nil)
 
     package init(database: AppDatabase, terminal: TerminalIdentity, settings: ClubSettings, bus: EventBus,
                  clock: any DeskClock, recordsCheckIns: Bool) {
@@ -114,8 +91,7 @@ public final class Club: Sendable {
             report.wallet = wallet?.kind
             return report
         }
-        let tapMessages = tapMessages.withLock { $0 }
-        var dropped = 0
+        var outbox = outboxWrite()
         let commit = try storeErrorsPublished(tap: pass.passId) {
             try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time, secure: secure,
                                  prepare: { store in
@@ -126,11 +102,7 @@ public final class Club: Sendable {
                                      }
                                  },
                                  audit: { checkInAudit($0, source: source, by: actor, wallet: wallet?.kind, at: time) },
-                                 committing: { store, commit in
-                                     guard let tapMessages else { return }
-                                     dropped = try store.appendToOutbox(tapMessages.messages(makeReport(commit)), limit: tapMessages.limit,
-                                                                        now: now).dropped
-                                 }) { subject in
+                                 committing: { store, commit in try outbox.write(.checkIn(makeReport(commit)), in: store, at: now) }) { subject in
                 if replayed { return .answer(.walletRefused(.replay, organization: settings.wallet.organization)) }
                 lastVisitBefore = subject.member?.timeStampOfLastVisit
                 let verdict = decide(subject, pass: pass, unknown: unknown, source: source, secure: secure, at: time)
@@ -138,12 +110,7 @@ public final class Club: Sendable {
                 return verdict.decision
             }
         }
-        var report = makeReport(commit)
-        if let tapMessages {
-            report.messagesQueued = true
-            tapMessages.queued(dropped)
-        }
-        bus.publish(.checkIn(report))
+        let report = publish(makeReport(commit), outbox)
         if case .enrolled(let member) = commit.outcome { bus.publish(.memberCreated(member)) }
         return report
     }

@@ -12,6 +12,12 @@ extension Club {
         let time = now.timeIntervalSince1970
         let pass = try normalize(raw, source: source.rawValue)
         var overridden: String?
+        func makeReport(_ commit: AppDatabase.CheckInCommit) -> CheckInReport {
+            CheckInReport(time: now, source: source, passId: pass.passId, outcome: commit.outcome,
+                          terminalId: terminal.id, inside: commit.inside, insideCount: commit.insideCount,
+                          capacity: settings.occupancy.capacity, operator: actor.operator)
+        }
+        var outbox = outboxWrite()
         let commit = try storeErrorsPublished {
             try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time,
                                  prepare: { store in _ = try closeOverdue(store, at: time) },
@@ -20,7 +26,9 @@ extension Club {
                                      var entry = checkInAudit(outcome, source: source, by: actor, action: .override, at: time)
                                      entry?.detail["refused"] = overridden
                                      return entry
-                                 }) { subject in
+                                 },
+                                 // Its messages in its own commit, as a tap's: a counted visit is never left unsaid.
+                                 committing: { store, commit in try outbox.write(.checkIn(makeReport(commit)), in: store, at: now) }) { subject in
                 if let refusal = StaffCardRule.apply(passId: pass.passId, isStaffCard: subject.isStaffCard) { return refusal }
                 guard let member = subject.member else { return .answer(.unknownPass(pass.passId)) }
                 let facts = CheckInFacts(member: member, isNew: false, presence: subject.presence,
@@ -33,10 +41,6 @@ extension Club {
                 return .countVisit(member, packOf: reason == .packUsedUp ? nil : PlanRule.packToUse(facts))
             }
         }
-        let report = CheckInReport(time: now, source: source, passId: pass.passId, outcome: commit.outcome,
-                                   terminalId: terminal.id, inside: commit.inside, insideCount: commit.insideCount,
-                                   capacity: settings.occupancy.capacity, operator: actor.operator)
-        bus.publish(.checkIn(report))
-        return report
+        return publish(makeReport(commit), outbox)
     }
 }

@@ -45,7 +45,7 @@ extension AppDatabase {
 }
 
 extension StoreTransaction {
-    /// Appends messages in order inside the caller's transaction (a tap's: see `Club.queueTapMessages`).
+    /// Appends messages in order inside the caller's transaction (an event's: see `Club.queueEventMessages`).
     func appendToOutbox(_ messages: [OutboxMessage], limit: Int, now: Date) throws -> (rows: [QueuedMessage], dropped: Int) {
         guard !messages.isEmpty else { return ([], 0) }
         let insert = try db.cachedStatement(sql: """

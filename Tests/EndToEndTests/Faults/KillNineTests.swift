@@ -27,4 +27,12 @@ import Testing
         #expect(campaign.kills == 3)
         #expect(campaign.countedTaps > 0)
     }
+
+    @Test(.enabled(if: MosquittoBroker.isInstalled, "needs Debian's mosquitto and mosquitto-clients"))
+    func staffCheckOutsKilledAtRandomAreEachHeardOverMQTTIfAndOnlyIfStored() throws {
+        let campaign = try KillNineCampaign(seed: 2930, knownMembers: 40)
+        try campaign.staffCheckOutRound(members: 16)
+        for line in campaign.log { print(line) }
+        #expect(campaign.kills >= 5, "\(campaign.kills) kills")
+    }
 }

@@ -36,8 +36,8 @@ extension KillNineCampaign {
         guard restart.waitForExit(timeout: 30) == 0 else { throw FaultCheckFailure("the restarted desk did not end well: \(restart.stderr)") }
         // The broker acknowledges before every subscriber has its copy: wait for the counted taps' copies.
         let expected = Set(rig.counted)
-        _ = waitUntil(timeout: 15, poll: 0.05) { expected.isSubset(of: Set(rig.checkIns().compactMap(\.passId))) }
-        let heard = rig.checkIns()
+        _ = waitUntil(timeout: 15, poll: 0.05) { expected.isSubset(of: Set(rig.taps().compactMap(\.passId))) }
+        let heard = rig.taps()
         let arrived = Set(heard.compactMap(\.passId))
         let lost = expected.subtracting(arrived)
         if !lost.isEmpty { throw FaultCheckFailure("taps printed as counted never arrived over MQTT: \(lost.sorted().prefix(5)) (\(lost.count))") }
@@ -86,6 +86,7 @@ final class MQTTRig {
         var payload: String
         var eventId: String?
         var passId: String?
+        var outcome: String?
     }
 
     init(desk: DeskBinary) throws {
@@ -125,7 +126,14 @@ final class MQTTRig {
             guard line.hasPrefix("faults/checkin ") else { return nil }
             let payload = String(line.dropFirst("faults/checkin ".count))
             let object = (try? JSONSerialization.jsonObject(with: Data(payload.utf8))) as? [String: Any]
-            return Message(payload: payload, eventId: object?["eventId"] as? String, passId: object?["passId"] as? String)
+            return Message(payload: payload, eventId: object?["eventId"] as? String, passId: object?["passId"] as? String,
+                           outcome: object?["outcome"] as? String)
         }
+    }
+
+    /// The taps heard: every check-in message but the staff check-outs' (`staffCheckOutRound`'s own;
+    /// the taps here are all entries, `debounce_seconds = 0` under `occupancy.tap = "in"`).
+    func taps() -> [Message] {
+        checkIns().filter { $0.outcome != "checkedOut" }
     }
 }

@@ -28,17 +28,23 @@ extension Club {
     /// when anyone was checked out. Returns how many were.
     @discardableResult
     public func closeOverdueVisits(at date: Date? = nil) throws -> Int {
-        let time = (date ?? clock.now()).timeIntervalSince1970
-        let (closed, inside) = try storeErrorsPublished {
-            try database.write { store in (try closeOverdue(store, at: time), try store.insideCount()) }
+        let now = date ?? clock.now()
+        let time = now.timeIntervalSince1970
+        var outbox = outboxWrite()
+        let notice = try storeErrorsPublished {
+            try database.write { store -> OccupancyNotice? in
+                let closed = try closeOverdue(store, at: time)
+                guard closed > 0 else { return nil }
+                let notice = OccupancyNotice(insideCount: try store.insideCount(), checkedOut: closed, exitKind: .auto)
+                try outbox.write(.occupancy(notice), in: store, at: now)
+                return notice
+            }
         }
         try storeErrorsPublished {
             _ = try database.pruneVisitEvents(before: time - Double(settings.occupancy.keepDays) * 86400)
         }
-        if closed > 0 {
-            bus.publish(.occupancy(OccupancyNotice(insideCount: inside, checkedOut: closed, exitKind: .auto)))
-        }
-        return closed
+        if let notice { publish(notice, outbox) }
+        return notice?.checkedOut ?? 0
     }
 
     /// How many are inside now, closing time applied.
@@ -105,34 +111,46 @@ extension Club {
         let now = date ?? clock.now()
         let time = now.timeIntervalSince1970
         let actor = actor ?? .anonymous(AuditMethod(source))
-        let (outcome, count) = try storeErrorsPublished {
-            try database.write { store -> (CheckInOutcome, Int) in
+        func report(_ outcome: CheckInOutcome, insideCount: Int) -> CheckInReport {
+            CheckInReport(time: now, source: source, passId: outcome.member?.passId ?? passId, outcome: outcome,
+                          terminalId: terminal.id, inside: outcome.member.map { _ in false }, insideCount: insideCount,
+                          capacity: settings.occupancy.capacity, operator: actor.operator)
+        }
+        var outbox = outboxWrite()
+        let checkedOut = try storeErrorsPublished {
+            try database.write { store -> CheckInReport in
                 _ = try closeOverdue(store, at: time)
-                guard let member = try find(store) else { return (.unknownPass(passId), try store.insideCount()) }
-                guard let presence = try store.presence(memberId: member.memberId), presence.inside else {
-                    return (.notInside(member), try store.insideCount())
+                let outcome: CheckInOutcome
+                if let member = try find(store) {
+                    if let presence = try store.presence(memberId: member.memberId), presence.inside {
+                        try store.recordEvent(VisitEvent(eventId: UUID().uuidString, memberId: member.memberId, kind: .exit,
+                                                         time: max(time, presence.time.nextUp), terminalId: terminal.id,
+                                                         source: source.rawValue, exitKind: .staff))
+                        outcome = .checkedOut(member, stay: time - presence.time)
+                        if let entry = checkInAudit(outcome, source: source, by: actor, at: time) { try store.appendAudit(entry) }
+                    } else {
+                        outcome = .notInside(member)
+                    }
+                } else {
+                    outcome = .unknownPass(passId)
                 }
-                try store.recordEvent(VisitEvent(eventId: UUID().uuidString, memberId: member.memberId, kind: .exit,
-                                                 time: max(time, presence.time.nextUp), terminalId: terminal.id, source: source.rawValue,
-                                                 exitKind: .staff))
-                let outcome = CheckInOutcome.checkedOut(member, stay: time - presence.time)
-                if let entry = checkInAudit(outcome, source: source, by: actor, at: time) { try store.appendAudit(entry) }
-                return (outcome, try store.insideCount())
+                let checkedOut = report(outcome, insideCount: try store.insideCount())
+                // Its messages in the exit's own commit: a desk killed after it still says it once restarted.
+                try outbox.write(.checkIn(checkedOut), in: store, at: now)
+                return checkedOut
             }
         }
-        let report = CheckInReport(time: now, source: source, passId: outcome.member?.passId ?? passId, outcome: outcome,
-                                   terminalId: terminal.id, inside: outcome.member.map { _ in false }, insideCount: count,
-                                   capacity: settings.occupancy.capacity, operator: actor.operator)
-        bus.publish(.checkIn(report))
-        return report
+        return publish(checkedOut, outbox)
     }
 
     /// Checks everyone inside out (kind `staff`). Returns how many.
     @discardableResult
     public func checkOutAll(at date: Date? = nil, by actor: AuditActor = .anonymous(.manual)) throws -> Int {
-        let time = (date ?? clock.now()).timeIntervalSince1970
-        let closed = try storeErrorsPublished {
-            try database.write { store -> Int in
+        let now = date ?? clock.now()
+        let time = now.timeIntervalSince1970
+        var outbox = outboxWrite()
+        let notice = try storeErrorsPublished {
+            try database.write { store -> OccupancyNotice in
                 _ = try closeOverdue(store, at: time)
                 var closed = 0
                 for entry in try store.insideEntries() {
@@ -142,11 +160,13 @@ extension Club {
                     closed += 1
                     try store.appendAudit(auditEntry(.exit, by: actor, memberId: entry.memberId, detail: ["all": "yes"], at: time))
                 }
-                return closed
+                let notice = OccupancyNotice(insideCount: try store.insideCount(), checkedOut: closed, exitKind: .staff)
+                try outbox.write(.occupancy(notice), in: store, at: now)
+                return notice
             }
         }
-        bus.publish(.occupancy(OccupancyNotice(insideCount: try database.insideCount(), checkedOut: closed, exitKind: .staff)))
-        return closed
+        publish(notice, outbox)
+        return notice.checkedOut
     }
 
     /// A live member by memberId, or else by pass (read as a scan would be).

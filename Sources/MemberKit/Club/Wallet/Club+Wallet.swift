@@ -37,8 +37,20 @@ extension Club {
                                    terminalId: terminal.id, insideCount: (try? database.insideCount()) ?? 0,
                                    capacity: settings.occupancy.capacity, operator: actor.operator)
         report.wallet = presentation.wallet
-        bus.publish(.checkIn(report))
-        return report
+        // A refusal the reader saw writes nothing, so there is no transaction to share: its messages
+        // are queued here, after the fact, once (the published report says so, and no listener
+        // queues it again). A process killed before this write loses a refusal that nothing
+        // recorded either, and nothing was counted. A failed write is said on the bus; the person
+        // at the desk still hears the refusal.
+        var outbox = outboxWrite()
+        if outbox.hook != nil {
+            do {
+                try database.write { store in try outbox.write(.checkIn(report), in: store, at: now) }
+            } catch {
+                bus.publish(.error(DeskErrorNotice(source: "mqtt", message: "cannot queue MQTT events: \(error)")))
+            }
+        }
+        return publish(report, outbox)
     }
 }
 

@@ -1,0 +1,73 @@
+import Foundation
+
+extension Club {
+    /// What the club's events say to the building, handed in as values by the desk's MQTT link
+    /// (the mapping is DeskMQTT's; the core only writes what it is given). Each event's messages go
+    /// into the outbox in the transaction that writes the event: a tap, an override, a staff
+    /// check-out, closing time, "check out all". Queued after the commit instead, a process killed
+    /// between the two never sent the event (issue 29). `messages` runs inside the write: keep it
+    /// pure. `limit` bounds the outbox; `queued` hears, after the commit, how many old rows the
+    /// bound dropped.
+    public struct EventMessages: Sendable {
+        public var messages: @Sendable (DeskEvent) -> [OutboxMessage]
+        public var limit: Int
+        public var queued: @Sendable (_ dropped: Int) -> Void
+
+        public init(messages: @escaping @Sendable (DeskEvent) -> [OutboxMessage], limit: Int,
+                    queued: @escaping @Sendable (_ dropped: Int) -> Void) {
+            self.messages = messages
+            self.limit = limit
+            self.queued = queued
+        }
+    }
+
+    /// Queues every later event's messages in its own commit (nil: stop); the event published on
+    /// the bus then says so (`messagesQueued`), so that no listener queues it again.
+    public func queueEventMessages(_ messages: EventMessages?) {
+        eventMessages.withLock { $0 = messages }
+    }
+
+    /// One operation's use of the hook, read once, so that what its transaction wrote and what it
+    /// publishes agree even if the hook changes meanwhile.
+    struct OutboxWrite {
+        let hook: EventMessages?
+        private(set) var dropped = 0
+
+        init(_ hook: EventMessages?) {
+            self.hook = hook
+        }
+
+        /// Inside the event's transaction: its messages into the outbox (nothing without a hook).
+        mutating func write(_ event: DeskEvent, in store: StoreTransaction, at now: Date) throws {
+            guard let hook else { return }
+            dropped += try store.appendToOutbox(hook.messages(event), limit: hook.limit, now: now).dropped
+        }
+    }
+
+    /// After the commit: the report on the bus, saying whether its messages are already queued.
+    @discardableResult
+    func publish(_ report: CheckInReport, _ outbox: OutboxWrite) -> CheckInReport {
+        var report = report
+        if let hook = outbox.hook {
+            report.messagesQueued = true
+            hook.queued(outbox.dropped)
+        }
+        bus.publish(.checkIn(report))
+        return report
+    }
+
+    /// After the commit: the new count on the bus, saying whether its messages are already queued.
+    func publish(_ notice: OccupancyNotice, _ outbox: OutboxWrite) {
+        var notice = notice
+        if let hook = outbox.hook {
+            notice.messagesQueued = true
+            hook.queued(outbox.dropped)
+        }
+        bus.publish(.occupancy(notice))
+    }
+
+    /// The hook as it is now, for one operation.
+    func outboxWrite() -> OutboxWrite {
+        OutboxWrite(eventMessages.withLock { $0 })
+    }
+}
