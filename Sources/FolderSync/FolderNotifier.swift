@@ -33,11 +33,18 @@ final class FolderNotifier {
         paths.insert(path)
     }
 
-    /// Waits up to `timeout` seconds; returns (folder, name) for each event, empty on timeout.
-    func wait(timeout: Double) -> [(folder: String, name: String)] {
+    enum Event: Equatable {
+        /// `name` changed in the watched `folder`.
+        case named(folder: String, name: String)
+        /// The kernel's queue overflowed: events were lost, so nothing can be said of what changed.
+        case overflow
+    }
+
+    /// Waits up to `timeout` seconds; returns each event, empty on timeout.
+    func wait(timeout: Double) -> [Event] {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(max(0, timeout) * 1000)) > 0 else { return [] }
-        var events: [(String, String)] = []
+        var events: [Event] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -51,12 +58,14 @@ final class FolderNotifier {
                 }
                 let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
-                if let folder = watched[handle] {
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    events.append(.overflow)
+                } else if let folder = watched[handle] {
                     if mask & UInt32(IN_IGNORED) != 0 || mask & UInt32(IN_DELETE_SELF) != 0 {
                         watched[handle] = nil
                         paths.remove(folder)
                     } else {
-                        events.append((folder, name))
+                        events.append(.named(folder: folder, name: name))
                     }
                 }
                 offset += header + length

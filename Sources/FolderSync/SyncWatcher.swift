@@ -63,7 +63,9 @@ public final class SyncWatcher: Sendable {
 
     /// Runs until `stop()`: a first full pass, then writes and reads as things change. A commit
     /// is heard of through inotify on the database's WAL (any process's check-in), with the poll
-    /// as a fallback; a file that arrives names its desk's subfolder, and only that is read.
+    /// as a fallback; a file that arrives is named by its event, and only it is read (a new
+    /// subfolder is read whole). The full walk runs at start, on an inotify overflow, and every
+    /// `rescanInterval`, so a file no event named (a network share's) is still read.
     public func run() {
         defer {
             running.withLock { $0 = false }
@@ -72,13 +74,12 @@ public final class SyncWatcher: Sendable {
         let notifier = try? FolderNotifier()
         var writtenUpTo: Int64 = -1
         var fullRead = true
-        var named: Set<String> = []
         var nextRescan = 0.0
         /// Set while writing fails: when to try again, and the delay that led there.
         var retry: (at: Double, delay: Double)?
         let folder = SyncFolder(path: sync.settings.folder)
         let ownId = sync.writer.terminal.id
-        let own = sync.settings.folder.isEmpty ? "" : folder.subfolder(ownId)
+        var events = WatchedEvents(folder: folder.path, ownId: ownId)
         let wal = sync.database.path.map { $0 + "-wal" }
         while !isStopped {
             let now = clock.now().timeIntervalSince1970
@@ -90,7 +91,8 @@ public final class SyncWatcher: Sendable {
             let latest = try? sync.database.latestChange()
             let changed = latest.map { $0 != writtenUpTo } ?? true
             let write = (changed || writtenUpTo < 0) && (retry.map { now >= $0.at } ?? true)
-            if write || fullRead || !named.isEmpty {
+            if events.walk { fullRead = true }
+            if write || fullRead || !events.isEmpty {
                 // Watch the folder and every subfolder before reading them, so that a file landing
                 // during the read is still heard of (new desks appear as new subfolders).
                 if fullRead, let notifier {
@@ -100,7 +102,8 @@ public final class SyncWatcher: Sendable {
                         notifier.watch(folder.subfolder(entry.name))
                     }
                 }
-                let passed = pass(write: write, read: fullRead || !named.isEmpty, only: fullRead ? nil : named) != nil
+                for subfolder in events.newSubfolders { notifier?.watch(subfolder) }
+                let passed = pass(write: write, read: fullRead || !events.isEmpty, named: fullRead ? nil : events.named) != nil
                 if passed, write {
                     writtenUpTo = latest ?? writtenUpTo
                     retry = nil
@@ -110,33 +113,28 @@ public final class SyncWatcher: Sendable {
                     retry = (now + delay, delay)
                 }
                 fullRead = false
-                named = []
+                events.clear()
             }
             guard let notifier else {
                 Thread.sleep(forTimeInterval: writeCheck)
                 continue
             }
             if let wal { notifier.watchFile(wal) }
-            // Anything but our own writes, the WAL and temporary files means another desk's file arrived.
-            for event in notifier.wait(timeout: writeCheck) where event.folder != own && event.folder != wal {
-                guard !event.name.hasPrefix("."), !event.name.hasPrefix("~") else { continue }
-                if event.folder == folder.path {
-                    // A new desk's subfolder (or one renamed in): watch it and read it.
-                    guard SyncFolder.isTerminalId(event.name), event.name != ownId else { continue }
-                    notifier.watch(folder.subfolder(event.name))
-                    named.insert(event.name)
-                } else {
-                    named.insert(String(event.folder.dropFirst(folder.path.count + 1)))
-                }
-            }
+            // The WAL's events only end the wait (a commit to write); another desk's files are named.
+            for event in notifier.wait(timeout: writeCheck) { events.take(event) }
         }
     }
 
     /// One pass now (what `sync now` does), reported on the bus.
     @discardableResult
     public func pass(write: Bool = true, read: Bool = true, only: Set<String>? = nil) -> SyncPassReport? {
+        pass(write: write, read: read, named: only.map(SyncNamedFiles.init(desks:)))
+    }
+
+    @discardableResult
+    private func pass(write: Bool, read: Bool, named: SyncNamedFiles?) -> SyncPassReport? {
         do {
-            let report = try sync.pass(write: write, read: read, only: only, previousRead: lastPass?.read)
+            let report = try sync.pass(write: write, read: read, named: named, previousRead: lastPass?.read)
             if report.written.file != nil { written?(sync.writer.terminal.id) }
             latest.withLock { $0 = report }
             lastError.withLock { $0 = nil }

@@ -409,6 +409,7 @@ extension AppDatabase {
         registerWalletClaimDesks(&migrator)
         registerVisitsInEntries(&migrator)
         registerInsideCount(&migrator)
+        registerAuditSyncKeys(&migrator)
         return migrator
     }
 

@@ -3,6 +3,17 @@ import GRDB
 
 /// What folder sync reads and writes of operators and the audit record (see `StaffSync`).
 extension AppDatabase {
+    /// The audit files' marks were `syncAuditFolder`/`syncAuditThrough`, beside the `sync.` keys
+    /// that `sync reset-id` clears; they join them (`AuditFileSync.folderKey`, `throughKey`).
+    static func registerAuditSyncKeys(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v15-folder-audit-sync-keys") { db in
+            try db.execute(sql: """
+                UPDATE terminal_setting SET key = 'sync.auditFolder' WHERE key = 'syncAuditFolder';
+                UPDATE terminal_setting SET key = 'sync.auditThrough' WHERE key = 'syncAuditThrough';
+                """)
+        }
+    }
+
     /// The operator versions this desk wrote (tombstones included): what its staff.json holds.
     func ownStaffVersions(terminalId: String) throws -> [StaffAccount] {
         try read { store in try store.staffAccounts(includingRemoved: true).filter { $0.modifiedBy == terminalId } }

@@ -59,6 +59,20 @@ extension AppDatabase {
         }
     }
 
+    /// Of `terminalId`'s files, only those named (what inotify named: no reading of the whole list).
+    func syncFiles(terminalId: String, names: Set<String>) throws -> [String: SyncFileRecord] {
+        try read { store in
+            var files: [String: SyncFileRecord] = [:]
+            let statement = try store.db.cachedStatement(sql: "SELECT size, mtime, readAt, error FROM sync_file WHERE terminalId = ? AND name = ?")
+            for name in names {
+                guard let row = try Row.fetchOne(statement, arguments: [terminalId, name]) else { continue }
+                files[name] = SyncFileRecord(terminalId: terminalId, name: name, size: row["size"], mtime: row["mtime"],
+                                             readAt: row["readAt"], error: row["error"])
+            }
+            return files
+        }
+    }
+
     /// Every file found bad and not since repaired.
     public func badSyncFiles() throws -> [SyncFileRecord] {
         try read { store in

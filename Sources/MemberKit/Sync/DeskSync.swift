@@ -21,16 +21,26 @@ public struct DeskSync: Sendable {
     /// `only`: read just these desks' subfolders (those inotify named).
     public func pass(write: Bool = true, read: Bool = true, only: Set<String>? = nil,
                      previousRead: SyncReadReport? = nil) throws -> SyncPassReport {
+        try pass(write: write, read: read, named: only.map(SyncNamedFiles.init(desks:)), previousRead: previousRead)
+    }
+
+    /// `named`: read just these subfolders, or just the files inotify named in them (nil: all).
+    package func pass(write: Bool = true, read: Bool = true, named only: SyncNamedFiles?,
+                      previousRead: SyncReadReport? = nil) throws -> SyncPassReport {
         let written = write ? try writer.write() : SyncWriteReport()
+        // Once writing stopped (another machine under this id, a restored backup), a reading pass
+        // writes none of the side files either: they would overwrite the other machine's.
+        let sides = try write || database.syncWriterState().stopped == nil
         // Operators and the audit record ride beside the member files (see StaffSync).
-        let staff = try StaffSync(database: database, terminal: writer.terminal, folder: writer.folder).pass(only: read ? only : [])
+        let staff = try StaffSync(database: database, terminal: writer.terminal, folder: writer.folder)
+            .pass(only: read ? only : [], write: sides)
         // SUN tags' read counters too (see SecureCounterSync).
         let counters = try SecureCounterSync(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock)
-            .pass(only: read ? only : [])
+            .pass(only: read ? only : [], write: sides)
         // And the phone cryptograms read here, so that a replay is one at every desk (see WalletClaimSync).
         let claims = try WalletClaimSync(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock)
-            .pass(only: read ? only : [])
-        var readReport = read ? try reader.read(only: only) : (previousRead ?? SyncReadReport())
+            .pass(only: read ? only : [], write: sides)
+        var readReport = read ? try reader.read(named: only) : (previousRead ?? SyncReadReport())
         if read {
             readReport.errors += staff.errors + counters.errors + claims.errors
             readReport.replaysFound += counters.replaysFound

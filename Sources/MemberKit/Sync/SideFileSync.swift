@@ -14,7 +14,7 @@ protocol SideFileState: Sendable {
 }
 
 /// One pass of a side file: this desk's file written (rewritten whole when it changed), then the
-/// others' that changed merged (`only`: just these desks' subfolders).
+/// others' that changed merged (`only`: just these desks' subfolders, or the files named in them).
 struct SideFileSync<State: SideFileState>: Sendable {
     let database: AppDatabase
     let terminal: TerminalIdentity
@@ -34,12 +34,16 @@ struct SideFileSync<State: SideFileState>: Sendable {
         var errors: [String] = []
     }
 
-    func pass(only: Set<String>? = nil) throws -> Report {
+    /// `write` false: this desk's file is left as it is (its writing stopped, see `DeskSync.pass`).
+    func pass(only: SyncNamedFiles? = nil, write: Bool = true) throws -> Report {
         var report = Report()
         let now = clock.now().timeIntervalSince1970
-        let file = DeskSideFile(database: database, terminal: terminal, folder: folder, name: State.fileName, maxBytes: State.maxBytes)
-        let own = try State.own(database, terminalId: terminal.id, at: now)
-        try file.write(own.bytes, nothingToSay: own.nothingToSay)
+        let file = DeskSideFile(database: database, terminal: terminal, folder: folder, names: .one(State.fileName),
+                                maxBytes: State.maxBytes)
+        if write {
+            let own = try State.own(database, terminalId: terminal.id, at: now)
+            try file.write(own.bytes, nothingToSay: own.nothingToSay)
+        }
         report.errors += try file.readChanged(only: only) { desk, bytes, path in
             let merged = try State.merge(bytes, from: desk, path: path, into: database, at: now)
             report.merged += merged.changed

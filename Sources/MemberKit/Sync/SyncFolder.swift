@@ -59,16 +59,23 @@ public struct SyncFolder: Sendable {
             guard !name.hasPrefix("."), !name.hasPrefix("~syncthing~"), including(name) else { continue }
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }  // gone meanwhile
-            let kind: Entry.Kind
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: kind = .file
-            case S_IFDIR: kind = .directory
-            case S_IFLNK: kind = .symlink
-            default: kind = .other
-            }
-            let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-            entries.append(Entry(name: name, kind: kind, size: Int64(info.st_size), mtime: mtime))
+            entries.append(Entry(name: name, info: info))
         }
         return entries.sorted { $0.name < $1.name }
+    }
+}
+
+extension SyncFolder.Entry {
+    /// What an `lstat` of `name` said.
+    init(name: String, info: stat) {
+        let kind: Kind
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .file
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symlink
+        default: kind = .other
+        }
+        self.init(name: name, kind: kind, size: Int64(info.st_size),
+                  mtime: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
 }

@@ -23,12 +23,20 @@ public struct SyncReader: Sendable {
     /// Reads every other desk's subfolder (a rescan), or only `only`'s (the subfolders inotify
     /// named): then nothing else is listed, so the cost grows with what changed, not with the folder.
     public func read(only: Set<String>? = nil) throws -> SyncReadReport {
+        try read(named: only.map(SyncNamedFiles.init(desks:)))
+    }
+
+    /// `named`: just these subfolders, or only the files inotify named in them (nil: all). A named
+    /// changes file of a desk read before is merged without listing its subfolder; any other name
+    /// (a snapshot, desk.json, a conflict copy) has the subfolder listed, as a rescan does.
+    package func read(named: SyncNamedFiles?) throws -> SyncReadReport {
         let folder = SyncFolder(path: settings.folder)
         try folder.checkUsable()
         var report = SyncReadReport()
-        var listings: [TerminalListing] = []
+        var listings: [SyncTerminalListing] = []
         let candidates: [SyncFolder.Entry]
-        if let only {
+        let seen = Set(try database.syncTerminals().filter(\.isDesk).map(\.terminalId))
+        if let only = named?.subfolders {
             candidates = only.sorted().compactMap { name in
                 var info = stat()
                 guard lstat(folder.subfolder(name), &info) == 0 else { return nil }
@@ -43,7 +51,13 @@ public struct SyncReader: Sendable {
             case .directory:
                 do {
                     let directory = folder.subfolder(entry.name)
-                    listings.append(TerminalListing(terminalId: entry.name, directory: directory, entries: try SyncFolder.entries(of: directory)))
+                    if seen.contains(entry.name), let names = named?.names(in: entry.name),
+                       let changes = SyncTerminalListing.namedChanges(names, in: directory) {
+                        guard !changes.isEmpty else { continue }  // none of the member files
+                        listings.append(SyncTerminalListing(terminalId: entry.name, named: changes))
+                        continue
+                    }
+                    listings.append(SyncTerminalListing(terminalId: entry.name, directory: directory, entries: try SyncFolder.entries(of: directory)))
                 } catch {
                     try noteTerminalError(entry.name, "\(error)", into: &report)
                 }
@@ -58,7 +72,6 @@ public struct SyncReader: Sendable {
         var newest = Dictionary(uniqueKeysWithValues: listings.map { ($0.terminalId, $0.newestThrough) })
         // A subfolder with no sync file and no desk.json is no desk (a person's folder of photos):
         // it is not recorded, so `sync status` never lists it. A desk seen before is read, even emptied.
-        let seen = Set(try database.syncTerminals().filter(\.isDesk).map(\.terminalId))
         listings.removeAll { $0.files.isEmpty && $0.info == nil && !seen.contains($0.terminalId) }
         for listing in listings {
             if let info = listing.info, info.terminalId == listing.terminalId, !info.tookOver.isEmpty {
@@ -73,7 +86,7 @@ public struct SyncReader: Sendable {
                 if newest[claimed] == nil {
                     let directory = folder.subfolder(claimed)
                     newest[claimed] = FileManager.default.fileExists(atPath: directory)
-                        ? TerminalListing(terminalId: claimed, directory: directory, entries: (try? SyncFolder.entries(of: directory)) ?? []).newestThrough
+                        ? SyncTerminalListing(terminalId: claimed, directory: directory, entries: (try? SyncFolder.entries(of: directory)) ?? []).newestThrough
                         : .some(nil)
                 }
                 if let visible = newest[claimed], let newestThrough = visible {
@@ -85,10 +98,10 @@ public struct SyncReader: Sendable {
             try database.raiseSyncCoverage(raise)
         }
         let known = try database.syncTerminals()
-        if only == nil {
+        if named == nil {
             try noteGoneAuthors(known: known, present: Set(candidates.map(\.name)), folder: folder, into: &report)
         }
-        report.terminals = only == nil
+        report.terminals = named == nil
             ? listings.count + candidates.filter { $0.name != terminal.id && SyncFolder.isTerminalId($0.name) && $0.kind == .symlink }.count
             : known.filter { $0.terminalId != terminal.id && $0.files > 0 }.count
         if report.counts.futureEvents > 0 {
@@ -128,32 +141,6 @@ public struct SyncReader: Sendable {
         }
     }
 
-    /// One terminal's subfolder as listed at the start of a read, with its desk.json.
-    private struct TerminalListing {
-        let terminalId: String
-        /// Its files in sequence order, except the latest snapshot first: it covers every file
-        /// before it, which then need no reading.
-        let files: [(name: SyncFileName, entry: SyncFolder.Entry)]
-        let latestSnapshot: (name: SyncFileName, entry: SyncFolder.Entry)?
-        let newestThrough: Int64?
-        let info: DeskInfoFile?
-
-        init(terminalId: String, directory: String, entries: [SyncFolder.Entry]) {
-            self.terminalId = terminalId
-            var files = entries.compactMap { entry in SyncFileName(parsing: entry.name).map { (name: $0, entry: entry) } }
-                .sorted { $0.name < $1.name }
-            if let latest = files.lastIndex(where: { $0.name.kind == .snapshot && !$0.name.isConflictCopy }) {
-                latestSnapshot = files[latest]
-                files.insert(files.remove(at: latest), at: 0)
-            } else {
-                latestSnapshot = nil
-            }
-            self.files = files
-            newestThrough = files.filter { !$0.name.isConflictCopy }.map(\.name.through).max()
-            info = DeskInfoFile.read(directory + "/" + SyncFolder.deskFileName)
-        }
-    }
-
     private func noteTerminalError(_ terminalId: String, _ message: String, into report: inout SyncReadReport) throws {
         let known = try database.syncTerminals().first { $0.terminalId == terminalId }
         if known?.lastError != message { publish(message, into: &report) }
@@ -168,15 +155,15 @@ public struct SyncReader: Sendable {
     /// Reads one terminal's new files; returns what its latest snapshot holds of the desks it took
     /// over when this read merged that snapshot (a claim is used only then, so it never hides a
     /// file that comes later).
-    private func readTerminal(_ listing: TerminalListing, in folder: SyncFolder, into report: inout SyncReadReport) throws -> [String: Int64] {
+    private func readTerminal(_ listing: SyncTerminalListing, in folder: SyncFolder, into report: inout SyncReadReport) throws -> [String: Int64] {
         let terminalId = listing.terminalId
         let directory = folder.subfolder(terminalId)
         let files = listing.files
         var mergedSnapshot: SyncFileName?
-        let known = try database.syncFiles(terminalId: terminalId)
         let listed = Set(files.map(\.entry.name))
-        // Forgetting files that went takes a write: only when some did.
-        if known.keys.contains(where: { !listed.contains($0) }) {
+        let known = try listing.partial ? database.syncFiles(terminalId: terminalId, names: listed) : database.syncFiles(terminalId: terminalId)
+        // Forgetting files that went takes a write: only when some did (a rescan sees which).
+        if !listing.partial, known.keys.contains(where: { !listed.contains($0) }) {
             try database.forgetSyncFiles(terminalId: terminalId, keeping: listed)
         }
         let terminals = try database.syncTerminals()
@@ -221,8 +208,11 @@ public struct SyncReader: Sendable {
                 publish(message, into: &report)
             }
         }
-        try database.noteSyncTerminal(terminalId, name: listing.info?.name, lastFileTime: files.map(\.entry.mtime).max(),
-                                      files: files.count, lastError: lastError)
+        // What a desk's files say in all (their count, the latest, an error) waits for a listing.
+        if !listing.partial {
+            try database.noteSyncTerminal(terminalId, name: listing.info?.name, lastFileTime: files.map(\.entry.mtime).max(),
+                                          files: files.count, lastError: lastError)
+        }
         return mergedSnapshot == nil ? [:] : claims
     }
 

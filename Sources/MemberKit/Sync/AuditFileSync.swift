@@ -1,0 +1,65 @@
+import Foundation
+
+/// The audit record as side files: this desk's own entries go out as `audit-FIRST-LAST.jsonl`
+/// files by its row numbers (only the rows not yet written, then folded into one when there are
+/// many), and the others' are added by entry id (one already held is never changed).
+struct AuditFileSync {
+    let database: AppDatabase
+    let terminal: TerminalIdentity
+    let folder: SyncFolder
+    /// A desk's audit files are folded into one when there are more than this many.
+    static let filesKept = 64
+    static let batch = 50_000
+    /// Through which row this desk's entries are in which folder (a new folder starts over).
+    /// `sync.`: `sync reset-id` clears them with the member writer's.
+    static let folderKey = "sync.auditFolder", throughKey = "sync.auditThrough"
+
+    struct Report {
+        var written = 0
+        var added = 0
+        var errors: [String] = []
+    }
+
+    private var files: DeskSideFile {
+        DeskSideFile(database: database, terminal: terminal, folder: folder,
+                     names: .matching { AuditSyncFile.range(ofName: $0) != nil }, maxBytes: 256 << 20)
+    }
+
+    func pass(only: SyncNamedFiles?, write writing: Bool = true) throws -> Report {
+        var report = Report()
+        if writing { report.written = try write() }
+        report.errors = try files.readChanged(only: only) { desk, bytes, path in
+            report.added += try database.mergeAuditEntries(AuditSyncFile.parse(bytes, from: desk, path: path))
+        }
+        return report
+    }
+
+    private func write() throws -> Int {
+        let directory = try files.ownSubfolder()
+        var through = try database.setting(Self.folderKey) == folder.path ? Int64(try database.setting(Self.throughKey) ?? "0") ?? 0 : 0
+        var written = 0
+        while true {
+            let batch = try database.ownAuditEntries(deskId: terminal.id, after: through, limit: Self.batch)
+            guard let first = batch.first?.row, let last = batch.last?.row else { break }
+            try files.write(AuditSyncFile.bytes(batch.map(\.entry)), as: AuditSyncFile.name(first: first, last: last))
+            through = last
+            written += batch.count
+            try database.setSetting(Self.folderKey, folder.path)
+            try database.setSetting(Self.throughKey, String(through))
+        }
+        // Only a pass that wrote an audit file lists the subfolder: a tap's pass never does.
+        if written > 0 { try fold(in: directory, through: through) }
+        return written
+    }
+
+    /// Many small files become one: the desk's whole record so far, then the small ones go.
+    private func fold(in directory: String, through: Int64) throws {
+        let own = try SyncFolder.entries(of: directory).filter { AuditSyncFile.range(ofName: $0.name) != nil }
+        guard own.count > Self.filesKept, through > 0 else { return }
+        let all = try database.ownAuditEntries(deskId: terminal.id, after: 0, limit: Int.max)
+        guard let first = all.first?.row else { return }
+        let name = AuditSyncFile.name(first: first, last: through)
+        try files.write(AuditSyncFile.bytes(all.filter { $0.row <= through }.map(\.entry)), as: name)
+        for entry in own where entry.name != name { unlink(directory + "/" + entry.name) }
+    }
+}
