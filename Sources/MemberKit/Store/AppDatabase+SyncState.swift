@@ -91,9 +91,15 @@ extension AppDatabase {
         try write { store in try Self.noteSyncFile(store.db, file, coveredThrough: coveredThrough) }
     }
 
-    /// Forgets files no longer in the folder (a snapshot replaced them).
+    /// A file of another desk as last read (a member file or a side file), nil if never.
+    func syncFile(terminalId: String, name: String) throws -> SyncFileRecord? {
+        try syncFiles(terminalId: terminalId, names: [name])[name]
+    }
+
+    /// Forgets member files no longer in the folder (a snapshot replaced them); the side files
+    /// beside them (`DeskSideFile`) keep their rows.
     public func forgetSyncFiles(terminalId: String, keeping names: Set<String>) throws {
-        let known = try syncFiles(terminalId: terminalId).keys.filter { !names.contains($0) }
+        let known = try syncFiles(terminalId: terminalId).keys.filter { !names.contains($0) && SyncFileName(parsing: $0) != nil }
         guard !known.isEmpty else { return }
         try write { store in
             for name in known {
