@@ -146,6 +146,47 @@ import Testing
         store.finish()
     }
 
+    @Test func startingAsksForTheFirstPageTheCountsWhoIsInsideAndTheStore() {
+        let store = DeskTestStore(DeskState(setup: DeskSetup(terminalName: "Desk 1"), now: now), now: now)
+        var first: MemberPageRequest?
+        store.send(.resize(width: 100, height: 30)) {
+            $0.resize(width: 100, height: 30)
+            first = $0.list.nextRequest()
+            $0.jobs.countInFlight = true
+            $0.jobs.countStale = false
+            $0.jobs.insideInFlight = true
+            $0.jobs.insideStale = false
+            $0.jobs.storeProbeInFlight = true
+            $0.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
+        }
+        #expect(first?.kind == .first)
+        store.receive(.fetchPage(first!), .countMembers(generation: 0, search: nil, expiringDays: nil),
+                      .countInside(generation: 0, listing: false), .probeStore)
+        // All four in flight: the clock asks for nothing more, and only the status bar's second redraws.
+        store.send(.tick) {
+            $0.clockSecond = Int(now.timeIntervalSince1970)
+            $0.needsRedraw = true
+        }
+        store.receive()
+        store.finish()
+    }
+
+    @Test func aWedgeBurstIsOneCheckInAndNoKeys() {
+        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let keys = "04A1B2C4".map(Key.character) + [.enter]
+        for (i, key) in keys.enumerated() {
+            let time = now.addingTimeInterval(Double(i) * 0.005)
+            store.press(key, at: time) {
+                $0.needsRedraw = true
+                $0.lock.lastKeyAt = time
+                _ = $0.wedge.feed(key, at: time)
+            }
+            if key == .enter { store.receive(.checkIn(pass: "04A1B2C4", source: .wedge, operator: nil)) } else { store.receive() }
+        }
+        #expect(!store.state.wedge.isHolding)
+        store.finish()
+    }
+
     @Test func theStoreHelperFailsOnAStateChangeTheTestDidNotAssert() {
         withKnownIssue {
             let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
