@@ -10,9 +10,8 @@ package struct PackTopUp: Sendable, Equatable {
     package var added: Int { max(0, change) }
     package var used: Int { max(0, -change) }
 
-    /// Nil when `plan` leaves the pack alone; else `visits` sets the balance, `addVisits` adds to it.
-    package init?(_ plan: PlanChanges, balance: Int) {
-        guard plan.visits != nil || plan.addVisits != nil else { return nil }
+    /// `visits` sets the balance, else `addVisits` adds to it (ask `plan.changesPack` first).
+    package init(_ plan: PlanChanges, balance: Int) {
         before = balance
         change = plan.visits.map { $0 - balance } ?? plan.addVisits ?? 0
     }
@@ -21,4 +20,9 @@ package struct PackTopUp: Sendable, Equatable {
     package var auditDetail: [String: String] {
         ["field": "pack", "before": String(before), "after": String(after)]
     }
+}
+
+extension PlanChanges {
+    /// The edit sets or tops up the pack (the store reads the balance only then).
+    package var changesPack: Bool { visits != nil || addVisits != nil }
 }
