@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        // Readable diffs of the desk's state in `DeskTestStore` (tests only).
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
     ],
     targets: [
         // System libraries: each reached only through a module map and a shim header.
@@ -114,7 +116,9 @@ let package = Package(
         ]),
         .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
-        .testTarget(name: "DeskUITests", dependencies: ["DeskUI", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "DeskUITests", dependencies: [
+            "DeskUI", "MemberKit", "MemberDeskTestSupport", .product(name: "CustomDump", package: "swift-custom-dump"),
+        ]),
         .testTarget(name: "MemberDeskCLITests", dependencies: [
             "MemberDeskCLI", "MemberKit", "RegionKit", "DeskMQTT", "MemberDeskTestSupport", "WalletPasses", "DeskUI",
             .product(name: "Logging", package: "swift-log"),

@@ -150,8 +150,8 @@ public final class MQTTPublisher: Sendable {
             if report.messagesQueued { return [] }
             return mapper.messages(for: event, capacity: capacity)
         case .occupancy(let notice):
-            // Already written in the change's own commit (closing time, "check out all"); other
-            // desks' events merged by sync still come this way.
+            // Already written in the change's own commit (closing time, "check out all", a sync
+            // merge that brought entries or exits); without the club's hook they come this way.
             if notice.messagesQueued { return [] }
             return mapper.messages(for: event, capacity: capacity)
         // Beacons and the reader's state write nothing to the database: there is no commit to

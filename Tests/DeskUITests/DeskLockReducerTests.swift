@@ -68,13 +68,13 @@ import Testing
         var suspended = member()
         suspended.status = .suspended
         let anna = member()
-        #expect(DeskReducer.permission(for: .save(original: anna, changes: MemberChanges(username: .some("Ann")))) == .editContact)
-        #expect(DeskReducer.permission(for: .save(original: anna, changes: MemberChanges(status: .suspended))) == .suspend)
-        #expect(DeskReducer.permission(for: .save(original: anna, changes: MemberChanges(status: .active))) == .editContact)
-        #expect(DeskReducer.permission(for: .save(original: suspended, changes: MemberChanges(status: .active))) == .suspend)
-        #expect(DeskReducer.permission(for: .save(original: anna, changes: MemberChanges(expiresAt: .some(9e9)))) == .changeExpiry)
-        #expect(DeskReducer.permission(for: .save(original: nil, changes: MemberChanges(passId: "P2"))) == .addMember)
-        #expect(DeskReducer.permission(for: .startSearch) == nil && DeskReducer.permission(for: .cycleSort) == nil)
+        #expect(LockReducer.permission(for: .save(original: anna, changes: MemberChanges(username: .some("Ann")))) == .editContact)
+        #expect(LockReducer.permission(for: .save(original: anna, changes: MemberChanges(status: .suspended))) == .suspend)
+        #expect(LockReducer.permission(for: .save(original: anna, changes: MemberChanges(status: .active))) == .editContact)
+        #expect(LockReducer.permission(for: .save(original: suspended, changes: MemberChanges(status: .active))) == .suspend)
+        #expect(LockReducer.permission(for: .save(original: anna, changes: MemberChanges(expiresAt: .some(9e9)))) == .changeExpiry)
+        #expect(LockReducer.permission(for: .save(original: nil, changes: MemberChanges(passId: "P2"))) == .addMember)
+        #expect(LockReducer.permission(for: .startSearch) == nil && LockReducer.permission(for: .cycleSort) == nil)
     }
 
     @Test func idleRelockCountsFromTheLastKey() {

@@ -13,11 +13,13 @@ public final class FrontDesk {
     let runner: DeskEffectRunner
     let subscription: EventSubscription
 
-    public init(services: DeskServices, worker: DeskWorker = DeskWorker(), subscription: EventSubscription? = nil) {
+    /// `clients`: what the effects reach the core through (nil: the live clients over `services`).
+    public init(services: DeskServices, worker: DeskWorker = DeskWorker(), subscription: EventSubscription? = nil,
+                clients: DeskClients? = nil) {
         self.services = services
         state = DeskState(setup: DeskSetup(services), now: services.clock.now())
         inbox = DeskInbox(wakeUp: wakeUp)
-        runner = DeskEffectRunner(services: services, worker: worker, inbox: inbox)
+        runner = DeskEffectRunner(clients: clients ?? .live(services), worker: worker, inbox: inbox)
         self.subscription = subscription ?? services.club.bus.subscribe()
         let pacer = DeskWakePacer(wakeUp)
         self.subscription.onDelivery { pacer.delivered($0) }

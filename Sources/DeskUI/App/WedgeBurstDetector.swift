@@ -6,7 +6,7 @@ import MemberKit
 ///
 /// Printable keys outside a text field are held back for up to `maxGap`: if the burst goes
 /// on and ends in Enter, it is a scan; otherwise the held keys are handed back as ordinary keys.
-public struct WedgeBurstDetector: Sendable {
+public struct WedgeBurstDetector: Sendable, Equatable {
     public enum Verdict: Equatable, Sendable {
         /// Held back: call `flush(now:)` after `maxGap` if nothing more comes.
         case holding

@@ -1,7 +1,7 @@
 import MemberKit
 
 /// "Delete NAME?" with Delete/Cancel.
-public struct ConfirmDeleteDialog: Sendable {
+public struct ConfirmDeleteDialog: Sendable, Equatable {
     public var member: MemberRecord
     /// 0 = Delete, 1 = Cancel; Cancel is the default so a stray Enter deletes nothing.
     public var choice = 1

@@ -2,7 +2,7 @@ import MemberKit
 
 /// Ctrl-C over a form that holds typed text: "Quit without saving?" Keep editing is the default,
 /// and gives the form back as it was; a second Ctrl-C quits.
-public struct ConfirmQuitDialog: Sendable {
+public struct ConfirmQuitDialog: Sendable, Equatable {
     /// The dialog Ctrl-C was pressed in.
     public var resume: DeskDialog
     /// 0 = Quit, 1 = Keep editing.

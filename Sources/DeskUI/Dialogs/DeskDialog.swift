@@ -2,7 +2,7 @@ import Foundation
 import MemberKit
 
 /// The dialog on top of the desk, if any. It only dispatches: each dialog handles its own keys.
-public enum DeskDialog: Sendable {
+public enum DeskDialog: Sendable, Equatable {
     case help(NoticeDialog)
     case notice(NoticeDialog)
     case form(MemberFormModel)
@@ -32,34 +32,6 @@ public enum DeskDialog: Sendable {
         case .export(let d): d.phase == .editing && d.path.text != d.defaultPaths[d.format]
         case .signIn(let d): d.resume?.holdsTypedText ?? false
         default: false
-        }
-    }
-
-    mutating func onKey(_ key: Key, screen: Rect) -> DialogReply {
-        switch self {
-        case .help(var d): defer { self = .help(d) }; return d.onKey(key, screen: screen)
-        case .notice(var d): defer { self = .notice(d) }; return d.onKey(key, screen: screen)
-        case .form(var d): defer { self = .form(d) }; return d.onKey(key)
-        case .confirmDelete(var d): defer { self = .confirmDelete(d) }; return d.onKey(key)
-        case .prompt(var d): defer { self = .prompt(d) }; return d.onKey(key)
-        case .importReview(var d): defer { self = .importReview(d) }; return d.onKey(key, screen: screen)
-        case .export(var d): defer { self = .export(d) }; return d.onKey(key)
-        case .signIn(var d):
-            let reply = d.onKey(key)
-            if case .close = reply, let resume = d.resume {
-                self = resume
-                return .stay
-            }
-            self = .signIn(d)
-            return reply
-        case .confirmQuit(var d):
-            let reply = d.onKey(key)
-            if case .close = reply {
-                self = d.resume
-                return .stay
-            }
-            self = .confirmQuit(d)
-            return reply
         }
     }
 

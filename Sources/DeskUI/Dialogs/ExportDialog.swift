@@ -2,7 +2,7 @@ import Foundation
 import MemberKit
 
 /// Export: a format, a path, a progress bar, then the result.
-public struct ExportDialog: Sendable {
+public struct ExportDialog: Sendable, Equatable {
     public enum Phase: Sendable, Equatable {
         case editing
         case running(Double)

@@ -1,7 +1,7 @@
 import MemberKit
 
 /// The import preview: counts, a scrollable list, Merge/Cancel.
-public struct ImportReviewDialog: Sendable {
+public struct ImportReviewDialog: Sendable, Equatable {
     public var preview: ImportPreview
     public var scroll = 0
     /// 0 = Merge, 1 = Cancel.

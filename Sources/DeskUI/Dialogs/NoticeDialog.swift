@@ -3,7 +3,7 @@ import MemberKit
 /// A dialog that only says something: help, "Import is not available in this build", an event
 /// log line in full. It is as wide as its longest line allows on the screen, and wraps (never
 /// cuts) what does not fit; ↑↓ PgUp PgDn scroll when the lines outnumber the rows.
-public struct NoticeDialog: Sendable {
+public struct NoticeDialog: Sendable, Equatable {
     public var title: String
     public var lines: [String]
     /// Columns at the start of each line that are its lead (help's key column): wrapped

@@ -2,7 +2,7 @@ import Foundation
 import MemberKit
 
 /// A question with a text field: manual check-in, the import file, the enrol prompt's name.
-public struct PromptDialog: Sendable {
+public struct PromptDialog: Sendable, Equatable {
     public enum Purpose: Sendable, Equatable {
         case checkIn
         case importFile

@@ -5,15 +5,15 @@ import MemberKit
 /// ↑↓ from the operators) or a tapped staff card, then the PIN. The PIN is checked on a worker
 /// (Argon2id is slow on purpose); the dialog says so while it runs. Over a form it holds the form,
 /// which comes back as it was.
-public struct SignInDialog: Sendable {
-    public enum Purpose: Sendable {
+public struct SignInDialog: Sendable, Equatable {
+    public enum Purpose: Sendable, Equatable {
         /// Sign in, then do `then` (the action that asked), if any.
         case signIn(then: DeskCommand?)
         /// A manager's PIN for this one action.
         case authorize(DeskCommand, StaffPermission)
     }
 
-    enum Field: Sendable { case name, pin }
+    enum Field: Sendable, Equatable { case name, pin }
 
     public var purpose: Purpose
     /// The dialog this one was opened over (a form with typed text), given back when it closes.

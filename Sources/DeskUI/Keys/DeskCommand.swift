@@ -2,7 +2,7 @@ import MemberKit
 
 /// What a key asks the desk to do, once the pane or dialog that took it has done its own part
 /// (htop's panels return a result to the screen manager the same way).
-public enum DeskCommand: Sendable {
+public enum DeskCommand: Sendable, Equatable {
     // The function bar and the desk's own keys.
     case showHelp, editSelected, startSearch, openCheckIn, openExport, openImport, newMember, confirmDeleteSelected
     case toggleRegions, quit, cycleSort, toggleStats, swapSidePane, switchFocus

@@ -3,7 +3,7 @@ import MemberKit
 
 /// The check-in banner, the thing staff look at: the last outcome, large and coloured,
 /// with the member's details, until it fades after `duration` seconds.
-public struct BannerModel: Sendable {
+public struct BannerModel: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case welcome, duplicate, refused, unknown, error
         /// Let in, with a warning for staff (the club is full under `when_full = "warn"`).

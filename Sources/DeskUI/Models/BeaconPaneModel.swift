@@ -2,7 +2,7 @@ import Foundation
 import MemberKit
 
 /// The beacons in range, nearest first, from the bus's beacon events.
-public struct BeaconPaneModel: Sendable {
+public struct BeaconPaneModel: Sendable, Equatable {
     public enum Availability: Sendable, Equatable {
         /// No beacon source in this build or run.
         case notAvailable

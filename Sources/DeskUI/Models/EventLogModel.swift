@@ -3,7 +3,7 @@ import MemberKit
 
 /// Scans, check-ins, enrolments, region events, script output, notifications and errors:
 /// newest first, scrollable, at most `capacity` lines.
-public struct EventLogModel: Sendable {
+public struct EventLogModel: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var time: Date
         public var tone: Tone

@@ -4,7 +4,7 @@ import MemberKit
 /// The "Inside now" view of the main pane: everyone inside, by entry time, with how long each
 /// has been in. The whole list is read at once: the people in a building number hundreds (the
 /// capacity bounds them), not the million rows the member list pages through.
-public struct InsideListModel: Sendable {
+public struct InsideListModel: Sendable, Equatable {
     public private(set) var members: [InsideMember] = []
     /// The list has been read at least once.
     public private(set) var loaded = false

@@ -3,7 +3,7 @@ import MemberKit
 
 /// The member detail and edit form: every editable field (the subclass's too), validation,
 /// and the member's visit history.
-public struct MemberFormModel: Sendable {
+public struct MemberFormModel: Sendable, Equatable {
     public enum FieldKind: Sendable, Hashable {
         case name, pass, status, expires, note
         /// The plan (a choice), visits to add to the pack, the household's head (id or pass), the birthday.

@@ -3,7 +3,7 @@ import MemberKit
 
 /// The virtualized member list. It holds only a window of rows around the viewport (never
 /// every member) and asks for the next page by keyset when the viewport nears an edge.
-public struct MemberListModel: Sendable {
+public struct MemberListModel: Sendable, Equatable {
     public private(set) var sort: MemberSort = .lastVisit
     /// Only members expiring within this many days, soonest first (`e`); nil: everyone.
     public private(set) var expiringDays: Int?

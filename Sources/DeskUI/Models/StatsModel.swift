@@ -3,7 +3,7 @@ import MemberKit
 
 /// The stats view: people inside through today, check-ins per hour today and per day for 30
 /// days as block-character bar charts, and how many members were active this week and this month.
-public struct StatsModel: Sendable {
+public struct StatsModel: Sendable, Equatable {
     public var stats: DeskStats?
     public var occupancy: OccupancyCurve?
     public var loading = false

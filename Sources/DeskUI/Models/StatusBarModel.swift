@@ -3,7 +3,7 @@ import MemberKit
 
 /// The top line: terminal name, reader, Bluetooth, regions, sync, MQTT, who is inside, member count and a clock;
 /// each part has a priority, so a narrow screen drops Bluetooth before the count (`StatusBarLayout`).
-public struct StatusBarModel: Sendable {
+public struct StatusBarModel: Sendable, Equatable {
     public enum ReaderState: Sendable, Equatable {
         /// This build or run has no reader monitor.
         case notAvailable

@@ -4,46 +4,37 @@ import MemberKit
 extension DeskEffectRunner {
     /// The lock's effects: the PIN check on its own worker, the rest on the desk's worker.
     func runStaff(_ effect: DeskEffect) {
-        let inbox = self.inbox, club = services.club, database = services.database
+        let staff = clients.staff, audit = clients.audit, checkIn = clients.checkIn
         switch effect {
         case .verifyPIN(let credential, let pin), .verifyApproval(let credential, let pin, _):
-            guard let hasher = services.staff?.hasher else {
-                return inbox.post(.signInFailed("no PIN checker in this build", usesATry: false))
-            }
             let method: AuditMethod = if case .card = credential { .tap } else { .manual }
             let approving: StaffPermission? = if case .verifyApproval(_, _, let action) = effect { action } else { nil }
-            submitSignIn {
+            submit(on: signInWorker, {
                 do {
-                    let account = try approving.map { try club.approve($0, credential: credential, pin: pin, hasher: hasher, method: method) }
-                        ?? club.signIn(credential, pin: pin, hasher: hasher, method: method)
-                    inbox.post(.signedIn(account))
+                    let account = try approving.map { try staff.approve($0, credential, pin, method) }
+                        ?? staff.signIn(credential, pin, method)
+                    return .signedIn(account)
                 } catch let failure as SignInFailure {
-                    inbox.post(.signInFailed(failure.description, usesATry: failure.usesATry))
-                } catch {
-                    inbox.post(.signInFailed("\(error)", usesATry: false))
+                    return .signInFailed(failure.description, usesATry: failure.usesATry)
                 }
-            }
+            }, failed: { .signInFailed($0, usesATry: false) })
         case .onDuty(let name):
-            services.staff?.onDuty.set(name)
+            staff.setOnDuty(name)
         case .recordLockout(let seconds):
-            submit { try? club.record(.lockout, by: .anonymous(.manual), detail: ["seconds": String(Int(seconds))]) }
+            submit({
+                try audit.record(AuditAction.lockout, AuditActor.anonymous(.manual), ["seconds": String(Int(seconds))])
+                return nil
+            }, failed: { .failed(job: "audit: the sign-in lockout was not recorded", error: $0) })
         case .letInAnyway(let pass, let name):
-            submit {
-                do { try club.admitAnyway(passId: pass, by: AuditActor(operator: name, method: .manual)) } catch {
-                    inbox.post(.checkInFailed("\(error)"))
-                }
-            }
+            submit({ try checkIn.admitAnyway(pass, AuditActor(operator: name, method: .manual)); return nil },
+                   failed: { .checkInFailed($0) })
         case .loadAudit:
-            submit {
-                do {
-                    let entries = try database.auditEntries(AuditQuery(newest: 500))
-                    inbox.post(.audit(entries, try database.recordNames(memberIds: Set(entries.compactMap(\.memberId)))))
-                } catch {
-                    inbox.post(.auditFailed("\(error)"))
-                }
-            }
+            submit({
+                let newest = try audit.newest(500)
+                return .audit(newest.entries, newest.names)
+            }, failed: { .auditFailed($0) })
         case .loadOperators:
-            submit { inbox.post(.operators(((try? database.staff()) ?? []).map { OperatorChoice(name: $0.name, role: $0.role) })) }
+            submit({ .operators(try staff.operators()) }, failed: { .failed(job: "sign-in: the operators could not be listed", error: $0) })
         default:
             break
         }

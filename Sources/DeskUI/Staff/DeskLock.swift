@@ -4,7 +4,7 @@ import MemberKit
 /// The front desk's lock, as the reducer keeps it: who is on duty (nobody: locked), when a key
 /// was last pressed (for the idle relock), the wrong-PIN lockout, and a form that locking put
 /// aside with its typed text (it comes back at the next sign-in). Taps are never behind it.
-public struct DeskLock: Sendable {
+public struct DeskLock: Sendable, Equatable {
     public struct OnDuty: Sendable, Equatable {
         public var name: String
         public var role: StaffRole

@@ -2,7 +2,7 @@ import Foundation
 import MemberKit
 
 /// Work the reducer asks for; `DeskEffectRunner` does it on the worker and answers with a `JobResult`.
-public enum DeskEffect: Sendable {
+public enum DeskEffect: Sendable, Equatable {
     case fetchPage(MemberPageRequest)
     /// The listing's match count (for `generation`) and the club's member count.
     case countMembers(generation: Int, search: String?, expiringDays: Int? = nil)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Bookkeeping for the background jobs the panes wait on, kept apart from what the panes show:
 /// at most one count and one stats query at a time, and counts held back while staff type.
-public struct DeskJobs: Sendable {
+public struct DeskJobs: Sendable, Equatable {
     /// While staff type, a count would only compete with the pages they are waiting for.
     public static let countDelay: TimeInterval = 0.2
 
@@ -26,6 +26,8 @@ public struct DeskJobs: Sendable {
     public var nextStoreProbe: Date?
     /// The version last seen; nil until the first probe answers.
     public var storeVersion: Int?
+    /// Why the last probe failed, said once in the log (nil: the last probe answered).
+    public var storeProbeError: String?
 
     public init() {}
 
@@ -34,7 +36,9 @@ public struct DeskJobs: Sendable {
         insideGeneration += 1
     }
 
-    public func typing(at now: Date) -> Bool {
-        searchEditedAt.map { now.timeIntervalSince($0) < Self.countDelay } ?? false
+    public func typing(at now: Date) -> Bool { Self.typing(since: searchEditedAt, at: now) }
+
+    static func typing(since edited: Date?, at now: Date) -> Bool {
+        edited.map { now.timeIntervalSince($0) < countDelay } ?? false
     }
 }

@@ -5,7 +5,7 @@ extension DeskReducer {
     /// What a key asked for, after the pane or dialog that took it did its part.
     static func perform(_ command: DeskCommand, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         // Above the operator's role (or on a locked desk): a PIN first, then the command.
-        guard allowed(command, &state, &effects) else { return }
+        guard allowed(command, &state, &effects, now: now) else { return }
         switch command {
         case .showHelp:
             state.dialog = .help(HelpText.dialog)
@@ -16,7 +16,7 @@ extension DeskReducer {
             state.showStats = false
             state.showInside = false
             state.focus = .members
-            state.list.isSearching = true
+            memberList(.startSearch, &state, &effects, now: now)
         case .openCheckIn:
             state.dialog = .prompt(.checkIn())
         case .openExport:
@@ -41,11 +41,9 @@ extension DeskReducer {
         case .quit:
             state.wantsQuit = true
         case .cycleSort:
-            state.list.cycleSort()
-            perform(.listingChanged(searchEdited: false), &state, &effects, now: now)
+            memberList(.sort, &state, &effects, now: now)
         case .toggleExpiring:
-            state.list.toggleExpiring(days: state.setup.plans.warnDays)
-            perform(.listingChanged(searchEdited: false), &state, &effects, now: now)
+            memberList(.toggleExpiring(days: state.setup.plans.warnDays), &state, &effects, now: now)
         case .toggleStats:
             state.showStats.toggle()
             if state.showStats { state.showInside = false }
@@ -57,7 +55,7 @@ extension DeskReducer {
                 state.showStats = false
                 state.focus = .members
                 // A fresh read with the list, whatever a count in flight was asked for.
-                state.jobs.insideChanged()
+                inside(.changed(count: nil), &state, &effects, now: now)
             }
             state.resize(width: state.width, height: state.height)
         case .checkOutSelected:
@@ -86,9 +84,7 @@ extension DeskReducer {
             if state.banner.visible(at: now) != nil {
                 state.banner.dismiss()
             } else if state.list.searchText != nil {
-                state.list.search.text = ""
-                state.list.reset()
-                perform(.listingChanged(searchEdited: false), &state, &effects, now: now)
+                memberList(.clearSearch, &state, &effects, now: now)
             }
         case .checkIn(let pass):
             effects.append(.checkIn(pass: pass, source: .manual, operator: state.lock.operatorName))
@@ -96,23 +92,20 @@ extension DeskReducer {
             state.banner.dismiss()
             effects.append(.enrol(pass: pass, name: name, operator: state.lock.operatorName))
         case .save(let original, let changes):
-            if case .form(var form) = state.dialog {
-                form.saving = true
-                state.dialog = .form(form)
-            }
+            state.dialog?.form?.saving = true
             // A new member gets its wallet pass in the same step when the wallet is set up.
             let walletPass = original == nil && state.setup.walletMissing == []
             effects.append(.save(original: original, changes: changes, operator: state.lock.operatorName, walletPass: walletPass))
         case .delete(let member):
             effects.append(.delete(member, operator: state.lock.operatorName))
         case .lock:
-            lockOrSignIn(&state, &effects, now: now)
+            lock(.lockKey, &state, &effects, now: now)
         case .letInAnyway:
-            letInAnyway(&state, &effects, now: now)
+            lock(.letInAnyway(bannerShowsRefusal: state.banner.visible(at: now)?.kind == .refused), &state, &effects, now: now)
         case .showAudit:
             effects.append(.loadAudit)
         case .verifyPIN(let credential, let pin):
-            verify(credential, pin, &state, &effects, now: now)
+            lock(.verify(credential, pin), &state, &effects, now: now)
         case .previewImport(let file):
             effects.append(.previewImport(file: file, operator: state.lock.operatorName))
         case .applyImport(let preview):
@@ -120,8 +113,7 @@ extension DeskReducer {
         case .export(let format, let path):
             effects.append(.export(format: format, path: path, operator: state.lock.operatorName))
         case .listingChanged(let searchEdited):
-            state.jobs.countStale = true
-            if searchEdited { state.jobs.searchEditedAt = now }
+            memberList(.listingChanged(searchEdited: searchEdited, at: now), &state, &effects, now: now)
         }
     }
 

@@ -17,24 +17,22 @@ extension DeskReducer {
             if typedUnknown, case .unknownPass(let pass) = report.outcome, state.dialog == nil {
                 state.dialog = .prompt(.enrol(pass: pass))
             }
-            if let member = report.outcome.member { state.list.replace(member) }
-            state.list.markStale()
-            state.status.occupancy.inside = report.insideCount
-            state.jobs.insideChanged()
-            if case .enrolled = report.outcome { state.jobs.countStale = true }
-            if case .refused = report.outcome { state.lock.refusedPass = report.passId }
-            if case .staffCard(let pass) = report.outcome { staffCardTapped(pass, &state, &effects) }
+            if let member = report.outcome.member { memberList(.replace(member), &state, &effects, now: now) }
+            var enrolled = false
+            if case .enrolled = report.outcome { enrolled = true }
+            memberList(.membersChanged(recount: enrolled), &state, &effects, now: now)
+            inside(.changed(count: report.insideCount), &state, &effects, now: now)
+            if case .refused = report.outcome { lock(.refused(pass: report.passId), &state, &effects, now: now) }
+            if case .staffCard(let pass) = report.outcome { lock(.staffCardTapped(pass), &state, &effects, now: now) }
             if state.showStats { requestStats(&state, &effects, now: now) }
         case .memberCreated, .memberDeleted:
-            state.jobs.countStale = true
-            state.list.markStale()
+            memberList(.membersChanged(recount: true), &state, &effects, now: now)
         case .memberUpdated(let member):
-            state.list.replace(member)
-            state.list.markStale()
+            memberList(.replace(member), &state, &effects, now: now)
+            memberList(.membersChanged(recount: false), &state, &effects, now: now)
         case .imported:
             // The import dialog logs its own line; another terminal's import only reloads.
-            state.jobs.countStale = true
-            state.list.markStale()
+            memberList(.membersChanged(recount: true), &state, &effects, now: now)
             state.needsRedraw = true
             return
         case .reader, .region, .sync, .mqtt:
@@ -44,9 +42,8 @@ extension DeskReducer {
             _ = state.beacons.apply(beaconEvent)
         case .occupancy(let notice):
             // Closing time, a check-out of everyone, or other desks' entries and exits merged.
-            state.list.markStale()
-            state.status.occupancy.inside = notice.insideCount
-            state.jobs.insideChanged()
+            memberList(.membersChanged(recount: false), &state, &effects, now: now)
+            inside(.changed(count: notice.insideCount), &state, &effects, now: now)
             if state.showStats { requestStats(&state, &effects, now: now) }
         case .error(let notice) where notice.passId != nil:
             // A tap the store could not write (a full disk, a read-only file): staff must know it did not count.
@@ -60,31 +57,45 @@ extension DeskReducer {
 
     /// A job the effect runner finished (or reports progress on).
     static func apply(_ result: JobResult, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        // The open dialog's own reducer first: the jobs it started answer it.
+        switch state.dialog?.receive(result) ?? .ignored {
+        case .ignored: break
+        case .updated(let note):
+            if let note { state.log.add(note.text, tone: note.tone, at: now) }
+            return
+        case .close:
+            state.dialog = nil
+            return
+        case .becomes(let next):
+            state.dialog = next
+            return
+        }
         switch result {
         case .page(let rows, let request):
-            state.list.receive(rows, for: request)
+            memberList(.page(rows, for: request), &state, &effects, now: now)
         case .pageFailed(let request, let error):
-            state.list.failed(request)
-            if let error { state.log.add("member list: \(error)", tone: .danger, at: now) }
+            memberList(.pageFailed(request, error: error), &state, &effects, now: now)
         case .counted(let generation, let matching, let all):
-            state.jobs.countInFlight = false
-            if let matching { state.list.receiveCount(matching, generation: generation) }
-            if let all { state.status.memberCount = all }
-            if matching == nil { state.jobs.countStale = true }
+            memberList(.counted(generation: generation, matching: matching, all: all), &state, &effects, now: now)
+        case .countFailed(_, let error):
+            memberList(.countFailed(error), &state, &effects, now: now)
         case .stats(let stats, let occupancy):
             state.jobs.statsInFlight = false
             state.stats.loading = false
             state.stats.stats = stats
             state.stats.occupancy = occupancy
         case .insideCounted(let generation, let count, let members):
-            insideCounted(generation, count, members, &state)
+            inside(.counted(generation: generation, count: count, members: members), &state, &effects, now: now)
         case .insideFailed(let error):
-            state.jobs.insideInFlight = false
-            state.log.add("inside: \(error)", tone: .danger, at: now)
+            inside(.failed(error), &state, &effects, now: now)
         case .checkOutFailed(let error):
             state.banner.showError("Could not check out: \(error)", now: now)
         case .storeProbed(let version):
             storeProbed(version, &state, &effects, now: now)
+        case .storeProbeFailed(let error):
+            storeProbeFailed(error, &state, now: now)  // reached only through `apply` called directly
+        case .failed(let job, let error):
+            state.log.add("\(job): \(error)", tone: .danger, at: now)
         case .statsFailed(let error):
             state.jobs.statsInFlight = false
             state.stats.loading = false
@@ -93,20 +104,6 @@ extension DeskReducer {
             state.banner.showError("Not a pass: \(error)", now: now)
         case .enrolFailed(let error):
             state.banner.showError("Could not enrol: \(error)", now: now)
-        case .visits(let visits, let memberId, let visitsLeft):
-            if case .form(var form) = state.dialog, form.original?.memberId == memberId {
-                form.visits = visits
-                form.visitsLeft = visitsLeft
-                state.dialog = .form(form)
-            }
-        case .saved:
-            if case .form = state.dialog { state.dialog = nil }
-        case .saveFailed(let error):
-            if case .form(var form) = state.dialog {
-                form.saving = false
-                form.error = error
-                state.dialog = .form(form)
-            }
         case .walletPassWritten(let notice):
             state.log.add("wallet: \(notice.memberName)'s pass written to \(notice.path)", tone: .success, at: now)
             // Shown unless another dialog opened meanwhile (the log keeps it either way).
@@ -120,55 +117,26 @@ extension DeskReducer {
             state.status.regions = on ? .on : .off
         case .regionsFailed(let error):
             state.log.add("regions: \(error)", tone: .danger, at: now)
-        case .importPreviewed(let preview):
-            if case .prompt(let prompt) = state.dialog, prompt.purpose == .importFile {
-                state.dialog = .importReview(ImportReviewDialog(preview: preview))
-            }
-        case .importPreviewFailed(let error):
-            if case .prompt(var prompt) = state.dialog, prompt.purpose == .importFile {
-                prompt.error = error
-                state.dialog = .prompt(prompt)
-            }
         case .imported(let notice):
             state.dialog = nil
             state.log.add(.imported(notice), at: now)
-            state.jobs.countStale = true
-            state.list.markStale()
+            memberList(.membersChanged(recount: true), &state, &effects, now: now)
         case .importFailed(let error):
             state.dialog = nil
             state.log.add("import failed: \(error)", tone: .danger, at: now)
             state.banner.showError("Import failed: \(error)", now: now)
-            state.jobs.countStale = true
-            state.list.markStale()
-        case .exportProgress(let fraction):
-            if case .export(var d) = state.dialog, case .running = d.phase {
-                d.phase = .running(fraction)
-                state.dialog = .export(d)
-            }
-        case .exported(let summary):
-            if case .export(var d) = state.dialog {
-                d.phase = .done(summary)
-                state.dialog = .export(d)
-                state.log.add("export: \(summary)", tone: .success, at: now)
-            }
-        case .exportFailed(let error):
-            if case .export(var d) = state.dialog {
-                d.phase = .failed(error)
-                state.dialog = .export(d)
-            }
+            memberList(.membersChanged(recount: true), &state, &effects, now: now)
         case .signedIn(let account):
-            signedIn(account, &state, &effects, now: now)
+            lock(.signedIn(account), &state, &effects, now: now)
         case .signInFailed(let message, let usesATry):
-            signInFailed(message, usesATry: usesATry, &state, &effects, now: now)
+            lock(.signInFailed(message, usesATry: usesATry), &state, &effects, now: now)
         case .audit(let entries, let names):
             showAudit(entries, names: names, &state)
         case .auditFailed(let error):
             state.log.add("audit: \(error)", tone: .danger, at: now)
-        case .operators(let operators):
-            if case .signIn(var d) = state.dialog {
-                d.operators = operators
-                state.dialog = .signIn(d)
-            }
+        case .visits, .saved, .saveFailed, .importPreviewed, .importPreviewFailed, .exportProgress, .exported, .exportFailed,
+             .operators:
+            break  // for a dialog no longer open
         }
     }
 }

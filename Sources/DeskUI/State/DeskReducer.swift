@@ -1,33 +1,39 @@
 import Foundation
 import MemberKit
 
-/// The front desk's one rule book: (state, input) → (state, effects). It never waits, never
-/// touches the terminal, the database or another thread; the effects it returns are run by
-/// `DeskEffectRunner` on the worker, and their results come back as `.finished` inputs.
-/// Keys are only dispatched here: the open dialog, the search field or the focused pane takes them.
+/// The front desk's reducer: (state, input) → (state, effects). It never waits, never touches the
+/// terminal, the database or another thread; the effects it returns are run by `DeskEffectRunner`
+/// on the worker, and their results come back as `.finished` inputs.
+///
+/// It only dispatches and composes: each part of the screen has a child reducer scoped to its
+/// slice of `DeskState`: the open dialog (`DeskDialog.onKey`/`receive`, each dialog's own), the
+/// lock (`LockReducer`), "Inside now" (`InsideReducer`) and the member list (`MemberListReducer`).
+/// A child changes its slice only and hands back what else should happen (effects, log lines, a command).
 public enum DeskReducer {
     public static func reduce(_ state: inout DeskState, _ input: DeskInput, now: Date) -> [DeskEffect] {
         var effects: [DeskEffect] = []
         switch input {
         case .key(let key, let time):
             state.needsRedraw = true
-            keyPressed(&state, at: time)
+            lock(.key(at: time), &state, &effects, now: now)
             receive(key, at: time, &state, &effects, now: now)
         case .event(let event):
             apply(event, &state, &effects, now: now)
         case .finished(.storeProbed(let version)):
             // Most probes find nothing new: they must not cost a frame.
             storeProbed(version, &state, &effects, now: now)
+        case .finished(.storeProbeFailed(let error)):
+            storeProbeFailed(error, &state, now: now)
         case .finished(.insideCounted(let generation, let count, let members)):
             // Most recounts after a tap confirm the count its report gave: no frame for those.
-            insideCounted(generation, count, members, &state)
+            inside(.counted(generation: generation, count: count, members: members), &state, &effects, now: now)
         case .finished(let result):
             state.needsRedraw = true
             apply(result, &state, &effects, now: now)
         case .tick:
             for key in state.wedge.flush(now: now) { dispatch(key, &state, &effects, now: now) }
             if state.banner.expire(now: now) { state.needsRedraw = true }
-            checkIdle(&state, &effects, now: now)
+            lock(.tick, &state, &effects, now: now)
             let second = Int(now.timeIntervalSince1970)
             if second != state.clockSecond {
                 state.clockSecond = second
@@ -39,6 +45,29 @@ public enum DeskReducer {
         askForWhatTheScreenLacks(&state, &effects, now: now)
         return effects
     }
+
+    // MARK: The children, each on its slice
+
+    /// "Inside now": the count, the list and its keys.
+    @discardableResult
+    static func inside(_ action: InsideAction, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) -> PaneReply? {
+        let out = InsideReducer.reduce(&state.insideSlice, action)
+        effects += out.effects
+        for note in out.notes { state.log.add(note.text, tone: note.tone, at: now) }
+        if out.redraw { state.needsRedraw = true }
+        return out.reply
+    }
+
+    /// The member list: pages, counts, search, sort and its keys.
+    @discardableResult
+    static func memberList(_ action: MemberListAction, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) -> PaneReply? {
+        let out = MemberListReducer.reduce(&state.memberListSlice, action)
+        effects += out.effects
+        for note in out.notes { state.log.add(note.text, tone: note.tone, at: now) }
+        return out.reply
+    }
+
+    // MARK: Keys
 
     /// Keys outside a text field go through the wedge detector first: a fast burst ending in Enter is a scan.
     static func receive(_ key: Key, at time: Date, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
@@ -55,6 +84,8 @@ public enum DeskReducer {
         }
     }
 
+    /// A key to whoever takes it: Ctrl-C and Ctrl-L from anywhere, else the open dialog, the
+    /// search field, the desk's own keys, or the focused pane.
     static func dispatch(_ key: Key, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         state.needsRedraw = true
         if key == .resize { return }
@@ -67,10 +98,9 @@ public enum DeskReducer {
             perform(.lock, &state, &effects, now: now)
             return
         }
-        if var dialog = state.dialog {
-            let reply = dialog.onKey(key, screen: state.screen)
-            state.dialog = dialog
-            switch reply {
+        if state.dialog != nil {
+            let screen = state.screen
+            switch state.dialog?.onKey(key, screen: screen) ?? .stay {
             case .stay: break
             case .close: state.dialog = nil
             case .stayAnd(let command): perform(command, &state, &effects, now: now)
@@ -80,9 +110,9 @@ public enum DeskReducer {
             }
             return
         }
-        let reply: PaneReply
+        let reply: PaneReply?
         if state.list.isSearching {
-            reply = state.list.onSearchKey(key)
+            reply = memberList(.searchKey(key), &state, &effects, now: now)
         } else if state.focus == .log, key == .enter, state.log.selectedEntry != nil {
             // Enter on the focused log reads its line, rather than editing a member.
             reply = state.log.onKey(key)
@@ -91,9 +121,9 @@ public enum DeskReducer {
         } else if state.focus == .log {
             reply = state.log.onKey(key)
         } else if state.showInside {
-            reply = state.inside.onKey(key)
+            reply = inside(.key(key), &state, &effects, now: now)
         } else {
-            reply = state.list.onKey(key)
+            reply = memberList(.key(key), &state, &effects, now: now)
         }
         if case .command(let command) = reply { perform(command, &state, &effects, now: now) }
     }
@@ -107,20 +137,12 @@ public enum DeskReducer {
         }
     }
 
-    /// The member list's next page, and the counts once typing pauses: never two of a kind at once.
+    // MARK: Jobs
+
+    /// What the screen lacks: the list's next page and counts, who is inside, and the store probe.
     static func askForWhatTheScreenLacks(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
-        if let request = state.list.nextRequest() { effects.append(.fetchPage(request)) }
-        if state.list.total == nil || state.jobs.countStale, !state.jobs.typing(at: now), !state.jobs.countInFlight {
-            state.jobs.countInFlight = true
-            state.jobs.countStale = false
-            effects.append(.countMembers(generation: state.list.generation, search: state.list.searchText,
-                                         expiringDays: state.list.expiringDays))
-        }
-        if state.jobs.insideStale, !state.jobs.insideInFlight {
-            state.jobs.insideInFlight = true
-            state.jobs.insideStale = false
-            effects.append(.countInside(generation: state.jobs.insideGeneration, listing: state.showInside))
-        }
+        memberList(.ask(now: now), &state, &effects, now: now)
+        inside(.ask(listing: state.showInside), &state, &effects, now: now)
         if !state.jobs.storeProbeInFlight, now >= state.jobs.nextStoreProbe ?? .distantPast {
             state.jobs.storeProbeInFlight = true
             state.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
@@ -131,29 +153,23 @@ public enum DeskReducer {
     /// Another process committed when the version moved: reload what the screen shows of the store.
     static func storeProbed(_ version: Int?, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         state.jobs.storeProbeInFlight = false
+        if version != nil { state.jobs.storeProbeError = nil }
         guard let version, version != state.jobs.storeVersion else { return }
         defer { state.jobs.storeVersion = version }
         guard state.jobs.storeVersion != nil else { return }
-        state.jobs.countStale = true
-        state.list.markStale()
-        state.jobs.insideChanged()
+        memberList(.membersChanged(recount: true), &state, &effects, now: now)
+        inside(.changed(count: nil), &state, &effects, now: now)
         if state.showStats { requestStats(&state, &effects, now: now) }
         state.needsRedraw = true
     }
 
-    /// Who is inside, as the worker read it for the change `generation` followed.
-    static func insideCounted(_ generation: Int, _ count: Int, _ members: [InsideMember]?, _ state: inout DeskState) {
-        state.jobs.insideInFlight = false
-        // Read before the latest change: a newer read is on its way.
-        guard generation == state.jobs.insideGeneration else { return }
-        if state.status.occupancy.inside != count {
-            state.status.occupancy.inside = count
-            state.needsRedraw = true
-        }
-        if let members {
-            state.inside.receive(members)
-            state.needsRedraw = true
-        }
+    /// The probe failed: the log says why, once for each new reason (a probe runs four times a second).
+    static func storeProbeFailed(_ error: String, _ state: inout DeskState, now: Date) {
+        state.jobs.storeProbeInFlight = false
+        guard error != state.jobs.storeProbeError else { return }
+        state.jobs.storeProbeError = error
+        state.log.add("store: other desks' changes not seen: \(error)", tone: .danger, at: now)
+        state.needsRedraw = true
     }
 
     static func requestStats(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {

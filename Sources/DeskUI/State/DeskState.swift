@@ -3,9 +3,9 @@ import MemberKit
 
 /// Everything the front desk shows and remembers, as one value: every pane's model, the open
 /// dialog, the focus, and the jobs the panes wait on. `DeskReducer` changes it; `render` draws it.
-public struct DeskState: Sendable {
-    public enum Focus: Sendable { case members, log }
-    public enum SidePane: Sendable { case log, beacons }
+public struct DeskState: Sendable, Equatable {
+    public enum Focus: Sendable, Equatable { case members, log }
+    public enum SidePane: Sendable, Equatable { case log, beacons }
 
     public let setup: DeskSetup
     public private(set) var width = 80

@@ -1,11 +1,13 @@
 import MemberKit
 
 /// What a finished (or progressing) job hands back to the reducer. Errors arrive as the text staff see.
-public enum JobResult: Sendable {
+public enum JobResult: Sendable, Equatable {
     case page([MemberRow], for: MemberPageRequest)
     /// The page was not read: superseded by a newer listing (nil), or failed.
     case pageFailed(MemberPageRequest, error: String?)
     case counted(generation: Int, matching: Int?, all: Int?)
+    /// A count could not be read: said once; the next change asks again.
+    case countFailed(generation: Int, error: String)
     case stats(DeskStats, occupancy: OccupancyCurve)
     /// Who is inside, for the change `generation` followed; `members` nil when not asked for.
     case insideCounted(generation: Int, count: Int, members: [InsideMember]?)
@@ -14,6 +16,8 @@ public enum JobResult: Sendable {
     case statsFailed(String)
     /// The store's version as other processes' commits move it (nil: the probe failed).
     case storeProbed(version: Int?)
+    /// The store could not be asked: said in the log when the reason is new, not at every probe.
+    case storeProbeFailed(String)
     case checkInFailed(String)
     case enrolFailed(String)
     /// A member's recent visits, and its pack's balance when its plan is a pack (for the form).
@@ -38,6 +42,9 @@ public enum JobResult: Sendable {
     case operators([OperatorChoice])
     case walletPassWritten(WalletPassNotice)
     case walletPassFailed(String)
+    /// A job with no pane of its own to show its failure (the audit's lockout entry, the sign-in's
+    /// list of operators, a form's visits): the event log says it.
+    case failed(job: String, error: String)
 }
 
 /// An operator as the sign-in offers it: the name, and the role (the manager's PIN offers managers).

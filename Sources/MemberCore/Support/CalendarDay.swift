@@ -9,7 +9,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     public var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
 
     /// 0 = Monday … 6 = Sunday (1970-01-01 was a Thursday).
-    public var weekdayFromMonday: Int { Self.weekdayFromMonday(dayNumber: dayNumber) }
+    package var weekdayFromMonday: Int { Self.weekdayFromMonday(dayNumber: dayNumber) }
 
     public var description: String {
         let y = String(year), m = String(month), d = String(day)

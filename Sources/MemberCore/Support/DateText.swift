@@ -12,7 +12,7 @@ public enum DateText {
 
     /// Whether `text` has a shape a Foundation date parser can be given safely (it may still
     /// not be a date): 1 to 40 bytes of ASCII digits and `- : + . , T Z` (either case).
-    public static func isPlausible(_ text: String) -> Bool {
+    package static func isPlausible(_ text: String) -> Bool {
         guard !text.utf8.isEmpty, text.utf8.count <= maximumLength else { return false }
         var run = 0
         for byte in text.utf8 {

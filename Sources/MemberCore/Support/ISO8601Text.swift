@@ -4,7 +4,7 @@ import Foundation
 /// `DateText` has found the text of a safe shape (ICU traps on some others).
 public enum ISO8601Text {
     /// Whether `text` has a shape ICU can be given safely (it may still not be a time).
-    public static func isPlausible(_ text: String) -> Bool { DateText.isPlausible(text) }
+    package static func isPlausible(_ text: String) -> Bool { DateText.isPlausible(text) }
 
     /// `formatter.date(from: text)` for a plausible text (default: a new ISO8601DateFormatter,
     /// made only then: its construction costs more than the check); nil otherwise.

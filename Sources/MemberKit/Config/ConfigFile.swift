@@ -5,7 +5,7 @@ import Foundation
 public struct ConfigFile: Sendable, Equatable {
     public var path: String
     /// "--config" or "MEMBERDESK_CONFIG"; nil for the default path.
-    public var namedBy: String?
+    package var namedBy: String?
 
     public init(path: String, namedBy: String? = nil) {
         self.path = path

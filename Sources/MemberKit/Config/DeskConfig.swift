@@ -4,7 +4,7 @@ import Foundation
 /// documents each key with its default, and `memberdesk config show` prints them.
 public struct DeskConfig: Sendable, Equatable {
     public var terminalName = "Front desk"
-    public var debounceSeconds: Double = 60
+    package var debounceSeconds: Double = 60
     public var enrolment: EnrolmentPolicy = .auto
     public var reader = Reader()
     public var beacons = Beacons()
@@ -67,13 +67,13 @@ public struct DeskConfig: Sendable, Equatable {
         /// The shared folder (empty: sync is off).
         public var folder = ""
         /// A snapshot after this many changed members since the last one...
-        public var snapshotChanges: Double = 1000
+        package var snapshotChanges: Double = 1000
         /// ...or when the last one is this old (hours) and something changed since.
-        public var snapshotHours: Double = 24
+        var snapshotHours: Double = 24
         /// Files larger than this (MB) are not read.
-        public var maxFileMB: Double = 2048
+        var maxFileMB: Double = 2048
         /// Look at the folder this often (seconds) even without a change notice: network shares send none.
-        public var rescanSeconds: Double = 30
+        package var rescanSeconds: Double = 30
     }
 
     public struct UI: Sendable, Equatable {
@@ -137,14 +137,14 @@ public struct DeskConfig: Sendable, Equatable {
     /// Who is inside (see docs/occupancy.md).
     public struct Occupancy: Sendable, Equatable {
         public var tap: OccupancySettings.TapMode = .in
-        public var minStayMinutes: Double = 2
+        var minStayMinutes: Double = 2
         public var capacity: Double = 0
-        public var whenFull: OccupancySettings.WhenFull = .refuse
+        package var whenFull: OccupancySettings.WhenFull = .refuse
         /// "HH:MM" local time; empty for none.
-        public var closingTime = ""
+        var closingTime = ""
         /// On by default, so a visit nobody checked out ends even at a club that sets no closing
         /// time (a club open round the clock too); 12 hours is longer than any real stay.
-        public var maxStayHours: Double = 12
+        var maxStayHours: Double = 12
     }
 
     public struct Visits: Sendable, Equatable {
@@ -154,14 +154,14 @@ public struct DeskConfig: Sendable, Equatable {
 
     /// Visit packs and expiry warnings (see docs/plans.md).
     public struct Plans: Sendable, Equatable {
-        public var packUse: PlanSettings.PackUse = .perDay
+        package var packUse: PlanSettings.PackUse = .perDay
         public var warnDays: Double = 14
     }
 
     /// Secure Unique NFC cards (NTAG 424 DNA, see docs/card-reading.md#secure-cards).
     public struct Cards: Sendable, Equatable {
         /// Refuse NFC cards that are not SUN-verified (plain UIDs, NDEF passes).
-        public var requireSecure = false
+        var requireSecure = false
         /// The master key from which every tag's keys are derived (as sdm-backend derives them).
         public var sunMasterKeyFile = ""
         /// Or one SDMMetaReadKey and one SDMFileReadKey for every tag.
@@ -190,7 +190,7 @@ public struct DeskConfig: Sendable, Equatable {
         /// Empty: the database's folder's `wallet/`.
         public var outFolder = ""
         /// Phones at the reader: a cryptogram made further than this from the desk's clock is stale.
-        public var maxAgeSeconds: Double = 120
+        var maxAgeSeconds: Double = 120
         public var apple = Apple()
         public var google = Google()
 
@@ -246,7 +246,7 @@ public struct DeskConfig: Sendable, Equatable {
                                             maxAge: wallet.maxAgeSeconds))
     }
 
-    public var occupancySettings: OccupancySettings {
+    var occupancySettings: OccupancySettings {
         // closing_time was checked when the file was read.
         let closing = ClosingRule.parseClosingTime(occupancy.closingTime) ?? nil
         return OccupancySettings(tap: occupancy.tap, minStay: occupancy.minStayMinutes * 60, capacity: Int(occupancy.capacity),

@@ -7,10 +7,10 @@ import Foundation
 /// The environment and the user name are injected so tests control them.
 public struct DeskPaths: Sendable {
     public var environment: [String: String]
-    public var userName: String
+    package var userName: String
 
     /// The system account the Debian package creates for its services.
-    public static let serviceUser = "memberdesk"
+    static let serviceUser = "memberdesk"
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 userName: String = DeskPaths.currentUserName()) {
@@ -25,7 +25,7 @@ public struct DeskPaths: Sendable {
     }
 
     /// Whether these are the installed desk's system paths.
-    public var isServiceAccount: Bool { userName == Self.serviceUser }
+    var isServiceAccount: Bool { userName == Self.serviceUser }
 
     private var home: String { environment["HOME"] ?? NSHomeDirectory() }
 
@@ -34,16 +34,16 @@ public struct DeskPaths: Sendable {
         return home + "/" + fallback
     }
 
-    public var dataDirectory: String {
+    var dataDirectory: String {
         isServiceAccount ? "/var/lib/memberdesk" : base("XDG_DATA_HOME", ".local/share") + "/memberdesk"
     }
-    public var configDirectory: String {
+    var configDirectory: String {
         isServiceAccount ? "/etc/memberdesk" : base("XDG_CONFIG_HOME", ".config") + "/memberdesk"
     }
-    public var stateDirectory: String {
+    var stateDirectory: String {
         isServiceAccount ? "/var/log/memberdesk" : base("XDG_STATE_HOME", ".local/state") + "/memberdesk"
     }
-    public var cacheDirectory: String {
+    package var cacheDirectory: String {
         isServiceAccount ? "/var/cache/memberdesk" : base("XDG_CACHE_HOME", ".cache") + "/memberdesk"
     }
 
@@ -72,5 +72,5 @@ public struct DeskPaths: Sendable {
     /// The folder region scripts' wk_file_* functions are confined to.
     public var scriptData: String { dataDirectory + "/scripts" }
     /// Where `memberdesk backup` writes when `backup.folder` is not set.
-    public var defaultBackupFolder: String { dataDirectory + "/backups" }
+    package var defaultBackupFolder: String { dataDirectory + "/backups" }
 }

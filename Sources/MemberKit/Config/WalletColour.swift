@@ -5,7 +5,7 @@ import Foundation
 public struct WalletColour: Sendable, Equatable {
     public var red: Int
     public var green: Int
-    public var blue: Int
+    var blue: Int
 
     public init?(_ text: String) {
         let compact = text.filter { !$0.isWhitespace }.lowercased()

@@ -76,7 +76,7 @@ public final class AtomicFileWriter {
     }
 
     /// Removes the temporary file; the target is untouched.
-    public func discard() {
+    func discard() {
         guard !finished else { return }
         finished = true
         close(descriptor)

@@ -60,7 +60,7 @@ public final class ByteReader {
     }
 
     @inline(__always)
-    public func peek() throws -> UInt8? {
+    func peek() throws -> UInt8? {
         if index < end { return buffer[index] }
         return try refill() ? buffer[index] : nil
     }
@@ -85,7 +85,7 @@ public final class ByteReader {
     }
 
     /// The file's size, for progress; nil for in-memory bytes.
-    public var totalBytes: Int? {
+    var totalBytes: Int? {
         guard let descriptor else { return end }
         var info = stat()
         return fstat(descriptor, &info) == 0 ? Int(info.st_size) : nil

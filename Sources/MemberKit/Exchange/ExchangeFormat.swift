@@ -11,7 +11,7 @@ public enum ExchangeFormat: String, Sendable, CaseIterable, Codable {
 
     /// Whether the format carries tombstones and unified members, so desks can sync through it.
     /// A spreadsheet holds live members only: a tombstone there would read as a live row.
-    public var carriesDeletions: Bool { self != .csv }
+    var carriesDeletions: Bool { self != .csv }
 
     /// The format `override` names, else the one `path`'s extension names.
     public init(path: String, override: ExchangeFormat? = nil) throws {

@@ -9,15 +9,15 @@ import Foundation
 public struct ExchangeMember: Sendable, Hashable {
     public var record: MemberRecord
     public var counters: [String: Int]
-    public var unifiedInto: String?
+    var unifiedInto: String?
     public var events: [VisitEvent]
     /// Its pack's per-desk counters (what each desk added and used): merged by max, like `counters`.
-    public var packCounters: [String: PackCounter]
+    package var packCounters: [String: PackCounter]
     /// Only the counters, pack counters, events and last visit of a member whose record another
     /// desk authors: `record` holds its memberId and `timeStampOfLastVisit`, nothing else to merge.
-    public var isTally = false
+    package var isTally = false
     /// A row of the spreadsheet `.csv`: what its readable cells said (nil for any other file).
-    public var sheetRow: SheetRow?
+    package var sheetRow: SheetRow?
 
     public init(record: MemberRecord, counters: [String: Int], unifiedInto: String? = nil, events: [VisitEvent] = [],
                 packCounters: [String: PackCounter] = [:]) {
@@ -31,7 +31,7 @@ public struct ExchangeMember: Sendable, Hashable {
 
     /// A tally: what one desk counted of a member it did not author, and no record (the record's
     /// other fields are placeholders no merge reads).
-    public static func tally(memberId: String, lastVisit: Double, counters: [String: Int], packCounters: [String: PackCounter] = [:],
+    package static func tally(memberId: String, lastVisit: Double, counters: [String: Int], packCounters: [String: PackCounter] = [:],
                              events: [VisitEvent] = []) -> ExchangeMember {
         let record = MemberRecord(memberId: memberId, passId: "", timeStampAdded: 0, timeStampOfLastVisit: lastVisit,
                                   modifiedAt: 0, modifiedBy: "")
@@ -50,12 +50,12 @@ public struct ExchangeMember: Sendable, Hashable {
     }
 
     /// The counter key a plain ClubKit file's numVisits is kept under (merged by max, like any counter).
-    public static let clubKitCounter = "clubkit"
+    static let clubKitCounter = "clubkit"
     /// The modifier of a plain ClubKit member: it has no modification time, so it never
     /// overwrites a member this terminal already knows.
-    public static let clubKitModifier = "clubkit"
+    static let clubKitModifier = "clubkit"
     /// The key (.musrl) or column (.mucsv) that carries memberdesk's additions.
-    public static let extrasKey = "memberdesk"
+    static let extrasKey = "memberdesk"
 
     /// A member from a plain ClubKit file, with no memberdesk additions.
     static func clubKit(memberId: String, passId: String, username: String?, timeStampAdded: Double,

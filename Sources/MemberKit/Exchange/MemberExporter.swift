@@ -14,7 +14,7 @@ public struct MemberExporter: Sendable {
 
     /// Whether a file in `format` holds live members only: a ClubKit file, and a spreadsheet
     /// (see `ExchangeFormat.carriesDeletions`).
-    public static func liveOnly(_ format: ExchangeFormat, clubKit: Bool) -> Bool {
+    static func liveOnly(_ format: ExchangeFormat, clubKit: Bool) -> Bool {
         clubKit || !format.carriesDeletions
     }
 
@@ -31,14 +31,14 @@ public struct MemberExporter: Sendable {
     /// Writes the selected members as a .musrl file with memberdesk's extras, atomically, under a
     /// temporary name Syncthing ignores: the sync folder's changes files and snapshots.
     @discardableResult
-    public func exportForSync(_ selection: ExchangeSelection, to path: String) throws -> Int {
+    package func exportForSync(_ selection: ExchangeSelection, to path: String) throws -> Int {
         try AtomicFileWriter.write(path: path, syncthingTemporary: true) { sink in
             try write(selection, format: .musrl, clubKit: false, progress: nil, sink: sink).total
         }
     }
 
     /// The whole export in memory, for tests and small lists.
-    public func exportBytes(format: ExchangeFormat, clubKit: Bool = false) throws -> [UInt8] {
+    package func exportBytes(format: ExchangeFormat, clubKit: Bool = false) throws -> [UInt8] {
         var bytes: [UInt8] = []
         _ = try write(format: format, clubKit: clubKit, progress: nil) { bytes.append(contentsOf: $0) }
         return bytes

@@ -7,7 +7,7 @@ public struct MemberFileCount: Sendable, Equatable, CustomStringConvertible {
     /// Members unified into another that held the same pass.
     public var unified = 0
     /// Tallies: what a desk counted of members another desk authors (sync files only).
-    public var tallies = 0
+    package var tallies = 0
 
     public init(members: Int = 0, deletions: Int = 0, unified: Int = 0, tallies: Int = 0) {
         self.members = members

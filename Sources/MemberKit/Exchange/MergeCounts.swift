@@ -2,9 +2,9 @@
 public struct MergeCounts: Sendable, Equatable, Codable {
     public var new = 0, updated = 0, unchanged = 0, unified = 0, deleted = 0
     /// Entry and exit events new here, and events kept out because they lie more than a day ahead.
-    public var visitEvents = 0, futureEvents = 0
+    package var visitEvents = 0, futureEvents = 0
     /// Members whose household was not taken (it would nest), and packs that went below zero in the merge.
-    public var householdsRefused = 0, overdrawnPacks = 0
+    var householdsRefused = 0, overdrawnPacks = 0
     /// Edits in a spreadsheet the import does not take (each is listed, with why, in the changes).
     public var refused = 0
     public init() {}

@@ -25,13 +25,13 @@ public enum MergeRules {
     /// `incoming` carries `local`'s version stamp but other content: a person changed an exported
     /// file, since a terminal stamps every version it writes anew. Plain ClubKit members carry no
     /// stamp of their own, so they are never taken for edits (their merge stays order-free).
-    public static func isOutsideEdit(_ incoming: MemberRecord, of local: MemberRecord) -> Bool {
+    static func isOutsideEdit(_ incoming: MemberRecord, of local: MemberRecord) -> Bool {
         incoming.modifiedAt == local.modifiedAt && incoming.modifiedBy == local.modifiedBy
             && incoming.modifiedBy != ExchangeMember.clubKitModifier && !sameEditableFields(incoming, local)
     }
 
     /// The fields last-writer-wins decides (a null subclass field counts as an absent one).
-    public static func sameEditableFields(_ a: MemberRecord, _ b: MemberRecord) -> Bool {
+    static func sameEditableFields(_ a: MemberRecord, _ b: MemberRecord) -> Bool {
         a.passId == b.passId && a.username == b.username && a.status == b.status && a.expiresAt == b.expiresAt
             && a.note == b.note && a.deletedAt == b.deletedAt && a.modifiedAt == b.modifiedAt && a.modifiedBy == b.modifiedBy
             && a.passSince == b.passSince && a.plan == b.plan && a.household == b.household && a.birthday == b.birthday

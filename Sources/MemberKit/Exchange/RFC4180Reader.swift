@@ -14,8 +14,8 @@ public final class RFC4180Reader {
     }
 
     public var line: Int { reader.line }
-    public var bytesRead: Int { reader.offset }
-    public var totalBytes: Int? { reader.totalBytes }
+    var bytesRead: Int { reader.offset }
+    var totalBytes: Int? { reader.totalBytes }
 
     /// The next record, or nil at the end. Throws `ByteReadError` for unterminated quotes or bad UTF-8.
     func nextRecord() throws -> CSVRecord? {

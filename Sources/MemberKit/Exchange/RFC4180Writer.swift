@@ -3,7 +3,7 @@ import Foundation
 /// Writes RFC 4180 CSV into a byte buffer: a field is quoted only when it must be (a comma,
 /// a quote, a CR or an LF), or when the caller asks (to tell a real "<null>" from ClubKit's nil).
 public enum RFC4180Writer {
-    public static func needsQuotes(_ text: String) -> Bool {
+    static func needsQuotes(_ text: String) -> Bool {
         var copy = text
         return copy.withUTF8 { bytes in
             for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
@@ -13,7 +13,7 @@ public enum RFC4180Writer {
         }
     }
 
-    public static func appendField(_ text: String, to out: inout [UInt8], forceQuotes: Bool = false) {
+    static func appendField(_ text: String, to out: inout [UInt8], forceQuotes: Bool = false) {
         guard forceQuotes || needsQuotes(text) else {
             var copy = text
             copy.withUTF8 { out.append(contentsOf: $0) }
@@ -27,7 +27,7 @@ public enum RFC4180Writer {
         out.append(UInt8(ascii: "\""))
     }
 
-    public static func appendRecord(_ fields: [String], to out: inout [UInt8]) {
+    package static func appendRecord(_ fields: [String], to out: inout [UInt8]) {
         for (index, field) in fields.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             appendField(field, to: &out)

@@ -8,11 +8,11 @@ public struct SheetRow: Sendable, Hashable {
     /// The Visits cell. Visits are counted by the desks' taps, so an edit of it is refused.
     public var visits: Int
     /// Whether the row kept its Sync cell (its version stamp and per-desk counters).
-    public var stamped: Bool
+    package var stamped: Bool
     /// The member-type fields the file has columns for (a field without one keeps the desk's value).
-    public var fieldColumns: Set<String>
+    var fieldColumns: Set<String>
     /// Whether the file has the Status, Expires and Note columns (a `--clubkit` .csv has not).
-    public var deskColumns: Bool
+    var deskColumns: Bool
 
     public init(visits: Int, stamped: Bool, fieldColumns: Set<String>, deskColumns: Bool) {
         self.visits = visits

@@ -5,15 +5,15 @@
 /// The member is listed in a report when the first day they count as stopped
 /// (last visit + quietDays + 1) falls within the period, up to today.
 public enum LapsedMemberRule {
-    public static let regularDays = 4
-    public static let windowDays = 30
-    public static let quietDays = 30
+    static let regularDays = 4
+    static let windowDays = 30
+    static let quietDays = 30
 
     /// - Parameters:
     ///   - latestDays: the member's most recent distinct visit days (day numbers), newest first,
     ///     at least `regularDays` of them when there are that many.
     /// - Returns: the day number the member counts as stopped, when they were regular.
-    public static func stoppedOn(latestDays: [Int]) -> Int? {
+    package static func stoppedOn(latestDays: [Int]) -> Int? {
         guard latestDays.count >= regularDays, let last = latestDays.first else { return nil }
         guard latestDays[regularDays - 1] > last - windowDays else { return nil }
         return last + quietDays + 1

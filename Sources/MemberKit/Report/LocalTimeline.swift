@@ -30,7 +30,7 @@ public struct LocalTimeline: Sendable {
     }
 
     /// Local seconds since 1970-01-01 00:00 local.
-    @inline(__always) public func localSeconds(_ seconds: Double) -> Double { seconds + Double(offset(at: seconds)) }
+    @inline(__always) func localSeconds(_ seconds: Double) -> Double { seconds + Double(offset(at: seconds)) }
 
     /// The local day number (days since 1970-01-01) of an instant.
     public func dayNumber(_ seconds: Double) -> Int { Int((localSeconds(seconds) / 86_400).rounded(.down)) }

@@ -10,9 +10,9 @@ public struct OccupancyAccumulator {
     public let timeline: LocalTimeline
     private let rangeStart: Double
     /// The end of the period, or now if sooner: occupancy is not counted into the future.
-    public let countedEnd: Double
+    let countedEnd: Double
     /// Visits entered later than this are left out, and exits later than this not believed.
-    public let futureLimit: Double
+    let futureLimit: Double
     private let firstDay: Int
     private let lastCountedDay: Int
     /// The absolute minute of `insideDelta[0]`, and the last index a change may land on (now's).
@@ -107,7 +107,7 @@ public struct OccupancyAccumulator {
 
     /// Visits a reader kept out before they got here, for their entry lies more than a day
     /// after now: counted with those `add` leaves out for the same reason.
-    public mutating func leaveOut(futureVisits: Int) { future += futureVisits }
+    mutating func leaveOut(futureVisits: Int) { future += futureVisits }
 
     /// Adds `day` to a member's newest distinct days (kept newest first, `regularDays` of them).
     private mutating func addToTrail(member: Int, day: Int) {

@@ -8,14 +8,14 @@ public struct OccupancyFigures: Sendable, Equatable {
         /// Entries on that day.
         public var visits: Int
         /// The most people inside at once that day.
-        public var peakInside: Int
+        package var peakInside: Int
     }
 
     public struct BusyHour: Sendable, Equatable {
         /// 0 = Monday … 6 = Sunday.
         public var weekday: Int
         public var hour: Int
-        public var averageInside: Double
+        package var averageInside: Double
     }
 
     public struct LapsedMember: Sendable, Equatable {
@@ -39,36 +39,36 @@ public struct OccupancyFigures: Sendable, Equatable {
     /// Members with at least one entry in the period.
     public var members: Int
     /// Entries by [weekday (0 = Monday)][hour].
-    public var arrivals: [[Int]]
+    package var arrivals: [[Int]]
     /// The mean number inside during each weekday's hour, over the elapsed hours of the period.
-    public var averageInside: [[Double]]
+    package var averageInside: [[Double]]
     /// The mean number inside in each quarter hour of the day (96), over the elapsed days.
     public var typicalDay: [Double]
     /// The mean number inside over the minutes when anyone was inside.
-    public var averageOccupancy: Double
+    package var averageOccupancy: Double
     public var peakOccupancy: Int
     /// The first minute the peak was reached.
-    public var peakAt: Date?
+    package var peakAt: Date?
     /// Visits in the period with an exit (a person's, or the closing rule's: `closedByRule`).
-    public var closedVisits: Int
+    package var closedVisits: Int
     /// Of those, the visits the closing rule or the member's next entry ended (`VisitEndRule`):
     /// nobody saw them leave, so they are left out of the stays below and shown apart.
-    public var closedByRule: Int
+    package var closedByRule: Int
     /// Visits in the period still open (nobody checked them out yet).
-    public var openVisits: Int
+    package var openVisits: Int
     /// The mean stay of the visits a person ended (a tap or staff).
-    public var averageStay: TimeInterval?
+    package var averageStay: TimeInterval?
     /// The median stay, to the minute, of the same visits.
-    public var medianStay: TimeInterval?
+    package var medianStay: TimeInterval?
     /// The stays a person ended, by length: [0] under 15 min, [1] 15–30 min … the last one 6 h or more.
-    public var stayHistogram: [Int]
-    public var exitKinds: [VisitSpan.ExitKind: Int]
+    package var stayHistogram: [Int]
+    package var exitKinds: [VisitSpan.ExitKind: Int]
     /// The five weekday hours with the most people inside on average, busiest first.
-    public var busiestHours: [BusyHour]
+    package var busiestHours: [BusyHour]
     /// Members who stopped coming during the period (see `LapsedMemberRule`), last seen first.
-    public var lapsed: [LapsedMember]
+    package var lapsed: [LapsedMember]
     /// Visits whose entry is more than a day after `now` (a bad clock or a hostile file): left out.
-    public var futureVisitsIgnored: Int
+    package var futureVisitsIgnored: Int
 
     /// The figures of `spans` over `period` as they stand at `now`.
     public static func compute<S: Sequence<VisitSpan>>(_ spans: S, period: ReportPeriod, now: Date) -> OccupancyFigures {
@@ -77,6 +77,6 @@ public struct OccupancyFigures: Sendable, Equatable {
         return accumulator.figures()
     }
 
-    public static let stayBucketMinutes = 15
-    public static let stayBuckets = 25
+    static let stayBucketMinutes = 15
+    static let stayBuckets = 25
 }

@@ -6,8 +6,8 @@ public enum ReportCharts {
     public struct Bar: Sendable {
         public var value: Double
         public var label: String?
-        public var tooltip: String
-        public var muted = false
+        var tooltip: String
+        package var muted = false
     }
 
     static let ink = "#0f172a", grid = "#e2e8f0", axis = "#64748b", accent = "#0d9488", mutedAccent = "#5eead4"
@@ -35,7 +35,7 @@ public enum ReportCharts {
     }
 
     /// A smooth area of a day's values (one per quarter hour), with hours along the bottom.
-    public static func dayCurve(_ values: [Double], width: Double = 960, height: Double = 220, title: String) -> String {
+    static func dayCurve(_ values: [Double], width: Double = 960, height: Double = 220, title: String) -> String {
         let left = 44.0, right = 22.0, top = 12.0, bottom = 28.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         let (step, ceiling) = niceScale(max(1, values.max() ?? 1), fractional: true)
@@ -63,7 +63,7 @@ public enum ReportCharts {
     }
 
     /// Weekday rows × hour columns, coloured by value; the value is written in cells that are not empty.
-    public static func heatMap(_ values: [[Double]], tooltips: [[String]], width: Double = 960, title: String) -> String {
+    static func heatMap(_ values: [[Double]], tooltips: [[String]], width: Double = 960, title: String) -> String {
         let left = 44.0, top = 22.0, right = 4.0
         let cell = (width - left - right) / 24, rowHeight = 30.0
         let height = top + rowHeight * 7 + 6
@@ -89,7 +89,7 @@ public enum ReportCharts {
     }
 
     /// From near-white to deep teal.
-    public static func heatColour(_ share: Double) -> String {
+    package static func heatColour(_ share: Double) -> String {
         let stops: [(Double, Double, Double)] = [(241, 245, 249), (204, 251, 241), (94, 234, 212), (20, 184, 166), (15, 118, 110), (19, 78, 74)]
         let t = min(1, max(0, share)) * Double(stops.count - 1)
         let index = min(stops.count - 2, Int(t)), rest = t - Double(index)

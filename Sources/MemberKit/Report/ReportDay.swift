@@ -7,7 +7,7 @@ public struct ReportDay: Sendable, Equatable {
     /// A change of the number inside at an absolute minute (seconds since 1970 / 60, rounded down).
     public struct MinuteDelta: Sendable, Equatable {
         public var minute: Int
-        public var delta: Int
+        var delta: Int
     }
 
     /// Closed visits that lasted `minute` whole minutes.
@@ -17,37 +17,37 @@ public struct ReportDay: Sendable, Equatable {
     }
 
     /// Stays of a day or longer share the last minute.
-    public static let stayMinuteCap = 24 * 60
+    static let stayMinuteCap = 24 * 60
 
     /// The local day number (days since 1970-01-01).
     public var day: Int
     public var visits = 0
     /// Entries by local hour (24).
-    public var arrivals = [Int](repeating: 0, count: 24)
+    package var arrivals = [Int](repeating: 0, count: 24)
     /// +1 at each entry's minute, −1 at each closed visit's exit minute (which may fall on a later
     /// day), summed per minute, sorted, no zeros. An open visit's −1 comes at the fold (at now).
-    public var insideDeltas: [MinuteDelta] = []
+    var insideDeltas: [MinuteDelta] = []
     public var open = 0
     /// Visits with an exit, a person's or the closing rule's (`closedByRule` of them).
     public var closed = 0
     /// The stays measured by a person's exit (a tap, staff), in seconds, summed smallest first
     /// (the same sum in any order). Stays the closing rule or a next entry ended are left out:
     /// nobody saw those members leave.
-    public var staySum = 0.0
-    public var stayMinutes: [StayCount] = []
-    public var exitKinds: [VisitSpan.ExitKind: Int] = [:]
+    var staySum = 0.0
+    var stayMinutes: [StayCount] = []
+    package var exitKinds: [VisitSpan.ExitKind: Int] = [:]
     /// The distinct member numbers (see `report_member`) who entered that day, ascending.
     public var members: [Int] = []
 
     public init(day: Int) { self.day = day }
 
     /// Visits the closing rule or the member's next entry ended (`VisitEndRule.closedByRule`).
-    public var closedByRule: Int {
+    package var closedByRule: Int {
         exitKinds.reduce(0) { $0 + (VisitEndRule.closedByRule($1.key) ? $1.value : 0) }
     }
 
     /// An exit the report believes: not before its entry, not past `futureLimit` (else the visit is open).
-    public static func believedExit(entered: Double, exited: Double?, futureLimit: Double) -> Double? {
+    static func believedExit(entered: Double, exited: Double?, futureLimit: Double) -> Double? {
         guard let exited, exited >= entered, exited <= futureLimit else { return nil }
         return exited
     }

@@ -8,7 +8,7 @@ public struct ReportDayPlan: Sendable {
         public var day: Int
         public var start: Double
         public var end: Double
-        public var cacheable: Bool
+        var cacheable: Bool
     }
 
     /// Ascending; days that begin at or after the counted end are left out (nothing there counts).

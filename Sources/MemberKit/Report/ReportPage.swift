@@ -4,7 +4,7 @@ import Foundation
 /// images to fetch. Pure: figures in, text out. Key figures carry `data-figure` for tests.
 public enum ReportPage {
     /// How many stopped-coming members are listed; the rest are counted.
-    public static let lapsedShown = 100
+    static let lapsedShown = 100
 
     public static func render(_ figures: OccupancyFigures, clubName: String? = nil) -> String {
         let period = figures.period

@@ -3,7 +3,7 @@ import Foundation
 /// The days a report covers, both ends included, in the club's time zone.
 public struct ReportPeriod: Sendable, Equatable {
     /// Ten years: the occupancy count keeps one number a minute.
-    public static let maximumDays = 3660
+    static let maximumDays = 3660
 
     public let from: CalendarDay
     public let to: CalendarDay
@@ -26,14 +26,14 @@ public struct ReportPeriod: Sendable, Equatable {
         try self.init(from: start, to: end, timeZone: timeZone)
     }
 
-    public var dayCount: Int { to.dayNumber - from.dayNumber + 1 }
+    var dayCount: Int { to.dayNumber - from.dayNumber + 1 }
 
     public var days: [CalendarDay] { (from.dayNumber...to.dayNumber).map(CalendarDay.init(dayNumber:)) }
 
     /// How far back a caller must read visits for `OccupancyFigures.lapsed` to see a regular
     /// month that ended before the period began (a member who stopped on its first day).
-    public var lookbackStart: CalendarDay { from.adding(days: -Self.lookbackDays) }
+    var lookbackStart: CalendarDay { from.adding(days: -Self.lookbackDays) }
 
     /// The look-back's length in days.
-    public static let lookbackDays = LapsedMemberRule.quietDays + LapsedMemberRule.windowDays + 1
+    static let lookbackDays = LapsedMemberRule.quietDays + LapsedMemberRule.windowDays + 1
 }

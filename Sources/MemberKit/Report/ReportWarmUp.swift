@@ -25,13 +25,13 @@ public enum ReportWarmUp {
     }
 
     /// The settled days of `plan` that `holds` says are not cached (or not for now), ascending.
-    public static func missingDays(_ plan: ReportDayPlan, holds: (ReportDayPlan.Day) -> Bool) -> [ReportDayPlan.Day] {
+    static func missingDays(_ plan: ReportDayPlan, holds: (ReportDayPlan.Day) -> Bool) -> [ReportDayPlan.Day] {
         plan.days.filter { $0.cacheable && !holds($0) }
     }
 
     /// The next slice: the newest `limit` of the missing days, ascending (the store reads
     /// adjacent days in one pass).
-    public static func nextSlice(_ missing: [ReportDayPlan.Day], limit: Int = sliceDays) -> [ReportDayPlan.Day] {
+    static func nextSlice(_ missing: [ReportDayPlan.Day], limit: Int = sliceDays) -> [ReportDayPlan.Day] {
         Array(missing.suffix(max(0, limit)))
     }
 }
@@ -39,7 +39,7 @@ public enum ReportWarmUp {
 /// How far a warm-up slice got: the days it stored, and those still missing after it.
 public struct ReportWarmUpProgress: Sendable, Equatable {
     public var daysStored: Int
-    public var daysLeft: Int
+    package var daysLeft: Int
 
     /// Nothing more to do until a day settles (or an event changes a cached one).
     public var caughtUp: Bool { daysLeft == 0 }

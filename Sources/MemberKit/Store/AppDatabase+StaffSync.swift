@@ -12,6 +12,15 @@ extension AppDatabase {
                 UPDATE terminal_setting SET key = 'sync.auditThrough' WHERE key = 'syncAuditThrough';
                 """)
         }
+        // Side files (staff.json, audit files, SUN counters, wallet claims) had a seen-table of
+        // their own; they join the member files' (`sync_file`), so one table says what was read.
+        migrator.registerMigration("v15-lead-one-seen-table") { db in
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO sync_file(terminalId, name, size, mtime, readAt, error)
+                SELECT terminalId, name, size, mtime, mtime, error FROM staff_sync_file;
+                DROP TABLE staff_sync_file;
+                """)
+        }
     }
 
     /// The operator versions this desk wrote (tombstones included): what its staff.json holds.
@@ -55,23 +64,6 @@ extension AppDatabase {
                 added += store.db.changesCount
             }
             return added
-        }
-    }
-
-    /// A staff or audit file of another desk as last merged: (size, mtime), nil if never.
-    func staffSyncFile(terminalId: String, name: String) throws -> (size: Int64, mtime: Double, error: String?)? {
-        try read { store in
-            try Row.fetchOne(store.db, sql: "SELECT size, mtime, error FROM staff_sync_file WHERE terminalId = ? AND name = ?",
-                             arguments: [terminalId, name]).map { ($0["size"], $0["mtime"], $0["error"]) }
-        }
-    }
-
-    func noteStaffSyncFile(terminalId: String, name: String, size: Int64, mtime: Double, error: String?) throws {
-        try write { store in
-            try store.db.execute(sql: """
-                INSERT INTO staff_sync_file(terminalId, name, size, mtime, error) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(terminalId, name) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, error = excluded.error
-                """, arguments: [terminalId, name, size, mtime, error])
         }
     }
 }

@@ -91,9 +91,15 @@ extension AppDatabase {
         try write { store in try Self.noteSyncFile(store.db, file, coveredThrough: coveredThrough) }
     }
 
-    /// Forgets files no longer in the folder (a snapshot replaced them).
+    /// A file of another desk as last read (a member file or a side file), nil if never.
+    func syncFile(terminalId: String, name: String) throws -> SyncFileRecord? {
+        try syncFiles(terminalId: terminalId, names: [name])[name]
+    }
+
+    /// Forgets member files no longer in the folder (a snapshot replaced them); the side files
+    /// beside them (`DeskSideFile`) keep their rows.
     public func forgetSyncFiles(terminalId: String, keeping names: Set<String>) throws {
-        let known = try syncFiles(terminalId: terminalId).keys.filter { !names.contains($0) }
+        let known = try syncFiles(terminalId: terminalId).keys.filter { !names.contains($0) && SyncFileName(parsing: $0) != nil }
         guard !known.isEmpty else { return }
         try write { store in
             for name in known {
@@ -203,9 +209,16 @@ extension AppDatabase {
     /// transaction so that check-ins never wait long for the write lock. Changes merged here are
     /// not recorded as this terminal's own (their author's files carry them). The last transaction
     /// also records `file` as read, so a restart does not read it again. Merging is idempotent, so
-    /// a crash between chunks only means the file is read again.
-    public func mergeSyncMembers(_ next: () throws -> ExchangeMember?, chunk: Int, editor: String, time: Double,
-                                 file: SyncFileRecord, coveredThrough: Int64?) throws -> MergeCounts {
+    /// a crash between chunks only means the file is read again. `committing` runs inside each
+    /// chunk's transaction with what that chunk merged (the sync reader queues its MQTT count there).
+    package func mergeSyncMembers(_ next: () throws -> ExchangeMember?, chunk: Int, editor: String, time: Double,
+                                  file: SyncFileRecord, coveredThrough: Int64?) throws -> MergeCounts {
+        try mergeSyncMembers(next, chunk: chunk, editor: editor, time: time, file: file, coveredThrough: coveredThrough) { _, _ in }
+    }
+
+    func mergeSyncMembers(_ next: () throws -> ExchangeMember?, chunk: Int, editor: String, time: Double,
+                          file: SyncFileRecord, coveredThrough: Int64?,
+                          committing: (StoreTransaction, MergeCounts) throws -> Void) throws -> MergeCounts {
         var total = MergeCounts()
         var finished = false
         while !finished {
@@ -224,6 +237,7 @@ extension AppDatabase {
                     merged += 1
                 }
                 try db.execute(sql: "DELETE FROM member_change_muted")
+                try committing(store, engine.counts)
                 total.add(engine.counts)
                 if finished { try Self.noteSyncFile(db, file, coveredThrough: coveredThrough) }
             }

@@ -13,14 +13,14 @@ import Foundation
 /// is kept only when it is short, printable text; a malformed `snapshot` is ignored.
 public struct DeskInfoFile: Equatable, Sendable {
     /// Fits a thousand desks' coverage.
-    public static let maximumBytes = 65536
+    package static let maximumBytes = 65536
 
     public var terminalId: String?
     public var name: String?
     public var snapshot: SnapshotCoverage?
     public var writer: String?
-    public var tookOver: [String: Int64] = [:]
-    public var retiredRead: [String: Int64] = [:]
+    package var tookOver: [String: Int64] = [:]
+    package var retiredRead: [String: Int64] = [:]
 
     public init(terminalId: String? = nil, name: String? = nil, snapshot: SnapshotCoverage? = nil, writer: String? = nil,
                 tookOver: [String: Int64] = [:], retiredRead: [String: Int64] = [:]) {

@@ -3,7 +3,7 @@ import Foundation
 /// A kind of file each desk keeps in its own subfolder beside the member files, holding state that
 /// merges by law (operators, the audit record, SUN counters, phones' claims). This is the one
 /// atomic write of a desk's own, and the one walk of the others' with one size cap and one
-/// seen-table (`staff_sync_file`): a file is read only when its size or time changed since the
+/// seen-table (`sync_file`, the member files' own): a file is read only when its size or time changed since the
 /// last read, and a bad one is recorded with its one-line error and read again only once it changes.
 struct DeskSideFile {
     let database: AppDatabase
@@ -12,6 +12,8 @@ struct DeskSideFile {
     let names: Names
     /// A file larger than this is refused before it is read.
     let maxBytes: Int
+    /// When a file was read, for the seen-table.
+    var clock: any DeskClock = SystemClock()
 
     /// One file a desk (looked at with one lstat), or a family of names (the subfolder is listed,
     /// and only names it accepts are stat-ed).
@@ -60,7 +62,7 @@ struct DeskSideFile {
         for desk in try desks(only: only?.subfolders) where desk != terminal.id && SyncFolder.isTerminalId(desk) {
             let directory = folder.subfolder(desk)
             for file in files(in: directory, named: only?.names(in: desk)) {
-                if let seen = try database.staffSyncFile(terminalId: desk, name: file.name),
+                if let seen = try database.syncFile(terminalId: desk, name: file.name),
                    seen.size == file.size, seen.mtime == file.mtime { continue }
                 let path = directory + "/" + file.name
                 var error: String?
@@ -73,7 +75,8 @@ struct DeskSideFile {
                     error = bad.description
                     errors.append(bad.description)
                 }
-                try database.noteStaffSyncFile(terminalId: desk, name: file.name, size: file.size, mtime: file.mtime, error: error)
+                try database.noteSyncFile(SyncFileRecord(terminalId: desk, name: file.name, size: file.size, mtime: file.mtime,
+                                                         readAt: clock.now().timeIntervalSince1970, error: error))
             }
         }
         return errors

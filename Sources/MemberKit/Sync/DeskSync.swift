@@ -7,9 +7,11 @@ public struct DeskSync: Sendable {
     public let reader: SyncReader
 
     public init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity, clock: any DeskClock = SystemClock(),
-                bus: EventBus? = nil, memberFields: [String] = CustomMembershipUser.variableNamesAsStrings()) {
+                bus: EventBus? = nil, memberFields: [String] = CustomMembershipUser.variableNamesAsStrings(),
+                eventMessages: @escaping @Sendable () -> Club.EventMessages? = { nil }) {
         writer = SyncWriter(database: database, settings: settings, terminal: terminal, clock: clock, memberFields: memberFields)
-        reader = SyncReader(database: database, settings: settings, terminal: terminal, clock: clock, bus: bus)
+        reader = SyncReader(database: database, settings: settings, terminal: terminal, clock: clock, bus: bus,
+                            eventMessages: eventMessages)
     }
 
     public var database: AppDatabase { writer.database }

@@ -10,7 +10,7 @@ public struct SecureCounterEntry: Sendable, Equatable, Codable {
     /// Ascending, at most `recentKept`, all ≤ `counter`.
     public var recent: [UInt32]
 
-    public static let recentKept = 8
+    static let recentKept = 8
 
     public init(uid: String, terminalId: String, counter: UInt32, recent: [UInt32]) {
         self.uid = uid
@@ -31,7 +31,7 @@ public struct SecureCounterEntry: Sendable, Equatable, Codable {
     }
 
     /// Counters both desks accepted: each one a read that was used twice.
-    public func sharedReads(with other: SecureCounterEntry) -> [UInt32] {
+    func sharedReads(with other: SecureCounterEntry) -> [UInt32] {
         guard uid == other.uid, terminalId != other.terminalId else { return [] }
         return Set(recent).intersection(other.recent).sorted()
     }

@@ -39,7 +39,7 @@ struct SideFileSync<State: SideFileState>: Sendable {
         var report = Report()
         let now = clock.now().timeIntervalSince1970
         let file = DeskSideFile(database: database, terminal: terminal, folder: folder, names: .one(State.fileName),
-                                maxBytes: State.maxBytes)
+                                maxBytes: State.maxBytes, clock: clock)
         if write {
             let own = try State.own(database, terminalId: terminal.id, at: now)
             try file.write(own.bytes, nothingToSay: own.nothingToSay)

@@ -15,7 +15,7 @@ public struct SyncFileName: Sendable, Hashable, Comparable, CustomStringConverti
     /// The conflict-copy part (`.sync-conflict-…`) when Syncthing made this a conflict copy.
     public var conflict: String?
 
-    public static let fileExtension = "musrl"
+    package static let fileExtension = "musrl"
     static let digits = 12
 
     public static func changes(after from: Int64, through: Int64) -> SyncFileName {
@@ -26,7 +26,7 @@ public struct SyncFileName: Sendable, Hashable, Comparable, CustomStringConverti
         SyncFileName(kind: .snapshot, from: 0, through: through, conflict: nil)
     }
 
-    public var isConflictCopy: Bool { conflict != nil }
+    var isConflictCopy: Bool { conflict != nil }
 
     public var description: String {
         let base: String

@@ -5,7 +5,7 @@ public struct SyncFileRecord: Sendable, Equatable, Codable {
     public var terminalId: String
     public var name: String
     public var size: Int64
-    public var mtime: Double
+    package var mtime: Double
     public var readAt: Double
     /// Why the file could not be read (nil: it was merged).
     public var error: String?

@@ -10,7 +10,7 @@ public struct SyncFolder: Sendable {
         self.path = (path as NSString).expandingTildeInPath
     }
 
-    public static let deskFileName = "desk.json"
+    static let deskFileName = "desk.json"
 
     public func subfolder(_ terminalId: String) -> String { path + "/" + terminalId }
 
@@ -25,7 +25,7 @@ public struct SyncFolder: Sendable {
         public var name: String
         public var kind: Kind
         public var size: Int64
-        public var mtime: Double
+        package var mtime: Double
         public enum Kind: Sendable, Equatable { case file, directory, symlink, other }
     }
 

@@ -6,7 +6,7 @@ public struct SyncReadReport: Sendable, Equatable, Codable {
     public var filesRead = 0
     public var filesCovered = 0
     /// Of the files read, the snapshots: each a desk's whole list.
-    public var snapshotsRead = 0
+    package var snapshotsRead = 0
     public var counts = MergeCounts()
     /// Conflict copies Syncthing made (merged too: merging is safe), by path.
     public var conflictCopies: [String] = []

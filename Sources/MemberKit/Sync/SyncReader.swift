@@ -10,14 +10,19 @@ public struct SyncReader: Sendable {
     public let terminal: TerminalIdentity
     public let clock: any DeskClock
     public let bus: EventBus?
+    /// The club's MQTT hook as it is now (`Club.eventMessages`): a merge that brings entries or
+    /// exits queues the new count in its own commit, so a desk killed after the merge still says it.
+    public let eventMessages: @Sendable () -> Club.EventMessages?
 
     public init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity,
-                clock: any DeskClock = SystemClock(), bus: EventBus? = nil) {
+                clock: any DeskClock = SystemClock(), bus: EventBus? = nil,
+                eventMessages: @escaping @Sendable () -> Club.EventMessages? = { nil }) {
         self.database = database
         self.settings = settings
         self.terminal = terminal
         self.clock = clock
         self.bus = bus
+        self.eventMessages = eventMessages
     }
 
     /// Reads every other desk's subfolder (a rescan), or only `only`'s (the subfolders inotify
@@ -33,6 +38,7 @@ public struct SyncReader: Sendable {
         let folder = SyncFolder(path: settings.folder)
         try folder.checkUsable()
         var report = SyncReadReport()
+        var outbox = Club.OutboxWrite(eventMessages())
         var listings: [SyncTerminalListing] = []
         let candidates: [SyncFolder.Entry]
         let seen = Set(try database.syncTerminals().filter(\.isDesk).map(\.terminalId))
@@ -77,7 +83,7 @@ public struct SyncReader: Sendable {
             if let info = listing.info, info.terminalId == listing.terminalId, !info.tookOver.isEmpty {
                 try database.noteSyncTakeovers(info.tookOver.filter { $0.key != terminal.id }, by: listing.terminalId)
             }
-            let held = try readTerminal(listing, in: folder, into: &report)
+            let held = try readTerminal(listing, in: folder, into: &report, outbox: &outbox)
             guard !held.isEmpty else { continue }
             // Never past a visible desk's newest file here: a claim cannot hide files not yet seen.
             // A desk whose subfolder is gone has nothing left to hide.
@@ -118,7 +124,7 @@ public struct SyncReader: Sendable {
                                       + "not taken: households do not nest")))
         }
         if report.counts.visitEvents > 0 {
-            bus?.publish(.occupancy(OccupancyNotice(insideCount: try database.insideCount(), checkedOut: 0, exitKind: nil)))
+            bus?.publish(.occupancy(outbox.queued(OccupancyNotice(insideCount: try database.insideCount(), checkedOut: 0, exitKind: nil))))
         }
         if report.counts.changed > 0 {
             bus?.publish(.imported(ImportNotice(file: "sync folder", new: report.counts.new, updated: report.counts.updated,
@@ -155,7 +161,8 @@ public struct SyncReader: Sendable {
     /// Reads one terminal's new files; returns what its latest snapshot holds of the desks it took
     /// over when this read merged that snapshot (a claim is used only then, so it never hides a
     /// file that comes later).
-    private func readTerminal(_ listing: SyncTerminalListing, in folder: SyncFolder, into report: inout SyncReadReport) throws -> [String: Int64] {
+    private func readTerminal(_ listing: SyncTerminalListing, in folder: SyncFolder, into report: inout SyncReadReport,
+                              outbox: inout Club.OutboxWrite) throws -> [String: Int64] {
         let terminalId = listing.terminalId
         let directory = folder.subfolder(terminalId)
         let files = listing.files
@@ -193,7 +200,7 @@ public struct SyncReader: Sendable {
             }
             do {
                 let counts = try merge(path: path, entry: entry, record: record,
-                                       coveredThrough: name.isConflictCopy ? nil : advance(covered, by: name))
+                                       coveredThrough: name.isConflictCopy ? nil : advance(covered, by: name), outbox: &outbox)
                 report.filesRead += 1
                 report.counts.add(counts)
                 if name.isConflictCopy { report.conflictCopies.append(path) }
@@ -234,14 +241,20 @@ public struct SyncReader: Sendable {
         }
     }
 
-    private func merge(path: String, entry: SyncFolder.Entry, record: SyncFileRecord, coveredThrough: Int64?) throws -> MergeCounts {
+    private func merge(path: String, entry: SyncFolder.Entry, record: SyncFileRecord, coveredThrough: Int64?,
+                       outbox: inout Club.OutboxWrite) throws -> MergeCounts {
         guard entry.kind == .file else {
             throw SyncError.badFile(path, entry.kind == .symlink ? "a symbolic link: not followed" : "not a regular file")
         }
         guard entry.size <= settings.maxFileBytes else {
             throw SyncError.badFile(path, "\(entry.size) bytes, more than sync.max_file_mb allows")
         }
-        let editor = terminal.id, time = clock.now().timeIntervalSince1970
+        let editor = terminal.id, now = clock.now(), time = now.timeIntervalSince1970
+        // The count as this chunk leaves it, in the chunk's commit (the last one queued is the latest).
+        func queueCount(_ store: StoreTransaction, _ counts: MergeCounts) throws {
+            guard counts.visitEvents > 0 else { return }
+            try outbox.write(.occupancy(OccupancyNotice(insideCount: try store.insideCount(), checkedOut: 0, exitKind: nil)), in: store, at: now)
+        }
         let first = try SyncFileOpening(path: path, expected: entry)
         // A small file merges in one transaction. A larger one is read through once first, so that
         // a bad member near its end changes nothing, then merged in chunks.
@@ -251,13 +264,13 @@ public struct SyncReader: Sendable {
         if buffered.count <= settings.mergeChunk {
             var iterator = buffered.makeIterator()
             return try database.mergeSyncMembers({ iterator.next().map(Self.safeText) }, chunk: buffered.count + 1, editor: editor, time: time,
-                                                 file: record, coveredThrough: coveredThrough)
+                                                 file: record, coveredThrough: coveredThrough, committing: queueCount)
         }
         while try decoder.next() != nil {}
         let second = try SyncFileOpening(path: path, expected: entry)
         guard second.identity == first.identity else { throw SyncError.badFile(path, "changed while being read; read again later") }
         let again = MusrlDecoder(reader: second.reader, name: path)
         return try database.mergeSyncMembers({ try again.next().map(Self.safeText) }, chunk: settings.mergeChunk, editor: editor, time: time,
-                                             file: record, coveredThrough: coveredThrough)
+                                             file: record, coveredThrough: coveredThrough, committing: queueCount)
     }
 }

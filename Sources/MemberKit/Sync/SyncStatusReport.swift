@@ -7,7 +7,7 @@ public struct SyncStatusReport: Sendable, Equatable, Codable {
     public var terminalName: String
     /// Members changed here and not yet in a file.
     public var pending: Int
-    public var writtenThrough: Int64
+    package var writtenThrough: Int64
     public var lastSnapshotAt: Double?
     public var terminals: [SyncTerminalRecord]
     public var badFiles: [SyncFileRecord]

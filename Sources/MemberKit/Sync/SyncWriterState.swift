@@ -4,10 +4,10 @@ import Foundation
 public struct SyncWriterState: Sendable, Equatable {
     public var folder: String?
     /// Changes up to here are in a file in the folder.
-    public var writtenThrough: Int64 = 0
+    package var writtenThrough: Int64 = 0
     /// The latest snapshot covers changes up to here, and was written then.
-    public var snapshotThrough: Int64 = 0
-    public var snapshotAt: Double?
+    package var snapshotThrough: Int64 = 0
+    package var snapshotAt: Double?
     /// This database's mark in its `desk.json` (minted on its first write): another mark there
     /// means another machine writes under the same terminal id.
     public var writer: String?
@@ -15,9 +15,9 @@ public struct SyncWriterState: Sendable, Equatable {
     public var stopped: String?
     /// Bytes of the latest snapshot, of the changes files written since it, and of those kept
     /// from before it: what this desk keeps in the folder, known without listing it.
-    public var snapshotBytes: Int64 = 0
-    public var changesBytes: Int64 = 0
-    public var olderChangesBytes: Int64 = 0
+    package var snapshotBytes: Int64 = 0
+    package var changesBytes: Int64 = 0
+    var olderChangesBytes: Int64 = 0
 
     public init(folder: String? = nil, writtenThrough: Int64 = 0, snapshotThrough: Int64 = 0, snapshotAt: Double? = nil,
                 writer: String? = nil, stopped: String? = nil) {

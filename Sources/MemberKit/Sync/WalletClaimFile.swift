@@ -7,7 +7,7 @@ import Foundation
 public struct WalletClaimEntry: Sendable, Equatable, Hashable {
     /// SHA-256 of what the phone sent (never the cryptogram itself).
     public var digest: [UInt8]
-    public var keepUntil: Double
+    package var keepUntil: Double
     public var terminalId: String
 
     public init(digest: [UInt8], keepUntil: Double, terminalId: String) {
@@ -38,7 +38,7 @@ public struct WalletReplay: Sendable, Equatable, Codable {
 public enum WalletClaimFile {
     public static let fileName = "wallet-claims.json"
     /// Bounds a desk's file: far more than a desk can read within `max_age_seconds`.
-    public static let maxClaims = 10_000
+    package static let maxClaims = 10_000
     static let maxBytes = 4 << 20
 
     struct Claim: Codable, Equatable {

@@ -1,0 +1,40 @@
+import Foundation
+import MemberKit
+
+/// Taps and check-outs by hand. Each commits through `Club`, which publishes what happened on the
+/// bus (the banner shows it from there); only a failure comes back to the desk.
+public struct CheckInClient: Sendable {
+    public var checkIn: @Sendable (_ pass: String, CheckInSource, _ enrolUnknown: Bool, AuditActor) throws -> Void
+    public var enrol: @Sendable (_ pass: String, _ name: String?, AuditActor) throws -> Void
+    public var checkOut: @Sendable (_ memberId: String, AuditActor) throws -> Void
+    /// A refused member let in anyway (a manager's override).
+    public var admitAnyway: @Sendable (_ pass: String, AuditActor) throws -> Void
+
+    public init(checkIn: @escaping @Sendable (String, CheckInSource, Bool, AuditActor) throws -> Void,
+                enrol: @escaping @Sendable (String, String?, AuditActor) throws -> Void,
+                checkOut: @escaping @Sendable (String, AuditActor) throws -> Void,
+                admitAnyway: @escaping @Sendable (String, AuditActor) throws -> Void) {
+        self.checkIn = checkIn
+        self.enrol = enrol
+        self.checkOut = checkOut
+        self.admitAnyway = admitAnyway
+    }
+}
+
+extension CheckInClient {
+    public static func live(_ club: Club) -> CheckInClient {
+        CheckInClient(
+            checkIn: { pass, source, enrolUnknown, actor in
+                _ = try club.checkIn(passId: pass, source: source, enrolUnknown: enrolUnknown, by: actor)
+            },
+            enrol: { pass, name, actor in _ = try club.enrol(passId: pass, username: name, source: .manual, by: actor) },
+            checkOut: { memberId, actor in _ = try club.checkOut(memberId: memberId, source: .manual, by: actor) },
+            admitAnyway: { pass, actor in _ = try club.admitAnyway(passId: pass, by: actor) })
+    }
+
+    public static let unimplemented = CheckInClient(
+        checkIn: { _, _, _, _ in throw ClientUnavailable.unset("checkIn.checkIn") },
+        enrol: { _, _, _ in throw ClientUnavailable.unset("checkIn.enrol") },
+        checkOut: { _, _ in throw ClientUnavailable.unset("checkIn.checkOut") },
+        admitAnyway: { _, _ in throw ClientUnavailable.unset("checkIn.admitAnyway") })
+}

@@ -1,0 +1,203 @@
+import Foundation
+import MemberKit
+
+/// The lock's slice of the desk: the lock, and the dialog it asks in (the sign-in opens over, and
+/// closes back to, whatever dialog was open; locking puts a form with typed text aside).
+struct LockSlice: Equatable {
+    var lock: DeskLock
+    var dialog: DeskDialog?
+}
+
+extension DeskState {
+    var lockSlice: LockSlice {
+        get { LockSlice(lock: lock, dialog: dialog) }
+        set {
+            lock = newValue.lock
+            dialog = newValue.dialog
+        }
+    }
+}
+
+/// What reaches the lock.
+enum LockAction: Equatable {
+    /// A key: the idle clock starts again.
+    case key(at: Date)
+    /// The clock moved: relock after `staff.idle_minutes` without a key.
+    case tick
+    /// Ctrl-L: lock now when someone is on duty; sign in when locked.
+    case lockKey
+    /// A command above the operator's role (or on a locked desk): a PIN first, then the command.
+    case needs(DeskCommand, StaffPermission)
+    /// The sign-in dialog's Enter.
+    case verify(StaffCredential, PIN)
+    case signedIn(StaffAccount)
+    case signInFailed(String, usesATry: Bool)
+    /// A staff card at the reader (refused as a member card).
+    case staffCardTapped(String)
+    /// A member's tap was refused: `l` may let them in while its banner shows.
+    case refused(pass: String)
+    /// `l`; `bannerShowsRefusal`: the banner shows a refused member now.
+    case letInAnyway(bannerShowsRefusal: Bool)
+}
+
+/// What the lock hands the parent: effects, lines for the log, whether to redraw, and the
+/// command it let through (performed as `actingFor` when a manager's PIN was given for it).
+struct LockOutput: Equatable {
+    var effects: [DeskEffect] = []
+    var notes: [DeskNote] = []
+    var redraw = false
+    var then: DeskCommand?
+    var actingFor: String?
+}
+
+/// The lock's reducer: who is on duty, the sign-in and a manager's PIN, the idle relock, the
+/// wrong-PIN lockout, and "let in anyway". It changes only `LockSlice`.
+enum LockReducer {
+    static func reduce(_ slice: inout LockSlice, _ action: LockAction, now: Date) -> LockOutput {
+        var out = LockOutput()
+        switch action {
+        case .key(let time):
+            slice.lock.lastKeyAt = max(slice.lock.lastKeyAt, time)
+        case .tick:
+            if let deadline = slice.lock.idleDeadline, now >= deadline { lockNow(&slice, &out, reason: "idle") }
+        case .lockKey:
+            guard slice.lock.enabled else {
+                out.notes.append(DeskNote(text: "lock: no operators yet (add one with memberdesk staff add)", tone: .warning))
+                break
+            }
+            if slice.lock.onDuty != nil {
+                lockNow(&slice, &out, reason: "Ctrl-L")
+            } else if slice.dialog?.signIn == nil {
+                openSignIn(.signIn(then: nil), over: slice.dialog, &slice, &out)
+            }
+        case .needs(let command, let permission):
+            var resume = slice.dialog
+            resume?.form?.saving = false  // asked again once the PIN is given
+            openSignIn(slice.lock.onDuty == nil ? .signIn(then: command) : .authorize(command, permission), over: resume, &slice, &out)
+        case .verify(let credential, let pin):
+            guard let dialog = slice.dialog?.signIn else { break }
+            slice.dialog?.signIn?.lockedUntil = slice.lock.lockout.lockedUntil
+            guard !slice.lock.lockout.isLocked(at: now) else { break }
+            slice.dialog?.signIn?.checking = true
+            if case .authorize(_, let permission) = dialog.purpose {
+                out.effects.append(.verifyApproval(credential, pin, for: permission))
+            } else {
+                out.effects.append(.verifyPIN(credential, pin))
+            }
+        case .signedIn(let account):
+            signedIn(account, &slice, &out, now: now)
+        case .signInFailed(let message, let usesATry):
+            // The fifth wrong PIN in a row refuses sign-ins for a while; a name or card that named no
+            // operator (`usesATry` false) is said, and counts for nothing.
+            if usesATry, let length = slice.lock.lockout.fail(at: now) {
+                out.effects.append(.recordLockout(seconds: length))
+                out.notes.append(DeskNote(text: "sign-in: too many wrong PINs, refused for \(SignInDialog.countdown(Int(length)))",
+                                          tone: .danger))
+            }
+            guard slice.dialog?.signIn != nil else { break }
+            let left = SignInLockout.failuresAllowed - slice.lock.lockout.failures
+            slice.dialog?.signIn?.checking = false
+            slice.dialog?.signIn?.error = message + (left == SignInLockout.failuresAllowed ? "" : " · \(left) \(left == 1 ? "try" : "tries") left")
+            slice.dialog?.signIn?.lockedUntil = slice.lock.lockout.lockedUntil
+        case .staffCardTapped(let pass):
+            // It starts a sign-in, or names the operator in the sign-in already open.
+            guard slice.lock.enabled else { break }
+            if slice.dialog?.signIn != nil {
+                slice.dialog?.signIn?.card = pass
+                slice.dialog?.signIn?.field = .pin
+                slice.dialog?.signIn?.error = nil
+            } else {
+                var dialog = SignInDialog(purpose: .signIn(then: nil), resume: slice.dialog, card: pass)
+                dialog.lockedUntil = slice.lock.lockout.lockedUntil
+                slice.dialog = .signIn(dialog)
+            }
+        case .refused(let pass):
+            slice.lock.refusedPass = pass
+        case .letInAnyway(let bannerShowsRefusal):
+            // A manager's, recorded as an override.
+            guard bannerShowsRefusal, let pass = slice.lock.refusedPass else {
+                out.notes.append(DeskNote(text: "let in anyway: no refused member on the banner", tone: .warning))
+                break
+            }
+            out.effects.append(.letInAnyway(pass: pass, operator: slice.lock.operatorName ?? "desk"))
+        }
+        return out
+    }
+
+    private static func openSignIn(_ purpose: SignInDialog.Purpose, over resume: DeskDialog?, _ slice: inout LockSlice,
+                                   _ out: inout LockOutput) {
+        var dialog = SignInDialog(purpose: purpose, resume: resume)
+        dialog.lockedUntil = slice.lock.lockout.lockedUntil
+        slice.dialog = .signIn(dialog)
+        out.effects.append(.loadOperators)
+    }
+
+    /// Signs the operator out. A dialog holding typed text is put aside, not lost: it comes back
+    /// at the next sign-in; any other dialog (the audit view among them) closes.
+    private static func lockNow(_ slice: inout LockSlice, _ out: inout LockOutput, reason: String) {
+        guard let onDuty = slice.lock.onDuty else { return }
+        slice.lock.onDuty = nil
+        slice.lock.actingFor = nil
+        if let dialog = slice.dialog {
+            let held: DeskDialog? = if let signIn = dialog.signIn { signIn.resume } else { dialog }
+            if let held, held.holdsTypedText { slice.lock.heldDialog = held }
+        }
+        slice.dialog = nil
+        out.effects.append(.onDuty(nil))
+        out.notes.append(DeskNote(text: "\(onDuty.name) signed out: desk locked (\(reason))", tone: .warning))
+        out.redraw = true
+    }
+
+    private static func signedIn(_ account: StaffAccount, _ slice: inout LockSlice, _ out: inout LockOutput, now: Date) {
+        slice.lock.lockout.succeed()
+        guard let dialog = slice.dialog?.signIn else { return }
+        switch dialog.purpose {
+        case .signIn(let then):
+            slice.dialog = dialog.resume ?? slice.lock.heldDialog
+            slice.lock.heldDialog = nil
+            slice.lock.onDuty = DeskLock.OnDuty(name: account.name, role: account.role)
+            slice.lock.lastKeyAt = now
+            out.effects.append(.onDuty(account.name))
+            out.notes.append(DeskNote(text: "\(account.name) signed in (\(account.role.rawValue))", tone: .success))
+            out.then = then
+        case .authorize(let command, let permission):
+            guard permission.allows(account.role) else {
+                slice.dialog?.signIn?.checking = false
+                slice.dialog?.signIn?.card = nil
+                slice.dialog?.signIn?.error = "\(account.name) is not a manager"
+                return
+            }
+            slice.dialog = dialog.resume
+            out.then = command
+            out.actingFor = account.name
+        }
+    }
+}
+
+extension LockReducer {
+    /// The least role a command needs (nil: open to all, locked or not: looking, searching, help).
+    static func permission(for command: DeskCommand) -> StaffPermission? {
+        switch command {
+        case .openCheckIn: return .checkInByHand
+        case .checkOutSelected: return .checkOut
+        case .newMember: return .addMember
+        case .save(let original, let changes): return savePermission(original, changes)
+        case .delete: return .deleteMember
+        case .openImport, .applyImport: return .importMembers
+        case .openExport: return .exportMembers
+        case .toggleRegions: return .switchRegions
+        case .letInAnyway: return .override
+        case .showAudit: return .viewAudit
+        default: return nil
+        }
+    }
+
+    /// A status or expiry changed is a manager's; a new member or a contact edit a desk's.
+    private static func savePermission(_ original: MemberRecord?, _ changes: MemberChanges) -> StaffPermission {
+        let status = changes.status.map { $0 != (original?.status ?? .active) } ?? false
+        let expiry = changes.expiresAt.map { $0 != original?.expiresAt } ?? false
+        if status { return .suspend }
+        if expiry { return .changeExpiry }
+        return original == nil ? .addMember : .editContact
+    }
+}

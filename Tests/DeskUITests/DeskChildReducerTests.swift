@@ -1,0 +1,73 @@
+@testable import DeskUI
+import Foundation
+import MemberKit
+import Testing
+
+/// The child reducers alone, each on its slice: the whole slice after compared with the whole
+/// slice expected (they are `Equatable`), and all that it handed the parent.
+@Suite struct DeskChildReducerTests {
+    let now = Date(timeIntervalSince1970: 1_767_268_800)
+
+    func member(_ id: String = "P1") -> MemberRecord {
+        MemberRecord(passId: id, username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
+    }
+
+    @Test func theLockAsksForASignInOverAFormAndResumesIt() {
+        let anna = member()
+        var form = MemberFormModel(member: anna, extraFields: [])
+        form.saving = true
+        var slice = LockSlice(lock: DeskLock(enabled: true, idleMinutes: 5, now: now), dialog: .form(form))
+        let out = LockReducer.reduce(&slice, .needs(.delete(anna), .deleteMember), now: now)
+        var resumed = form
+        resumed.saving = false
+        let expected = LockSlice(lock: DeskLock(enabled: true, idleMinutes: 5, now: now),
+                                 dialog: .signIn(SignInDialog(purpose: .signIn(then: .delete(anna)), resume: .form(resumed))))
+        #expect(slice == expected)
+        #expect(out == LockOutput(effects: [.loadOperators]))
+    }
+
+    @Test func ctrlLWithoutOperatorsOnlySaysSo() {
+        var slice = LockSlice(lock: DeskLock(enabled: false, idleMinutes: 5, now: now), dialog: nil)
+        let before = slice
+        let out = LockReducer.reduce(&slice, .lockKey, now: now)
+        #expect(slice == before)
+        #expect(out == LockOutput(notes: [DeskNote(text: "lock: no operators yet (add one with memberdesk staff add)", tone: .warning)]))
+    }
+
+    @Test func anInsideCountReadBeforeTheLatestChangeIsLeftForTheNewer() {
+        var slice = InsideSlice(list: InsideListModel(), count: 3, stale: false, inFlight: true, generation: 5)
+        let out = InsideReducer.reduce(&slice, .counted(generation: 4, count: 9, members: []))
+        #expect(slice == InsideSlice(list: InsideListModel(), count: 3, stale: false, inFlight: false, generation: 5))
+        #expect(out == InsideOutput())
+    }
+
+    @Test func aMemberCountWaitsWhileStaffTypeAndAFailedOneIsSaid() {
+        var list = MemberListModel()
+        list.receiveCount(0, generation: 0)
+        var slice = MemberListSlice(list: list, memberCount: 0, countInFlight: false, countStale: true, searchEditedAt: now)
+        let typing = MemberListReducer.reduce(&slice, .ask(now: now.addingTimeInterval(0.1)))
+        #expect(typing == MemberListOutput())
+        let paused = MemberListReducer.reduce(&slice, .ask(now: now.addingTimeInterval(0.3)))
+        #expect(paused == MemberListOutput(effects: [.countMembers(generation: 0, search: nil, expiringDays: nil)]))
+        #expect(slice == MemberListSlice(list: list, memberCount: 0, countInFlight: true, countStale: false, searchEditedAt: now))
+        let failed = MemberListReducer.reduce(&slice, .countFailed("disk I/O error"))
+        #expect(failed == MemberListOutput(notes: [DeskNote(text: "member count: disk I/O error", tone: .danger)]))
+        #expect(slice == MemberListSlice(list: list, memberCount: 0, countInFlight: false, countStale: false, searchEditedAt: now))
+    }
+
+    @Test func eachDialogTakesOnlyTheResultsOfItsOwnJobs() {
+        var export = ExportDialog(formats: ["csv"], defaultPaths: ["m.csv"])
+        export.phase = .running(0.5)
+        var dialog = DeskDialog.export(export)
+        #expect(dialog.receive(.exported(summary: "3 members")) == .updated(note: DeskNote(text: "export: 3 members", tone: .success)))
+        export.phase = .done("3 members")
+        #expect(dialog == .export(export))
+
+        let form = MemberFormModel(member: member(), extraFields: [])
+        dialog = .form(form)
+        #expect(dialog.receive(.visits([], memberId: member("P2").memberId, visitsLeft: 4)) == .ignored)
+        #expect(dialog.receive(.exported(summary: "x")) == .ignored)
+        #expect(dialog == .form(form))
+        #expect(dialog.receive(.saved) == .close)
+    }
+}
