@@ -103,7 +103,7 @@ public struct MemberRecord: Sendable, Hashable, Codable {
 extension MemberRecord {
     /// ClubKit's six key names, in its order: the wire format of .musrl and .mucsv files
     /// (`MembershipUser.baseFieldNames`, in MemberKit, is this list).
-    public static let clubKitFieldNames = [
+    package static let clubKitFieldNames = [
         "memberId", "passId", "username", "timeStampAdded", "numVisits", "timeStampOfLastVisit",
     ]
 

@@ -1,8 +1,8 @@
 /// The one rule for stamping a new version of a synced record (a member, an operator): its time,
 /// or just after the version it replaces when the clock has not passed that (a clock stepped back,
 /// two edits in one tick). Merges keep the later stamp, so two versions must never share one.
-public enum VersionStamp {
-    public static func next(after previous: Double, at time: Double) -> Double {
+package enum VersionStamp {
+    package static func next(after previous: Double, at time: Double) -> Double {
         max(time, previous.nextUp)
     }
 }
