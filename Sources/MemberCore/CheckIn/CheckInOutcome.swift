@@ -64,7 +64,7 @@ public enum CheckInOutcome: Sendable {
     }
 
     /// An entry: the member is inside after it.
-    public var isEntry: Bool {
+    package var isEntry: Bool {
         switch self {
         case .checkedIn, .enrolled: return true
         default: return false
@@ -118,7 +118,7 @@ public enum CheckInOutcome: Sendable {
     }
 
     /// "Full (80/80)": a capacity refusal, or the warning that let one more in, with the count.
-    public static func describeFull(inside: Int, capacity: Int) -> String {
+    package static func describeFull(inside: Int, capacity: Int) -> String {
         "Full (\(CountText.grouped(inside))/\(CountText.grouped(capacity)))"
     }
 

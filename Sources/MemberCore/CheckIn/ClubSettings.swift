@@ -2,7 +2,7 @@ import Foundation
 
 public struct ClubSettings: Sendable {
     /// The same pass again within this window is not counted again.
-    public var debounce: TimeInterval
+    package var debounce: TimeInterval
     public var enrolment: EnrolmentPolicy
     /// The member type's field names (`variableNamesAsStrings()`), for listings and exports.
     public var memberFields: [String]
@@ -11,7 +11,7 @@ public struct ClubSettings: Sendable {
     /// Packs and expiry warnings.
     public var plans: PlanSettings
     /// `cards.require_secure`: NFC taps that are not SUN-verified are refused (reason `insecure`).
-    public var requireSecure: Bool
+    package var requireSecure: Bool
     /// Phones' passes: the organization's name, how old a cryptogram may be.
     public var wallet: WalletSettings
 

@@ -14,5 +14,5 @@ public struct SecureTap: Sendable, Equatable, Hashable {
     /// The pass a verified tag checks in as.
     public var passId: String { Self.passPrefix + uid }
 
-    public static let passPrefix = "SUN:"
+    static let passPrefix = "SUN:"
 }

@@ -36,7 +36,7 @@ public struct Birthday: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Whether `day` is the birthday. A February 29 birthday is kept on February 28 in other years.
-    public func falls(on day: CalendarDay) -> Bool {
+    package func falls(on day: CalendarDay) -> Bool {
         if month == day.month && self.day == day.day { return true }
         return month == 2 && self.day == 29 && day.month == 2 && day.day == 28 && CalendarDay(year: day.year, month: 2, day: 29) == nil
     }

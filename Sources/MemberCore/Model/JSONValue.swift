@@ -57,7 +57,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    package var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
 }
 
 extension JSONEncoder {

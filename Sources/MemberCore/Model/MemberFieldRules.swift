@@ -12,7 +12,7 @@ public enum MemberFieldRules {
 
     /// A name, e-mail, note or other field: one line of plain text (no control characters, see
     /// `PlainText.isControl`) no longer than `limit`. `field` names it in the one-line error.
-    public static func validateText(_ text: String, field: String, limit: Int) throws {
+    static func validateText(_ text: String, field: String, limit: Int) throws {
         if let found = PlainText.firstControl(in: text) {
             throw DeskError.invalidInput("\(field): a control character (\(PlainText.name(found.scalar))) at character \(found.position); "
                 + "names, e-mails and notes are one line of plain text")
@@ -52,7 +52,7 @@ public enum MemberFieldRules {
     /// The texts of a member from a file (an import): the first that breaks the rule, as the
     /// import's one-line error; nil when all keep it. The e-mail's shape is not checked here:
     /// ClubKit files have always carried whatever the app stored.
-    public static func textProblem(in record: MemberRecord) -> String? {
+    package static func textProblem(in record: MemberRecord) -> String? {
         do {
             try validateName(record.username ?? "")
             try validateNote(record.note ?? "")
@@ -71,7 +71,7 @@ public enum MemberFieldRules {
     /// over-long texts are cut. Sync files come from desks (older ones may have let such text
     /// in); refusing the record would keep the member off this desk, so it is kept, made safe.
     /// The same on every desk, so desks still agree.
-    public static func sanitised(_ record: MemberRecord) -> MemberRecord {
+    package static func sanitised(_ record: MemberRecord) -> MemberRecord {
         func clean(_ text: String, _ limit: Int) -> String {
             // Most texts are short printable ASCII: a sync of a million members pays one scan each.
             if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }

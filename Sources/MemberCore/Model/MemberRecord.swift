@@ -16,12 +16,12 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     public var expiresAt: Double?
     public var note: String?
     /// Last modification time and terminal, for last-writer-wins sync.
-    public var modifiedAt: Double
-    public var modifiedBy: String
+    package var modifiedAt: Double
+    package var modifiedBy: String
     /// Set when the member was deleted; the row stays as a tombstone for sync.
-    public var deletedAt: Double?
+    package var deletedAt: Double?
     /// When the member was given its current pass by an edit; nil: since it was added.
-    public var passSince: Double?
+    package var passSince: Double?
     /// Open, a pack of visits (its balance is in the store's pack counters), or a household.
     public var plan: MemberPlan
     /// For a household member: the memberId of the member whose expiry and pack it shares.
@@ -29,7 +29,7 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     public var birthday: Birthday?
     /// For a household member: its live head's expiry, read by the store with the member (never
     /// written to its row), so its status follows `HouseholdRule.expiresAt` wherever it is shown.
-    public var householdExpiresAt: Double?
+    package var householdExpiresAt: Double?
 
     public init(
         memberId: String = UUID().uuidString, passId: String, username: String? = nil,
@@ -61,7 +61,7 @@ public struct MemberRecord: Sendable, Hashable, Codable {
 
     /// Since when the member has held its pass: the start of its claim on the card when two
     /// members turn out to hold one (see `PassGroup`).
-    public var passHeldSince: Double { passSince ?? timeStampAdded }
+    package var passHeldSince: Double { passSince ?? timeStampAdded }
 
     public var isDeleted: Bool { deletedAt != nil }
 

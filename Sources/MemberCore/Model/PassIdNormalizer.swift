@@ -9,7 +9,7 @@ import Foundation
 public enum PassIdNormalizer {
     /// The one limit on a pass, for every way in (tap, wedge, F4, the CLI, an edit): longer is an
     /// error, never cut.
-    public static let maximumBytes = 256
+    package static let maximumBytes = 256
     /// Characters a text field for a pass holds: enough that any pass within the limit fits
     /// (a character is at most 4 bytes) and an over-long paste is shown as too long, not cut.
     public static let fieldCapacity = 4 * maximumBytes
@@ -39,7 +39,7 @@ public enum PassIdNormalizer {
 
     /// Whether two pass ids are one pass: case aside, as the store finds a pass (SQLite's NOCASE,
     /// which folds ASCII letters only), so the merge groups the holders a tap would find.
-    public static func samePass(_ a: String, _ b: String) -> Bool {
+    package static func samePass(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { asciiLower($0) == asciiLower($1) }
     }
 

@@ -14,7 +14,7 @@ public enum PlainText {
     }
 
     /// The first control character and its 1-based position in characters, if any.
-    public static func firstControl(in text: String) -> (position: Int, scalar: Unicode.Scalar)? {
+    static func firstControl(in text: String) -> (position: Int, scalar: Unicode.Scalar)? {
         for (index, character) in text.enumerated() {
             if let scalar = character.unicodeScalars.first(where: isControl) { return (index + 1, scalar) }
         }

@@ -30,13 +30,13 @@ public struct VisitEvent: Sendable, Hashable {
     }
 
     /// The order that decides who is inside: time, then id, so every desk picks the same latest event.
-    public func isAfter(_ other: VisitEvent) -> Bool {
+    func isAfter(_ other: VisitEvent) -> Bool {
         (time, eventId) > (other.time, other.eventId)
     }
 
     /// The id of the automatic exit closing `entryId` at `time`: every desk that closes the same
     /// visit at the same time mints the same event, so merging them adds nothing.
-    public static func autoExitId(entryId: String, time: Double) -> String {
+    package static func autoExitId(entryId: String, time: Double) -> String {
         "auto-\(entryId)-\(Int64(time.rounded(.down)))"
     }
 }

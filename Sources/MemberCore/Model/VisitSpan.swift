@@ -36,5 +36,5 @@ public struct VisitSpan: Sendable, Equatable, Hashable {
     }
 
     /// Still inside: no exit yet.
-    public var isOpen: Bool { exited == nil }
+    package var isOpen: Bool { exited == nil }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// longest stay, whichever comes first. Pure, so every desk closes the same visit at the same time.
 public enum ClosingRule {
     /// The automatic exit time of an entry at `since`, if it is due by `now`.
-    public static func exitTime(since: Double, now: Double, settings: OccupancySettings) -> Double? {
+    package static func exitTime(since: Double, now: Double, settings: OccupancySettings) -> Double? {
         var candidates: [Double] = []
         if settings.maxStay > 0 { candidates.append(since + settings.maxStay) }
         if let closing = nextClosing(after: since, settings: settings) { candidates.append(closing) }
@@ -14,7 +14,7 @@ public enum ClosingRule {
 
     /// Entries before this time may be due (the latest closing at or before `now`, or now less the
     /// longest stay): the store looks only at those.
-    public static func dueBefore(now: Double, settings: OccupancySettings) -> Double? {
+    package static func dueBefore(now: Double, settings: OccupancySettings) -> Double? {
         var bounds: [Double] = []
         if settings.maxStay > 0 { bounds.append(now - settings.maxStay) }
         if let closing = lastClosing(atOrBefore: now, settings: settings) { bounds.append(closing) }
@@ -69,7 +69,7 @@ public enum ClosingRule {
     }
 
     /// Parses `occupancy.closing_time` ("22:00"; "" for none) into minutes after midnight.
-    public static func parseClosingTime(_ text: String) -> Int?? {
+    package static func parseClosingTime(_ text: String) -> Int?? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return .some(nil) }
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)

@@ -19,14 +19,14 @@ public struct OccupancySettings: Sendable, Equatable {
 
     public var tap: TapMode
     /// In toggle mode, a tap sooner than this after the entry is a duplicate, not an exit.
-    public var minStay: TimeInterval
+    package var minStay: TimeInterval
     /// At most this many inside (0: no limit).
     public var capacity: Int
-    public var whenFull: WhenFull
+    package var whenFull: WhenFull
     /// Everyone still inside is checked out at this local time of day (minutes after midnight; nil: never).
-    public var closingMinute: Int?
+    package var closingMinute: Int?
     /// Anyone inside longer than this is checked out (0: never).
-    public var maxStay: TimeInterval
+    package var maxStay: TimeInterval
     /// Visit events older than this many days are pruned (counters never are).
     public var keepDays: Int
     /// The local day that `closingMinute` is read in.

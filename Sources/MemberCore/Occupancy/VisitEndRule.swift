@@ -42,7 +42,7 @@ public struct VisitEndRule: Sendable {
 
     /// Whether the visit ended by this rule rather than by a person (a tap or staff): its stay
     /// was not measured, so the report shows it apart from the stays.
-    public static func closedByRule(_ kind: VisitSpan.ExitKind?) -> Bool {
+    package static func closedByRule(_ kind: VisitSpan.ExitKind?) -> Bool {
         kind == .auto || kind == .reentry
     }
 }

@@ -10,7 +10,7 @@ public struct PlanSettings: Sendable, Equatable {
         case perVisit = "per-visit"
     }
 
-    public var packUse: PackUse
+    package var packUse: PackUse
     /// An expiry this many days ahead or fewer is said at the door (`plans.warn_days`).
     public var warnDays: Int
     /// The desk's calendar and time zone: what "a day" is.
@@ -38,7 +38,7 @@ public struct PlanSettings: Sendable, Equatable {
     }
 
     /// Calendar days from the day of `time` to the day of `expiresAt`: 0 on its last day, negative once past.
-    public func daysUntil(_ expiresAt: Double, from time: Double) -> Int {
+    package func daysUntil(_ expiresAt: Double, from time: Double) -> Int {
         day(of: expiresAt).dayNumber - day(of: time).dayNumber
     }
 }

@@ -4,7 +4,7 @@ public struct PlanStanding: Sendable, Hashable {
     /// The member's own plan.
     public var plan: MemberPlan
     /// The member whose expiry and pack apply: the household's head, else the member itself.
-    public var holder: MemberRecord
+    package var holder: MemberRecord
     /// The household's head, for a household member whose head is a live member.
     public var head: MemberRecord?
     /// The pack's balance (the head's for a household), when the plan that applies is a pack.

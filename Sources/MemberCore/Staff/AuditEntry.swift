@@ -4,7 +4,7 @@ import Foundation
 /// signed in), how, what, to which member, and a few details (for an edit: field, before, after).
 /// Entries are only ever added, here and through sync; `entryId` makes a repeat harmless.
 public struct AuditEntry: Sendable, Equatable {
-    public var entryId: String
+    package var entryId: String
     public var time: Double
     /// The terminal id of the desk that wrote it, and that desk's name then.
     public var deskId: String
@@ -18,7 +18,7 @@ public struct AuditEntry: Sendable, Equatable {
     /// A new entry's id: the time in milliseconds (12 hex digits), then a UUID. Ids that grow with
     /// time land at the end of the unique index instead of on a random page of it: every tap
     /// writes one, and each page a commit touches is a page more to write.
-    public static func newId(at time: Double) -> String {
+    package static func newId(at time: Double) -> String {
         let milliseconds = String(UInt64(max(0, min(time, 1e14)) * 1000), radix: 16)
         return String(repeating: "0", count: max(0, 12 - milliseconds.count)) + milliseconds + "-" + UUID().uuidString
     }

@@ -4,8 +4,8 @@ import Foundation
 /// lockout after that doubles, up to 15 minutes. A right PIN starts over. Pure: time is given.
 public struct SignInLockout: Sendable, Equatable {
     public static let failuresAllowed = 5
-    public static let firstLockout: TimeInterval = 30
-    public static let longestLockout: TimeInterval = 15 * 60
+    static let firstLockout: TimeInterval = 30
+    static let longestLockout: TimeInterval = 15 * 60
 
     public private(set) var failures = 0
     public private(set) var lockouts = 0

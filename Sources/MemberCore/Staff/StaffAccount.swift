@@ -5,12 +5,12 @@ public struct StaffAccount: Sendable, Equatable {
     public var name: String
     public var role: StaffRole
     public var card: String?
-    public var pinHash: String
+    package var pinHash: String
     public var addedAt: Double
     public var lastSignInAt: Double?
-    public var modifiedAt: Double
-    public var modifiedBy: String
-    public var removedAt: Double?
+    package var modifiedAt: Double
+    package var modifiedBy: String
+    package var removedAt: Double?
 
     public init(name: String, role: StaffRole, card: String? = nil, pinHash: String, addedAt: Double,
                 lastSignInAt: Double? = nil, modifiedAt: Double, modifiedBy: String, removedAt: Double? = nil) {
@@ -25,15 +25,15 @@ public struct StaffAccount: Sendable, Equatable {
         self.removedAt = removedAt
     }
 
-    public var isRemoved: Bool { removedAt != nil }
+    package var isRemoved: Bool { removedAt != nil }
 
     /// Whether this version replaces `other` (the same name): later stamp, then terminal id.
-    public func supersedes(_ other: StaffAccount) -> Bool {
+    package func supersedes(_ other: StaffAccount) -> Bool {
         (modifiedAt, modifiedBy) > (other.modifiedAt, other.modifiedBy)
     }
 
     /// A staff name: 1 to 64 printable characters, not only spaces; its case is kept but not compared.
-    public static func validName(_ text: String) throws -> String {
+    package static func validName(_ text: String) throws -> String {
         let name = text.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.count <= 64,
               !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {

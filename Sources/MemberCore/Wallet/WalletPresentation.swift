@@ -49,7 +49,7 @@ public struct WalletSettings: Sendable, Equatable {
     /// Named in "No <organization> pass on this phone".
     public var organization: String
     /// A cryptogram further than this from the desk's clock is stale; a seen one is kept this long.
-    public var maxAge: TimeInterval
+    package var maxAge: TimeInterval
 
     public init(organization: String = "", maxAge: TimeInterval = 120) {
         self.organization = organization

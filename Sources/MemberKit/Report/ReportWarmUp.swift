@@ -9,7 +9,7 @@ import Foundation
 /// filled them a week at a time, newest first (the days a default report reads come first).
 public enum ReportWarmUp {
     /// Days one slice computes: one read of about a week of events, two short writes.
-    public static let sliceDays = 7
+    package static let sliceDays = 7
 
     /// The days to hold: every settled day (`ReportDayPlan`) from the look-back of the oldest
     /// event's day to today, at most `ReportPeriod.maximumDays` back. None when there are no events.

@@ -32,7 +32,7 @@ extension AppDatabase {
     }
 
     /// How many entries the record holds.
-    public func auditCount() throws -> Int {
+    package func auditCount() throws -> Int {
         try read { store in try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM audit") ?? 0 }
     }
 }

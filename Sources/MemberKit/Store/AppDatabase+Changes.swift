@@ -11,7 +11,7 @@ extension AppDatabase {
     /// How many members changed here after change `after` (up to `through`, when given), through
     /// the `seq` index: O(changes), not O(members). A changes file holds exactly these
     /// (`ExchangeSelection.changed`).
-    public func pendingChanges(after: Int64, through: Int64 = .max) throws -> Int {
+    func pendingChanges(after: Int64, through: Int64 = .max) throws -> Int {
         try read { store in
             try Int.fetchOne(store.db.cachedStatement(sql: "SELECT count(*) FROM member_change WHERE seq > ? AND seq <= ?"),
                              arguments: [after, through]) ?? 0

@@ -26,12 +26,12 @@ extension AppDatabase {
     }
 
     /// A member's events, oldest first (tests and the scripts' view of a member).
-    public func visitEvents(memberId: String) throws -> [VisitEvent] {
+    package func visitEvents(memberId: String) throws -> [VisitEvent] {
         try read { store in try store.visitEvents(memberId: memberId, after: nil, through: nil) }
     }
 
     /// How many visit events are stored.
-    public func visitEventCount() throws -> Int {
+    package func visitEventCount() throws -> Int {
         try read { store in try Int.fetchOne(store.db, sql: "SELECT count(*) FROM visit_event") ?? 0 }
     }
 
@@ -52,7 +52,7 @@ extension AppDatabase {
     /// Deletes visit events older than `before` (the visits counted here among them stay in the
     /// trail: `visit_archive`); members' presence and counters stay.
     @discardableResult
-    public func pruneVisitEvents(before: Double) throws -> Int {
+    func pruneVisitEvents(before: Double) throws -> Int {
         try write { store in try store.pruneVisitEvents(before: before) }
     }
 }

@@ -5,7 +5,7 @@ import GRDB
 /// calls members from (`--expiring`, `--pack-below`).
 extension AppDatabase {
     /// A member's pack counters, by desk.
-    public func packCounters(memberId: String) throws -> [String: PackCounter] {
+    package func packCounters(memberId: String) throws -> [String: PackCounter] {
         try read { store in try store.packCounters(memberId: memberId) }
     }
 

@@ -9,7 +9,7 @@ extension AppDatabase {
     /// a short write marking them, one read (a snapshot: no tap waits for it), a short write storing
     /// those still marked. The caller (a desk's background thread) pauses between slices. With
     /// `sliceDays` 0 it only counts the days missing.
-    public func warmReportDays(timeZone: TimeZone, now: Date, ending: VisitEndRule = VisitEndRule(),
+    package func warmReportDays(timeZone: TimeZone, now: Date, ending: VisitEndRule = VisitEndRule(),
                                sliceDays: Int = ReportWarmUp.sliceDays) throws -> ReportWarmUpProgress {
         guard !isReadOnly else { return ReportWarmUpProgress(daysStored: 0, daysLeft: 0) }
         let zone = timeZone.identifier

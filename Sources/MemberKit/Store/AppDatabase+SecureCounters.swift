@@ -62,7 +62,7 @@ extension AppDatabase {
     }
 
     /// Replays found so far, newest first.
-    public func secureReplays() throws -> [SecureReplay] {
+    func secureReplays() throws -> [SecureReplay] {
         try read { store in
             try Row.fetchAll(store.db, sql: "SELECT * FROM sun_replay ORDER BY foundAt DESC, uid, counter").map {
                 SecureReplay(uid: $0["uid"], counter: UInt32(clamping: $0["counter"] as Int64), terminals: ($0["terminals"] as String)

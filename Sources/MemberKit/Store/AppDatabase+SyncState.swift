@@ -4,7 +4,7 @@ import GRDB
 extension AppDatabase {
     // MARK: this terminal's writer
 
-    public func syncWriterState() throws -> SyncWriterState {
+    package func syncWriterState() throws -> SyncWriterState {
         try read { store in
             let rows = try Row.fetchAll(store.db, sql: "SELECT key, value FROM terminal_setting WHERE key LIKE 'sync.%'")
             let values = Dictionary(rows.map { ($0["key"] as String, $0["value"] as String) }, uniquingKeysWith: { a, _ in a })
@@ -20,7 +20,7 @@ extension AppDatabase {
         }
     }
 
-    public func setSyncWriterState(_ state: SyncWriterState) throws {
+    package func setSyncWriterState(_ state: SyncWriterState) throws {
         try write { store in
             let db = store.db
             let values: [(String, String?)] = [
@@ -45,7 +45,7 @@ extension AppDatabase {
 
     // MARK: what was read from the others
 
-    public func syncFiles(terminalId: String) throws -> [String: SyncFileRecord] {
+    func syncFiles(terminalId: String) throws -> [String: SyncFileRecord] {
         try read { store in
             var files: [String: SyncFileRecord] = [:]
             for row in try Row.fetchAll(store.db, sql: """
@@ -87,7 +87,7 @@ extension AppDatabase {
     }
 
     /// Records a file as read (or bad), and the terminal's progress, without merging anything.
-    public func noteSyncFile(_ file: SyncFileRecord, coveredThrough: Int64? = nil) throws {
+    func noteSyncFile(_ file: SyncFileRecord, coveredThrough: Int64? = nil) throws {
         try write { store in try Self.noteSyncFile(store.db, file, coveredThrough: coveredThrough) }
     }
 
@@ -98,7 +98,7 @@ extension AppDatabase {
 
     /// Forgets member files no longer in the folder (a snapshot replaced them); the side files
     /// beside them (`DeskSideFile`) keep their rows.
-    public func forgetSyncFiles(terminalId: String, keeping names: Set<String>) throws {
+    func forgetSyncFiles(terminalId: String, keeping names: Set<String>) throws {
         let known = try syncFiles(terminalId: terminalId).keys.filter { !names.contains($0) && SyncFileName(parsing: $0) != nil }
         guard !known.isEmpty else { return }
         try write { store in
@@ -108,7 +108,7 @@ extension AppDatabase {
         }
     }
 
-    public func syncTerminals() throws -> [SyncTerminalRecord] {
+    func syncTerminals() throws -> [SyncTerminalRecord] {
         try read { store in
             try Row.fetchAll(store.db, sql: """
                 SELECT terminalId, name, coveredThrough, lastFileTime, files, lastError, retiredBy, retiredThrough
@@ -123,7 +123,7 @@ extension AppDatabase {
 
     /// Records that this terminal holds each terminal's changes up to the number given (learnt
     /// from a snapshot that held them), so that files at or below it need no reading. Never lowers one.
-    public func raiseSyncCoverage(_ coverage: [String: Int64]) throws {
+    package func raiseSyncCoverage(_ coverage: [String: Int64]) throws {
         guard !coverage.isEmpty else { return }
         try write { store in
             for (terminalId, through) in coverage {
@@ -139,7 +139,7 @@ extension AppDatabase {
     /// Marks `terminalId` retired, taken over by `taker` as far as it is held here. Idempotent; a
     /// takeover already recorded is kept (the first taker carries it).
     @discardableResult
-    public func retireSyncTerminal(_ terminalId: String, by taker: String) throws -> SyncTerminalRecord {
+    func retireSyncTerminal(_ terminalId: String, by taker: String) throws -> SyncTerminalRecord {
         try write { store in
             try Self.ensureSyncTerminal(store.db, terminalId)
             try store.db.execute(sql: """
@@ -150,7 +150,7 @@ extension AppDatabase {
     }
 
     /// Another desk's `desk.json` says it took these desks over: they are retired, carried by it.
-    public func noteSyncTakeovers(_ retired: [String: Int64], by taker: String) throws {
+    func noteSyncTakeovers(_ retired: [String: Int64], by taker: String) throws {
         guard !retired.isEmpty else { return }
         try write { store in
             for (terminalId, through) in retired {
@@ -163,7 +163,7 @@ extension AppDatabase {
     }
 
     /// Members whose author (or a counter's terminal) is `terminalId`: what its files carried.
-    public func membersAuthored(by terminalId: String) throws -> Int {
+    func membersAuthored(by terminalId: String) throws -> Int {
         try read { store in
             try Int.fetchOne(store.db, sql: """
                 SELECT count(*) FROM member m WHERE m.modifiedBy = ?1
@@ -173,7 +173,7 @@ extension AppDatabase {
     }
 
     /// What a folder scan saw of a terminal: its name, its newest file's time, its file count, its latest error.
-    public func noteSyncTerminal(_ terminalId: String, name: String?, lastFileTime: Double?, files: Int, lastError: String?) throws {
+    func noteSyncTerminal(_ terminalId: String, name: String?, lastFileTime: Double?, files: Int, lastError: String?) throws {
         try write { store in
             try Self.ensureSyncTerminal(store.db, terminalId)
             try store.db.execute(sql: """

@@ -77,7 +77,7 @@ public final class AppDatabase: Sendable {
     }
 
     /// An in-memory database with production's settings, for tests.
-    public static func inMemory() throws -> AppDatabase {
+    package static func inMemory() throws -> AppDatabase {
         try AppDatabase(writer: inMemoryQueue(), path: nil)
     }
 

@@ -4,13 +4,13 @@ import Foundation
 /// `/proc/PID/fd`. The proc root is injected so tests can give a fake tree.
 public struct DatabaseHolders: Sendable {
     public struct Holder: Sendable, Equatable, CustomStringConvertible {
-        public var pid: Int32
+        package var pid: Int32
         /// The command line, as `ps` shows it.
         public var command: String
         public var description: String { "\(command) (pid \(pid))" }
     }
 
-    public var procRoot: String
+    var procRoot: String
 
     public init(procRoot: String = "/proc") {
         self.procRoot = procRoot

@@ -25,7 +25,7 @@ public final class MemberCollection: Sendable {
     }
 
     /// Starts observing; keep the returned cancellable for as long as updates are wanted.
-    public func observe(onError: @escaping @Sendable (Error) -> Void = { _ in },
+    package func observe(onError: @escaping @Sendable (Error) -> Void = { _ in },
                         onChange: @escaping @Sendable (MemberCollectionChange) -> Void) -> AnyDatabaseCancellable {
         let (search, sort, limit) = (self.search, self.sort, self.limit)
         let observation = ValueObservation.tracking { db in

@@ -1,6 +1,6 @@
 /// A member with its row id: the tie-breaker that keyset pagination needs.
 public struct MemberRow: Sendable, Hashable {
-    public var rowId: Int64
+    package var rowId: Int64
     public var member: MemberRecord
     /// The pack's balance that applies to the member (its own, or its household head's), when
     /// that plan is a pack: the list's "Left" column.

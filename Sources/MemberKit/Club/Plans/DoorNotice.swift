@@ -54,11 +54,11 @@ public enum DoorNotice {
         left < 0 ? owes(-left) : CountText.of(left, "visit") + " left"
     }
 
-    public static func owes(_ visits: Int) -> String {
+    static func owes(_ visits: Int) -> String {
         visits == 1 ? "Owes 1 visit" : "Owes \(CountText.grouped(visits)) visits"
     }
 
-    public static func expiresIn(days: Int) -> String {
+    static func expiresIn(days: Int) -> String {
         switch days {
         case 0: return "Expires today"
         case 1: return "Expires tomorrow"
