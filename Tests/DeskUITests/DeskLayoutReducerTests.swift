@@ -8,23 +8,46 @@ import Testing
 @Suite struct DeskLayoutReducerTests {
     let now = Date(timeIntervalSince1970: 1_767_268_800)
 
+    /// A letter is held by the wedge detector until its gap passes: the tick after releases it.
+    func type(_ c: Character, at time: Date, into store: DeskTestStore) {
+        store.press(.character(c), at: time) {
+            $0.needsRedraw = true
+            $0.lock.lastKeyAt = time
+            _ = $0.wedge.feed(.character(c), at: time)
+        }
+        store.receive()
+    }
+
     @Test func sShowsTheStatsAndAsksForThemThenIShowsWhoIsInsideInstead() {
         let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
-        store.press(.character("s")) {
+        let later = now.addingTimeInterval(1)
+        type("s", at: now, into: store)
+        store.send(.tick, at: later) {
+            _ = $0.wedge.flush(now: later)
+            $0.needsRedraw = true
             $0.showStats = true
             $0.resize(width: 100, height: 30)
             $0.stats.loading = true
             $0.jobs.statsInFlight = true
+            $0.clockSecond = Int(later.timeIntervalSince1970)
+            $0.jobs.storeProbeInFlight = true
+            $0.jobs.nextStoreProbe = later.addingTimeInterval(DeskJobs.storeProbeInterval)
         }
-        store.receive(.loadStats(now: now))
-        store.press(.character("i")) {
+        store.receive(.loadStats(now: later), .probeStore)
+        let last = later.addingTimeInterval(1)
+        type("i", at: later, into: store)
+        let generation = store.state.jobs.insideGeneration + 1
+        store.send(.tick, at: last) {
+            _ = $0.wedge.flush(now: last)
+            $0.needsRedraw = true
             $0.showStats = false
             $0.showInside = true
             $0.resize(width: 100, height: 30)
-            $0.jobs.insideGeneration += 1
+            $0.jobs.insideGeneration = generation
             $0.jobs.insideInFlight = true
+            $0.clockSecond = Int(last.timeIntervalSince1970)
         }
-        store.receive(.countInside(generation: 2, listing: true))
+        store.receive(.countInside(generation: generation, listing: true))
         store.finish()
     }
 
@@ -35,11 +58,17 @@ import Testing
             $0.focus = .log
         }
         store.receive()
-        store.press(.character("b")) {
+        let later = now.addingTimeInterval(1)
+        type("b", at: now, into: store)
+        store.send(.tick, at: later) {
+            _ = $0.wedge.flush(now: later)
             $0.needsRedraw = true
             $0.narrowSidePane = .beacons
+            $0.clockSecond = Int(later.timeIntervalSince1970)
+            $0.jobs.storeProbeInFlight = true
+            $0.jobs.nextStoreProbe = later.addingTimeInterval(DeskJobs.storeProbeInterval)
         }
-        store.receive()
+        store.receive(.probeStore)
         store.finish()
     }
 
