@@ -30,8 +30,12 @@ let package = Package(
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto"),
 
-        // The core: model, store, check-in rules, exchange formats, event bus. No terminal, reader, radio or JS I/O.
+        // The pure core: the model, the check-in rules and each operation's decision, as values in and a change out.
+        // Nothing of ours, no GRDB, no file or network API, no bus, no clock (ImportBoundaryTests).
+        .target(name: "MemberCore"),
+        // The core's I/O side: store, Club (decide, write, publish), exchange formats, event bus. No terminal, reader, radio or JS I/O.
         .target(name: "MemberKit", dependencies: [
+            "MemberCore",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),  // the sync exporter's row loop
             .product(name: "Logging", package: "swift-log"),
@@ -96,6 +100,8 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ], path: "Tests/MemberDeskTestSupport"),
         .testTarget(name: "SecureCardsTests", dependencies: ["SecureCards"]),
+        // The rules and decisions called directly, with no database.
+        .testTarget(name: "MemberCoreTests", dependencies: ["MemberCore"]),
         .testTarget(name: "MemberKitTests", dependencies: [
             "MemberKit", "MemberDeskTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),

@@ -8,8 +8,10 @@ import Testing
 @Suite struct ImportBoundaryTests {
     static let platform: Set = ["Foundation", "FoundationNetworking", "Dispatch", "Glibc", "Synchronization"]
     static let allowed: [String: Set<String>] = [
-        // The core: no terminal, reader, radio, network, signing or JS; GRDB only in Store/ (StoreBoundaryTests).
-        "MemberKit": ["GRDB", "GRDBSQLite", "Logging", "TOMLKit"],
+        // The pure core: the model, the rules and each operation's decision (`coreMayImport` narrows it further).
+        "MemberCore": [],
+        // The core's I/O side: no terminal, reader, radio, network, signing or JS; GRDB only in Store/ (StoreBoundaryTests).
+        "MemberKit": ["MemberCore", "GRDB", "GRDBSQLite", "Logging", "TOMLKit"],
         // Pure byte and crypto work, below the core.
         "SecureCards": ["Crypto", "_CryptoExtras"],
         "WalletReading": ["Crypto", "_CryptoExtras"],
@@ -31,6 +33,11 @@ import Testing
     /// Targets that hold no Swift (module maps) or are measured, not shipped.
     static let unchecked: Set = ["CBlueZ", "CJavaScriptCore", "CMosquitto", "CNcursesw", "CPCSCLite", "CSodium", "memberdesk-bench"]
     static let cursesDriver = "DeskUI/Terminal/CursesTerminal.swift"
+    /// MemberCore imports Foundation for its value types (Date, Calendar, UUID) and nothing else of
+    /// the platform, and names none of the I/O or clock APIs below.
+    static let coreMayImport: Set = ["Foundation", "Synchronization"]
+    static let coreMayNotName = ["FileManager", "FileHandle", "URLSession", "Process(", "Date()", "import GRDB", "fopen(",
+                                 "ProcessInfo", "Thread.sleep", "DispatchQueue"]
 
     /// The module an import line names (`import X`, `@testable import X`, `import struct X.Y`), else nil.
     static func importedModule(_ line: Substring) -> String? {
@@ -48,6 +55,26 @@ import Testing
         #expect(Self.importedModule("@preconcurrency import CMosquitto") == "CMosquitto")
         #expect(Self.importedModule("import struct GRDB.Row") == "GRDB")
         #expect(Self.importedModule("// import GRDB") == nil)
+    }
+
+    /// The core cannot do I/O: no GRDB, no file, process or network API, no clock read (time comes in as a value).
+    @Test func theCoreNamesNoIOAndReadsNoClock() throws {
+        let sources = StoreBoundaryTests.sources
+        let files = StoreBoundaryTests.swiftFiles().filter { $0.hasPrefix("MemberCore/") }
+        var offending: [String] = []
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.drop { $0 == " " }
+                if code.hasPrefix("//") { continue }
+                if let module = Self.importedModule(code), !Self.coreMayImport.contains(module) {
+                    offending.append("\(file):\(number + 1): import \(module)")
+                }
+                for name in Self.coreMayNotName where code.contains(name) { offending.append("\(file):\(number + 1): \(name)") }
+            }
+        }
+        #expect(files.count > 40, "MemberCore's sources were not found")
+        #expect(offending.isEmpty, "I/O or a clock in MemberCore:\n\(offending.joined(separator: "\n"))")
     }
 
     @Test func everyTargetImportsOnlyWhatItsRowAllows() throws {
@@ -70,7 +97,7 @@ import Testing
                 }
             }
         }
-        #expect(targets.contains("MemberKit") && targets.contains("DeskUI"))
+        #expect(targets.contains("MemberKit") && targets.contains("MemberCore") && targets.contains("DeskUI"))
         #expect(offending.isEmpty, "imports outside the table (docs/architecture.md):\n\(offending.joined(separator: "\n"))")
     }
 }

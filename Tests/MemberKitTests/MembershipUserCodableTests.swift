@@ -23,6 +23,8 @@ import Testing
         #expect(CustomMembershipUser.variableNamesAsStrings() == [
             "memberId", "passId", "username", "timeStampAdded", "numVisits", "timeStampOfLastVisit", "userEmailAddress",
         ])
+        // The core's settings list the same names without the wire model (MemberCore has no `MembershipUser`).
+        #expect(ClubSettings().memberFields == CustomMembershipUser.variableNamesAsStrings())
         let user = CustomMembershipUser(memberId: "m1", passId: "p1", username: "Zoë 山田", userEmailAddress: "z@example.org",
                                         timeStampAdded: 10, numVisits: 1, timeStampOfLastVisit: 20)
         let data = try JSONEncoder().encode(user)

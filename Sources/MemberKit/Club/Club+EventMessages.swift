@@ -27,23 +27,6 @@ extension Club {
         eventMessages.withLock { $0 = messages }
     }
 
-    /// One operation's use of the hook, read once, so that what its transaction wrote and what it
-    /// publishes agree even if the hook changes meanwhile.
-    struct OutboxWrite {
-        let hook: EventMessages?
-        private(set) var dropped = 0
-
-        init(_ hook: EventMessages?) {
-            self.hook = hook
-        }
-
-        /// Inside the event's transaction: its messages into the outbox (nothing without a hook).
-        mutating func write(_ event: DeskEvent, in store: StoreTransaction, at now: Date) throws {
-            guard let hook else { return }
-            dropped += try store.appendToOutbox(hook.messages(event), limit: hook.limit, now: now).dropped
-        }
-    }
-
     /// After the commit: the report on the bus, saying whether its messages are already queued.
     @discardableResult
     func publish(_ report: CheckInReport, _ outbox: OutboxWrite) -> CheckInReport {
@@ -69,5 +52,22 @@ extension Club {
     /// The hook as it is now, for one operation.
     func outboxWrite() -> OutboxWrite {
         OutboxWrite(eventMessages.withLock { $0 })
+    }
+}
+
+/// One operation's use of `Club.queueEventMessages`' hook, read once, so that what its transaction wrote and what it
+/// publishes agree even if the hook changes meanwhile.
+struct OutboxWrite {
+    let hook: Club.EventMessages?
+    private(set) var dropped = 0
+
+    init(_ hook: Club.EventMessages?) {
+        self.hook = hook
+    }
+
+    /// Inside the event's transaction: its messages into the outbox (nothing without a hook).
+    mutating func write(_ event: DeskEvent, in store: StoreTransaction, at now: Date) throws {
+        guard let hook else { return }
+        dropped += try store.appendToOutbox(hook.messages(event), limit: hook.limit, now: now).dropped
     }
 }

@@ -50,8 +50,7 @@ extension Club {
             if let expiresAt = changes.expiresAt { member.expiresAt = expiresAt }
             if let note = changes.note { member.note = note }
             member = try changes.plan.applied(to: member)
-            member.modifiedAt = max(time, member.modifiedAt.nextUp)  // every version gets its own stamp
-            member.modifiedBy = terminal.id
+            member.stamp(at: time, by: terminal.id)
             try store.updateMember(member)
             try applyPack(changes.plan, to: member, by: actor, store: store)
             for entry in MemberEdit.entries(before: before, after: member) {
@@ -80,23 +79,18 @@ extension Club {
                 throw DeskError.notFound("no member \(id)")
             }
             member.deletedAt = time
-            member.modifiedAt = max(time, member.modifiedAt.nextUp)  // every version gets its own stamp
-            member.modifiedBy = terminal.id
+            member.stamp(at: time, by: terminal.id)
             try store.updateMember(member)
             try store.appendAudit(auditEntry(.delete, by: actor, memberId: member.memberId,
                                              detail: ["name": member.username ?? "", "pass": member.passId], at: time))
             var released: [MemberRecord] = []
-            for var other in try store.householdMembers(of: member.memberId) where other.plan == .household {
-                let before = other
-                other.plan = .open
-                other.household = nil
-                other.modifiedAt = max(time, other.modifiedAt.nextUp)
-                other.modifiedBy = terminal.id
-                try store.updateMember(other)
-                for entry in MemberEdit.entries(before: before, after: other) {
+            for other in try store.householdMembers(of: member.memberId) {
+                guard let release = HouseholdRule.released(other, at: time, by: terminal.id) else { continue }
+                try store.updateMember(release.member)
+                for entry in release.edits {
                     try store.appendAudit(auditEntry(entry.action, by: actor, memberId: other.memberId, detail: entry.detail, at: time))
                 }
-                released.append(other)
+                released.append(release.member)
             }
             return (member, released)
         }
@@ -109,16 +103,12 @@ extension Club {
     /// desk's counters, after the household rule is checked.
     private func applyPack(_ plan: PlanChanges, to member: MemberRecord, by actor: AuditActor, store: StoreTransaction) throws {
         if let problem = try store.householdProblem(member) { throw PlanEditError(.household, problem) }
-        if plan.visits != nil || plan.addVisits != nil {
-            let balance = try store.packBalance(memberId: member.memberId)
-            var change = plan.addVisits ?? 0
-            if let visits = plan.visits { change = visits - balance }
-            if change != 0 {
-                try store.addToPack(memberId: member.memberId, terminalId: terminal.id, added: max(0, change), used: max(0, -change))
+        if plan.changesPack {
+            let topUp = PackTopUp(plan, balance: try store.packBalance(memberId: member.memberId))
+            if topUp.change != 0 {
+                try store.addToPack(memberId: member.memberId, terminalId: terminal.id, added: topUp.added, used: topUp.used)
             }
-            try store.appendAudit(auditEntry(.edit, by: actor, memberId: member.memberId,
-                                             detail: ["field": "pack", "before": String(balance), "after": String(balance + change)],
-                                             at: member.modifiedAt))
+            try store.appendAudit(auditEntry(.edit, by: actor, memberId: member.memberId, detail: topUp.auditDetail, at: member.modifiedAt))
         }
     }
 }

@@ -70,76 +70,20 @@ public final class Club: Sendable {
         var digest: [UInt8]
     }
 
-    /// Every way in: the pass normalized, the rules run in the tap's one transaction, the report
-    /// published after the commit.
+    /// Every way in: the pass normalized, then the store's one transaction (`AppDatabase.checkIn`:
+    /// it reads the facts, `Admission.decide` (MemberCore) decides, it writes the change), and
+    /// the report published after the commit.
     func admit(_ raw: String, source: CheckInSource, at date: Date?, unknown: EnrolmentRule.Request,
                by actor: AuditActor?, secure: SecureTap?, wallet: WalletClaim?) throws -> CheckInReport {
-        let now = date ?? clock.now()
-        let time = now.timeIntervalSince1970
         let pass = try normalize(raw, source: source.rawValue)
-        let actor = actor ?? .anonymous(AuditMethod(source))
-        var warnings: [String] = []
-        var lastVisitBefore: Double?
-        var replayed = false
-        func makeReport(_ commit: AppDatabase.CheckInCommit) -> CheckInReport {
-            var report = CheckInReport(time: now, source: source, passId: pass.passId, outcome: commit.outcome,
-                                       terminalId: terminal.id, inside: commit.inside, insideCount: commit.insideCount,
-                                       capacity: settings.occupancy.capacity, warnings: warnings, operator: actor.operator)
-            report.plan = commit.plan
-            report.lastVisitBefore = lastVisitBefore
-            if source == .nfc { report.secure = secure != nil }
-            report.wallet = wallet?.kind
-            return report
-        }
+        let request = CheckInRequest(pass: pass, source: source, now: date ?? clock.now(), desk: terminal, settings: settings,
+                                     mode: .rules(unknown: unknown), actor: actor ?? .anonymous(AuditMethod(source)),
+                                     secure: secure, wallet: wallet.map { ($0.kind, $0.digest) }, recordsCheckIns: recordsCheckIns)
         var outbox = outboxWrite()
-        let commit = try storeErrorsPublished(tap: pass.passId) {
-            try database.checkIn(passId: pass.passId, terminalId: terminal.id, source: source, at: time, secure: secure,
-                                 prepare: { store in
-                                     _ = try closeOverdue(store, at: time)
-                                     if let wallet {
-                                         replayed = try !store.claimWalletCryptogram(wallet.digest, until: time + settings.wallet.maxAge, now: time,
-                                                                                         terminalId: terminal.id)
-                                     }
-                                 },
-                                 audit: { checkInAudit($0, source: source, by: actor, wallet: wallet?.kind, at: time) },
-                                 committing: { store, commit in try outbox.write(.checkIn(makeReport(commit)), in: store, at: now) }) { subject in
-                if replayed { return .answer(.walletRefused(.replay, organization: settings.wallet.organization)) }
-                lastVisitBefore = subject.member?.timeStampOfLastVisit
-                let verdict = decide(subject, pass: pass, unknown: unknown, source: source, secure: secure, at: time)
-                warnings = verdict.warnings
-                return verdict.decision
-            }
-        }
-        let report = publish(makeReport(commit), outbox)
+        let commit = try storeErrorsPublished(tap: pass.passId) { try database.checkIn(request, outbox: &outbox) }
+        let report = publish(commit.report, outbox)
         if case .enrolled(let member) = commit.outcome { bus.publish(.memberCreated(member)) }
         return report
-    }
-
-    /// The rules for a tap, given the pass's member (nil: none holds it), in `CheckInRules`' order.
-    private func decide(_ subject: AppDatabase.CheckInSubject, pass: NormalizedPass, unknown: EnrolmentRule.Request,
-                        source: CheckInSource, secure: SecureTap?, at time: Double) -> (decision: CheckInDecision, warnings: [String]) {
-        // The card first: a replayed or unproven card is refused before any member is looked at.
-        if let refusal = RandomUIDRule.apply(passId: pass.passId, source: source, secure: secure) { return (refusal, []) }
-        if let refusal = ReplayRule.apply(passId: pass.passId, secure: secure, lastAccepted: subject.lastSecureCounter) { return (refusal, []) }
-        if let refusal = InsecureCardRule.apply(passId: pass.passId, source: source, secure: secure,
-                                                requireSecure: settings.requireSecure) { return (refusal, []) }
-        if let refusal = StaffCardRule.apply(passId: pass.passId, isStaffCard: subject.isStaffCard) { return (refusal, []) }
-        var member: MemberRecord
-        var isNew = false
-        if let found = subject.member {
-            member = found
-        } else {
-            switch EnrolmentRule.apply(pass: pass, policy: settings.enrolment, request: unknown,
-                                       candidate: { newMember(pass, username: $0, fields: $1, at: time) }) {
-            case .answer(let outcome): return (.answer(outcome), [])
-            case .candidate(let candidate):
-                member = candidate
-                isNew = true
-            }
-        }
-        return CheckInRules.decide(CheckInFacts(member: member, isNew: isNew, presence: subject.presence,
-                                                insideCount: subject.insideCount, time: time, settings: settings,
-                                                plan: subject.plan, latestExit: subject.latestExit, desk: terminal.id))
     }
 
     /// Runs a store operation, publishing a store failure on the bus before it is thrown; for a
@@ -152,11 +96,5 @@ public final class Club: Sendable {
                                                reason: passId == nil ? nil : StoreFailure(error)?.rawValue ?? "store")))
             throw error
         }
-    }
-
-    private func newMember(_ pass: NormalizedPass, username: String?, fields: [String: JSONValue], at time: Double) -> MemberRecord {
-        MemberRecord(passId: pass.passId, username: username.flatMap { $0.isEmpty ? nil : $0 } ?? pass.username,
-                     timeStampAdded: time, fields: fields,
-                     modifiedAt: time, modifiedBy: terminal.id)
     }
 }

@@ -57,7 +57,7 @@ struct MergeEngine {
         }
         if let local, MergeRules.isOutsideEdit(record, of: local) {
             // Someone edited the exported file (a name in the spreadsheet): that is a new version, made now, here.
-            record.modifiedAt = max(editor.time, local.modifiedAt.nextUp)
+            record.modifiedAt = VersionStamp.next(after: local.modifiedAt, at: editor.time)
             record.modifiedBy = editor.terminalId
         }
         var merged = local.map { MergeRules.merge($0, record) } ?? record

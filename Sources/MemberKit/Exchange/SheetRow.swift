@@ -94,7 +94,7 @@ public struct SheetRow: Sendable, Hashable {
             edited.note = row.note
         }
         if !MergeRules.sameEditableFields(edited, stored) {
-            edited.modifiedAt = max(editor.time, stored.modifiedAt.nextUp)
+            edited.modifiedAt = VersionStamp.next(after: stored.modifiedAt, at: editor.time)
             edited.modifiedBy = editor.terminalId
         }
         var member = ExchangeMember(record: edited, counters: [:])

@@ -4,8 +4,7 @@ extension Club {
     /// A new entry for the record, stamped with this desk and `actor`.
     public func auditEntry(_ action: AuditAction, by actor: AuditActor, memberId: String? = nil,
                            detail: [String: String] = [:], at time: Double) -> AuditEntry {
-        AuditEntry(entryId: AuditEntry.newId(at: time), time: time, deskId: terminal.id, desk: terminal.name.isEmpty ? terminal.id : terminal.name,
-                   operator: actor.operator, method: actor.method, action: action, memberId: memberId, detail: detail)
+        AuditEntry.made(action, by: actor, at: terminal, memberId: memberId, detail: detail, time: time)
     }
 
     /// Records actions that change nothing else (an export, a failed sign-in) in their own transaction.

@@ -70,7 +70,11 @@ extension Club {
             case .none: account = nil
             case .several(let names): throw SignInFailure.severalOperators(names)
             }
-        case .card(let card): account = try database.staffAccount(card: (try? PassIdNormalizer.normalize(card))?.passId ?? card)
+        case .card(let card):
+            // Not silent, on purpose: staff cards are stored normalized, so an unreadable card looked up
+            // as read finds no operator and goes on to be recorded and answered as an unknown operator
+            // (or a member's card), like any card that names none; throwing here would record nothing.
+            account = try database.staffAccount(card: (try? normalize(card))?.passId ?? card)
         }
         guard let account else {
             if case .card(let card) = credential, try member(idOrPass: card) != nil {

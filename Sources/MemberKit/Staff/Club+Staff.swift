@@ -7,7 +7,7 @@ extension Club {
     public func addStaff(name rawName: String, role: StaffRole, card rawCard: String? = nil, pin: PIN,
                          hasher: any PINHasher, by actor: AuditActor) throws -> StaffAccount {
         let name = try StaffAccount.validName(rawName)
-        let card = try rawCard.map { try PassIdNormalizer.normalize($0).passId }
+        let card = try rawCard.map { try normalize($0).passId }
         let hash = try hasher.hash(pin)
         let time = clock.now().timeIntervalSince1970
         return try database.write { store in
@@ -18,7 +18,7 @@ extension Club {
             // A name reused after a removal gets a version later than the tombstone's.
             let previous = try store.staffAccount(named: name)
             let account = StaffAccount(name: name, role: role, card: card, pinHash: hash, addedAt: time,
-                                       modifiedAt: max(time, previous.map { $0.modifiedAt.nextUp } ?? time),
+                                       modifiedAt: previous.map { VersionStamp.next(after: $0.modifiedAt, at: time) } ?? time,
                                        modifiedBy: terminal.id)
             try store.saveStaff(account)
             try store.appendAudit(auditEntry(.staffAdd, by: actor, detail: ["name": name, "role": role.rawValue], at: time))
@@ -39,7 +39,7 @@ extension Club {
     }
 
     public func setStaffCard(name: String, card rawCard: String, by actor: AuditActor) throws {
-        let card = try PassIdNormalizer.normalize(rawCard).passId
+        let card = try normalize(rawCard).passId
         try changeStaff(name: name, action: .staffCard, by: actor, detail: ["card": card]) { account, _ in
             account.card = card
         }
@@ -56,8 +56,7 @@ extension Club {
             let oldCard = account.card
             change(&account, time)
             if let card = account.card, card != oldCard { try Self.requireFreeStaffCard(card, store: store) }
-            account.modifiedAt = max(time, account.modifiedAt.nextUp)  // every version gets its own stamp
-            account.modifiedBy = terminal.id
+            account.stamp(at: time, by: terminal.id)
             try store.saveStaff(account)
             var detail = detail
             detail["name"] = account.name

@@ -11,7 +11,8 @@ extension AppDatabase {
     }
 
     /// Appends entries in their own transaction (a failed sign-in, an export: nothing else changes).
-    public func appendAudit(_ entries: [AuditEntry]) throws {
+    /// Not public: an entry is written by the change it records (`Club.record` for the ones that change nothing else).
+    func appendAudit(_ entries: [AuditEntry]) throws {
         try write { store in
             for entry in entries { try store.appendAudit(entry) }
         }

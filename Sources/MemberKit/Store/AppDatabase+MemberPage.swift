@@ -37,16 +37,6 @@ extension AppDatabase {
                                  limit: limit, sparseSearch: sparseSearch)
         }
     }
-
-    /// A member with its row id, for callers that hold a `MemberRecord` and need its cursor.
-    public func memberRow(memberId: String) throws -> MemberRow? {
-        try read { store in
-            try store.members(store.db.cachedStatement(sql: "SELECT \(MemberColumns.list), id FROM member WHERE memberId = ?"),
-                              arguments: [memberId]) { member, row in
-                MemberRow(rowId: row[MemberColumns.count], member: member)
-            }.first
-        }
-    }
 }
 
 extension StoreTransaction {

@@ -136,11 +136,6 @@ extension AppDatabase {
 
     // MARK: authors, retired desks
 
-    /// Whose members this desk's snapshot carries: its own, and those of the desks it took over.
-    public func syncAuthors(own: String) throws -> SyncAuthors {
-        SyncAuthors(own: own, terminals: try syncTerminals())
-    }
-
     /// Marks `terminalId` retired, taken over by `taker` as far as it is held here. Idempotent; a
     /// takeover already recorded is kept (the first taker carries it).
     @discardableResult

@@ -5,7 +5,7 @@ extension Club {
     public var currentEventMessages: EventMessages? { eventMessages.withLock { $0 } }
 }
 
-extension Club.OutboxWrite {
+extension OutboxWrite {
     /// After the last commit: the notice says whether its messages are already queued, and the
     /// hook hears how many old rows the outbox's bound dropped.
     func queued(_ notice: OccupancyNotice) -> OccupancyNotice {

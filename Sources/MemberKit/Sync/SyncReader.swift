@@ -38,7 +38,7 @@ public struct SyncReader: Sendable {
         let folder = SyncFolder(path: settings.folder)
         try folder.checkUsable()
         var report = SyncReadReport()
-        var outbox = Club.OutboxWrite(eventMessages())
+        var outbox = OutboxWrite(eventMessages())
         var listings: [SyncTerminalListing] = []
         let candidates: [SyncFolder.Entry]
         let seen = Set(try database.syncTerminals().filter(\.isDesk).map(\.terminalId))
@@ -162,7 +162,7 @@ public struct SyncReader: Sendable {
     /// over when this read merged that snapshot (a claim is used only then, so it never hides a
     /// file that comes later).
     private func readTerminal(_ listing: SyncTerminalListing, in folder: SyncFolder, into report: inout SyncReadReport,
-                              outbox: inout Club.OutboxWrite) throws -> [String: Int64] {
+                              outbox: inout OutboxWrite) throws -> [String: Int64] {
         let terminalId = listing.terminalId
         let directory = folder.subfolder(terminalId)
         let files = listing.files
@@ -242,7 +242,7 @@ public struct SyncReader: Sendable {
     }
 
     private func merge(path: String, entry: SyncFolder.Entry, record: SyncFileRecord, coveredThrough: Int64?,
-                       outbox: inout Club.OutboxWrite) throws -> MergeCounts {
+                       outbox: inout OutboxWrite) throws -> MergeCounts {
         guard entry.kind == .file else {
             throw SyncError.badFile(path, entry.kind == .symlink ? "a symbolic link: not followed" : "not a regular file")
         }

@@ -6,21 +6,7 @@ extension Club {
     /// caller's transaction. Every answer about who is inside runs this first, so a desk that was
     /// off at closing time closes the day when it is next asked.
     func closeOverdue(_ store: StoreTransaction, at time: Double) throws -> Int {
-        let occupancy = settings.occupancy
-        guard occupancy.closes, let bound = ClosingRule.dueBefore(now: time, settings: occupancy) else { return 0 }
-        var closed = 0
-        for entry in try store.insideEntries(before: bound) {
-            guard let exit = ClosingRule.exitTime(since: entry.time, now: time, settings: occupancy) else { continue }
-            let event = VisitEvent(eventId: VisitEvent.autoExitId(entryId: entry.eventId, time: exit), memberId: entry.memberId,
-                                   kind: .exit, time: exit, terminalId: terminal.id, source: "auto", exitKind: .auto)
-            guard try store.recordEvent(event) else { continue }
-            closed += 1
-            // The exit's own id: two desks closing the same visit record it once.
-            var record = auditEntry(.exit, by: .anonymous(.auto), memberId: entry.memberId, at: exit)
-            record.entryId = event.eventId
-            try store.appendAudit(record)
-        }
-        return closed
+        try store.closeOverdue(settings.occupancy, desk: terminal, at: time)
     }
 
     /// Closing time's one job for the desk's timers (`scan`, the front desk, `sync watch`): closes
@@ -123,9 +109,8 @@ extension Club {
                 let outcome: CheckInOutcome
                 if let member = try find(store) {
                     if let presence = try store.presence(memberId: member.memberId), presence.inside {
-                        try store.recordEvent(VisitEvent(eventId: UUID().uuidString, memberId: member.memberId, kind: .exit,
-                                                         time: max(time, presence.time.nextUp), terminalId: terminal.id,
-                                                         source: source.rawValue, exitKind: .staff))
+                        try store.recordEvent(.exit(memberId: member.memberId, since: presence.time, at: time, desk: terminal.id,
+                                                    source: source.rawValue, kind: .staff))
                         outcome = .checkedOut(member, stay: time - presence.time)
                         if let entry = checkInAudit(outcome, source: source, by: actor, at: time) { try store.appendAudit(entry) }
                     } else {
@@ -154,8 +139,8 @@ extension Club {
                 _ = try closeOverdue(store, at: time)
                 var closed = 0
                 for entry in try store.insideEntries() {
-                    let event = VisitEvent(eventId: UUID().uuidString, memberId: entry.memberId, kind: .exit,
-                                           time: max(time, entry.time.nextUp), terminalId: terminal.id, source: "staff", exitKind: .staff)
+                    let event = VisitEvent.exit(memberId: entry.memberId, since: entry.time, at: time, desk: terminal.id,
+                                                source: "staff", kind: .staff)
                     guard try store.recordEvent(event) else { continue }
                     closed += 1
                     try store.appendAudit(auditEntry(.exit, by: actor, memberId: entry.memberId, detail: ["all": "yes"], at: time))

@@ -1,0 +1,113 @@
+import Foundation
+
+/// One member as the store holds it: ClubKit's six fields, the subclass fields as JSON
+/// (`fields`), and memberdesk's own additions. Value type, so it crosses threads freely.
+public struct MemberRecord: Sendable, Hashable, Codable {
+    public var memberId: String
+    public var passId: String
+    public var username: String?
+    public var timeStampAdded: Double
+    public var numVisits: Int
+    public var timeStampOfLastVisit: Double
+    /// Subclass fields (and fields another terminal's subclass had), keyed by name.
+    public var fields: [String: JSONValue]
+    public var status: MemberStatus
+    /// Membership expiry, epoch seconds; nil for no expiry.
+    public var expiresAt: Double?
+    public var note: String?
+    /// Last modification time and terminal, for last-writer-wins sync.
+    public var modifiedAt: Double
+    public var modifiedBy: String
+    /// Set when the member was deleted; the row stays as a tombstone for sync.
+    public var deletedAt: Double?
+    /// When the member was given its current pass by an edit; nil: since it was added.
+    public var passSince: Double?
+    /// Open, a pack of visits (its balance is in the store's pack counters), or a household.
+    public var plan: MemberPlan
+    /// For a household member: the memberId of the member whose expiry and pack it shares.
+    public var household: String?
+    public var birthday: Birthday?
+    /// For a household member: its live head's expiry, read by the store with the member (never
+    /// written to its row), so its status follows `HouseholdRule.expiresAt` wherever it is shown.
+    public var householdExpiresAt: Double?
+
+    public init(
+        memberId: String = UUID().uuidString, passId: String, username: String? = nil,
+        timeStampAdded: Double, numVisits: Int = 0, timeStampOfLastVisit: Double = 0,
+        fields: [String: JSONValue] = [:], status: MemberStatus = .active, expiresAt: Double? = nil,
+        note: String? = nil, modifiedAt: Double, modifiedBy: String, deletedAt: Double? = nil,
+        passSince: Double? = nil, plan: MemberPlan = .open, household: String? = nil, birthday: Birthday? = nil,
+        householdExpiresAt: Double? = nil
+    ) {
+        self.memberId = memberId
+        self.passId = passId
+        self.username = username
+        self.timeStampAdded = timeStampAdded
+        self.numVisits = numVisits
+        self.timeStampOfLastVisit = timeStampOfLastVisit
+        self.fields = fields
+        self.status = status
+        self.expiresAt = expiresAt
+        self.note = note
+        self.modifiedAt = modifiedAt
+        self.modifiedBy = modifiedBy
+        self.deletedAt = deletedAt
+        self.passSince = passSince
+        self.plan = plan
+        self.household = household
+        self.birthday = birthday
+        self.householdExpiresAt = householdExpiresAt
+    }
+
+    /// Since when the member has held its pass: the start of its claim on the card when two
+    /// members turn out to hold one (see `PassGroup`).
+    public var passHeldSince: Double { passSince ?? timeStampAdded }
+
+    public var isDeleted: Bool { deletedAt != nil }
+
+    /// Whether the expiry that applies (its own, or its household head's: `HouseholdRule`) has passed.
+    public func isExpired(at time: Double) -> Bool {
+        guard let expiresAt = HouseholdRule.expiresAt(self) else { return false }
+        return time > expiresAt
+    }
+
+    /// The display name: the username, else the pass id.
+    public var displayName: String {
+        if let username, !username.isEmpty { return username }
+        return passId
+    }
+
+    /// The value of a ClubKit or subclass field by name, as JSON.
+    public func value(forField name: String) -> JSONValue {
+        switch name {
+        case "memberId": return .string(memberId)
+        case "passId": return .string(passId)
+        case "username": return username.map(JSONValue.string) ?? .null
+        case "timeStampAdded": return .double(timeStampAdded)
+        case "numVisits": return .int(numVisits)
+        case "timeStampOfLastVisit": return .double(timeStampOfLastVisit)
+        default: return fields[name] ?? .null
+        }
+    }
+
+    /// The ClubKit-shaped object: the six keys, then the subclass fields.
+    public func clubKitObject(fieldNames: [String]) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        for name in MemberRecord.clubKitFieldNames { object[name] = value(forField: name) }
+        for name in fieldNames where object[name] == nil { object[name] = fields[name] ?? .null }
+        for (name, value) in fields where object[name] == nil { object[name] = value }
+        return object
+    }
+}
+
+extension MemberRecord {
+    /// ClubKit's six key names, in its order: the wire format of .musrl and .mucsv files
+    /// (`MembershipUser.baseFieldNames`, in MemberKit, is this list).
+    package static let clubKitFieldNames = [
+        "memberId", "passId", "username", "timeStampAdded", "numVisits", "timeStampOfLastVisit",
+    ]
+
+    /// The field names of the default member type (`CustomMembershipUser.variableNamesAsStrings()`,
+    /// which `MembershipUserCodableTests` holds to this): ClubKit's six and an email address.
+    public static let defaultFieldNames = clubKitFieldNames + ["userEmailAddress"]
+}

@@ -1,0 +1,24 @@
+/// Closing time's check-outs: which of the visits still open it ends, and how each is written.
+extension ClosingRule {
+    /// One visit closing time ends: the exit (its id made from the entry's, so two desks closing
+    /// the same visit record it once) and its audit entry, which carries that id.
+    package struct CheckOut: Sendable, Equatable {
+        package var exit: VisitEvent
+        package var audit: AuditEntry
+    }
+
+    /// The exits closing time or the longest stay make at `now` for `inside` (members' entries,
+    /// as the store read them before `dueBefore`), written by `desk` with method `auto`. An entry
+    /// not yet due is left inside.
+    package static func checkOuts(of inside: [MemberPresence], now: Double, settings: OccupancySettings,
+                                  desk: TerminalIdentity) -> [CheckOut] {
+        inside.compactMap { entry in
+            guard let time = exitTime(since: entry.time, now: now, settings: settings) else { return nil }
+            let exit = VisitEvent.exit(memberId: entry.memberId, since: entry.time, at: time, desk: desk.id, source: "auto",
+                                       kind: .auto, eventId: VisitEvent.autoExitId(entryId: entry.eventId, time: time), placed: false)
+            var audit = AuditEntry.made(.exit, by: .anonymous(.auto), at: desk, memberId: entry.memberId, time: time)
+            audit.entryId = exit.eventId
+            return CheckOut(exit: exit, audit: audit)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// When a visit closes by itself: at the first closing time after its entry, or after the
+/// longest stay, whichever comes first. Pure, so every desk closes the same visit at the same time.
+public enum ClosingRule {
+    /// The automatic exit time of an entry at `since`, if it is due by `now`.
+    public static func exitTime(since: Double, now: Double, settings: OccupancySettings) -> Double? {
+        var candidates: [Double] = []
+        if settings.maxStay > 0 { candidates.append(since + settings.maxStay) }
+        if let closing = nextClosing(after: since, settings: settings) { candidates.append(closing) }
+        guard let time = candidates.min(), time <= now else { return nil }
+        return time
+    }
+
+    /// Entries before this time may be due (the latest closing at or before `now`, or now less the
+    /// longest stay): the store looks only at those.
+    public static func dueBefore(now: Double, settings: OccupancySettings) -> Double? {
+        var bounds: [Double] = []
+        if settings.maxStay > 0 { bounds.append(now - settings.maxStay) }
+        if let closing = lastClosing(atOrBefore: now, settings: settings) { bounds.append(closing) }
+        return bounds.max()
+    }
+
+    /// By when every entry before `end` has its automatic exit (`end` itself when nothing closes
+    /// visits): the report caches a past day only once it is settled, so its figures no longer
+    /// depend on now.
+    public static func settled(enteredBefore end: Double, settings: OccupancySettings) -> Double {
+        var bounds: [Double] = []
+        if settings.maxStay > 0 { bounds.append(end + settings.maxStay) }
+        // The next closing after an entry never comes later than the next one after `end`.
+        if let closing = nextClosing(after: end, settings: settings) { bounds.append(closing) }
+        return bounds.min() ?? end
+    }
+
+    /// The rule's settings as one text ("" when nothing closes visits), stored with each cached
+    /// report day: a day computed under another rule is computed again.
+    public static func key(_ settings: OccupancySettings) -> String {
+        guard settings.closes else { return "" }
+        return "closing=\(settings.closingMinute.map(String.init) ?? "-") maxStay=\(settings.maxStay) zone=\(settings.calendar.timeZone.identifier)"
+    }
+
+    /// The first closing instant strictly after `time`.
+    package static func nextClosing(after time: Double, settings: OccupancySettings) -> Double? {
+        guard let minute = settings.closingMinute else { return nil }
+        let calendar = settings.calendar
+        let day = calendar.startOfDay(for: Date(timeIntervalSince1970: time))
+        for offset in 0...2 {
+            guard let date = closing(on: day, plusDays: offset, minute: minute, calendar: calendar) else { continue }
+            if date.timeIntervalSince1970 > time { return date.timeIntervalSince1970 }
+        }
+        return nil
+    }
+
+    /// The latest closing instant at or before `time`.
+    package static func lastClosing(atOrBefore time: Double, settings: OccupancySettings) -> Double? {
+        guard let minute = settings.closingMinute else { return nil }
+        let calendar = settings.calendar
+        let day = calendar.startOfDay(for: Date(timeIntervalSince1970: time))
+        for offset in [0, -1, -2] {
+            guard let date = closing(on: day, plusDays: offset, minute: minute, calendar: calendar) else { continue }
+            if date.timeIntervalSince1970 <= time { return date.timeIntervalSince1970 }
+        }
+        return nil
+    }
+
+    private static func closing(on day: Date, plusDays offset: Int, minute: Int, calendar: Calendar) -> Date? {
+        guard let shifted = calendar.date(byAdding: .day, value: offset, to: day) else { return nil }
+        return calendar.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: shifted)
+    }
+
+    /// Parses `occupancy.closing_time` ("22:00"; "" for none) into minutes after midnight.
+    public static func parseClosingTime(_ text: String) -> Int?? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return .some(nil) }
+        let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,
+              let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute) else {
+            return nil
+        }
+        return .some(hour * 60 + minute)
+    }
+}

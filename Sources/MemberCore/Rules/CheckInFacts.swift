@@ -1,0 +1,44 @@
+import Foundation
+
+/// What the check-in rules see of a tap: the member (or the one a tap would enrol), its latest
+/// entry or exit, how many are inside, the time and the desk's settings.
+package struct CheckInFacts {
+    package var member: MemberRecord
+    /// Not stored yet: the tap would enrol it.
+    package var isNew: Bool
+    package var presence: MemberPresence?
+    package var insideCount: Int
+    package var time: Double
+    package var settings: ClubSettings
+    /// The member's plan when it is not open (nil: open, or a member not stored yet).
+    package var plan: PlanStanding? = nil
+    /// How the member's latest event came about, when it is an exit.
+    package var latestExit: VisitSpan.ExitKind? = nil
+    /// This desk's terminal id (the latest event's desk is `presence.terminalId`).
+    package var desk: String = ""
+
+    package init(member: MemberRecord, isNew: Bool, presence: MemberPresence?, insideCount: Int, time: Double,
+                 settings: ClubSettings, plan: PlanStanding? = nil, latestExit: VisitSpan.ExitKind? = nil, desk: String = "") {
+        self.member = member
+        self.isNew = isNew
+        self.presence = presence
+        self.insideCount = insideCount
+        self.time = time
+        self.settings = settings
+        self.plan = plan
+        self.latestExit = latestExit
+        self.desk = desk
+    }
+
+    package var isInside: Bool { presence?.inside == true }
+    /// The member's latest event is an exit: outside now, whatever its last counted visit.
+    package var isOutside: Bool { presence?.inside == false }
+}
+
+/// One rule's answer: no say (the next rule decides), a decision that ends the run, or a warning
+/// that lets the tap through.
+package enum RuleVerdict {
+    case next
+    case decide(CheckInDecision)
+    case warn(String)
+}

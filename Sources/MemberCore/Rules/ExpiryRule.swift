@@ -1,0 +1,6 @@
+/// A member whose membership has expired is refused.
+package enum ExpiryRule {
+    package static func apply(_ facts: CheckInFacts) -> RuleVerdict {
+        facts.member.effectiveStatus(at: facts.time) == .expired ? .decide(.answer(.refused(facts.member, reason: .expired))) : .next
+    }
+}

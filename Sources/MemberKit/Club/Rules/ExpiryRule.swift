@@ -1,6 +1,0 @@
-/// A member whose membership has expired is refused.
-enum ExpiryRule {
-    static func apply(_ facts: CheckInFacts) -> RuleVerdict {
-        facts.member.effectiveStatus(at: facts.time) == .expired ? .decide(.answer(.refused(facts.member, reason: .expired))) : .next
-    }
-}
