@@ -1,3 +1,4 @@
+import Foundation
 import MemberKit
 
 /// "Delete NAME?" with Delete/Cancel.
@@ -27,4 +28,9 @@ extension ConfirmDeleteDialog {
         }
         return .stay
     }
+}
+
+extension ConfirmDeleteDialog: DeskDialogFeature {
+    mutating func onKey(_ key: Key, screen: Rect) -> DialogReply { onKey(key) }
+    func render(into grid: inout CellGrid, now: Date) { render(into: &grid) }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MemberKit
 
 /// Ctrl-C over a form that holds typed text: "Quit without saving?" Keep editing is the default,
@@ -28,4 +29,16 @@ extension ConfirmQuitDialog {
         }
         return .stay
     }
+}
+
+extension ConfirmQuitDialog: DeskDialogFeature {
+    mutating func onKey(_ key: Key, screen: Rect) -> DialogReply { onKey(key) }
+
+    /// Over the dialog it interrupted, which stays in view.
+    func render(into grid: inout CellGrid, now: Date) {
+        resume.render(into: &grid, now: now)
+        render(into: &grid)
+    }
+
+    var closesBackTo: DeskDialog? { resume }
 }

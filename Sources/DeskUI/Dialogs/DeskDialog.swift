@@ -1,7 +1,9 @@
 import Foundation
 import MemberKit
 
-/// The dialog on top of the desk, if any. It only dispatches: each dialog handles its own keys.
+/// The dialog on top of the desk, if any: one case per dialog, each a `DeskDialogFeature`.
+/// It only composes: `withFeature` is the one switch over the cases, and every key, result,
+/// frame and question goes through it to the open dialog's own reducer and view.
 public enum DeskDialog: Sendable, Equatable {
     case help(NoticeDialog)
     case notice(NoticeDialog)
@@ -15,40 +17,67 @@ public enum DeskDialog: Sendable, Equatable {
     /// Signing in, or a manager's PIN for one action (over the dialog that asked, if any).
     indirect case signIn(SignInDialog)
 
-    /// Is a text field taking keys? Then a fast burst is typing (or a paste), not a scan.
-    var takesText: Bool {
+    /// The one switch: the open dialog as its feature, changed in place by `body` and put back
+    /// in its own case (a `NoticeDialog` stays help or a notice).
+    mutating func withFeature<R>(_ body: (inout any DeskDialogFeature) -> R) -> R {
         switch self {
-        case .form, .prompt, .signIn: true
-        case .export(let d): d.phase == .editing
-        default: false
+        case .help(let d): edit(d, as: DeskDialog.help, body)
+        case .notice(let d): edit(d, as: DeskDialog.notice, body)
+        case .form(let d): edit(d, as: DeskDialog.form, body)
+        case .confirmDelete(let d): edit(d, as: DeskDialog.confirmDelete, body)
+        case .prompt(let d): edit(d, as: DeskDialog.prompt, body)
+        case .importReview(let d): edit(d, as: DeskDialog.importReview, body)
+        case .export(let d): edit(d, as: DeskDialog.export, body)
+        case .confirmQuit(let d): edit(d, as: DeskDialog.confirmQuit, body)
+        case .signIn(let d): edit(d, as: DeskDialog.signIn, body)
         }
     }
 
-    /// Text typed here would be lost by quitting: Ctrl-C asks first.
-    var holdsTypedText: Bool {
-        switch self {
-        case .form(let form): form.isEdited
-        case .prompt(let prompt): !prompt.field.text.isEmpty
-        case .export(let d): d.phase == .editing && d.path.text != d.defaultPaths[d.format]
-        case .signIn(let d): d.resume?.holdsTypedText ?? false
-        default: false
+    private mutating func edit<D: DeskDialogFeature, R>(_ dialog: D, as embed: (D) -> DeskDialog,
+                                                        _ body: (inout any DeskDialogFeature) -> R) -> R {
+        var feature: any DeskDialogFeature = dialog
+        let result = body(&feature)
+        if let changed = feature as? D { self = embed(changed) }
+        return result
+    }
+
+    /// The open dialog, to read.
+    var feature: any DeskDialogFeature {
+        var copy = self
+        return copy.withFeature { $0 }
+    }
+
+    /// The open dialog when it is a `D`, read and written in place (`state.dialog?[MemberFormModel.self]?.saving = true`),
+    /// the way swift-case-paths' `@CasePathable` names cases: writing changes the open dialog
+    /// only when it is a `D`, so no reducer takes a dialog out of the state and puts it back.
+    subscript<D: DeskDialogFeature>(_ type: D.Type) -> D? {
+        get { feature as? D }
+        set {
+            guard let newValue else { return }
+            withFeature { if $0 is D { $0 = newValue } }
         }
     }
+
+    var takesText: Bool { feature.takesText }
+    var holdsTypedText: Bool { feature.holdsTypedText }
 
     func render(into grid: inout CellGrid, now: Date) {
-        switch self {
-        case .help(let d), .notice(let d): d.render(into: &grid)
-        case .form(let form):
-            let frame = DialogFrame.centred(in: grid.bounds, width: 86, height: max(16, min(grid.height - 2, 30)))
-            form.render(into: &grid, rect: frame, now: now)
-        case .confirmDelete(let d): d.render(into: &grid)
-        case .prompt(let d): d.render(into: &grid)
-        case .importReview(let d): d.render(into: &grid)
-        case .export(let d): d.render(into: &grid)
-        case .confirmQuit(let d):
-            d.resume.render(into: &grid, now: now)
-            d.render(into: &grid)
-        case .signIn(let d): d.render(into: &grid, now: now)
+        feature.render(into: &grid, now: now)
+    }
+
+    /// A key, to the open dialog's own reducer. A dialog opened over another (the sign-in, the
+    /// quit question) closes back to it.
+    mutating func onKey(_ key: Key, screen: Rect) -> DialogReply {
+        let reply = withFeature { $0.onKey(key, screen: screen) }
+        if case .close = reply, let back = feature.closesBackTo {
+            self = back
+            return .stay
         }
+        return reply
+    }
+
+    /// A job's result, to the open dialog's own reducer.
+    mutating func receive(_ result: JobResult) -> DialogUpdate {
+        withFeature { $0.receive(result) }
     }
 }

@@ -87,3 +87,29 @@ extension ExportDialog {
 fileprivate extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
+
+extension ExportDialog: DeskDialogFeature {
+    mutating func onKey(_ key: Key, screen: Rect) -> DialogReply { onKey(key) }
+    func render(into grid: inout CellGrid, now: Date) { render(into: &grid) }
+    var takesText: Bool { phase == .editing }
+    /// A path staff typed themselves (not the one offered).
+    var holdsTypedText: Bool { phase == .editing && path.text != defaultPaths[format] }
+
+    /// The export's progress, its summary (also logged) or its failure.
+    mutating func receive(_ result: JobResult) -> DialogUpdate {
+        switch result {
+        case .exportProgress(let fraction):
+            guard case .running = phase else { return .ignored }
+            phase = .running(fraction)
+            return .updated()
+        case .exported(let summary):
+            phase = .done(summary)
+            return .updated(note: DeskNote(text: "export: \(summary)", tone: .success))
+        case .exportFailed(let error):
+            phase = .failed(error)
+            return .updated()
+        default:
+            return .ignored
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import MemberKit
 
 /// The import preview: counts, a scrollable list, Merge/Cancel.
@@ -62,5 +63,17 @@ extension ImportReviewDialog {
             }
         }
         return .stay
+    }
+}
+
+extension ImportReviewDialog: DeskDialogFeature {
+    func render(into grid: inout CellGrid, now: Date) { render(into: &grid) }
+}
+
+extension DeskDialog {
+    /// The import's review, when it is the open dialog.
+    var importReview: ImportReviewDialog? {
+        get { self[ImportReviewDialog.self] }
+        set { self[ImportReviewDialog.self] = newValue }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MemberKit
 
 /// A dialog that only says something: help, "Import is not available in this build", an event
@@ -67,4 +68,8 @@ extension NoticeDialog {
         default: return .stay
         }
     }
+}
+
+extension NoticeDialog: DeskDialogFeature {
+    func render(into grid: inout CellGrid, now: Date) { render(into: &grid) }
 }

@@ -198,3 +198,26 @@ extension StaffPermission {
         }
     }
 }
+
+extension SignInDialog: DeskDialogFeature {
+    mutating func onKey(_ key: Key, screen: Rect) -> DialogReply { onKey(key) }
+    var takesText: Bool { true }
+    /// What the dialog it was opened over holds (a PIN is not worth asking about).
+    var holdsTypedText: Bool { resume?.holdsTypedText ?? false }
+    var closesBackTo: DeskDialog? { resume }
+
+    /// The operators it offers (the PIN's answer goes to the lock's reducer, which owns the lockout).
+    mutating func receive(_ result: JobResult) -> DialogUpdate {
+        guard case .operators(let operators) = result else { return .ignored }
+        self.operators = operators
+        return .updated()
+    }
+}
+
+extension DeskDialog {
+    /// The sign-in, when it is the open dialog, changed in place (the lock's reducer fills it in).
+    var signIn: SignInDialog? {
+        get { self[SignInDialog.self] }
+        set { self[SignInDialog.self] = newValue }
+    }
+}

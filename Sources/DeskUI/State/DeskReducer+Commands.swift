@@ -13,9 +13,7 @@ extension DeskReducer {
             // Over a refusal ("Pack used up — sell a new pack (F2)") it edits the member refused.
             if let member = state.banner.visible(at: now)?.refusedMember ?? state.listSelection { openForm(member, &state, &effects) }
         case .startSearch:
-            state.showStats = false
-            state.showInside = false
-            state.focus = .members
+            layout(.showMembers, &state, &effects, now: now)
             memberList(.startSearch, &state, &effects, now: now)
         case .openCheckIn:
             state.dialog = .prompt(.checkIn())
@@ -45,19 +43,9 @@ extension DeskReducer {
         case .toggleExpiring:
             memberList(.toggleExpiring(days: state.setup.plans.warnDays), &state, &effects, now: now)
         case .toggleStats:
-            state.showStats.toggle()
-            if state.showStats { state.showInside = false }
-            state.resize(width: state.width, height: state.height)
-            if state.showStats { requestStats(&state, &effects, now: now) }
+            layout(.toggleStats, &state, &effects, now: now)
         case .toggleInside:
-            state.showInside.toggle()
-            if state.showInside {
-                state.showStats = false
-                state.focus = .members
-                // A fresh read with the list, whatever a count in flight was asked for.
-                inside(.changed(count: nil), &state, &effects, now: now)
-            }
-            state.resize(width: state.width, height: state.height)
+            layout(.toggleInside, &state, &effects, now: now)
         case .checkOutSelected:
             if state.showInside, let member = state.inside.selectedMember {
                 effects.append(.checkOut(memberId: member.memberId, operator: state.lock.operatorName))
@@ -65,7 +53,7 @@ extension DeskReducer {
                 effects.append(.checkOut(memberId: member.memberId, operator: state.lock.operatorName))
             }
         case .swapSidePane:
-            state.narrowSidePane = state.narrowSidePane == .log ? .beacons : .log
+            layout(.swapSidePane, &state, &effects, now: now)
         case .walletPassSelected:
             walletPass(&state, &effects)
         case .showLogEntry:
@@ -73,7 +61,7 @@ extension DeskReducer {
                 state.dialog = .notice(NoticeDialog(title: "Event log · \(RelativeTime.clock(entry.time))", lines: [entry.text]))
             }
         case .switchFocus:
-            state.focus = state.focus == .members ? .log : .members
+            layout(.switchFocus, &state, &effects, now: now)
         case .enter:
             if let pass = state.banner.visible(at: now)?.enrolPass {
                 state.dialog = .prompt(.enrol(pass: pass))

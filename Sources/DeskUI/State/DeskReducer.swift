@@ -7,7 +7,8 @@ import MemberKit
 ///
 /// It only dispatches and composes: each part of the screen has a child reducer scoped to its
 /// slice of `DeskState`: the open dialog (`DeskDialog.onKey`/`receive`, each dialog's own), the
-/// lock (`LockReducer`), "Inside now" (`InsideReducer`) and the member list (`MemberListReducer`).
+/// lock (`LockReducer`), "Inside now" (`InsideReducer`), the member list (`MemberListReducer`)
+/// and the layout (`LayoutReducer`).
 /// A child changes its slice only and hands back what else should happen (effects, log lines, a command).
 public enum DeskReducer {
     public static func reduce(_ state: inout DeskState, _ input: DeskInput, now: Date) -> [DeskEffect] {
@@ -65,6 +66,14 @@ public enum DeskReducer {
         effects += out.effects
         for note in out.notes { state.log.add(note.text, tone: note.tone, at: now) }
         return out.reply
+    }
+
+    /// The layout: which view the main pane shows, the focus, the narrow screen's side pane.
+    static func layout(_ action: LayoutAction, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        let out = LayoutReducer.reduce(&state.layoutSlice, action)
+        if out.readInside { inside(.changed(count: nil), &state, &effects, now: now) }
+        if out.resized { state.resize(width: state.width, height: state.height) }
+        if out.loadStats { requestStats(&state, &effects, now: now) }
     }
 
     // MARK: Keys

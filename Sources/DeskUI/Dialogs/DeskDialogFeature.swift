@@ -1,0 +1,25 @@
+import Foundation
+
+/// One dialog's reducer and view, as `DeskDialog` composes them. A dialog conforms in its own
+/// file; the enum names it with a case and one line in `withFeature`, and nothing else changes.
+/// Each requirement changes the dialog only and answers what its parent does next.
+protocol DeskDialogFeature: Sendable, Equatable {
+    /// A key: stay open or close, and perhaps a command for the desk.
+    mutating func onKey(_ key: Key, screen: Rect) -> DialogReply
+    /// A job's result: `.ignored` unless this dialog started that job.
+    mutating func receive(_ result: JobResult) -> DialogUpdate
+    func render(into grid: inout CellGrid, now: Date)
+    /// Is a text field taking keys? Then a fast burst is typing (or a paste), not a scan.
+    var takesText: Bool { get }
+    /// Text typed here would be lost by quitting: Ctrl-C asks first.
+    var holdsTypedText: Bool { get }
+    /// The dialog this one was opened over, shown again when this one closes (the sign-in, the quit question).
+    var closesBackTo: DeskDialog? { get }
+}
+
+extension DeskDialogFeature {
+    mutating func receive(_ result: JobResult) -> DialogUpdate { .ignored }
+    var takesText: Bool { false }
+    var holdsTypedText: Bool { false }
+    var closesBackTo: DeskDialog? { nil }
+}

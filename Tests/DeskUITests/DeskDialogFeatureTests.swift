@@ -1,0 +1,95 @@
+@testable import DeskUI
+import Foundation
+import MemberKit
+import Testing
+
+/// `DeskDialog` composes the dialogs through `DeskDialogFeature` and its one switch
+/// (`withFeature`): keys, results, frames and questions reach the open dialog's own code, and
+/// what a dialog changes goes back into its own case.
+@Suite struct DeskDialogFeatureTests {
+    let now = Date(timeIntervalSince1970: 1_767_268_800)
+
+    @Test func ctrlCOverATypedPromptAsksAndKeepEditingGivesThePromptBack() {
+        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        store.press(.function(4)) {
+            $0.needsRedraw = true
+            $0.dialog = .prompt(.checkIn())
+        }
+        store.receive()
+        var typed = PromptDialog.checkIn()
+        _ = typed.onKey(.character("0"))
+        store.press(.character("0")) {
+            $0.needsRedraw = true
+            $0.dialog = .prompt(typed)
+        }
+        store.receive()
+        // The prompt holds typed text (its `holdsTypedText`): Ctrl-C asks first.
+        store.press(DeskKeymap.interrupt) {
+            $0.needsRedraw = true
+            $0.dialog = .confirmQuit(ConfirmQuitDialog(resume: .prompt(typed)))
+        }
+        store.receive()
+        // Enter on "Keep editing" closes the question back to what it was opened over (its `closesBackTo`).
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = .prompt(typed)
+        }
+        store.receive()
+        store.finish()
+    }
+
+    @Test func aNoticeOpenedEmptyAsksNothingOnCtrlC() {
+        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        store.press(.function(1)) {
+            $0.needsRedraw = true
+            $0.dialog = .help(HelpText.dialog)
+        }
+        store.receive()
+        store.press(DeskKeymap.interrupt) {
+            $0.needsRedraw = true
+            $0.wantsQuit = true
+        }
+        store.receive()
+        store.finish()
+    }
+
+    @Test func aDialogWrittenInPlaceStaysInItsOwnCase() {
+        var help = DeskDialog.help(NoticeDialog(title: "Help", lines: ["a"]))
+        help[NoticeDialog.self]?.lines = ["b"]
+        #expect(help == .help(NoticeDialog(title: "Help", lines: ["b"])))
+        // Another dialog's type changes nothing.
+        help[PromptDialog.self] = .checkIn()
+        #expect(help == .help(NoticeDialog(title: "Help", lines: ["b"])))
+        #expect(help.form == nil)
+    }
+
+    @Test func aResultReachesOnlyTheDialogThatStartedItsJob() {
+        var export = DeskDialog.export(ExportDialog(formats: ["csv"], defaultPaths: ["members.csv"]))
+        export.export?.phase = .running(0)
+        #expect(export.receive(.exportProgress(0.5)) == .updated())
+        #expect(export.export?.phase == .running(0.5))
+        var notice = DeskDialog.notice(NoticeDialog(title: "N", lines: []))
+        #expect(notice.receive(.exportProgress(0.5)) == .ignored)
+        #expect(notice == .notice(NoticeDialog(title: "N", lines: [])))
+    }
+
+    @Test func theQuitQuestionIsDrawnOverTheDialogItInterrupted() {
+        var prompt = PromptDialog.checkIn()
+        _ = prompt.onKey(.character("7"))
+        var expected = CellGrid(width: 100, height: 30)
+        prompt.render(into: &expected)
+        ConfirmQuitDialog(resume: .prompt(prompt)).render(into: &expected)
+        var grid = CellGrid(width: 100, height: 30)
+        DeskDialog.confirmQuit(ConfirmQuitDialog(resume: .prompt(prompt))).render(into: &grid, now: now)
+        #expect(grid == expected)
+        #expect((0..<30).contains { grid.text(row: $0).contains("Quit anyway?") })
+    }
+}
+
+extension DeskDialog {
+    /// The export, when it is the open dialog (for these tests).
+    var export: ExportDialog? {
+        get { self[ExportDialog.self] }
+        set { self[ExportDialog.self] = newValue }
+    }
+}
