@@ -12,12 +12,13 @@ extension ClosingRule {
     /// not yet due is left inside.
     package static func checkOuts(of inside: [MemberPresence], now: Double, settings: OccupancySettings,
                                   desk: TerminalIdentity) -> [CheckOut] {
-        inside.compactMap { entry in
-            guard let time = exitTime(since: entry.time, now: now, settings: settings) else { return nil }
+        var window = ClosingWindow(settings: settings)
+        return inside.compactMap { entry in
+            let closing = settings.closingMinute == nil ? nil : window.nextClosing(after: entry.time)
+            guard let time = exitTime(since: entry.time, now: now, maxStay: settings.maxStay, closing: closing) else { return nil }
             let exit = VisitEvent.exit(memberId: entry.memberId, since: entry.time, at: time, desk: desk.id, source: "auto",
                                        kind: .auto, eventId: VisitEvent.autoExitId(entryId: entry.eventId, time: time), placed: false)
-            var audit = AuditEntry.made(.exit, by: .anonymous(.auto), at: desk, memberId: entry.memberId, time: time)
-            audit.entryId = exit.eventId
+            let audit = AuditEntry.made(.exit, by: .anonymous(.auto), at: desk, memberId: entry.memberId, time: time, entryId: exit.eventId)
             return CheckOut(exit: exit, audit: audit)
         }
     }
