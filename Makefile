@@ -43,7 +43,7 @@ deb-test: deps
 	SWIFT="$(SWIFT)" bash scripts/deb-test.sh
 
 fuzz: deps
-	FUZZ_RUNS=$(FUZZ_RUNS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
+	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_JOBS=$(FUZZ_JOBS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf .build .build-fuzz
