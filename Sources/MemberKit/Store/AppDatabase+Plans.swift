@@ -122,10 +122,7 @@ extension StoreTransaction {
     /// `HouseholdRule`'s answer for a member about to be stored: what it points at, and who points at it.
     func householdProblem(_ member: MemberRecord) throws -> String? {
         guard member.plan == .household else { return nil }
-        let head = try member.household.flatMap { try self.member(memberId: $0) }.flatMap { $0.isDeleted ? nil : $0 }
-        let hasMembers = try Bool.fetchOne(db.cachedStatement(sql: """
-            SELECT EXISTS (SELECT 1 FROM member WHERE household = ? AND plan = 'household' AND deletedAt IS NULL AND memberId <> ?)
-            """), arguments: [member.memberId, member.memberId]) ?? false
-        return HouseholdRule.problem(member, head: head, hasMembers: hasMembers)
+        let facts = try memberPlanFacts(member, readsPack: false)
+        return HouseholdRule.problem(member, head: facts.head, hasMembers: facts.hasHouseholdMembers)
     }
 }

@@ -79,9 +79,7 @@ extension Club {
     public func checkOut(passId raw: String, source: CheckInSource = .manual, at date: Date? = nil,
                          by actor: AuditActor? = nil) throws -> CheckInReport {
         let pass = try normalize(raw, source: source.rawValue)
-        return try checkOut(passId: pass.passId, source: source, at: date, by: actor) { store in
-            try store.liveMember(passIdAnyCase: pass.passId)
-        }
+        return try checkOut(.pass(pass.passId), source: source, at: date, by: actor)
     }
 
     /// A staff check-out of a member by id (the desk's "Inside now" list).
@@ -89,66 +87,28 @@ extension Club {
     public func checkOut(memberId: String, source: CheckInSource = .manual, at date: Date? = nil,
                          by actor: AuditActor? = nil) throws -> CheckInReport {
         // A deleted member too: staff can still clear it from "Inside now".
-        try checkOut(passId: memberId, source: source, at: date, by: actor) { store in try store.member(memberId: memberId) }
+        try checkOut(.member(id: memberId), source: source, at: date, by: actor)
     }
 
-    private func checkOut(passId: String, source: CheckInSource, at date: Date?, by actor: AuditActor?,
-                          find: (StoreTransaction) throws -> MemberRecord?) throws -> CheckInReport {
-        let now = date ?? clock.now()
-        let time = now.timeIntervalSince1970
-        let actor = actor ?? .anonymous(AuditMethod(source))
-        func report(_ outcome: CheckInOutcome, insideCount: Int) -> CheckInReport {
-            CheckInReport(time: now, source: source, passId: outcome.member?.passId ?? passId, outcome: outcome,
-                          terminalId: terminal.id, inside: outcome.member.map { _ in false }, insideCount: insideCount,
-                          capacity: settings.occupancy.capacity, operator: actor.operator)
-        }
+    /// The store's one transaction (`AppDatabase.checkOut`: it reads, `StaffCheckOut` decides, it
+    /// writes), then the report published after the commit.
+    private func checkOut(_ target: StaffCheckOut.Target, source: CheckInSource, at date: Date?,
+                          by actor: AuditActor?) throws -> CheckInReport {
+        let request = StaffCheckOut.Request(target: target, source: source, now: date ?? clock.now(), desk: terminal,
+                                            occupancy: settings.occupancy, actor: actor ?? .anonymous(AuditMethod(source)),
+                                            recordsCheckIns: recordsCheckIns)
         var outbox = outboxWrite()
-        let checkedOut = try storeErrorsPublished {
-            try database.write { store -> CheckInReport in
-                _ = try closeOverdue(store, at: time)
-                let outcome: CheckInOutcome
-                if let member = try find(store) {
-                    if let presence = try store.presence(memberId: member.memberId), presence.inside {
-                        try store.recordEvent(.exit(memberId: member.memberId, since: presence.time, at: time, desk: terminal.id,
-                                                    source: source.rawValue, kind: .staff))
-                        outcome = .checkedOut(member, stay: time - presence.time)
-                        if let entry = checkInAudit(outcome, source: source, by: actor, at: time) { try store.appendAudit(entry) }
-                    } else {
-                        outcome = .notInside(member)
-                    }
-                } else {
-                    outcome = .unknownPass(passId)
-                }
-                let checkedOut = report(outcome, insideCount: try store.insideCount())
-                // Its messages in the exit's own commit: a desk killed after it still says it once restarted.
-                try outbox.write(.checkIn(checkedOut), in: store, at: now)
-                return checkedOut
-            }
-        }
-        return publish(checkedOut, outbox)
+        let report = try storeErrorsPublished { try database.checkOut(request, outbox: &outbox) }
+        return publish(report, outbox)
     }
 
-    /// Checks everyone inside out (kind `staff`). Returns how many.
+    /// Checks everyone inside out (kind `staff`), as `CheckOutAll` decides, in one transaction. Returns how many.
     @discardableResult
     public func checkOutAll(at date: Date? = nil, by actor: AuditActor = .anonymous(.manual)) throws -> Int {
         let now = date ?? clock.now()
-        let time = now.timeIntervalSince1970
         var outbox = outboxWrite()
         let notice = try storeErrorsPublished {
-            try database.write { store -> OccupancyNotice in
-                _ = try closeOverdue(store, at: time)
-                var closed = 0
-                for entry in try store.insideEntries() {
-                    let event = VisitEvent.exit(memberId: entry.memberId, since: entry.time, at: time, desk: terminal.id,
-                                                source: "staff", kind: .staff)
-                    guard try store.recordEvent(event) else { continue }
-                    closed += 1
-                    try store.appendAudit(auditEntry(.exit, by: actor, memberId: entry.memberId, detail: ["all": "yes"], at: time))
-                }
-                let notice = OccupancyNotice(insideCount: try store.insideCount(), checkedOut: closed, exitKind: .staff)
-                try outbox.write(.occupancy(notice), in: store, at: now)
-                return notice
-            }
+            try database.checkOutAll(at: now, occupancy: settings.occupancy, desk: terminal, by: actor, outbox: &outbox)
         }
         publish(notice, outbox)
         return notice.checkedOut

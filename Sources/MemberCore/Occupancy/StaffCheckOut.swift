@@ -1,0 +1,58 @@
+import Foundation
+
+/// A staff check-out of one member (exit kind `staff`): pure. It never refuses and never counts
+/// a visit: a member inside gets an exit (and its audit line), one not inside is `notInside`, and
+/// no member is `unknownPass`, with nothing written.
+package enum StaffCheckOut {
+    /// Whom to check out: the live member holding a pass (normalized), or a member by id (the
+    /// desk's "Inside now" list; a deleted one too, so that staff can still clear it).
+    package enum Target: Sendable, Equatable {
+        case pass(String)
+        case member(id: String)
+
+        /// What the report names when no member is found.
+        package var text: String {
+            switch self {
+            case .pass(let passId): return passId
+            case .member(let id): return id
+            }
+        }
+    }
+
+    package struct Request: Sendable {
+        package var target: Target
+        package var source: CheckInSource
+        package var now: Date
+        package var desk: TerminalIdentity
+        package var occupancy: OccupancySettings
+        package var actor: AuditActor
+        /// Exits go in the audit record (only the bench turns it off).
+        package var recordsCheckIns: Bool
+
+        package var time: Double { now.timeIntervalSince1970 }
+
+        package init(target: Target, source: CheckInSource, now: Date, desk: TerminalIdentity, occupancy: OccupancySettings,
+                     actor: AuditActor, recordsCheckIns: Bool = true) {
+            self.target = target
+            self.source = source
+            self.now = now
+            self.desk = desk
+            self.occupancy = occupancy
+            self.actor = actor
+            self.recordsCheckIns = recordsCheckIns
+        }
+    }
+
+    /// `member` and its `presence` as the store read them, closing time already applied.
+    package static func decide(member: MemberRecord?, presence: MemberPresence?, _ request: Request) -> CheckInChange {
+        guard let member else { return CheckInChange(outcome: .unknownPass(request.target.text)) }
+        guard let presence, presence.inside else { return CheckInChange(outcome: .notInside(member)) }
+        let exit = VisitEvent.exit(memberId: member.memberId, since: presence.time, at: request.time, desk: request.desk.id,
+                                   source: request.source.rawValue, kind: .staff)
+        // The stay as staff see it: to the moment they pressed, not to the exit's placed time.
+        let outcome = CheckInOutcome.checkedOut(member, stay: request.time - presence.time)
+        return CheckInChange(outcome: outcome, write: .exit(exit),
+                             audit: outcome.auditEntry(source: request.source, by: request.actor, at: request.desk,
+                                                       time: request.time, recording: request.recordsCheckIns))
+    }
+}

@@ -1,0 +1,28 @@
+/// A card is an operator's or a member's, never both: checked whichever side takes it (adding or
+/// editing a member, adding an operator or giving one a card), over what the store read of who
+/// holds it now.
+package enum CardOwnership {
+    /// Who holds a card now, as the store read it.
+    package struct Holders: Sendable, Equatable {
+        /// The live operator whose staff card it is (nil: none).
+        package var staff: String?
+        /// A live member holds it as its pass.
+        package var member: Bool
+
+        package init(staff: String? = nil, member: Bool = false) {
+            self.staff = staff
+            self.member = member
+        }
+    }
+
+    /// A member card that is an operator's card is refused.
+    package static func requireFreeForMember(_ passId: String, isStaffCard: Bool) throws(DeskError) {
+        if isStaffCard { throw DeskError.conflict("card \(passId) is a staff card; a member card must be its own") }
+    }
+
+    /// A card an operator may take: no other operator's, and no live member's.
+    package static func requireFreeForStaff(_ card: String, _ holders: Holders) throws(DeskError) {
+        if let holder = holders.staff { throw DeskError.conflict("card \(card) is already \(holder)'s staff card") }
+        if holders.member { throw DeskError.conflict("card \(card) is a member's card; a staff card must be its own") }
+    }
+}
