@@ -15,6 +15,10 @@ protocol DeskDialogFeature: Sendable, Equatable {
     var holdsTypedText: Bool { get }
     /// The dialog this one was opened over, shown again when this one closes (the sign-in, the quit question).
     var closesBackTo: DeskDialog? { get }
+    /// A command this dialog sent is performed now, past the lock (the form marks itself saving).
+    mutating func performing(_ command: DeskCommand)
+    /// The lock holds this dialog's command back until a PIN is given (the form is not saving meanwhile).
+    mutating func heldForPIN(_ command: DeskCommand)
 }
 
 extension DeskDialogFeature {
@@ -22,4 +26,6 @@ extension DeskDialogFeature {
     var takesText: Bool { false }
     var holdsTypedText: Bool { false }
     var closesBackTo: DeskDialog? { nil }
+    mutating func performing(_ command: DeskCommand) {}
+    mutating func heldForPIN(_ command: DeskCommand) {}
 }
