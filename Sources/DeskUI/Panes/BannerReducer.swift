@@ -2,7 +2,7 @@ import Foundation
 import MemberKit
 
 /// What reaches the banner.
-enum BannerAction: Equatable {
+enum BannerAction {
     /// A tap's outcome; `policy`: whether an unknown card is offered for enrolment (Enter).
     case show(CheckInReport, policy: EnrolmentPolicy, plans: PlanSettings)
     /// A job that failed where staff look (a check-in, a check-out, an import).
