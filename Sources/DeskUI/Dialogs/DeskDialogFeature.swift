@@ -1,7 +1,8 @@
 import Foundation
 
 /// One dialog's reducer and view, as `DeskDialog` composes them. A dialog conforms in its own
-/// file; the enum names it with a case and one line in `withFeature`, and nothing else changes.
+/// file, and declares there how it opens (its `DialogOpener`s); the enum names it with a case and
+/// one line in `withFeature`, a key binds `.open(opener)` in `DeskKeymap`, and nothing else changes.
 /// Each requirement changes the dialog only and answers what its parent does next.
 protocol DeskDialogFeature: Sendable, Equatable {
     /// A key: stay open or close, and perhaps a command for the desk.
