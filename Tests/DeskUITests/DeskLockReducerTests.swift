@@ -26,12 +26,6 @@ import Testing
     /// One member, one id: an exhaustive test compares her whole.
     let anna = MemberRecord(passId: "P1", username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
 
-    func signIn(_ who: StaffAccount, _ state: inout DeskState, at time: Date) -> [DeskEffect] {
-        var effects = DeskReducer.reduce(&state, .key(.control("l"), at: time), now: time)
-        effects += DeskReducer.reduce(&state, .finished(.signedIn(who)), now: time)
-        return effects
-    }
-
     /// A locked desk, settled with Anna in the member list (under `DeskTestStore`).
     func lockedStore() -> DeskTestStore {
         var setup = DeskSetup(terminalName: "Desk 1")
@@ -116,16 +110,56 @@ import Testing
     }
 
     @Test func idleRelockCountsFromTheLastKey() {
-        var state = lockedState(idleMinutes: 5)
-        _ = signIn(account("Mia", .manager), &state, at: start)
-        _ = DeskReducer.reduce(&state, .tick, now: start.addingTimeInterval(4 * 60))
-        _ = DeskReducer.reduce(&state, .key(.down, at: start.addingTimeInterval(4 * 60)), now: start.addingTimeInterval(4 * 60))
-        _ = DeskReducer.reduce(&state, .tick, now: start.addingTimeInterval(8 * 60))
-        #expect(state.lock.onDuty?.name == "Mia")
-        #expect(state.nextDeadline(after: start.addingTimeInterval(8 * 60)) <= start.addingTimeInterval(9 * 60))
-        let effects = DeskReducer.reduce(&state, .tick, now: start.addingTimeInterval(9 * 60 + 1))
-        #expect(state.lock.isLocked && state.status.duty == "Locked")
-        #expect(effects.contains { if case .onDuty(nil) = $0 { true } else { false } })
+        let store = lockedStore()
+        store.press(.control("l")) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil)))
+        }
+        store.receive(.loadOperators)
+        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.lock.onDuty = DeskLock.OnDuty(name: "Mia", role: .manager)
+            $0.status.duty = "On duty: Mia"
+            $0.log.add("Mia signed in (manager)", tone: .success, at: start)
+        }
+        store.receive(.onDuty("Mia"))
+        // Four minutes on, a key: the five idle minutes count from it.
+        let key = start.addingTimeInterval(4 * 60)
+        store.send(.tick, at: key) {
+            $0.needsRedraw = true
+            $0.clockSecond = Int(key.timeIntervalSince1970)
+            $0.jobs.storeProbeInFlight = true
+            $0.jobs.nextStoreProbe = key.addingTimeInterval(DeskJobs.storeProbeInterval)
+        }
+        store.receive(.probeStore)
+        store.press(.down, at: key) {
+            $0.needsRedraw = true
+            $0.lock.lastKeyAt = key
+            _ = $0.wedge.feed(.down, at: key)
+            _ = $0.list.onKey(.down)
+        }
+        store.receive()
+        // Eight minutes from the start, four from the key: still on duty.
+        let eight = start.addingTimeInterval(8 * 60)
+        store.send(.tick, at: eight) {
+            $0.needsRedraw = true
+            $0.clockSecond = Int(eight.timeIntervalSince1970)
+        }
+        store.receive()
+        #expect(store.state.nextDeadline(after: eight) <= start.addingTimeInterval(9 * 60))
+        // Past five minutes from the key: locked.
+        let idle = start.addingTimeInterval(9 * 60 + 1)
+        store.send(.tick, at: idle) {
+            $0.needsRedraw = true
+            $0.clockSecond = Int(idle.timeIntervalSince1970)
+            $0.lock.onDuty = nil
+            $0.status.duty = "Locked"
+            $0.log.add("Mia signed out: desk locked (idle)", tone: .warning, at: idle)
+        }
+        store.receive(.onDuty(nil))
+        #expect(store.state.lock.isLocked)
+        store.finish()
     }
 
     @Test func fiveFailuresLockSignInOutThenDouble() throws {
