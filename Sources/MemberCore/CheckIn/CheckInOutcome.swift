@@ -79,7 +79,7 @@ public enum CheckInOutcome: Sendable {
 
     /// The line staff read, around the member's name: a screen too narrow for it all cuts the
     /// name, never the words after it ("— visit #3").
-    public var messageParts: (before: String, name: String, after: String) {
+    package var messageParts: (before: String, name: String, after: String) {
         switch self {
         case .checkedIn(let m, 1): return ("Welcome, ", m.displayName, " — first visit")
         case .checkedIn(let m, let n): return ("Welcome back, ", m.displayName, " — visit #\(n)")

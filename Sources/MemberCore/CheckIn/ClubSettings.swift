@@ -13,7 +13,7 @@ public struct ClubSettings: Sendable {
     /// `cards.require_secure`: NFC taps that are not SUN-verified are refused (reason `insecure`).
     package var requireSecure: Bool
     /// Phones' passes: the organization's name, how old a cryptogram may be.
-    public var wallet: WalletSettings
+    package var wallet: WalletSettings
 
     public init(debounce: TimeInterval = 60, enrolment: EnrolmentPolicy = .auto,
                 memberFields: [String] = MemberRecord.defaultFieldNames,

@@ -1,11 +1,11 @@
 /// A member's birthday: a month and day, with the year when it is known. Written `YYYY-MM-DD`,
 /// or `--MM-DD` without a year (ISO 8601's form); February 29 needs a leap year when a year is given.
 public struct Birthday: Sendable, Hashable, Codable, CustomStringConvertible {
-    public let year: Int?
-    public let month: Int
-    public let day: Int
+    package let year: Int?
+    package let month: Int
+    package let day: Int
 
-    public init?(year: Int?, month: Int, day: Int) {
+    package init?(year: Int?, month: Int, day: Int) {
         guard (1...12).contains(month) else { return nil }
         if let year {
             guard CalendarDay(year: year, month: month, day: day) != nil else { return nil }

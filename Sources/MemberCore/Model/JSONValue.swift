@@ -62,7 +62,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
 
 extension JSONEncoder {
     /// Deterministic output, so that equal values give equal bytes (used for change detection).
-    public static var sortedKeys: JSONEncoder {
+    static var sortedKeys: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return encoder

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A member's latest entry or exit: whether it is inside, since when, and where it came in.
-public struct MemberPresence: Sendable, Hashable {
-    public var memberId: String
+package struct MemberPresence: Sendable, Hashable {
+    package var memberId: String
     /// The latest event's id and time.
-    public var eventId: String
-    public var time: Double
-    public var inside: Bool
+    package var eventId: String
+    package var time: Double
+    package var inside: Bool
     /// The desk of the latest event.
-    public var terminalId: String
+    package var terminalId: String
 
-    public init(memberId: String, eventId: String, time: Double, inside: Bool, terminalId: String) {
+    package init(memberId: String, eventId: String, time: Double, inside: Bool, terminalId: String) {
         self.memberId = memberId
         self.eventId = eventId
         self.time = time
@@ -29,7 +29,7 @@ public struct InsideMember: Sendable, Hashable {
     /// The desk of its entry.
     public var desk: String
 
-    public init(memberId: String, passId: String, username: String?, since: Double, desk: String) {
+    package init(memberId: String, passId: String, username: String?, since: Double, desk: String) {
         self.memberId = memberId
         self.passId = passId
         self.username = username

@@ -31,7 +31,7 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     /// written to its row), so its status follows `HouseholdRule.expiresAt` wherever it is shown.
     package var householdExpiresAt: Double?
 
-    public init(
+    package init(
         memberId: String = UUID().uuidString, passId: String, username: String? = nil,
         timeStampAdded: Double, numVisits: Int = 0, timeStampOfLastVisit: Double = 0,
         fields: [String: JSONValue] = [:], status: MemberStatus = .active, expiresAt: Double? = nil,
@@ -66,7 +66,7 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     public var isDeleted: Bool { deletedAt != nil }
 
     /// Whether the expiry that applies (its own, or its household head's: `HouseholdRule`) has passed.
-    public func isExpired(at time: Double) -> Bool {
+    package func isExpired(at time: Double) -> Bool {
         guard let expiresAt = HouseholdRule.expiresAt(self) else { return false }
         return time > expiresAt
     }

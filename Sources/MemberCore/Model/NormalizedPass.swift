@@ -4,9 +4,9 @@ import Foundation
 public struct NormalizedPass: Sendable, Equatable {
     public var passId: String
     /// The username carried by a ClubKit pass payload, if the scan was one.
-    public var username: String?
+    package var username: String?
 
-    public init(passId: String, username: String? = nil) {
+    package init(passId: String, username: String? = nil) {
         self.passId = passId
         self.username = username
     }

@@ -22,7 +22,7 @@ public enum PlainText {
     }
 
     /// How a rule's message names a character: "U+001B".
-    public static func name(_ scalar: Unicode.Scalar) -> String {
+    package static func name(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

@@ -2,23 +2,23 @@ import Foundation
 
 /// One entry or exit: the unit that tells who is inside, and that travels between desks.
 /// A member is inside when its latest event (by time, ties broken by id) is an entry.
-public struct VisitEvent: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+package struct VisitEvent: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case entry, exit
     }
 
-    public var eventId: String
-    public var memberId: String
-    public var kind: Kind
-    public var time: Double
+    package var eventId: String
+    package var memberId: String
+    package var kind: Kind
+    package var time: Double
     /// The desk (terminal id) that recorded it.
-    public var terminalId: String
+    package var terminalId: String
     /// What brought it: a check-in source ("nfc", "manual" …), "staff" or "auto".
-    public var source: String
+    package var source: String
     /// How an exit came about (nil for an entry).
-    public var exitKind: VisitSpan.ExitKind?
+    package var exitKind: VisitSpan.ExitKind?
 
-    public init(eventId: String, memberId: String, kind: Kind, time: Double, terminalId: String, source: String,
+    package init(eventId: String, memberId: String, kind: Kind, time: Double, terminalId: String, source: String,
                 exitKind: VisitSpan.ExitKind? = nil) {
         self.eventId = eventId
         self.memberId = memberId

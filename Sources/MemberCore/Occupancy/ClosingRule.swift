@@ -2,7 +2,7 @@ import Foundation
 
 /// When a visit closes by itself: at the first closing time after its entry, or after the
 /// longest stay, whichever comes first. Pure, so every desk closes the same visit at the same time.
-public enum ClosingRule {
+package enum ClosingRule {
     /// The automatic exit time of an entry at `since`, if it is due by `now`.
     package static func exitTime(since: Double, now: Double, settings: OccupancySettings) -> Double? {
         exitTime(since: since, now: now, maxStay: settings.maxStay, closing: nextClosing(after: since, settings: settings))
@@ -49,7 +49,7 @@ public enum ClosingRule {
     /// By when every entry before `end` has its automatic exit (`end` itself when nothing closes
     /// visits): the report caches a past day only once it is settled, so its figures no longer
     /// depend on now.
-    public static func settled(enteredBefore end: Double, settings: OccupancySettings) -> Double {
+    package static func settled(enteredBefore end: Double, settings: OccupancySettings) -> Double {
         var bounds: [Double] = []
         if settings.maxStay > 0 { bounds.append(end + settings.maxStay) }
         // The next closing after an entry never comes later than the next one after `end`.
@@ -59,7 +59,7 @@ public enum ClosingRule {
 
     /// The rule's settings as one text ("" when nothing closes visits), stored with each cached
     /// report day: a day computed under another rule is computed again.
-    public static func key(_ settings: OccupancySettings) -> String {
+    package static func key(_ settings: OccupancySettings) -> String {
         guard settings.closes else { return "" }
         return "closing=\(settings.closingMinute.map(String.init) ?? "-") maxStay=\(settings.maxStay) zone=\(settings.calendar.timeZone.identifier)"
     }

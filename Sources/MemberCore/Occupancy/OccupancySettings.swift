@@ -17,7 +17,7 @@ public struct OccupancySettings: Sendable, Equatable {
         case refuse, warn
     }
 
-    public var tap: TapMode
+    package var tap: TapMode
     /// In toggle mode, a tap sooner than this after the entry is a duplicate, not an exit.
     package var minStay: TimeInterval
     /// At most this many inside (0: no limit).
@@ -28,7 +28,7 @@ public struct OccupancySettings: Sendable, Equatable {
     /// Anyone inside longer than this is checked out (0: never).
     package var maxStay: TimeInterval
     /// Visit events older than this many days are pruned (counters never are).
-    public var keepDays: Int
+    package var keepDays: Int
     /// The local day that `closingMinute` is read in.
     public var calendar: Calendar
 
@@ -45,5 +45,5 @@ public struct OccupancySettings: Sendable, Equatable {
     }
 
     /// Whether anything closes visits by itself.
-    public var closes: Bool { closingMinute != nil || maxStay > 0 }
+    package var closes: Bool { closingMinute != nil || maxStay > 0 }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// each member's latest event); else it is still open. Pure: every desk ends a visit alike.
 public struct VisitEndRule: Sendable {
     /// The member's next event after an entry, by (time, id).
-    public enum Next: Sendable, Equatable {
+    package enum Next: Sendable, Equatable {
         case entry(Double)
         case exit(Double, VisitSpan.ExitKind?)
         /// A kind this version does not know: not an exit, so it ends nothing.
@@ -18,9 +18,9 @@ public struct VisitEndRule: Sendable {
         }
     }
 
-    public var settings: OccupancySettings
+    package var settings: OccupancySettings
     /// The closing rule ends only what is due by now.
-    public var now: Double
+    package var now: Double
 
     /// No closing rule (the next entry still ends a visit).
     public init(settings: OccupancySettings = OccupancySettings(), now: Double = .infinity) {
@@ -30,7 +30,7 @@ public struct VisitEndRule: Sendable {
 
     /// When and how the visit entered at `entered` ends, given the member's next event (nil:
     /// none yet); nil while it is still open.
-    public func end(entered: Double, next: Next?) -> (time: Double, kind: VisitSpan.ExitKind?)? {
+    package func end(entered: Double, next: Next?) -> (time: Double, kind: VisitSpan.ExitKind?)? {
         let bound = min(next?.time ?? now, now)
         if let closing = ClosingRule.exitTime(since: entered, now: bound, settings: settings) { return (closing, .auto) }
         switch next {

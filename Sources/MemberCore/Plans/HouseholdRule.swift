@@ -5,7 +5,7 @@ public enum HouseholdRule {
     /// The expiry that applies to a household member: its own or its head's, the earlier (the
     /// head's expiry applies to its household; its suspension does not). Status, the door and
     /// the listings all read it here; the store's SQL form is `MemberColumns.householdExpiry`.
-    public static func expiresAt(own: Double?, head: Double?) -> Double? {
+    package static func expiresAt(own: Double?, head: Double?) -> Double? {
         [own, head].compactMap { $0 }.min()
     }
 
@@ -16,7 +16,7 @@ public enum HouseholdRule {
 
     /// Why `member` cannot stand as it is (nil: it can). `head` is the member it points at (nil:
     /// not stored here); `hasMembers`: some live member points at `member`.
-    public static func problem(_ member: MemberRecord, head: MemberRecord?, hasMembers: Bool) -> String? {
+    package static func problem(_ member: MemberRecord, head: MemberRecord?, hasMembers: Bool) -> String? {
         guard member.plan == .household else { return nil }
         guard let headId = member.household else { return "a household plan needs --household" }
         if headId == member.memberId { return "a member cannot be in its own household" }

@@ -2,7 +2,7 @@
 public struct PlanChanges: Sendable, Equatable {
     public var plan: MemberPlan?
     /// Set the pack's balance to this many visits (0 or more).
-    public var visits: Int?
+    var visits: Int?
     /// Add this many visits to the pack (1 or more).
     public var addVisits: Int?
     /// The memberId of the household's head (`.some(nil)` leaves the household).
@@ -18,7 +18,7 @@ public struct PlanChanges: Sendable, Equatable {
         self.birthday = birthday
     }
 
-    public var isEmpty: Bool { self == PlanChanges() }
+    package var isEmpty: Bool { self == PlanChanges() }
 
     /// The most visits one edit may set or add.
     public static let maximumVisits = 100_000
@@ -26,7 +26,7 @@ public struct PlanChanges: Sendable, Equatable {
     /// The member with the plan, household and birthday changed (not the pack: its counters are
     /// the store's). A pack top-up or a household implies that plan when none is given; another
     /// plan leaves the household.
-    public func applied(to member: MemberRecord) throws(PlanEditError) -> MemberRecord {
+    package func applied(to member: MemberRecord) throws(PlanEditError) -> MemberRecord {
         var member = member
         if let visits, !(0...Self.maximumVisits).contains(visits) {
             throw PlanEditError(.visits, "must be 0 to \(Self.maximumVisits), not \(visits)")
@@ -57,7 +57,7 @@ public struct PlanEditError: Error, Sendable, Equatable, CustomStringConvertible
     public var part: Part
     public var reason: String
 
-    public init(_ part: Part, _ reason: String) {
+    package init(_ part: Part, _ reason: String) {
         self.part = part
         self.reason = reason
     }

@@ -14,7 +14,7 @@ public struct PlanSettings: Sendable, Equatable {
     /// An expiry this many days ahead or fewer is said at the door (`plans.warn_days`).
     public var warnDays: Int
     /// The desk's calendar and time zone: what "a day" is.
-    public var calendar: Calendar
+    package var calendar: Calendar
 
     public init(packUse: PackUse = .perDay, warnDays: Int = 14, calendar: Calendar = .current) {
         self.packUse = packUse
@@ -23,7 +23,7 @@ public struct PlanSettings: Sendable, Equatable {
     }
 
     /// The local calendar day a time falls on.
-    public func day(of time: Double) -> CalendarDay {
+    package func day(of time: Double) -> CalendarDay {
         let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: time))
         return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
             ?? CalendarDay(dayNumber: Int((time / 86_400).rounded(.down)))

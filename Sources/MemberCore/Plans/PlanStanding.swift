@@ -2,7 +2,7 @@
 /// the pack's balance and the expiry that count for it.
 public struct PlanStanding: Sendable, Hashable {
     /// The member's own plan.
-    public var plan: MemberPlan
+    var plan: MemberPlan
     /// The member whose expiry and pack apply: the household's head, else the member itself.
     package var holder: MemberRecord
     /// The household's head, for a household member whose head is a live member.
@@ -12,7 +12,7 @@ public struct PlanStanding: Sendable, Hashable {
     /// The expiry that applies: the member's own or its head's, the earlier of the two.
     public var expiresAt: Double?
 
-    public init(member: MemberRecord, holder: MemberRecord, visitsLeft: Int?) {
+    package init(member: MemberRecord, holder: MemberRecord, visitsLeft: Int?) {
         plan = member.plan
         self.holder = holder
         head = holder.memberId == member.memberId ? nil : holder
@@ -22,7 +22,7 @@ public struct PlanStanding: Sendable, Hashable {
 
     /// Calendar days from the day of `time` to the expiry's day in the desk's zone (0 on its last
     /// day, negative once past); nil with no expiry.
-    public func expiresInDays(at time: Double, settings: PlanSettings) -> Int? {
+    package func expiresInDays(at time: Double, settings: PlanSettings) -> Int? {
         expiresAt.map { settings.daysUntil($0, from: time) }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// shell's Unix user as `cli:alice`. Commands at the shell are not behind the desk's lock.
 public struct AuditActor: Sendable, Equatable {
     public var `operator`: String?
-    public var method: AuditMethod
+    var method: AuditMethod
 
     public init(operator: String?, method: AuditMethod) {
         self.operator = `operator`

@@ -8,7 +8,7 @@ public struct AuditEntry: Sendable, Equatable {
     public var time: Double
     /// The terminal id of the desk that wrote it, and that desk's name then.
     public var deskId: String
-    public var desk: String
+    package var desk: String
     public var `operator`: String?
     public var method: AuditMethod
     public var action: AuditAction
@@ -23,7 +23,7 @@ public struct AuditEntry: Sendable, Equatable {
         return String(repeating: "0", count: max(0, 12 - milliseconds.count)) + milliseconds + "-" + UUID().uuidString
     }
 
-    public init(entryId: String, time: Double, deskId: String, desk: String, operator: String?, method: AuditMethod,
+    package init(entryId: String, time: Double, deskId: String, desk: String, operator: String?, method: AuditMethod,
                 action: AuditAction, memberId: String? = nil, detail: [String: String] = [:]) {
         self.entryId = entryId
         self.time = time

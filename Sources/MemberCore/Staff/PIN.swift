@@ -3,7 +3,7 @@
 public struct PIN: Sendable, Equatable, CustomStringConvertible {
     public let digits: String
 
-    public static let lengths = 4...12
+    static let lengths = 4...12
 
     /// Checks the rule; the error says what is wrong, never the digits typed.
     public init(_ text: String) throws {

@@ -4,12 +4,12 @@ import Foundation
 /// name, with an id only where one is needed (no name, or a name two of them share).
 public struct RecordNames: Sendable, Equatable {
     /// What a member is called: its name, its pass, and whether it is deleted.
-    public struct Member: Sendable, Equatable {
-        public var name: String?
-        public var passId: String
-        public var deleted: Bool
+    package struct Member: Sendable, Equatable {
+        package var name: String?
+        package var passId: String
+        var deleted: Bool
 
-        public init(name: String?, passId: String, deleted: Bool) {
+        package init(name: String?, passId: String, deleted: Bool) {
             self.name = name
             self.passId = passId
             self.deleted = deleted
@@ -17,11 +17,11 @@ public struct RecordNames: Sendable, Equatable {
     }
 
     /// Terminal id → the desk's name (this desk's, and those the sync folder told of).
-    public var desks: [String: String]
+    package var desks: [String: String]
     /// Member id → what it is called, for the members being shown.
-    public var members: [String: Member]
+    package var members: [String: Member]
 
-    public init(desks: [String: String] = [:], members: [String: Member] = [:]) {
+    package init(desks: [String: String] = [:], members: [String: Member] = [:]) {
         self.desks = desks
         self.members = members
     }

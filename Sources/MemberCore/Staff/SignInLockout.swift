@@ -8,7 +8,7 @@ public struct SignInLockout: Sendable, Equatable {
     static let longestLockout: TimeInterval = 15 * 60
 
     public private(set) var failures = 0
-    public private(set) var lockouts = 0
+    private(set) var lockouts = 0
     public private(set) var lockedUntil: Date?
 
     public init() {}
@@ -17,7 +17,7 @@ public struct SignInLockout: Sendable, Equatable {
     public func isLocked(at now: Date) -> Bool { lockedUntil.map { now < $0 } ?? false }
 
     /// Whole seconds until sign-ins are allowed again (0 when they are).
-    public func secondsLeft(at now: Date) -> Int {
+    package func secondsLeft(at now: Date) -> Int {
         guard let until = lockedUntil, now < until else { return 0 }
         return Int(until.timeIntervalSince(now).rounded(.up))
     }

@@ -12,7 +12,7 @@ public struct StaffAccount: Sendable, Equatable {
     package var modifiedBy: String
     package var removedAt: Double?
 
-    public init(name: String, role: StaffRole, card: String? = nil, pinHash: String, addedAt: Double,
+    package init(name: String, role: StaffRole, card: String? = nil, pinHash: String, addedAt: Double,
                 lastSignInAt: Double? = nil, modifiedAt: Double, modifiedBy: String, removedAt: Double? = nil) {
         self.name = name
         self.role = role

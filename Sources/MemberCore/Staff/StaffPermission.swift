@@ -6,7 +6,7 @@ public enum StaffPermission: Sendable, Equatable, CaseIterable {
     /// Delete, suspend and reinstate, change expiry or plan, import, export, regions, let in anyway.
     case deleteMember, suspend, changeExpiry, importMembers, exportMembers, switchRegions, override, viewAudit
 
-    public var role: StaffRole {
+    var role: StaffRole {
         switch self {
         case .checkInByHand, .addMember, .editContact, .checkOut: return .desk
         case .deleteMember, .suspend, .changeExpiry, .importMembers, .exportMembers, .switchRegions, .override, .viewAudit:

@@ -1,12 +1,12 @@
 /// A day of the civil (proleptic Gregorian) calendar, as a person types it: `YYYY-MM-DD`.
 /// Days are counted from 1970-01-01 by arithmetic, so the report needs no Calendar per visit.
 public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
     /// Days since 1970-01-01 (negative before).
-    public var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
+    package var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
 
     /// 0 = Monday … 6 = Sunday (1970-01-01 was a Thursday).
     package var weekdayFromMonday: Int { Self.weekdayFromMonday(dayNumber: dayNumber) }

@@ -4,9 +4,9 @@
 /// combining mark and U+FFFD dies with "Incorrect range CFRange" (issue 34). So a parser is only
 /// ever given text of the shapes we accept: ASCII digits and the separators of a day or an
 /// ISO-8601 time, with short runs of digits and a bounded length.
-public enum DateText {
+package enum DateText {
     /// "2026-11-22T16:06:17.123456789+01:00" is 35 characters.
-    public static let maximumLength = 40
+    static let maximumLength = 40
     /// Nanoseconds at most; dates have runs of 4 digits or fewer (8 in the basic format).
     package static let maximumDigitRun = 9
 

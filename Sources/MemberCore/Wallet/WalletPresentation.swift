@@ -35,8 +35,8 @@ public struct WalletPresentation: Sendable, Equatable {
     }
 
     /// nil: a phone that answered neither wallet.
-    public var wallet: WalletKind?
-    public var read: Read
+    package var wallet: WalletKind?
+    package var read: Read
 
     public init(wallet: WalletKind?, read: Read) {
         self.wallet = wallet
@@ -47,7 +47,7 @@ public struct WalletPresentation: Sendable, Equatable {
 /// The desk's rules for phones' passes.
 public struct WalletSettings: Sendable, Equatable {
     /// Named in "No <organization> pass on this phone".
-    public var organization: String
+    package var organization: String
     /// A cryptogram further than this from the desk's clock is stale; a seen one is kept this long.
     package var maxAge: TimeInterval
 

@@ -47,7 +47,7 @@ public struct CheckInReport: Sendable {
     /// text, when it could not be).
     public var passId: String
     public var outcome: CheckInOutcome
-    public var terminalId: String
+    package var terminalId: String
     /// Whether the member is inside after the tap (nil: no member).
     public var inside: Bool?
     /// How many are inside after the tap, and the capacity (0: none).
@@ -58,7 +58,7 @@ public struct CheckInReport: Sendable {
     /// The member's plan after the tap, when it is not open (the door's notice and `visitsLeft` read it).
     public var plan: PlanStanding?
     /// The member's last counted visit before this tap (nil: no member stored), for "once a day" notices.
-    public var lastVisitBefore: Double?
+    var lastVisitBefore: Double?
     /// The operator recorded for it (nil: nobody signed in; `cli:alice` at the shell).
     public var `operator`: String?
     /// For a card tap: whether the card proved itself (a verified SUN read); false for a plain
@@ -70,7 +70,7 @@ public struct CheckInReport: Sendable {
     /// a listener on the bus must not queue them again.
     public var messagesQueued = false
 
-    public init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String,
+    package init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String,
                 inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = [],
                 operator: String? = nil) {
         self.time = time
@@ -98,7 +98,7 @@ public struct OccupancyNotice: Sendable, Equatable {
     /// a listener on the bus must not queue them again.
     public var messagesQueued = false
 
-    public init(insideCount: Int, checkedOut: Int, exitKind: VisitSpan.ExitKind?) {
+    package init(insideCount: Int, checkedOut: Int, exitKind: VisitSpan.ExitKind?) {
         self.insideCount = insideCount
         self.checkedOut = checkedOut
         self.exitKind = exitKind
@@ -108,7 +108,7 @@ public struct OccupancyNotice: Sendable, Equatable {
 public struct ImportNotice: Sendable {
     public var file: String
     public var new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int
-    public init(file: String, new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int) {
+    package init(file: String, new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int) {
         self.file = file
         self.new = new
         self.updated = updated
@@ -252,7 +252,7 @@ public struct DeskNotification: Sendable {
 public struct MQTTNotice: Sendable, Equatable {
     /// `MQTT: on`, `MQTT: queued 12`, `MQTT: error`.
     public var barText: String
-    public var connected: Bool
+    var connected: Bool
     public init(barText: String, connected: Bool) {
         self.barText = barText
         self.connected = connected

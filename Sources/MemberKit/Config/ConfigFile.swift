@@ -7,7 +7,7 @@ public struct ConfigFile: Sendable, Equatable {
     /// "--config" or "MEMBERDESK_CONFIG"; nil for the default path.
     package var namedBy: String?
 
-    public init(path: String, namedBy: String? = nil) {
+    package init(path: String, namedBy: String? = nil) {
         self.path = path
         self.namedBy = namedBy
     }

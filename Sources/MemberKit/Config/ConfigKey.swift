@@ -2,14 +2,14 @@ import Foundation
 import TOMLKit
 
 /// One documented configuration key: its dotted name, its default as TOML, and how it applies.
-public struct ConfigKey: Sendable {
-    public let name: String
-    public let help: String
+package struct ConfigKey: Sendable {
+    package let name: String
+    package let help: String
     let apply: @Sendable (inout DeskConfig, TOMLValueConvertible) throws -> Void
     let current: @Sendable (DeskConfig) -> String
 
     /// Every key the config file may hold. A key not listed here is an error.
-    public static let all: [ConfigKey] = [
+    package static let all: [ConfigKey] = [
         string("terminal_name", "This terminal's name, shown in the status bar and in synced files",
                \.terminalName, nonEmpty: true),
         number("debounce_seconds", "The same pass again within this many seconds is not counted again",

@@ -20,7 +20,7 @@ extension DeskConfig {
         }
     }
 
-    public static func parse(_ text: String) throws -> DeskConfig {
+    package static func parse(_ text: String) throws -> DeskConfig {
         // TOML allows no control characters but tab, and toml++ asserts (aborts) on some of
         // them in debug builds (found by fuzzing: "[\u{2}"), so refuse them before parsing.
         var line = 1

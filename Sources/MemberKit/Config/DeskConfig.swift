@@ -15,9 +15,9 @@ public struct DeskConfig: Sendable, Equatable {
     public var staff = Staff()
     public var audit = Audit()
     public var mqtt = MQTT()
-    public var occupancy = Occupancy()
-    public var visits = Visits()
-    public var plans = Plans()
+    var occupancy = Occupancy()
+    var visits = Visits()
+    var plans = Plans()
     public var cards = Cards()
     public var wallet = Wallet()
 
@@ -83,7 +83,7 @@ public struct DeskConfig: Sendable, Equatable {
 
     public struct Backup: Sendable, Equatable {
         /// Where `memberdesk backup` without a file writes; empty for the data folder's `backups`.
-        public var folder = ""
+        package var folder = ""
         /// How many timestamped backups to keep there.
         public var keep: Double = 7
     }
@@ -131,14 +131,14 @@ public struct DeskConfig: Sendable, Equatable {
 
         public var isEnabled: Bool { !url.isEmpty }
 
-        public init() {}
+        package init() {}
     }
 
     /// Who is inside (see docs/occupancy.md).
-    public struct Occupancy: Sendable, Equatable {
-        public var tap: OccupancySettings.TapMode = .in
+    package struct Occupancy: Sendable, Equatable {
+        var tap: OccupancySettings.TapMode = .in
         var minStayMinutes: Double = 2
-        public var capacity: Double = 0
+        var capacity: Double = 0
         package var whenFull: OccupancySettings.WhenFull = .refuse
         /// "HH:MM" local time; empty for none.
         var closingTime = ""
@@ -147,15 +147,15 @@ public struct DeskConfig: Sendable, Equatable {
         var maxStayHours: Double = 12
     }
 
-    public struct Visits: Sendable, Equatable {
+    package struct Visits: Sendable, Equatable {
         /// Visit events older than this many days are pruned (counters never are).
-        public var keepDays: Double = 400
+        var keepDays: Double = 400
     }
 
     /// Visit packs and expiry warnings (see docs/plans.md).
-    public struct Plans: Sendable, Equatable {
+    package struct Plans: Sendable, Equatable {
         package var packUse: PlanSettings.PackUse = .perDay
-        public var warnDays: Double = 14
+        var warnDays: Double = 14
     }
 
     /// Secure Unique NFC cards (NTAG 424 DNA, see docs/card-reading.md#secure-cards).
@@ -194,7 +194,7 @@ public struct DeskConfig: Sendable, Equatable {
         public var apple = Apple()
         public var google = Google()
 
-        public init() {}
+        package init() {}
 
         public struct Apple: Sendable, Equatable {
             public var passTypeId = ""
@@ -208,11 +208,11 @@ public struct DeskConfig: Sendable, Equatable {
             public var beacon = ""
             public var relevantText = ""
             /// Read at the reader after `passTypeId`, in order.
-            public var passTypeIds: [String] = []
+            package var passTypeIds: [String] = []
             /// Retired NFC keys whose passes are still read.
             public var nfcPreviousKeyFiles: [String] = []
 
-            public init() {}
+            package init() {}
 
             /// The pass type ids asked for, in order, without repeats.
             public var allPassTypeIds: [String] {
@@ -234,7 +234,7 @@ public struct DeskConfig: Sendable, Equatable {
             public var smartTapKeyFile = ""
             public var smartTapKeyVersion: Double = 1
 
-            public init() {}
+            package init() {}
         }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// system folders, so the services and the administrator share one database and one config.
 /// The environment and the user name are injected so tests control them.
 public struct DeskPaths: Sendable {
-    public var environment: [String: String]
+    var environment: [String: String]
     package var userName: String
 
     /// The system account the Debian package creates for its services.
@@ -55,7 +55,7 @@ public struct DeskPaths: Sendable {
     }
 
     /// `--config` wins, then MEMBERDESK_CONFIG, then the config folder.
-    public func config(override: String? = nil) -> String { configFile(override: override).path }
+    package func config(override: String? = nil) -> String { configFile(override: override).path }
 
     /// The config path and who named it (see `ConfigFile`).
     public func configFile(override: String? = nil) -> ConfigFile {

@@ -3,8 +3,8 @@ import Foundation
 /// A pass colour as Apple's pass.json takes it, `rgb(r,g,b)` with each part 0-255. Checked when
 /// the config is read, so a typo is an error naming the key, not a pass Wallet refuses.
 public struct WalletColour: Sendable, Equatable {
-    public var red: Int
-    public var green: Int
+    var red: Int
+    var green: Int
     var blue: Int
 
     public init?(_ text: String) {
@@ -23,7 +23,7 @@ public struct WalletColour: Sendable, Equatable {
     public var hex: String { String(format: "#%02x%02x%02x", red, green, blue) }
 
     /// What is wrong with `text` as a colour, for the config's error; nil when it parses.
-    public static func problem(_ text: String) -> String? {
+    package static func problem(_ text: String) -> String? {
         WalletColour(text) == nil ? "expected a colour rgb(r,g,b) with each part 0-255" : nil
     }
 }

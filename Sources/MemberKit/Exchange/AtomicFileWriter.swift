@@ -3,7 +3,7 @@ import Foundation
 /// Writes a file through a temporary file in the same folder, then renames it into place:
 /// readers see the old file or the whole new one, never half of it. Mode 0600 (member data).
 public final class AtomicFileWriter {
-    public let path: String
+    package let path: String
     private let temporaryPath: String
     private var descriptor: Int32
     private var finished = false
@@ -12,7 +12,7 @@ public final class AtomicFileWriter {
 
     /// `syncthingTemporary` names the temporary file as Syncthing names its own (`.syncthing.NAME.tmp`),
     /// which Syncthing neither scans nor carries: for files in a synced folder.
-    public init(path: String, syncthingTemporary: Bool = false, durable: Bool = true) throws {
+    package init(path: String, syncthingTemporary: Bool = false, durable: Bool = true) throws {
         self.path = path
         self.durable = durable
         let url = URL(fileURLWithPath: path)
@@ -45,7 +45,7 @@ public final class AtomicFileWriter {
         if !finished { discard() }
     }
 
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         var done = 0
         while done < bytes.count {
             let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + done, $0.count - done) }
@@ -60,7 +60,7 @@ public final class AtomicFileWriter {
     }
 
     /// Flushes to disk and renames the file into place.
-    public func commit() throws {
+    func commit() throws {
         guard !finished else { return }
         guard !durable || fsync(descriptor) == 0, close(descriptor) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -2,18 +2,18 @@ import Foundation
 
 /// Reads a file (or bytes) in 64 KB chunks, one byte at a time, counting lines:
 /// the decoders stream through it so that neither the file nor the table sits in memory.
-public final class ByteReader {
+final class ByteReader {
     private var buffer: [UInt8]
     private var index = 0
     private var end: Int
     private let descriptor: Int32?
     private var finished: Bool
     /// The line of the next byte (1-based).
-    public private(set) var line = 1
+    package private(set) var line = 1
     /// Bytes consumed so far.
-    public private(set) var offset = 0
+    package private(set) var offset = 0
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         buffer = bytes
         end = bytes.count
         descriptor = nil
@@ -21,7 +21,7 @@ public final class ByteReader {
     }
 
     /// Opens `path` for reading; throws a one-line error naming the file.
-    public init(path: String) throws {
+    package init(path: String) throws {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             throw ExchangeError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
@@ -33,7 +33,7 @@ public final class ByteReader {
     }
 
     /// Reads an open file (the sync reader opens without following symlinks); closes it when done.
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer = [UInt8](repeating: 0, count: 1 << 16)
         end = 0

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One CSV record: its fields, which of them were quoted, and the line it starts on.
-public struct CSVRecord: Sendable, Equatable {
-    public var fields: [String]
-    public var quoted: [Bool]
-    public var line: Int
+package struct CSVRecord: Sendable, Equatable {
+    package var fields: [String]
+    var quoted: [Bool]
+    package var line: Int
 }

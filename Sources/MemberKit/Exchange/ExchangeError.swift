@@ -2,13 +2,13 @@ import Foundation
 
 /// A bad exchange file: which file, where (line and, for .musrl, element), and what is wrong.
 public struct ExchangeError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
+    package var file: String
+    package var line: Int?
     /// The 1-based member element (.musrl) or data row (CSV), when known.
-    public var element: Int?
-    public var message: String
+    var element: Int?
+    package var message: String
 
-    public init(file: String, line: Int? = nil, element: Int? = nil, message: String) {
+    package init(file: String, line: Int? = nil, element: Int? = nil, message: String) {
         self.file = file
         self.line = line
         self.element = element

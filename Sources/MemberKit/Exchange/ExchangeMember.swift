@@ -6,11 +6,11 @@ import Foundation
 /// in a snapshot or an export, the new ones recorded here in a changes file): a grow-only set.
 /// `packCounters` are its pack's (see `PackCounter`). A tally (`isTally`) carries no record at
 /// all: a desk's counters and events of a member another desk authors (see `TallyEntry`).
-public struct ExchangeMember: Sendable, Hashable {
-    public var record: MemberRecord
-    public var counters: [String: Int]
+package struct ExchangeMember: Sendable, Hashable {
+    package var record: MemberRecord
+    package var counters: [String: Int]
     var unifiedInto: String?
-    public var events: [VisitEvent]
+    package var events: [VisitEvent]
     /// Its pack's per-desk counters (what each desk added and used): merged by max, like `counters`.
     package var packCounters: [String: PackCounter]
     /// Only the counters, pack counters, events and last visit of a member whose record another
@@ -19,7 +19,7 @@ public struct ExchangeMember: Sendable, Hashable {
     /// A row of the spreadsheet `.csv`: what its readable cells said (nil for any other file).
     package var sheetRow: SheetRow?
 
-    public init(record: MemberRecord, counters: [String: Int], unifiedInto: String? = nil, events: [VisitEvent] = [],
+    package init(record: MemberRecord, counters: [String: Int], unifiedInto: String? = nil, events: [VisitEvent] = [],
                 packCounters: [String: PackCounter] = [:]) {
         self.record = record
         self.counters = counters

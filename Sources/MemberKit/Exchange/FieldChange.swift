@@ -8,14 +8,14 @@ public struct FieldChange: Sendable, Equatable, Codable {
     public var old: String
     public var new: String
 
-    public init(field: String, old: String, new: String) {
+    package init(field: String, old: String, new: String) {
         self.field = field
         self.old = old
         self.new = new
     }
 
     /// `name "Ann" → "Anna"`, `visits 3 → 5`, `email (none) → "a@x.org"`; long values end in "…".
-    public var text: String { "\(field) \(Self.shown(old, quoted: quoted)) → \(Self.shown(new, quoted: quoted))" }
+    package var text: String { "\(field) \(Self.shown(old, quoted: quoted)) → \(Self.shown(new, quoted: quoted))" }
 
     /// Counts and dates read as they are; text is quoted, so that spaces and empty values show.
     private var quoted: Bool { !["visits", "expiry", "last visit", "status", "deleted", "plan", "birthday"].contains(field) }
@@ -28,7 +28,7 @@ public struct FieldChange: Sendable, Equatable, Codable {
 
     /// What differs between two versions of a member, in the one order every preview uses:
     /// name, pass, the subclass's fields (by name), status, expiry, note, visits, last visit, deleted.
-    public static func between(_ a: MemberRecord, _ b: MemberRecord) -> [FieldChange] {
+    package static func between(_ a: MemberRecord, _ b: MemberRecord) -> [FieldChange] {
         var changes: [FieldChange] = []
         func add(_ field: String, _ old: String, _ new: String) {
             if old != new { changes.append(FieldChange(field: field, old: old, new: new)) }

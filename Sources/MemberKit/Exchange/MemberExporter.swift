@@ -3,9 +3,9 @@ import Foundation
 /// Streams the member table into an exchange file: the store's members in one read transaction
 /// (`AppDatabase.readExchangeMembers`), encoded into a buffer flushed every 1 MB.
 public struct MemberExporter: Sendable {
-    public let database: AppDatabase
+    let database: AppDatabase
     /// The member type's fields (`variableNamesAsStrings()`), which become columns/keys after ClubKit's six.
-    public let memberFields: [String]
+    let memberFields: [String]
 
     public init(database: AppDatabase, memberFields: [String] = CustomMembershipUser.variableNamesAsStrings()) {
         self.database = database

@@ -9,7 +9,7 @@ public struct MemberFileCount: Sendable, Equatable, CustomStringConvertible {
     /// Tallies: what a desk counted of members another desk authors (sync files only).
     package var tallies = 0
 
-    public init(members: Int = 0, deletions: Int = 0, unified: Int = 0, tallies: Int = 0) {
+    package init(members: Int = 0, deletions: Int = 0, unified: Int = 0, tallies: Int = 0) {
         self.members = members
         self.deletions = deletions
         self.unified = unified
@@ -17,9 +17,9 @@ public struct MemberFileCount: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Every entry, as sync moves them.
-    public var total: Int { members + deletions + unified + tallies }
+    var total: Int { members + deletions + unified + tallies }
 
-    public mutating func add(_ member: ExchangeMember) {
+    package mutating func add(_ member: ExchangeMember) {
         if member.isTally {
             tallies += 1
         } else if member.unifiedInto != nil {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads members one at a time from an exchange file, so that a million-member file streams.
-public protocol MemberFileDecoder: AnyObject {
+package protocol MemberFileDecoder: AnyObject {
     /// The next member, or nil at the end of the file. Errors are `ExchangeError`s naming the place.
     func next() throws -> ExchangeMember?
     /// How far through the input the decoder is, and the input's size, for progress bars.
@@ -11,12 +11,12 @@ public protocol MemberFileDecoder: AnyObject {
 
 extension ExchangeFormat {
     /// A decoder for this format reading `path`.
-    public func decoder(path: String) throws -> any MemberFileDecoder {
+    package func decoder(path: String) throws -> any MemberFileDecoder {
         try decoder(reader: ByteReader(path: path), name: path)
     }
 
     /// A decoder for in-memory bytes (tests and fuzzing); `name` is used in errors.
-    public func decoder(bytes: [UInt8], name: String = "input") -> any MemberFileDecoder {
+    package func decoder(bytes: [UInt8], name: String = "input") -> any MemberFileDecoder {
         decoder(reader: ByteReader(bytes: bytes), name: name)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A record to and from ClubKit's wire model (`MembershipUser`), which stays beside the exchange formats.
 extension MemberRecord {
     /// Splits a ClubKit user (or subclass) into the record's columns.
-    public init(user: MembershipUser, modifiedAt: Double, modifiedBy: String) throws {
+    package init(user: MembershipUser, modifiedAt: Double, modifiedBy: String) throws {
         let object = try JSONDecoder().decode([String: JSONValue].self, from: JSONEncoder().encode(user))
         var fields = object
         for name in MemberRecord.clubKitFieldNames { fields[name] = nil }
@@ -14,7 +14,7 @@ extension MemberRecord {
     }
 
     /// Builds a ClubKit user of the given class (dynamic: subclasses decode their own fields).
-    public func user<User: MembershipUser>(as type: User.Type = CustomMembershipUser.self) throws -> User {
+    package func user<User: MembershipUser>(as type: User.Type = CustomMembershipUser.self) throws -> User {
         let data = try JSONEncoder().encode(clubKitObject(fieldNames: type.variableNamesAsStrings()))
         let decoder = JSONDecoder()
         decoder.userInfo[DynamicUser.typeKey] = type

@@ -13,7 +13,7 @@ open class MembershipUser: Codable, @unchecked Sendable {
     open var numVisits: Int
     open var timeStampOfLastVisit: Double
 
-    public init(
+    package init(
         memberId: String = UUID().uuidString,
         passId: String,
         username: String? = nil,
@@ -67,7 +67,7 @@ open class MembershipUser: Codable, @unchecked Sendable {
 open class CustomMembershipUser: MembershipUser, @unchecked Sendable {
     open var userEmailAddress: String?
 
-    public init(
+    package init(
         memberId: String = UUID().uuidString,
         passId: String,
         username: String? = nil,

@@ -3,14 +3,14 @@ import Foundation
 /// Applies an import: the whole file is merged in one transaction, so a bad element, a crash or
 /// a kill -9 part-way leaves the database as it was.
 public struct MergeApplier: Sendable {
-    public let database: AppDatabase
-    public let bus: EventBus?
-    public let changeLimit: Int
+    let database: AppDatabase
+    let bus: EventBus?
+    let changeLimit: Int
     /// Who signs a spreadsheet edit found in the file (nil: the terminal id stored in the database).
-    public let terminalId: String?
-    public let clock: any DeskClock
+    package let terminalId: String?
+    let clock: any DeskClock
     /// The import's audit entry, made from what it did and written in its transaction (nil: none).
-    public let audit: (@Sendable (ImportNotice) -> AuditEntry)?
+    package let audit: (@Sendable (ImportNotice) -> AuditEntry)?
 
     public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000, terminalId: String? = nil,
                 clock: any DeskClock = SystemClock(), audit: (@Sendable (ImportNotice) -> AuditEntry)? = nil) {
@@ -25,10 +25,10 @@ public struct MergeApplier: Sendable {
     public struct Outcome: Sendable {
         public var counts: MergeCounts
         /// What the file holds, as people count it.
-        public var received: MemberFileCount
+        var received: MemberFileCount
         public var changes: [MergeChange]
         public var changesTruncated: Bool
-        public var notice: ImportNotice
+        var notice: ImportNotice
     }
 
     /// Merges `source` and commits; publishes `.imported` (or `.error`).

@@ -10,7 +10,7 @@ public struct MergeChange: Sendable, Equatable, Codable {
     /// For an update: each field with its old and new value (what `detail` says, as data).
     public var fields: [FieldChange]
 
-    public init(kind: Kind, memberId: String, name: String, detail: String, fields: [FieldChange] = []) {
+    package init(kind: Kind, memberId: String, name: String, detail: String, fields: [FieldChange] = []) {
         self.kind = kind
         self.memberId = memberId
         self.name = name

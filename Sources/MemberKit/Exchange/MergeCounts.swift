@@ -7,15 +7,15 @@ public struct MergeCounts: Sendable, Equatable, Codable {
     var householdsRefused = 0, overdrawnPacks = 0
     /// Edits in a spreadsheet the import does not take (each is listed, with why, in the changes).
     public var refused = 0
-    public init() {}
+    package init() {}
 
-    public init(new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int) {
+    package init(new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int) {
         (self.new, self.updated, self.unchanged, self.unified, self.deleted) = (new, updated, unchanged, unified, deleted)
     }
 
     /// The counts in the one order every preview and result uses, the desk's dialog and the
     /// CLI alike: what changes first, then what stays.
-    public var ordered: [(count: Int, word: String)] {
+    var ordered: [(count: Int, word: String)] {
         [(new, "new"), (updated, "updated"), (unified, "unified"), (deleted, "deleted"), (unchanged, "unchanged")]
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The preview of an import: what applying it would do. ClubKit's didReceiveImported, before
 /// merge(importedUsers:): show it, ask, then `apply()`.
 public struct MergePlan: Sendable {
-    public let source: MergeSource
+    let source: MergeSource
     public let counts: MergeCounts
     /// What the file holds, as people count it: live members, and the deletions beside them.
     public let received: MemberFileCount

@@ -23,7 +23,7 @@ public struct MergePlanner: Sendable {
         return try plan(.file(path: file, format: chosen), progress: progress)
     }
 
-    public func plan(_ source: MergeSource, progress: ((Int, Int?) -> Void)? = nil) throws -> MergePlan {
+    func plan(_ source: MergeSource, progress: ((Int, Int?) -> Void)? = nil) throws -> MergePlan {
         let outcome = try applier.run(source, commit: false, progress: progress)
         return MergePlan(source: source, counts: outcome.counts, received: outcome.received, changes: outcome.changes,
                          changesTruncated: outcome.changesTruncated, applier: applier)

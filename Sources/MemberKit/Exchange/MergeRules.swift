@@ -3,11 +3,11 @@ import Foundation
 /// The merge of two versions of one member (same memberId), as pure functions. Together with
 /// max-merged counters and a grow-only alias set, this makes importing idempotent, commutative
 /// and associative.
-public enum MergeRules {
+enum MergeRules {
     /// Last writer wins for the editable fields: later modifiedAt, then the greater terminal id;
     /// at a full tie a tombstone wins, then the greater content (any fixed order would do).
     /// Added time is the earliest, last visit the latest; numVisits comes from the counters.
-    public static func merge(_ a: MemberRecord, _ b: MemberRecord) -> MemberRecord {
+    package static func merge(_ a: MemberRecord, _ b: MemberRecord) -> MemberRecord {
         var merged = wins(a, over: b) ? a : b
         merged.timeStampAdded = min(a.timeStampAdded, b.timeStampAdded)
         merged.timeStampOfLastVisit = max(a.timeStampOfLastVisit, b.timeStampOfLastVisit)

@@ -5,7 +5,7 @@ public enum MergeSource: Sendable {
     case file(path: String, format: ExchangeFormat)
     case bytes([UInt8], format: ExchangeFormat, name: String)
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .file(let path, _): return path
         case .bytes(_, _, let name): return name

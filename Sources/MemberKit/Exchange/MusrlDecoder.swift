@@ -3,7 +3,7 @@ import Foundation
 /// Streams ClubKit's .musrl: a bare JSON array of member objects. Accepts everything ClubKit's
 /// JSONDecoder does (numbers as strings, null usernames, any key order, `\/`), reads memberdesk's
 /// extras under the `memberdesk` key, and rejects duplicate memberIds.
-public final class MusrlDecoder: MemberFileDecoder {
+final class MusrlDecoder: MemberFileDecoder {
     private var parser: JSONStreamParser
     private let reader: ByteReader
     private let name: String
@@ -13,7 +13,7 @@ public final class MusrlDecoder: MemberFileDecoder {
 
     private enum State { case start, inArray, done }
 
-    public init(reader: ByteReader, name: String) {
+    package init(reader: ByteReader, name: String) {
         self.reader = reader
         self.name = name
         parser = JSONStreamParser(reader: reader)

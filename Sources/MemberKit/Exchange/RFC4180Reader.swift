@@ -3,17 +3,17 @@ import Foundation
 /// Reads RFC 4180 CSV one record at a time: quoted fields with `""`, LF or CRLF line ends, a
 /// leading BOM, and a trailing newline or none. Lenient where ClubKit's own files need it: a
 /// quote inside an unquoted field is kept as text. Blank lines are skipped.
-public final class RFC4180Reader {
+final class RFC4180Reader {
     private let reader: ByteReader
     private var field: [UInt8] = []
     private var started = false
 
-    public init(reader: ByteReader) {
+    package init(reader: ByteReader) {
         self.reader = reader
         field.reserveCapacity(256)
     }
 
-    public var line: Int { reader.line }
+    package var line: Int { reader.line }
     var bytesRead: Int { reader.offset }
     var totalBytes: Int? { reader.totalBytes }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes RFC 4180 CSV into a byte buffer: a field is quoted only when it must be (a comma,
 /// a quote, a CR or an LF), or when the caller asks (to tell a real "<null>" from ClubKit's nil).
-public enum RFC4180Writer {
+enum RFC4180Writer {
     static func needsQuotes(_ text: String) -> Bool {
         var copy = text
         return copy.withUTF8 { bytes in

@@ -4,9 +4,9 @@ import Foundation
 /// LibreOffice or Excel. For a member this desk has, the merge takes the row's edits through
 /// `review` and says which it refuses, so a round trip never changes a count and never drops an
 /// edit without a word.
-public struct SheetRow: Sendable, Hashable {
+package struct SheetRow: Sendable, Hashable {
     /// The Visits cell. Visits are counted by the desks' taps, so an edit of it is refused.
-    public var visits: Int
+    var visits: Int
     /// Whether the row kept its Sync cell (its version stamp and per-desk counters).
     package var stamped: Bool
     /// The member-type fields the file has columns for (a field without one keeps the desk's value).
@@ -14,7 +14,7 @@ public struct SheetRow: Sendable, Hashable {
     /// Whether the file has the Status, Expires and Note columns (a `--clubkit` .csv has not).
     var deskColumns: Bool
 
-    public init(visits: Int, stamped: Bool, fieldColumns: Set<String>, deskColumns: Bool) {
+    package init(visits: Int, stamped: Bool, fieldColumns: Set<String>, deskColumns: Bool) {
         self.visits = visits
         self.stamped = stamped
         self.fieldColumns = fieldColumns

@@ -9,7 +9,7 @@ public struct OutboxMessage: Sendable, Equatable {
     public var qos: Int
     public var retain: Bool
 
-    public init(topic: String, payload: [UInt8], qos: Int = 1, retain: Bool = false) {
+    package init(topic: String, payload: [UInt8], qos: Int = 1, retain: Bool = false) {
         self.topic = topic
         self.payload = payload
         self.qos = qos
@@ -20,7 +20,7 @@ public struct OutboxMessage: Sendable, Equatable {
         self.init(topic: topic, payload: Array(text.utf8), qos: qos, retain: retain)
     }
 
-    public var text: String { String(decoding: payload, as: UTF8.self) }
+    package var text: String { String(decoding: payload, as: UTF8.self) }
 }
 
 /// A stored outbox message with its place in the queue (ids only grow: the order of sending).

@@ -3,7 +3,7 @@ import Foundation
 /// Maps instants to local days and hours in one time zone over a span of time, by the zone's
 /// offsets between its transitions: no Calendar call per visit (a year's report reads millions).
 public struct LocalTimeline: Sendable {
-    public let timeZone: TimeZone
+    package let timeZone: TimeZone
     /// (instant in seconds since 1970, the offset in force from it), sorted by instant.
     private let offsets: [(start: Double, offset: Int)]
 
@@ -20,7 +20,7 @@ public struct LocalTimeline: Sendable {
     }
 
     /// Seconds east of UTC at an instant.
-    public func offset(at seconds: Double) -> Int {
+    package func offset(at seconds: Double) -> Int {
         var low = 0, high = offsets.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
@@ -36,7 +36,7 @@ public struct LocalTimeline: Sendable {
     public func dayNumber(_ seconds: Double) -> Int { Int((localSeconds(seconds) / 86_400).rounded(.down)) }
 
     /// The local hour of the day (0…23) of an instant.
-    public func hour(_ seconds: Double) -> Int {
+    func hour(_ seconds: Double) -> Int {
         let local = localSeconds(seconds)
         return Int((local - (local / 86_400).rounded(.down) * 86_400) / 3600)
     }

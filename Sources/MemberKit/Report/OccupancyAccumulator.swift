@@ -3,11 +3,11 @@ import Foundation
 /// Folds a period's visits into `OccupancyFigures`, one `ReportDay` at a time: the store hands it
 /// cached days and the days it computed; visits handed in one by one (`add(_: VisitSpan)`) are
 /// collected into a day of their own first, so every figure is counted in one place, from days.
-public struct OccupancyAccumulator {
+struct OccupancyAccumulator {
     private let period: ReportPeriod
     private let now: Date
     /// The local days and hours of the period and its look-back.
-    public let timeline: LocalTimeline
+    let timeline: LocalTimeline
     private let rangeStart: Double
     /// The end of the period, or now if sooner: occupancy is not counted into the future.
     let countedEnd: Double
@@ -41,7 +41,7 @@ public struct OccupancyAccumulator {
     private var spanNumbers: [String: Int] = [:]
     private var spanMembers: [(memberId: String, username: String, newestDay: Int)] = []
 
-    public init(period: ReportPeriod, now: Date) {
+    package init(period: ReportPeriod, now: Date) {
         self.period = period
         self.now = now
         let start = period.from.dayNumber, end = period.to.dayNumber + 1
@@ -63,7 +63,7 @@ public struct OccupancyAccumulator {
     }
 
     /// One visit, in any order: kept with the others of its day until `figures()`.
-    public mutating func add(_ span: VisitSpan) {
+    mutating func add(_ span: VisitSpan) {
         let entered = span.entered.timeIntervalSince1970
         if entered > futureLimit { future += 1; return }
         guard entered < countedEnd else { return }
@@ -84,7 +84,7 @@ public struct OccupancyAccumulator {
 
     /// What the visits entered on one day contribute, each day once, in any order. The store
     /// computes a day's visits entered before `countedEnd` only (later ones count nowhere).
-    public mutating func add(_ day: ReportDay) {
+    package mutating func add(_ day: ReportDay) {
         // Clamped to the counted minutes: a visit wholly before the period, or entered in now's
         // minute, puts its +1 and −1 on the same index, where they cancel.
         func index(_ minute: Int) -> Int { min(endIndex, max(0, minute - firstMinute)) }
@@ -131,13 +131,13 @@ public struct OccupancyAccumulator {
     }
 
     /// The figures, naming the lapsed members from the visits handed in one by one.
-    public func figures() -> OccupancyFigures {
+    func figures() -> OccupancyFigures {
         figures { number in (spanMembers[number - 1].memberId, spanMembers[number - 1].username) }
     }
 
     /// The figures; `name` gives the member id and username of a member number (only the lapsed
     /// members the figures list are asked for).
-    public func figures(naming name: (Int) throws -> (memberId: String, username: String)) rethrows -> OccupancyFigures {
+    package func figures(naming name: (Int) throws -> (memberId: String, username: String)) rethrows -> OccupancyFigures {
         var folded = self
         for day in spanDays.keys.sorted() { folded.add(spanDays[day]!.finish()) }
         return try folded.foldedFigures(naming: name)

@@ -3,37 +3,37 @@ import Foundation
 /// What the report shows, computed from visits alone: a pure function of
 /// (visits, period, time zone, now). `OccupancyAccumulator` folds the visits in one pass.
 public struct OccupancyFigures: Sendable, Equatable {
-    public struct Day: Sendable, Equatable {
-        public var day: CalendarDay
+    package struct Day: Sendable, Equatable {
+        package var day: CalendarDay
         /// Entries on that day.
-        public var visits: Int
+        package var visits: Int
         /// The most people inside at once that day.
         package var peakInside: Int
     }
 
-    public struct BusyHour: Sendable, Equatable {
+    package struct BusyHour: Sendable, Equatable {
         /// 0 = Monday … 6 = Sunday.
-        public var weekday: Int
-        public var hour: Int
+        package var weekday: Int
+        package var hour: Int
         package var averageInside: Double
     }
 
-    public struct LapsedMember: Sendable, Equatable {
-        public var memberId: String
-        public var username: String
-        public var lastVisit: CalendarDay
+    package struct LapsedMember: Sendable, Equatable {
+        var memberId: String
+        package var username: String
+        var lastVisit: CalendarDay
 
-        public init(memberId: String, username: String, lastVisit: CalendarDay) {
+        package init(memberId: String, username: String, lastVisit: CalendarDay) {
             self.memberId = memberId
             self.username = username
             self.lastVisit = lastVisit
         }
     }
 
-    public var period: ReportPeriod
-    public var now: Date
+    var period: ReportPeriod
+    package var now: Date
     /// One per day of the period, in order.
-    public var days: [Day]
+    package var days: [Day]
     /// Entries in the period.
     public var visits: Int
     /// Members with at least one entry in the period.

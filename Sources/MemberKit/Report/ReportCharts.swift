@@ -2,10 +2,10 @@ import Foundation
 
 /// The report's charts as inline SVG: static drawings, each bar and cell with a `<title>` tooltip
 /// (a browser shows it on hover, no script needed).
-public enum ReportCharts {
-    public struct Bar: Sendable {
-        public var value: Double
-        public var label: String?
+package enum ReportCharts {
+    package struct Bar: Sendable {
+        package var value: Double
+        var label: String?
         var tooltip: String
         package var muted = false
     }
@@ -13,7 +13,7 @@ public enum ReportCharts {
     static let ink = "#0f172a", grid = "#e2e8f0", axis = "#64748b", accent = "#0d9488", mutedAccent = "#5eead4"
 
     /// A bar chart with a few round gridlines; `label`s are drawn under their bars.
-    public static func bars(_ bars: [Bar], width: Double = 960, height: Double = 240, title: String) -> String {
+    package static func bars(_ bars: [Bar], width: Double = 960, height: Double = 240, title: String) -> String {
         let left = 44.0, right = 16.0, top = 12.0, bottom = 28.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         let top_ = max(1, bars.map(\.value).max() ?? 1)

@@ -3,33 +3,33 @@ import Foundation
 /// What the visits that *entered* on one local day contribute to a report, whatever the period
 /// and `now`: the report caches one per past day (see `AppDatabase.reportFigures`) and
 /// `OccupancyAccumulator` folds them, clipping to its period and to now as it goes.
-public struct ReportDay: Sendable, Equatable {
+struct ReportDay: Sendable, Equatable {
     /// A change of the number inside at an absolute minute (seconds since 1970 / 60, rounded down).
-    public struct MinuteDelta: Sendable, Equatable {
-        public var minute: Int
+    package struct MinuteDelta: Sendable, Equatable {
+        var minute: Int
         var delta: Int
     }
 
     /// Closed visits that lasted `minute` whole minutes.
-    public struct StayCount: Sendable, Equatable {
-        public var minute: Int
-        public var count: Int
+    package struct StayCount: Sendable, Equatable {
+        var minute: Int
+        package var count: Int
     }
 
     /// Stays of a day or longer share the last minute.
     static let stayMinuteCap = 24 * 60
 
     /// The local day number (days since 1970-01-01).
-    public var day: Int
-    public var visits = 0
+    package var day: Int
+    var visits = 0
     /// Entries by local hour (24).
     package var arrivals = [Int](repeating: 0, count: 24)
     /// +1 at each entry's minute, −1 at each closed visit's exit minute (which may fall on a later
     /// day), summed per minute, sorted, no zeros. An open visit's −1 comes at the fold (at now).
     var insideDeltas: [MinuteDelta] = []
-    public var open = 0
+    package var open = 0
     /// Visits with an exit, a person's or the closing rule's (`closedByRule` of them).
-    public var closed = 0
+    var closed = 0
     /// The stays measured by a person's exit (a tap, staff), in seconds, summed smallest first
     /// (the same sum in any order). Stays the closing rule or a next entry ended are left out:
     /// nobody saw those members leave.
@@ -37,9 +37,9 @@ public struct ReportDay: Sendable, Equatable {
     var stayMinutes: [StayCount] = []
     package var exitKinds: [VisitSpan.ExitKind: Int] = [:]
     /// The distinct member numbers (see `report_member`) who entered that day, ascending.
-    public var members: [Int] = []
+    package var members: [Int] = []
 
-    public init(day: Int) { self.day = day }
+    package init(day: Int) { self.day = day }
 
     /// Visits the closing rule or the member's next entry ended (`VisitEndRule.closedByRule`).
     package var closedByRule: Int {
@@ -53,21 +53,21 @@ public struct ReportDay: Sendable, Equatable {
     }
 
     /// The absolute minute of an instant.
-    @inline(__always) public static func minute(_ seconds: Double) -> Int { Int((seconds / 60).rounded(.down)) }
+    @inline(__always) static func minute(_ seconds: Double) -> Int { Int((seconds / 60).rounded(.down)) }
 
     /// Collects one day's visits in any order; `finish()` sorts and sums them.
-    public struct Builder: Sendable {
+    struct Builder: Sendable {
         private var summary: ReportDay
         private var entryMinutes: [Int] = []
         private var exitMinutes: [Int] = []
         private var stays: [Double] = []
         private var members: [Int] = []
 
-        public init(day: Int) { summary = ReportDay(day: day) }
+        package init(day: Int) { summary = ReportDay(day: day) }
 
         /// A visit that entered on this day, at local `hour`, by member `member`; `exited` is
         /// already believed (see `believedExit`).
-        public mutating func add(entered: Double, exited: Double?, exitKind: VisitSpan.ExitKind?, hour: Int, member: Int) {
+        package mutating func add(entered: Double, exited: Double?, exitKind: VisitSpan.ExitKind?, hour: Int, member: Int) {
             summary.visits += 1
             summary.arrivals[hour] += 1
             entryMinutes.append(ReportDay.minute(entered))
@@ -83,11 +83,11 @@ public struct ReportDay: Sendable, Equatable {
         }
 
         /// Gives the members other numbers (the store hands new ones out in member id order).
-        public mutating func renumber(_ number: (Int) -> Int) {
+        package mutating func renumber(_ number: (Int) -> Int) {
             for index in members.indices { members[index] = number(members[index]) }
         }
 
-        public func finish() -> ReportDay {
+        package func finish() -> ReportDay {
             var day = summary
             // Sorted and merged rather than hashed: a busy day has tens of thousands of visits.
             let entries = entryMinutes.sorted(), exits = exitMinutes.sorted()

@@ -3,14 +3,14 @@ import Foundation
 /// `ReportDay`'s stored form: a version byte, then unsigned LEB128 varints (signed ones
 /// zig-zagged), sorted lists delta-coded. A blob that does not decode whole and consistent is
 /// nil: the report treats it as a day not cached, never as figures.
-public enum ReportDayCoding {
-    public static let version: UInt8 = 2  // 2: the `reentry` exit kind; stays ended by rule left out
+enum ReportDayCoding {
+    static let version: UInt8 = 2  // 2: the `reentry` exit kind; stays ended by rule left out
     /// No count in a day comes near this; a larger one is a corrupt blob.
     static let countLimit = 1 << 31
     /// The exit kinds by their place in this list; a new kind goes at the end, with a new version.
     static let exitKinds: [VisitSpan.ExitKind] = [.tap, .staff, .auto, .reentry]
 
-    public static func encode(_ day: ReportDay) -> [UInt8] {
+    package static func encode(_ day: ReportDay) -> [UInt8] {
         var out: [UInt8] = [version]
         out.reserveCapacity(64 + day.members.count * 2 + day.insideDeltas.count * 3)
         func put(_ value: UInt64) {
@@ -38,7 +38,7 @@ public enum ReportDayCoding {
         return out
     }
 
-    public static func decode(_ bytes: [UInt8]) -> ReportDay? {
+    package static func decode(_ bytes: [UInt8]) -> ReportDay? {
         var reader = Reader(bytes: bytes)
         return reader.day()
     }

@@ -3,25 +3,25 @@ import Foundation
 /// The local days a report folds (its look-back and its period, up to now), each with its bounds,
 /// and whether it may be cached: only a day whose visits are settled by now is (today's visits
 /// still change, and so do yesterday's until the closing rule has ended them: `ClosingRule.settled`).
-public struct ReportDayPlan: Sendable {
-    public struct Day: Sendable, Equatable {
-        public var day: Int
-        public var start: Double
-        public var end: Double
+package struct ReportDayPlan: Sendable {
+    package struct Day: Sendable, Equatable {
+        package var day: Int
+        package var start: Double
+        var end: Double
         var cacheable: Bool
     }
 
     /// Ascending; days that begin at or after the counted end are left out (nothing there counts).
-    public let days: [Day]
+    package let days: [Day]
 
-    public init(period: ReportPeriod, timeline: LocalTimeline, countedEnd: Double, now: Date,
+    package init(period: ReportPeriod, timeline: LocalTimeline, countedEnd: Double, now: Date,
                 closing: OccupancySettings = OccupancySettings()) {
         self.init(days: period.lookbackStart.dayNumber...period.to.dayNumber, timeline: timeline, countedEnd: countedEnd, now: now,
                   closing: closing)
     }
 
     /// The local days numbered `numbers` (a report's, or the cache's warm-up: `ReportWarmUp`).
-    public init(days numbers: ClosedRange<Int>, timeline: LocalTimeline, countedEnd: Double, now: Date,
+    package init(days numbers: ClosedRange<Int>, timeline: LocalTimeline, countedEnd: Double, now: Date,
                 closing: OccupancySettings = OccupancySettings()) {
         var days: [Day] = []
         for number in numbers {

@@ -7,7 +7,7 @@ public struct ReportPeriod: Sendable, Equatable {
 
     public let from: CalendarDay
     public let to: CalendarDay
-    public let timeZone: TimeZone
+    package let timeZone: TimeZone
 
     public init(from: CalendarDay, to: CalendarDay, timeZone: TimeZone) throws {
         guard from <= to else { throw DeskError.invalidInput("--from \(from) is after --to \(to)") }
@@ -20,7 +20,7 @@ public struct ReportPeriod: Sendable, Equatable {
     }
 
     /// From the command line's `YYYY-MM-DD` texts, with a one-line error naming the option.
-    public init(from: String, to: String, timeZone: TimeZone) throws {
+    package init(from: String, to: String, timeZone: TimeZone) throws {
         guard let start = CalendarDay(parsing: from) else { throw DeskError.invalidInput("--from '\(from)' is not a date: use YYYY-MM-DD") }
         guard let end = CalendarDay(parsing: to) else { throw DeskError.invalidInput("--to '\(to)' is not a date: use YYYY-MM-DD") }
         try self.init(from: start, to: end, timeZone: timeZone)
@@ -28,7 +28,7 @@ public struct ReportPeriod: Sendable, Equatable {
 
     var dayCount: Int { to.dayNumber - from.dayNumber + 1 }
 
-    public var days: [CalendarDay] { (from.dayNumber...to.dayNumber).map(CalendarDay.init(dayNumber:)) }
+    package var days: [CalendarDay] { (from.dayNumber...to.dayNumber).map(CalendarDay.init(dayNumber:)) }
 
     /// How far back a caller must read visits for `OccupancyFigures.lapsed` to see a regular
     /// month that ended before the period began (a member who stopped on its first day).

@@ -4,7 +4,7 @@ import Foundation
 /// same on every desk and a test can find its figures.
 public enum ReportText {
     /// Escapes text for HTML content and quoted attributes: member names come from outside.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
@@ -22,29 +22,29 @@ public enum ReportText {
     }
 
     /// 12,345 (the desk's one way of grouping digits).
-    public static func integer(_ value: Int) -> String {
+    package static func integer(_ value: Int) -> String {
         CountText.grouped(value)
     }
 
     /// One decimal: 3.5, 12.0
-    public static func decimal(_ value: Double) -> String {
+    package static func decimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return (tenths < 0 ? "-" : "") + integer(abs(tenths) / 10) + "." + String(abs(tenths) % 10)
     }
 
     /// "1 h 25 min", "45 min", "0 min"
-    public static func duration(_ seconds: TimeInterval) -> String {
+    package static func duration(_ seconds: TimeInterval) -> String {
         let minutes = Int((seconds / 60).rounded())
         if minutes < 60 { return "\(minutes) min" }
         return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
-    public static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     package static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// "Tue 3 Mar 2026"
-    public static func day(_ day: CalendarDay) -> String {
+    package static func day(_ day: CalendarDay) -> String {
         "\(weekdays[day.weekdayFromMonday]) \(day.day) \(months[day.month - 1]) \(day.year)"
     }
 
@@ -52,10 +52,10 @@ public enum ReportText {
     public static func shortDay(_ day: CalendarDay) -> String { "\(day.day) \(months[day.month - 1]) \(day.year)" }
 
     /// "18:00"
-    public static func hour(_ hour: Int) -> String { (hour < 10 ? "0" : "") + "\(hour):00" }
+    static func hour(_ hour: Int) -> String { (hour < 10 ? "0" : "") + "\(hour):00" }
 
     /// "Tue 3 Mar 2026, 18:05" in the timeline's zone.
-    public static func moment(_ date: Date, _ timeline: LocalTimeline) -> String {
+    package static func moment(_ date: Date, _ timeline: LocalTimeline) -> String {
         let local = timeline.localSeconds(date.timeIntervalSince1970)
         let dayNumber = Int((local / 86_400).rounded(.down))
         let minute = Int((local - Double(dayNumber) * 86_400) / 60)

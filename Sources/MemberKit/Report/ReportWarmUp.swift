@@ -7,13 +7,13 @@ import Foundation
 /// A first report after an upgrade, or after days nobody reported, computes every day it is
 /// missing from the events (11–14 s for a year at 10M events); a desk that ran meanwhile has
 /// filled them a week at a time, newest first (the days a default report reads come first).
-public enum ReportWarmUp {
+package enum ReportWarmUp {
     /// Days one slice computes: one read of about a week of events, two short writes.
     package static let sliceDays = 7
 
     /// The days to hold: every settled day (`ReportDayPlan`) from the look-back of the oldest
     /// event's day to today, at most `ReportPeriod.maximumDays` back. None when there are no events.
-    public static func plan(oldestEvent: Double?, now: Date, timeZone: TimeZone, closing: OccupancySettings) -> ReportDayPlan? {
+    package static func plan(oldestEvent: Double?, now: Date, timeZone: TimeZone, closing: OccupancySettings) -> ReportDayPlan? {
         guard let oldestEvent else { return nil }
         let timeline = LocalTimeline(timeZone: timeZone, from: Date(timeIntervalSince1970: min(oldestEvent, now.timeIntervalSince1970)),
                                      to: now)

@@ -39,16 +39,16 @@ extension AppDatabase {
 
 /// Which entries `memberdesk audit` shows; nil matches everything.
 public struct AuditQuery: Sendable, Equatable {
-    public var since: Double?
+    package var since: Double?
     /// Operators found as the desk's search finds members: every word typed starts a word of the
     /// name, case and accents aside (`mia` finds "Mia Berg", `alice` finds "cli:alice").
-    public var `operator`: String?
-    public var memberId: String?
+    var `operator`: String?
+    var memberId: String?
     /// Entries about any of these members (a pass held by several members, deleted ones too).
     public var memberIds: [String]?
-    public var action: AuditAction?
+    var action: AuditAction?
     /// Only the newest this many (still oldest first): the desk's audit view.
-    public var newest: Int?
+    var newest: Int?
 
     public init(since: Double? = nil, operator: String? = nil, memberId: String? = nil, action: AuditAction? = nil,
                 newest: Int? = nil) {

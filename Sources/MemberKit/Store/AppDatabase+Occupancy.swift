@@ -5,17 +5,17 @@ import GRDB
 /// inside is read from the latter, so a count reads one index, not the events.
 extension AppDatabase {
     /// How many are inside now (as far as this desk knows).
-    public func insideCount() throws -> Int {
+    package func insideCount() throws -> Int {
         try read { store in try store.insideCount() }
     }
 
     /// A member's latest entry or exit, if it has one.
-    public func presence(memberId: String) throws -> MemberPresence? {
+    func presence(memberId: String) throws -> MemberPresence? {
         try read { store in try store.presence(memberId: memberId) }
     }
 
     /// Everyone inside, by entry time.
-    public func insideMembers() throws -> [InsideMember] {
+    func insideMembers() throws -> [InsideMember] {
         try read { store in
             try Row.fetchAll(store.db, sql: """
                 SELECT p.memberId, m.passId, m.username, p.time, p.terminalId

@@ -30,7 +30,7 @@ extension AppDatabase {
     ///
     /// `ending` ends the visits with no exit (`Club.reportFigures` passes the desk's closing rule);
     /// a cached day holds only for the rule it was computed under.
-    public func reportFigures(period: ReportPeriod, now: Date, ending: VisitEndRule = VisitEndRule()) throws -> ReportRead {
+    package func reportFigures(period: ReportPeriod, now: Date, ending: VisitEndRule = VisitEndRule()) throws -> ReportRead {
         var accumulator = OccupancyAccumulator(period: period, now: now)
         let plan = ReportDayPlan(period: period, timeline: accumulator.timeline, countedEnd: accumulator.countedEnd, now: now,
                                  closing: ending.settings)

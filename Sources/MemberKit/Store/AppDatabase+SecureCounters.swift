@@ -38,7 +38,7 @@ extension AppDatabase {
     }
 
     /// The club's register for a tag: the highest counter any desk accepted (nil: never seen).
-    public func lastSecureCounter(uid: String) throws -> UInt32? {
+    package func lastSecureCounter(uid: String) throws -> UInt32? {
         try read { store in try store.lastSecureCounter(uid: uid) }
     }
 

@@ -14,7 +14,7 @@ extension AppDatabase {
     }
 
     /// The live operator holding `card`.
-    public func staffAccount(card: String) throws -> StaffAccount? {
+    package func staffAccount(card: String) throws -> StaffAccount? {
         try read { store in try store.liveStaffAccount(card: card) }
     }
 }

@@ -76,7 +76,7 @@ extension AppDatabase {
     }
 
     /// Cryptograms found read at two desks, newest first.
-    public func walletReplays() throws -> [WalletReplay] {
+    func walletReplays() throws -> [WalletReplay] {
         try read { store in
             try Row.fetchAll(store.db, sql: "SELECT * FROM wallet_replay ORDER BY foundAt DESC, digest").map {
                 WalletReplay(digest: WalletClaimFile.hex(($0["digest"] as Data).prefix(8)),

@@ -6,7 +6,7 @@ import Foundation
 public struct BackupFolder: Sendable {
     public let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 

@@ -6,7 +6,7 @@ public struct DatabaseHolders: Sendable {
     public struct Holder: Sendable, Equatable, CustomStringConvertible {
         package var pid: Int32
         /// The command line, as `ps` shows it.
-        public var command: String
+        package var command: String
         public var description: String { "\(command) (pid \(pid))" }
     }
 

@@ -9,7 +9,7 @@ public struct DatabaseSummary: Sendable, Equatable {
     /// The last migration applied, e.g. "v4-pass-since".
     public var schemaVersion: String
 
-    public init(members: Int, visits: Int, newestVisit: Date?, schemaVersion: String) {
+    package init(members: Int, visits: Int, newestVisit: Date?, schemaVersion: String) {
         self.members = members
         self.visits = visits
         self.newestVisit = newestVisit

@@ -3,9 +3,9 @@ import GRDB
 /// `EffectiveStatus` as a WHERE condition, so a filtered listing pages in SQL. It must say what
 /// `MemberRecord.effectiveStatus(at:)` says; EffectiveStatusTests hold the two together.
 public struct EffectiveStatusFilter: Sendable, Equatable {
-    public var status: EffectiveStatus
+    var status: EffectiveStatus
     /// The time the expiry is judged at, epoch seconds.
-    public var time: Double
+    package var time: Double
 
     public init(_ status: EffectiveStatus, at time: Double) {
         self.status = status

@@ -3,7 +3,7 @@ import Foundation
 /// Which members (and which of their counters) an exchange file holds. One cursor reads them all
 /// (`AppDatabase.readExchangeMembers`), so an export, a changes file and a snapshot carry a member
 /// by one rule.
-public enum ExchangeSelection: Sendable, Equatable {
+package enum ExchangeSelection: Sendable, Equatable {
     /// Every member with every counter, tombstones included: an export.
     case all
     /// Live members only (no tombstones, no unified members), with or without their counters:

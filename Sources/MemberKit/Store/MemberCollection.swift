@@ -6,13 +6,13 @@ import GRDB
 ///
 /// Values are delivered on a private queue, not the main queue: the terminal UI blocks the
 /// main thread in its input loop, and main-queue delivery would starve.
-public final class MemberCollection: Sendable {
-    public let search: String?
-    public let sort: MemberSort
-    public let limit: Int
+package final class MemberCollection: Sendable {
+    package let search: String?
+    let sort: MemberSort
+    package let limit: Int
     private let database: AppDatabase
 
-    public init(database: AppDatabase, search: String? = nil, sort: MemberSort = .name, limit: Int = 200) {
+    package init(database: AppDatabase, search: String? = nil, sort: MemberSort = .name, limit: Int = 200) {
         self.database = database
         self.search = search
         self.sort = sort
@@ -41,7 +41,7 @@ public final class MemberCollection: Sendable {
     }
 
     /// The same updates as an async sequence.
-    public func updates() -> AsyncThrowingStream<MemberCollectionChange, Error> {
+    func updates() -> AsyncThrowingStream<MemberCollectionChange, Error> {
         AsyncThrowingStream { continuation in
             let cancellable = observe(onError: { continuation.finish(throwing: $0) }) { continuation.yield($0) }
             continuation.onTermination = { _ in cancellable.cancel() }

@@ -6,7 +6,7 @@ public struct MemberRow: Sendable, Hashable {
     /// that plan is a pack: the list's "Left" column.
     public var visitsLeft: Int?
 
-    public init(rowId: Int64, member: MemberRecord, visitsLeft: Int? = nil) {
+    package init(rowId: Int64, member: MemberRecord, visitsLeft: Int? = nil) {
         self.rowId = rowId
         self.member = member
         self.visitsLeft = visitsLeft

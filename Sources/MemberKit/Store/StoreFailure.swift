@@ -2,7 +2,7 @@ import GRDB
 
 /// Why the store could not do what it was asked, in words for people and a key for scripts
 /// (`scan --json` prints a tap that could not be written with `outcome: error` and this `reason`).
-public enum StoreFailure: String, Sendable, CaseIterable {
+enum StoreFailure: String, Sendable, CaseIterable {
     case diskFull, readOnly, busy, corrupt, cannotOpen, notADatabase
 
     init?(_ code: ResultCode) {
@@ -18,7 +18,7 @@ public enum StoreFailure: String, Sendable, CaseIterable {
     }
 
     /// What `DeskError.database` says for it (the one text, so the reason can be read back from it).
-    public var message: String {
+    package var message: String {
         switch self {
         case .diskFull: return "the disk is full"
         case .readOnly: return "the database is read-only"
@@ -30,7 +30,7 @@ public enum StoreFailure: String, Sendable, CaseIterable {
     }
 
     /// The failure a store error names, if it is one of these (a message ends with its text).
-    public init?(_ error: Error) {
+    package init?(_ error: Error) {
         guard case .database(let message)? = error as? DeskError,
               let failure = Self.allCases.first(where: { message == $0.message || message.hasSuffix(": " + $0.message) })
         else { return nil }

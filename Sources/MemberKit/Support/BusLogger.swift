@@ -26,7 +26,7 @@ public enum BusLogger {
         }
     }
 
-    public static func flush() {
+    package static func flush() {
         subscriptions.withLock { list in
             for subscription in list {
                 for event in subscription.drain() { record(event, to: log) }

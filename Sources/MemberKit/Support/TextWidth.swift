@@ -2,7 +2,7 @@ import Foundation
 
 /// Terminal column widths of text: CJK and emoji take two columns, combining marks none.
 public enum TextWidth {
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v == 0 { return 0 }
         if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }

@@ -3,7 +3,7 @@ import Foundation
 /// `audit-FIRST-LAST.jsonl` in a desk's subfolder: the audit entries that desk wrote, one JSON
 /// object a line, by the desk's own row numbers. Entries are only ever added where they are read:
 /// one already held (the same id) is left as it is, so a file cannot rewrite or delete anything.
-public enum AuditSyncFile {
+package enum AuditSyncFile {
     struct Line: Codable, Equatable {
         var entryId: String
         var time: Double
@@ -17,11 +17,11 @@ public enum AuditSyncFile {
     }
 
     /// `audit-00000000000000000001-00000000000000000042.jsonl`, or nil for any other name.
-    public static func name(first: Int64, last: Int64) -> String {
+    package static func name(first: Int64, last: Int64) -> String {
         "audit-" + pad(first) + "-" + pad(last) + ".jsonl"
     }
 
-    public static func range(ofName name: String) -> ClosedRange<Int64>? {
+    package static func range(ofName name: String) -> ClosedRange<Int64>? {
         // Every other name in a desk's subfolder (hundreds of changes files) is declined here, cheaply.
         guard name.utf8.starts(with: "audit-".utf8) else { return nil }
         let parts = name.split(separator: "-")
@@ -51,7 +51,7 @@ public enum AuditSyncFile {
 
     /// The entries of a file from `terminalId`'s subfolder; a bad line refuses the whole file.
     /// Entries of kinds this memberdesk does not know are skipped (a newer desk's).
-    public static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [AuditEntry] {
+    package static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [AuditEntry] {
         var entries: [AuditEntry] = []
         let decoder = JSONDecoder()
         for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: true).enumerated() {

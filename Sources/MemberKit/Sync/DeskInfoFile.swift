@@ -11,18 +11,18 @@ import Foundation
 /// members this desk carries (and how far it held them); `retiredRead` how far this desk holds
 /// each retired desk, so that any desk can tell when a retired desk's subfolder may go. Untrusted when read: at most 64 KB; a name
 /// is kept only when it is short, printable text; a malformed `snapshot` is ignored.
-public struct DeskInfoFile: Equatable, Sendable {
+package struct DeskInfoFile: Equatable, Sendable {
     /// Fits a thousand desks' coverage.
     package static let maximumBytes = 65536
 
-    public var terminalId: String?
-    public var name: String?
-    public var snapshot: SnapshotCoverage?
-    public var writer: String?
+    package var terminalId: String?
+    package var name: String?
+    package var snapshot: SnapshotCoverage?
+    package var writer: String?
     package var tookOver: [String: Int64] = [:]
     package var retiredRead: [String: Int64] = [:]
 
-    public init(terminalId: String? = nil, name: String? = nil, snapshot: SnapshotCoverage? = nil, writer: String? = nil,
+    package init(terminalId: String? = nil, name: String? = nil, snapshot: SnapshotCoverage? = nil, writer: String? = nil,
                 tookOver: [String: Int64] = [:], retiredRead: [String: Int64] = [:]) {
         self.terminalId = terminalId
         self.name = name
@@ -33,17 +33,17 @@ public struct DeskInfoFile: Equatable, Sendable {
     }
 
     /// How far the snapshot numbered `through` holds each other terminal's changes.
-    public struct SnapshotCoverage: Equatable, Sendable {
-        public var through: Int64
-        public var holds: [String: Int64]
+    package struct SnapshotCoverage: Equatable, Sendable {
+        package var through: Int64
+        package var holds: [String: Int64]
 
-        public init(through: Int64, holds: [String: Int64]) {
+        package init(through: Int64, holds: [String: Int64]) {
             self.through = through
             self.holds = holds
         }
     }
 
-    public static func bytes(_ terminal: TerminalIdentity, snapshot: SnapshotCoverage?, writer: String? = nil,
+    package static func bytes(_ terminal: TerminalIdentity, snapshot: SnapshotCoverage?, writer: String? = nil,
                              tookOver: [String: Int64] = [:], retiredRead: [String: Int64] = [:]) -> [UInt8] {
         var object: [String: JSONValue] = ["terminalId": .string(terminal.id), "name": .string(terminal.name)]
         if let snapshot {
@@ -60,7 +60,7 @@ public struct DeskInfoFile: Equatable, Sendable {
     }
 
     /// What `bytes` says; every part that is missing or malformed is nil.
-    public static func parse(_ bytes: [UInt8]) -> DeskInfoFile {
+    package static func parse(_ bytes: [UInt8]) -> DeskInfoFile {
         var info = DeskInfoFile()
         guard bytes.count <= maximumBytes else { return info }
         var parser = JSONStreamParser(reader: ByteReader(bytes: bytes))
@@ -105,7 +105,7 @@ public struct DeskInfoFile: Equatable, Sendable {
     }
 
     /// Reads `path` without following a symlink; nil when it is missing, too large or not a file.
-    public static func read(_ path: String) -> DeskInfoFile? {
+    package static func read(_ path: String) -> DeskInfoFile? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -4,7 +4,7 @@ import Foundation
 /// the watcher and the desks all run passes through this.
 public struct DeskSync: Sendable {
     public let writer: SyncWriter
-    public let reader: SyncReader
+    package let reader: SyncReader
 
     public init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity, clock: any DeskClock = SystemClock(),
                 bus: EventBus? = nil, memberFields: [String] = CustomMembershipUser.variableNamesAsStrings(),

@@ -15,5 +15,5 @@ extension MergeCounts {
     }
 
     /// Members that changed (anything but unchanged).
-    public var changed: Int { new + updated + unified + deleted }
+    package var changed: Int { new + updated + unified + deleted }
 }

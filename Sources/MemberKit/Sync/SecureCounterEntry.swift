@@ -3,16 +3,16 @@
 /// register: merged by maximum, in any order, any number of times). The recent counters let a
 /// desk see, once files have travelled, that two desks accepted the same read: a replay that got
 /// in while they had not synced.
-public struct SecureCounterEntry: Sendable, Equatable, Codable {
-    public var uid: String
-    public var terminalId: String
-    public var counter: UInt32
+package struct SecureCounterEntry: Sendable, Equatable, Codable {
+    package var uid: String
+    package var terminalId: String
+    package var counter: UInt32
     /// Ascending, at most `recentKept`, all ≤ `counter`.
-    public var recent: [UInt32]
+    package var recent: [UInt32]
 
     static let recentKept = 8
 
-    public init(uid: String, terminalId: String, counter: UInt32, recent: [UInt32]) {
+    package init(uid: String, terminalId: String, counter: UInt32, recent: [UInt32]) {
         self.uid = uid
         self.terminalId = terminalId
         self.counter = counter
@@ -21,12 +21,12 @@ public struct SecureCounterEntry: Sendable, Equatable, Codable {
 
     /// Both desks' knowledge of the same (tag, desk): the larger counter, the largest recent ones.
     /// Commutative, associative and idempotent, so files may come late, twice or out of order.
-    public func merged(with other: SecureCounterEntry) -> SecureCounterEntry {
+    package func merged(with other: SecureCounterEntry) -> SecureCounterEntry {
         SecureCounterEntry(uid: uid, terminalId: terminalId, counter: max(counter, other.counter), recent: recent + other.recent)
     }
 
     /// This desk accepted `read` too.
-    public func adding(_ read: UInt32) -> SecureCounterEntry {
+    package func adding(_ read: UInt32) -> SecureCounterEntry {
         SecureCounterEntry(uid: uid, terminalId: terminalId, counter: max(counter, read), recent: recent + [read])
     }
 
@@ -55,7 +55,7 @@ public struct SecureReplay: Sendable, Equatable, Codable {
     public var terminals: [String]
     public var foundAt: Double
 
-    public init(uid: String, counter: UInt32, terminals: [String], foundAt: Double) {
+    package init(uid: String, counter: UInt32, terminals: [String], foundAt: Double) {
         self.uid = uid
         self.counter = counter
         self.terminals = terminals

@@ -3,8 +3,8 @@ import Foundation
 /// `sun-counters.json` in a desk's subfolder: the SUN reads that desk accepted, per tag (its
 /// highest counter and the last few; see `SecureCounterEntry`). Read from another desk, every
 /// entry is checked: a UID in hex, a 24-bit counter, recent counters not above it, the desk's own.
-public enum SecureCounterFile {
-    public static let fileName = "sun-counters.json"
+package enum SecureCounterFile {
+    static let fileName = "sun-counters.json"
 
     struct Entry: Codable, Equatable {
         var uid: String
@@ -25,7 +25,7 @@ public enum SecureCounterFile {
     }
 
     /// The entries in a file from `terminalId`'s subfolder, or a one-line reason to refuse the whole file.
-    public static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [SecureCounterEntry] {
+    package static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [SecureCounterEntry] {
         guard bytes.count <= 64 << 20 else { throw SyncError.badFile(path, "larger than 64 MB") }
         let contents: Contents
         do { contents = try JSONDecoder().decode(Contents.self, from: Data(bytes)) } catch {

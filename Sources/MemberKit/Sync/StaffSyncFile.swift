@@ -3,8 +3,8 @@ import Foundation
 /// `staff.json` in a desk's subfolder: the operator versions that desk wrote (adds, changes,
 /// removals as tombstones), never sign-in times. Read from other desks, each version is checked:
 /// a name, a known role, a hash libsodium would make, and the desk's own stamp.
-public enum StaffSyncFile {
-    public static let fileName = "staff.json"
+package enum StaffSyncFile {
+    static let fileName = "staff.json"
 
     struct Version: Codable, Equatable {
         var name: String
@@ -33,7 +33,7 @@ public enum StaffSyncFile {
     }
 
     /// The versions in a file from `terminalId`'s subfolder, or a one-line reason to refuse the whole file.
-    public static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [StaffAccount] {
+    package static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [StaffAccount] {
         guard bytes.count <= 4 << 20 else { throw SyncError.badFile(path, "larger than 4 MB") }
         let contents: Contents
         do { contents = try JSONDecoder().decode(Contents.self, from: Data(bytes)) } catch {

@@ -4,17 +4,17 @@ import Foundation
 /// (`carried`), out of every desk it knows of in the folder (`known`, which includes `carried`).
 /// Members authored by a terminal outside `known` are foreign (imports, ClubKit) and carried by
 /// each desk that changed them itself.
-public struct SyncAuthors: Sendable, Equatable {
-    public var carried: [String]
-    public var known: [String]
+package struct SyncAuthors: Sendable, Equatable {
+    var carried: [String]
+    var known: [String]
 
-    public init(carried: [String], known: [String]) {
+    package init(carried: [String], known: [String]) {
         self.carried = carried.sorted()
         self.known = Array(Set(known + carried)).sorted()
     }
 
     /// What desk `own` carries, out of the desks in `terminals` (`sync_terminal`).
-    public init(own: String, terminals: [SyncTerminalRecord]) {
+    package init(own: String, terminals: [SyncTerminalRecord]) {
         self.init(carried: [own] + terminals.filter { $0.retiredBy == own }.map(\.terminalId), known: terminals.map(\.terminalId))
     }
 

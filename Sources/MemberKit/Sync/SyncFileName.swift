@@ -5,24 +5,24 @@ import Foundation
 /// terminal's whole view, which includes every change up to THROUGH. Numbers are zero-padded
 /// to 12 digits so that names sort in sequence order. Syncthing's conflict copies
 /// (`NAME.sync-conflict-DATE-TIME-DEVICE.musrl`) are recognised as copies of NAME.
-public struct SyncFileName: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public enum Kind: String, Sendable { case changes, snapshot }
+package struct SyncFileName: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package enum Kind: String, Sendable { case changes, snapshot }
 
-    public var kind: Kind
+    package var kind: Kind
     /// For changes: the change the file starts after; for a snapshot: 0.
-    public var from: Int64
-    public var through: Int64
+    package var from: Int64
+    package var through: Int64
     /// The conflict-copy part (`.sync-conflict-…`) when Syncthing made this a conflict copy.
-    public var conflict: String?
+    package var conflict: String?
 
     package static let fileExtension = "musrl"
     static let digits = 12
 
-    public static func changes(after from: Int64, through: Int64) -> SyncFileName {
+    package static func changes(after from: Int64, through: Int64) -> SyncFileName {
         SyncFileName(kind: .changes, from: from, through: through, conflict: nil)
     }
 
-    public static func snapshot(through: Int64) -> SyncFileName {
+    package static func snapshot(through: Int64) -> SyncFileName {
         SyncFileName(kind: .snapshot, from: 0, through: through, conflict: nil)
     }
 
@@ -45,7 +45,7 @@ public struct SyncFileName: Sendable, Hashable, Comparable, CustomStringConverti
     /// Parses a file name; nil for anything that is not named like a sync file. On the name's
     /// UTF-8 bytes: a reader parses every name of a subfolder on each pass (hundreds), and a sync
     /// file's name is ASCII, so anything else is declined at its first byte that does not fit.
-    public init?(parsing name: String) {
+    package init?(parsing name: String) {
         var name = name
         let parsed = name.withUTF8 { Self.parse($0) }
         guard let parsed else { return nil }
@@ -118,7 +118,7 @@ public struct SyncFileName: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// Reading order: by the change a file reaches; at a tie the snapshot first (it covers the
     /// changes file), and conflict copies after the file they copy.
-    public static func < (a: SyncFileName, b: SyncFileName) -> Bool {
+    package static func < (a: SyncFileName, b: SyncFileName) -> Bool {
         if a.through != b.through { return a.through < b.through }
         if a.kind != b.kind { return a.kind == .snapshot }
         if a.from != b.from { return a.from < b.from }

@@ -4,13 +4,13 @@ import Foundation
 public struct SyncFileRecord: Sendable, Equatable, Codable {
     public var terminalId: String
     public var name: String
-    public var size: Int64
+    package var size: Int64
     package var mtime: Double
-    public var readAt: Double
+    var readAt: Double
     /// Why the file could not be read (nil: it was merged).
     public var error: String?
 
-    public init(terminalId: String, name: String, size: Int64, mtime: Double, readAt: Double, error: String? = nil) {
+    package init(terminalId: String, name: String, size: Int64, mtime: Double, readAt: Double, error: String? = nil) {
         self.terminalId = terminalId
         self.name = name
         self.size = size

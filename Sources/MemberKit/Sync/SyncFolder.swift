@@ -24,7 +24,7 @@ public struct SyncFolder: Sendable {
     public struct Entry: Sendable, Equatable {
         public var name: String
         public var kind: Kind
-        public var size: Int64
+        package var size: Int64
         package var mtime: Double
         public enum Kind: Sendable, Equatable { case file, directory, symlink, other }
     }

@@ -5,9 +5,9 @@ public struct SyncPassReport: Sendable, Equatable, Codable {
     public var folder: String
     public var written: SyncWriteReport
     public var read: SyncReadReport
-    public var time: Double
+    package var time: Double
 
-    public init(folder: String, written: SyncWriteReport, read: SyncReadReport, time: Double) {
+    package init(folder: String, written: SyncWriteReport, read: SyncReadReport, time: Double) {
         self.folder = folder
         self.written = written
         self.read = read

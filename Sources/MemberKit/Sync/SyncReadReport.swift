@@ -19,5 +19,5 @@ public struct SyncReadReport: Sendable, Equatable, Codable {
     /// Phone cryptograms this merge found read at two desks.
     public var walletReplaysFound: [WalletReplay] = []
 
-    public init() {}
+    package init() {}
 }

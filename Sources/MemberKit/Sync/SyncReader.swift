@@ -4,17 +4,17 @@ import Foundation
 /// sequence order. A file is read again only when its size or time changes. A bad file (cut
 /// short, corrupt, too large, a symlink) is recorded with its error, skipped, and never stops
 /// the others; merging runs in short transactions and is not recorded as this terminal's changes.
-public struct SyncReader: Sendable {
-    public let database: AppDatabase
-    public let settings: SyncSettings
-    public let terminal: TerminalIdentity
-    public let clock: any DeskClock
-    public let bus: EventBus?
+package struct SyncReader: Sendable {
+    let database: AppDatabase
+    let settings: SyncSettings
+    package let terminal: TerminalIdentity
+    let clock: any DeskClock
+    let bus: EventBus?
     /// The club's MQTT hook as it is now (`Club.eventMessages`): a merge that brings entries or
     /// exits queues the new count in its own commit, so a desk killed after the merge still says it.
-    public let eventMessages: @Sendable () -> Club.EventMessages?
+    let eventMessages: @Sendable () -> Club.EventMessages?
 
-    public init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity,
+    package init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity,
                 clock: any DeskClock = SystemClock(), bus: EventBus? = nil,
                 eventMessages: @escaping @Sendable () -> Club.EventMessages? = { nil }) {
         self.database = database
@@ -27,7 +27,7 @@ public struct SyncReader: Sendable {
 
     /// Reads every other desk's subfolder (a rescan), or only `only`'s (the subfolders inotify
     /// named): then nothing else is listed, so the cost grows with what changed, not with the folder.
-    public func read(only: Set<String>? = nil) throws -> SyncReadReport {
+    package func read(only: Set<String>? = nil) throws -> SyncReadReport {
         try read(named: only.map(SyncNamedFiles.init(desks:)))
     }
 

@@ -15,7 +15,7 @@ public struct SyncSettings: Sendable, Equatable {
     /// `snapshotInterval` (which would rewrite the list's author's whole list every day).
     package var keptBytesFloor: Int64 = 256 << 10
 
-    public init(folder: String, snapshotChanges: Int = 1000, snapshotInterval: TimeInterval = 86400,
+    package init(folder: String, snapshotChanges: Int = 1000, snapshotInterval: TimeInterval = 86400,
                 maxFileBytes: Int64 = 2048 << 20, rescanInterval: TimeInterval = 30, mergeChunk: Int = 500) {
         self.folder = folder
         self.snapshotChanges = snapshotChanges

@@ -7,5 +7,5 @@ public struct SyncWriteReport: Sendable, Equatable, Codable {
     public var snapshot = false
     public var removed: [String] = []
 
-    public init() {}
+    package init() {}
 }

@@ -7,15 +7,15 @@ import Synchronization
 /// written under a name Syncthing ignores, flushed, then renamed into place. A tap's write reads
 /// `desk.json` and stats the latest snapshot; it never lists the subfolder.
 public struct SyncWriter: Sendable {
-    public let database: AppDatabase
-    public let settings: SyncSettings
+    let database: AppDatabase
+    let settings: SyncSettings
     public let terminal: TerminalIdentity
-    public let clock: any DeskClock
-    public let memberFields: [String]
+    let clock: any DeskClock
+    let memberFields: [String]
     /// Whether this writer has looked through its own subfolder yet (once, then at every snapshot).
     private let checked = CheckedOnce()
 
-    public init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity, clock: any DeskClock = SystemClock(),
+    package init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity, clock: any DeskClock = SystemClock(),
                 memberFields: [String] = CustomMembershipUser.variableNamesAsStrings()) {
         self.database = database
         self.settings = settings
@@ -29,7 +29,7 @@ public struct SyncWriter: Sendable {
     /// Writes what is pending (`snapshot`: and a snapshot now, as `sync retire` needs). Nothing
     /// pending writes nothing. Throws `SyncError.stopped` once another machine is found writing
     /// under this terminal id, until `sync reset-id`.
-    public func write(snapshot force: Bool = false) throws -> SyncWriteReport {
+    package func write(snapshot force: Bool = false) throws -> SyncWriteReport {
         let folder = self.folder
         try folder.checkUsable()
         var state = try database.syncWriterState()

@@ -4,13 +4,13 @@ import Foundation
 /// claims are the union of every desk's (a grow-only set; the same digest from two desks keeps
 /// the later `keepUntil`), so a cryptogram read at one desk is a replay at every desk the file
 /// reached. Expired claims carry no meaning and are dropped wherever they are met.
-public struct WalletClaimEntry: Sendable, Equatable, Hashable {
+package struct WalletClaimEntry: Sendable, Equatable, Hashable {
     /// SHA-256 of what the phone sent (never the cryptogram itself).
-    public var digest: [UInt8]
+    package var digest: [UInt8]
     package var keepUntil: Double
-    public var terminalId: String
+    package var terminalId: String
 
-    public init(digest: [UInt8], keepUntil: Double, terminalId: String) {
+    package init(digest: [UInt8], keepUntil: Double, terminalId: String) {
         self.digest = digest
         self.keepUntil = keepUntil
         self.terminalId = terminalId
@@ -25,7 +25,7 @@ public struct WalletReplay: Sendable, Equatable, Codable {
     public var terminals: [String]
     public var foundAt: Double
 
-    public init(digest: String, terminals: [String], foundAt: Double) {
+    package init(digest: String, terminals: [String], foundAt: Double) {
         self.digest = digest
         self.terminals = terminals
         self.foundAt = foundAt
@@ -35,8 +35,8 @@ public struct WalletReplay: Sendable, Equatable, Codable {
 /// `wallet-claims.json` in a desk's subfolder: the phone cryptograms that desk claimed and that
 /// are not yet expired, at most `maxClaims` (the latest kept). Read from another desk, every claim
 /// is checked: a 32-byte digest in lowercase hex, once, a finite time, the desk's own file.
-public enum WalletClaimFile {
-    public static let fileName = "wallet-claims.json"
+package enum WalletClaimFile {
+    static let fileName = "wallet-claims.json"
     /// Bounds a desk's file: far more than a desk can read within `max_age_seconds`.
     package static let maxClaims = 10_000
     static let maxBytes = 4 << 20
@@ -61,7 +61,7 @@ public enum WalletClaimFile {
     }
 
     /// The claims in a file from `terminalId`'s subfolder, or a one-line reason to refuse the whole file.
-    public static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [WalletClaimEntry] {
+    package static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [WalletClaimEntry] {
         guard bytes.count <= maxBytes else { throw SyncError.badFile(path, "larger than \(maxBytes >> 20) MB") }
         let contents: Contents
         do { contents = try JSONDecoder().decode(Contents.self, from: Data(bytes)) } catch {
