@@ -98,12 +98,24 @@ import Testing
             $0.jobs.insideInFlight = false
         }
         store.receive()
+        #expect(store.state.render(now: now).text.contains("Welcome, Ana López — first visit"))
+        #expect(store.state.log.entries.first?.tone == .success)
         // A failed check-in is said on the banner.
         store.send(.finished(.checkInFailed("bad pass"))) {
             $0.needsRedraw = true
             $0.banner.showError("Not a pass: bad pass", now: now)
         }
         store.receive()
+        // It fades after its five seconds.
+        let faded = now.addingTimeInterval(6)
+        store.send(.tick, at: faded) {
+            $0.needsRedraw = true
+            $0.banner.dismiss()
+            $0.clockSecond = Int(faded.timeIntervalSince1970)
+            $0.jobs.storeProbeInFlight = true
+            $0.jobs.nextStoreProbe = faded.addingTimeInterval(DeskJobs.storeProbeInterval)
+        }
+        store.receive(.probeStore)
         store.finish()
     }
 

@@ -4,7 +4,8 @@ import MemberKit
 import Testing
 
 /// The lock in the reducer alone (no worker, no database): role gates, a manager's PIN for one
-/// action, the idle relock by the injected time, and the wrong-PIN lockout.
+/// action (under `DeskTestStore`, every change and effect said), the idle relock by the injected
+/// time, and the wrong-PIN lockout.
 @Suite struct DeskLockReducerTests {
     let start = Date(timeIntervalSince1970: 1_767_268_800)
 
@@ -22,46 +23,77 @@ import Testing
     }
 
     func member() -> MemberRecord { MemberRecord(passId: "P1", username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T") }
+    /// One member, one id: an exhaustive test compares her whole.
+    let anna = MemberRecord(passId: "P1", username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
 
-    func signIn(_ who: StaffAccount, _ state: inout DeskState, at time: Date) -> [DeskEffect] {
-        var effects = DeskReducer.reduce(&state, .key(.control("l"), at: time), now: time)
-        effects += DeskReducer.reduce(&state, .finished(.signedIn(who)), now: time)
-        return effects
+    /// A locked desk, settled with Anna in the member list (under `DeskTestStore`).
+    func lockedStore() -> DeskTestStore {
+        var setup = DeskSetup(terminalName: "Desk 1")
+        setup.lockEnabled = true
+        return DeskTestStore.settled(setup, now: start, rows: [MemberRow(rowId: 1, member: anna)])
+    }
+
+    /// F8, then `y`: the delete's question opens to all; the delete itself is a manager's.
+    func askToDelete(_ store: DeskTestStore, _ asked: SignInDialog.Purpose) {
+        store.press(.function(8)) {
+            $0.needsRedraw = true
+            $0.dialog = .confirmDelete(ConfirmDeleteDialog(member: anna))
+        }
+        store.receive()
+        store.press(.character("y")) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: asked))
+        }
+        store.receive(.loadOperators)
     }
 
     @Test func aLockedDeskAsksForASignInAndThenDoesTheAction() {
-        var state = lockedState()
-        #expect(state.lock.isLocked && state.status.duty == "Locked")
-        state.dialog = .confirmDelete(ConfirmDeleteDialog(member: member()))
-        var effects = DeskReducer.reduce(&state, .key(.character("y"), at: start), now: start)
-        guard case .signIn = state.dialog else { Issue.record("no sign-in: \(String(describing: state.dialog))"); return }
-        #expect(!effects.contains { if case .delete = $0 { true } else { false } })
-        effects = DeskReducer.reduce(&state, .finished(.signedIn(account("Mia", .manager))), now: start)
-        #expect(effects.contains { if case .delete(_, "Mia") = $0 { true } else { false } })
-        #expect(effects.contains { if case .onDuty("Mia") = $0 { true } else { false } })
-        #expect(state.status.duty == "On duty: Mia" && state.dialog == nil)
+        let store = lockedStore()
+        #expect(store.state.lock.isLocked && store.state.status.duty == "Locked")
+        // No delete yet: a sign-in first.
+        askToDelete(store, .signIn(then: .delete(anna)))
+        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.lock.onDuty = DeskLock.OnDuty(name: "Mia", role: .manager)
+            $0.status.duty = "On duty: Mia"
+            $0.log.add("Mia signed in (manager)", tone: .success, at: start)
+        }
+        store.receive(.onDuty("Mia"), .delete(anna, operator: "Mia"))
+        store.finish()
     }
 
     @Test func aDeskOperatorNeedsAManagersPINForOneAction() {
-        var state = lockedState()
-        _ = signIn(account("Bo", .desk), &state, at: start)
-        state.dialog = .confirmDelete(ConfirmDeleteDialog(member: member()))
-        _ = DeskReducer.reduce(&state, .key(.character("y"), at: start), now: start)
-        guard case .signIn(let asked) = state.dialog, case .authorize(_, .deleteMember) = asked.purpose else {
-            Issue.record("no manager's PIN asked: \(String(describing: state.dialog))"); return
+        let store = lockedStore()
+        store.press(.control("l")) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil)))
         }
+        store.receive(.loadOperators)
+        store.send(.finished(.signedIn(account("Bo", .desk)))) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
+            $0.status.duty = "On duty: Bo"
+            $0.log.add("Bo signed in (desk)", tone: .success, at: start)
+        }
+        store.receive(.onDuty("Bo"))
+        askToDelete(store, .authorize(.delete(anna), .deleteMember))
         // Another desk operator's PIN is not enough.
-        var effects = DeskReducer.reduce(&state, .finished(.signedIn(account("Cy", .desk))), now: start)
-        guard case .signIn(let refused) = state.dialog else { Issue.record("dialog closed"); return }
-        #expect(refused.error == "Cy is not a manager")
-        #expect(!effects.contains { if case .delete = $0 { true } else { false } })
-        effects = DeskReducer.reduce(&state, .finished(.signedIn(account("Mia", .manager))), now: start)
-        #expect(effects.contains { if case .delete(_, "Mia") = $0 { true } else { false } })
+        store.send(.finished(.signedIn(account("Cy", .desk)))) {
+            $0.needsRedraw = true
+            $0.dialog?.signIn?.error = "Cy is not a manager"
+        }
+        store.receive()
+        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+        }
+        store.receive(.delete(anna, operator: "Mia"))
         // The manager's PIN was for that one delete: Bo is still on duty, and the next asks again.
-        #expect(state.lock.onDuty?.name == "Bo" && state.status.duty == "On duty: Bo")
-        state.dialog = .confirmDelete(ConfirmDeleteDialog(member: member()))
-        _ = DeskReducer.reduce(&state, .key(.character("y"), at: start), now: start)
-        guard case .signIn = state.dialog else { Issue.record("the grant outlived its action"); return }
+        #expect(store.state.lock.onDuty?.name == "Bo" && store.state.status.duty == "On duty: Bo")
+        askToDelete(store, .authorize(.delete(anna), .deleteMember))
+        store.finish()
     }
 
     @Test func rolesFollowWhatASaveChanges() {
@@ -78,16 +110,56 @@ import Testing
     }
 
     @Test func idleRelockCountsFromTheLastKey() {
-        var state = lockedState(idleMinutes: 5)
-        _ = signIn(account("Mia", .manager), &state, at: start)
-        _ = DeskReducer.reduce(&state, .tick, now: start.addingTimeInterval(4 * 60))
-        _ = DeskReducer.reduce(&state, .key(.down, at: start.addingTimeInterval(4 * 60)), now: start.addingTimeInterval(4 * 60))
-        _ = DeskReducer.reduce(&state, .tick, now: start.addingTimeInterval(8 * 60))
-        #expect(state.lock.onDuty?.name == "Mia")
-        #expect(state.nextDeadline(after: start.addingTimeInterval(8 * 60)) <= start.addingTimeInterval(9 * 60))
-        let effects = DeskReducer.reduce(&state, .tick, now: start.addingTimeInterval(9 * 60 + 1))
-        #expect(state.lock.isLocked && state.status.duty == "Locked")
-        #expect(effects.contains { if case .onDuty(nil) = $0 { true } else { false } })
+        let store = lockedStore()
+        store.press(.control("l")) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil)))
+        }
+        store.receive(.loadOperators)
+        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.lock.onDuty = DeskLock.OnDuty(name: "Mia", role: .manager)
+            $0.status.duty = "On duty: Mia"
+            $0.log.add("Mia signed in (manager)", tone: .success, at: start)
+        }
+        store.receive(.onDuty("Mia"))
+        // Four minutes on, a key: the five idle minutes count from it.
+        let key = start.addingTimeInterval(4 * 60)
+        store.send(.tick, at: key) {
+            $0.needsRedraw = true
+            $0.clockSecond = Int(key.timeIntervalSince1970)
+            $0.jobs.storeProbeInFlight = true
+            $0.jobs.nextStoreProbe = key.addingTimeInterval(DeskJobs.storeProbeInterval)
+        }
+        store.receive(.probeStore)
+        store.press(.down, at: key) {
+            $0.needsRedraw = true
+            $0.lock.lastKeyAt = key
+            _ = $0.wedge.feed(.down, at: key)
+            _ = $0.list.onKey(.down)
+        }
+        store.receive()
+        // Eight minutes from the start, four from the key: still on duty.
+        let eight = start.addingTimeInterval(8 * 60)
+        store.send(.tick, at: eight) {
+            $0.needsRedraw = true
+            $0.clockSecond = Int(eight.timeIntervalSince1970)
+        }
+        store.receive()
+        #expect(store.state.nextDeadline(after: eight) <= start.addingTimeInterval(9 * 60))
+        // Past five minutes from the key: locked.
+        let idle = start.addingTimeInterval(9 * 60 + 1)
+        store.send(.tick, at: idle) {
+            $0.needsRedraw = true
+            $0.clockSecond = Int(idle.timeIntervalSince1970)
+            $0.lock.onDuty = nil
+            $0.status.duty = "Locked"
+            $0.log.add("Mia signed out: desk locked (idle)", tone: .warning, at: idle)
+        }
+        store.receive(.onDuty(nil))
+        #expect(store.state.lock.isLocked)
+        store.finish()
     }
 
     @Test func fiveFailuresLockSignInOutThenDouble() throws {

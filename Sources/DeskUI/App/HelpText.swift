@@ -29,3 +29,8 @@ public enum HelpText {
 
     static var dialog: NoticeDialog { NoticeDialog(title: title, lines: lines, leadWidth: leadWidth) }
 }
+
+extension DialogOpener {
+    /// F1, `?`: the desk's keys.
+    static let help = DialogOpener { _, _ in DialogOpening(.help(HelpText.dialog)) }
+}

@@ -34,3 +34,10 @@ extension ConfirmDeleteDialog: DeskDialogFeature {
     mutating func onKey(_ key: Key, screen: Rect) -> DialogReply { onKey(key) }
     func render(into grid: inout CellGrid, now: Date) { render(into: &grid) }
 }
+
+extension DialogOpener {
+    /// F8: "Delete NAME?" for the member list's selection (the delete itself is a manager's).
+    static let confirmDelete = DialogOpener { state, _ in
+        state.listSelection.map { DialogOpening(.confirmDelete(ConfirmDeleteDialog(member: $0))) }
+    }
+}

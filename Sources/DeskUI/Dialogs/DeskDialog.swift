@@ -76,6 +76,16 @@ public enum DeskDialog: Sendable, Equatable {
         return reply
     }
 
+    /// A command the open dialog sent, performed now (past the lock).
+    mutating func performing(_ command: DeskCommand) {
+        withFeature { $0.performing(command) }
+    }
+
+    /// A command the open dialog sent, held back by the lock for a PIN.
+    mutating func heldForPIN(_ command: DeskCommand) {
+        withFeature { $0.heldForPIN(command) }
+    }
+
     /// A job's result, to the open dialog's own reducer.
     mutating func receive(_ result: JobResult) -> DialogUpdate {
         withFeature { $0.receive(result) }

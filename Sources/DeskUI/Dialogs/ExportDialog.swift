@@ -113,3 +113,13 @@ extension ExportDialog: DeskDialogFeature {
         }
     }
 }
+
+extension DialogOpener {
+    /// F5: a format and a path, or why there is no export in this build.
+    static let export = DialogOpener(permission: .exportMembers) { state, _ in
+        let formats = state.setup.exportFormats
+        return DialogOpening(formats.isEmpty
+            ? .notice(NoticeDialog(title: "Export", lines: ["Export is not available in this build."]))
+            : .export(ExportDialog(formats: formats, defaultPaths: formats.map(state.setup.exportPath))))
+    }
+}

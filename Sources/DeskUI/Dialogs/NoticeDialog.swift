@@ -73,3 +73,10 @@ extension NoticeDialog {
 extension NoticeDialog: DeskDialogFeature {
     func render(into grid: inout CellGrid, now: Date) { render(into: &grid) }
 }
+
+extension DialogOpener {
+    /// Enter on the focused event log: its selected line, whole.
+    static let logEntry = DialogOpener { state, _ in
+        state.log.selectedEntry.map { DialogOpening(.notice(NoticeDialog(title: "Event log · \(RelativeTime.clock($0.time))", lines: [$0.text]))) }
+    }
+}

@@ -103,3 +103,20 @@ extension PromptDialog: DeskDialogFeature {
         }
     }
 }
+
+extension DialogOpener {
+    /// F4: check in by a pass id typed or pasted.
+    static let checkIn = DialogOpener(permission: .checkInByHand) { _, _ in DialogOpening(.prompt(.checkIn())) }
+
+    /// F6: the file to import (its review follows), or why there is no import in this build.
+    static let importFile = DialogOpener(permission: .importMembers) { state, _ in
+        DialogOpening(state.setup.canImport
+            ? .prompt(.importFile())
+            : .notice(NoticeDialog(title: "Import", lines: ["Import is not available in this build."])))
+    }
+
+    /// Enter on an unknown-card banner: enrol its pass, with a name.
+    static let enrol = DialogOpener { state, now in
+        state.banner.visible(at: now)?.enrolPass.map { DialogOpening(.prompt(.enrol(pass: $0))) }
+    }
+}

@@ -3,21 +3,17 @@ import MemberKit
 /// What a key asks the desk to do, once the pane or dialog that took it has done its own part
 /// (htop's panels return a result to the screen manager the same way).
 public enum DeskCommand: Sendable, Equatable {
+    /// Opens a dialog the way its opener says (help, check-in, export, the form, …): each dialog
+    /// declares its openers in its own file, so no dialog has a command or a reducer line of its own.
+    case open(DialogOpener)
     // The function bar and the desk's own keys.
-    case showHelp, editSelected, startSearch, openCheckIn, openExport, openImport, newMember, confirmDeleteSelected
-    case toggleRegions, quit, cycleSort, toggleStats, swapSidePane, switchFocus
+    case startSearch, toggleRegions, quit, cycleSort, toggleStats, swapSidePane, switchFocus
     /// The member list: only members expiring within `plans.warn_days` days, or everyone again.
     case toggleExpiring
     /// The main pane: the member list, or "Inside now".
     case toggleInside
     /// A staff check-out of the member selected in the main pane.
     case checkOutSelected
-    /// The selected member's Apple Wallet pass (and the Google link's length).
-    case walletPassSelected
-    /// Enter on the event log: its selected line, whole.
-    case showLogEntry
-    /// Enter on the desk: enrol the banner's unknown pass, or edit the selected member.
-    case enter
     /// Esc on the desk: dismiss the banner, or clear the search.
     case escape
     // From dialogs.

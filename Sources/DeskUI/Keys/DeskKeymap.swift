@@ -19,14 +19,14 @@ enum DeskKeymap {
     static let lock = Key.control("l")
 
     static let bindings: [DeskKeyBinding] = [
-        DeskKeyBinding(keys: [.function(1), .character("?")], command: .showHelp, help: "this help", bar: ("Help", "Help")),
-        DeskKeyBinding(keys: [.function(2)], command: .editSelected, help: "member detail and edit form", bar: ("Edit", "Edit")),
-        DeskKeyBinding(keys: [.enter], command: .enter,
+        DeskKeyBinding(keys: [.function(1), .character("?")], command: .open(.help), help: "this help", bar: ("Help", "Help")),
+        DeskKeyBinding(keys: [.function(2)], command: .open(.editSelected), help: "member detail and edit form", bar: ("Edit", "Edit")),
+        DeskKeyBinding(keys: [.enter], command: .open(.enrolOrEdit),
                        help: "edit the selected member; on an unknown-card banner, enrol the card"),
         DeskKeyBinding(keys: [.function(3), .character("/")], command: .startSearch,
                        help: "search name, pass and email as you type (Enter keeps the filter, Esc clears it)",
                        bar: ("Search", "Search")),
-        DeskKeyBinding(keys: [.function(4), .character("c")], command: .openCheckIn, help: "check in by pass id (type or paste it)",
+        DeskKeyBinding(keys: [.function(4), .character("c")], command: .open(.checkIn), help: "check in by pass id (type or paste it)",
                        bar: ("Check in", "Check")),
         DeskKeyBinding(keys: [.character("i")], command: .toggleInside,
                        help: "Inside now: who is inside, by entry time, and for how long (again: all members)",
@@ -34,19 +34,19 @@ enum DeskKeymap {
         DeskKeyBinding(keys: [.character("x")], command: .checkOutSelected,
                        help: "check the selected member out (a staff check-out; it counts no visit)",
                        bar: ("Check out", "Out")),
-        DeskKeyBinding(keys: [.function(5)], command: .openExport, help: "export the members to a .musrl, .mucsv or .csv file",
+        DeskKeyBinding(keys: [.function(5)], command: .open(.export), help: "export the members to a .musrl, .mucsv or .csv file",
                        bar: ("Export", "Export"), barPriority: FunctionBar.Priority.rare),
-        DeskKeyBinding(keys: [.function(6)], command: .openImport,
+        DeskKeyBinding(keys: [.function(6)], command: .open(.importFile),
                        help: "import a .musrl, .mucsv or .csv file (you review the changes before they are saved)",
                        bar: ("Import", "Import"), barPriority: FunctionBar.Priority.rare),
-        DeskKeyBinding(keys: [.function(7), .character("n")], command: .newMember, help: "new member", bar: ("New", "New")),
-        DeskKeyBinding(keys: [.function(8), .delete], command: .confirmDeleteSelected,
+        DeskKeyBinding(keys: [.function(7), .character("n")], command: .open(.newMember), help: "new member", bar: ("New", "New")),
+        DeskKeyBinding(keys: [.function(8), .delete], command: .open(.confirmDelete),
                        help: "delete the selected member (asks first)", bar: ("Delete", "Delete")),
         DeskKeyBinding(keys: [.function(9)], command: .toggleRegions, help: "regions on/off", bar: ("Regions", "Region")),
         DeskKeyBinding(keys: [.function(10), .character("q"), DeskKeymap.interrupt], command: .quit,
                        help: "quit; Ctrl-C quits from anywhere, and asks first when a form holds text you typed",
                        bar: ("Quit", "Quit")),
-        DeskKeyBinding(keys: [.character("w")], command: .walletPassSelected,
+        DeskKeyBinding(keys: [.character("w")], command: .open(.walletPass),
                        help: "write the selected member's Apple Wallet pass (and say the Google link's length)",
                        bar: ("Wallet", "Wallet"), barPriority: FunctionBar.Priority.rare),
         DeskKeyBinding(keys: [.character("o")], command: .cycleSort, help: "sort by last visit, name, visits, expiry or visits left"),
@@ -70,4 +70,9 @@ enum DeskKeymap {
     }()
 
     static func command(for key: Key) -> DeskCommand? { byKey[key] }
+}
+
+extension DialogOpener {
+    /// Enter on the desk: enrol the banner's unknown card, else edit the selected member.
+    static let enrolOrEdit = DialogOpener.enrol.orElse(.editListed)
 }

@@ -72,7 +72,7 @@ enum LockReducer {
             }
         case .needs(let command, let permission):
             var resume = slice.dialog
-            resume?.form?.saving = false  // asked again once the PIN is given
+            resume?.heldForPIN(command)  // the dialog that sent it waits (the form: not saving)
             openSignIn(slice.lock.onDuty == nil ? .signIn(then: command) : .authorize(command, permission), over: resume, &slice, &out)
         case .verify(let credential, let pin):
             guard let dialog = slice.dialog?.signIn else { break }
@@ -178,13 +178,11 @@ extension LockReducer {
     /// The least role a command needs (nil: open to all, locked or not: looking, searching, help).
     static func permission(for command: DeskCommand) -> StaffPermission? {
         switch command {
-        case .openCheckIn: return .checkInByHand
+        case .open(let opener): return opener.permission
         case .checkOutSelected: return .checkOut
-        case .newMember: return .addMember
         case .save(let original, let changes): return savePermission(original, changes)
         case .delete: return .deleteMember
-        case .openImport, .applyImport: return .importMembers
-        case .openExport: return .exportMembers
+        case .applyImport: return .importMembers
         case .toggleRegions: return .switchRegions
         case .letInAnyway: return .override
         case .showAudit: return .viewAudit

@@ -6,30 +6,15 @@ extension DeskReducer {
     static func perform(_ command: DeskCommand, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         // Above the operator's role (or on a locked desk): a PIN first, then the command.
         guard allowed(command, &state, &effects, now: now) else { return }
+        state.dialog?.performing(command)  // the dialog that sent it, if it did, does its part
         switch command {
-        case .showHelp:
-            state.dialog = .help(HelpText.dialog)
-        case .editSelected:
-            // Over a refusal ("Pack used up — sell a new pack (F2)") it edits the member refused.
-            if let member = state.banner.visible(at: now)?.refusedMember ?? state.listSelection { openForm(member, &state, &effects) }
+        case .open(let opener):
+            guard let opening = opener.open(state, now: now) else { return }
+            if let dialog = opening.dialog { state.dialog = dialog }
+            effects += opening.effects
         case .startSearch:
             layout(.showMembers, &state, &effects, now: now)
             memberList(.startSearch, &state, &effects, now: now)
-        case .openCheckIn:
-            state.dialog = .prompt(.checkIn())
-        case .openExport:
-            let formats = state.setup.exportFormats
-            state.dialog = formats.isEmpty
-                ? .notice(NoticeDialog(title: "Export", lines: ["Export is not available in this build."]))
-                : .export(ExportDialog(formats: formats, defaultPaths: formats.map(state.setup.exportPath)))
-        case .openImport:
-            state.dialog = state.setup.canImport
-                ? .prompt(.importFile())
-                : .notice(NoticeDialog(title: "Import", lines: ["Import is not available in this build."]))
-        case .newMember:
-            openForm(nil, &state, &effects)
-        case .confirmDeleteSelected:
-            if let member = state.listSelection { state.dialog = .confirmDelete(ConfirmDeleteDialog(member: member)) }
         case .toggleRegions:
             if state.setup.regionsOn == nil {
                 state.log.add("regions: not available in this build", tone: .warning, at: now)
@@ -37,7 +22,7 @@ extension DeskReducer {
                 effects.append(.switchRegions)
             }
         case .quit:
-            state.wantsQuit = true
+            quit(.quit, &state)
         case .cycleSort:
             memberList(.sort, &state, &effects, now: now)
         case .toggleExpiring:
@@ -54,33 +39,18 @@ extension DeskReducer {
             }
         case .swapSidePane:
             layout(.swapSidePane, &state, &effects, now: now)
-        case .walletPassSelected:
-            walletPass(&state, &effects)
-        case .showLogEntry:
-            if let entry = state.log.selectedEntry {
-                state.dialog = .notice(NoticeDialog(title: "Event log · \(RelativeTime.clock(entry.time))", lines: [entry.text]))
-            }
         case .switchFocus:
             layout(.switchFocus, &state, &effects, now: now)
-        case .enter:
-            if let pass = state.banner.visible(at: now)?.enrolPass {
-                state.dialog = .prompt(.enrol(pass: pass))
-            } else if let member = state.listSelection {
-                openForm(member, &state, &effects)
-            }
         case .escape:
-            if state.banner.visible(at: now) != nil {
-                state.banner.dismiss()
-            } else if state.list.searchText != nil {
+            if !banner(.escape, &state, now: now), state.list.searchText != nil {
                 memberList(.clearSearch, &state, &effects, now: now)
             }
         case .checkIn(let pass):
             effects.append(.checkIn(pass: pass, source: .manual, operator: state.lock.operatorName))
         case .enrol(let pass, let name):
-            state.banner.dismiss()
+            banner(.dismiss, &state, now: now)
             effects.append(.enrol(pass: pass, name: name, operator: state.lock.operatorName))
         case .save(let original, let changes):
-            state.dialog?.form?.saving = true
             // A new member gets its wallet pass in the same step when the wallet is set up.
             let walletPass = original == nil && state.setup.walletMissing == []
             effects.append(.save(original: original, changes: changes, operator: state.lock.operatorName, walletPass: walletPass))
@@ -103,26 +73,5 @@ extension DeskReducer {
         case .listingChanged(let searchEdited):
             memberList(.listingChanged(searchEdited: searchEdited, at: now), &state, &effects, now: now)
         }
-    }
-
-    /// `w`: the selected member's pass, or what `[wallet]` set-up is missing.
-    static func walletPass(_ state: inout DeskState, _ effects: inout [DeskEffect]) {
-        guard let missing = state.setup.walletMissing else {
-            state.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: ["Wallet passes are not available in this build."]))
-            return
-        }
-        guard missing.isEmpty else {
-            state.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: ["The wallet is not set up. Set in the config:"]
-                + missing.map { "  \($0)" } + ["(docs/wallet.md; memberdesk config show)"]))
-            return
-        }
-        let memberId = state.showInside ? state.inside.selectedMember?.memberId : state.showStats ? nil : state.list.selectedMember?.memberId
-        guard let memberId else { return }
-        effects.append(.writeWalletPass(memberId: memberId))
-    }
-
-    static func openForm(_ member: MemberRecord?, _ state: inout DeskState, _ effects: inout [DeskEffect]) {
-        state.dialog = .form(MemberFormModel(member: member, extraFields: state.setup.memberFields))
-        if let member { effects.append(.loadVisits(member)) }
     }
 }

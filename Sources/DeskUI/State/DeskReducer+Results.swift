@@ -10,9 +10,9 @@ extension DeskReducer {
             let typedUnknown = report.source == .manual && state.setup.enrolment != .deny
             // A staff card tapped to sign in opens the sign-in: no red "not a member card" banner.
             if case .staffCard = report.outcome, state.lock.enabled {
-                state.banner.dismiss()
+                banner(.dismiss, &state, now: now)
             } else {
-                state.banner.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, plans: state.setup.plans, now: now)
+                banner(.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, plans: state.setup.plans), &state, now: now)
             }
             if typedUnknown, case .unknownPass(let pass) = report.outcome, state.dialog == nil {
                 state.dialog = .prompt(.enrol(pass: pass))
@@ -47,7 +47,7 @@ extension DeskReducer {
             if state.showStats { requestStats(&state, &effects, now: now) }
         case .error(let notice) where notice.passId != nil:
             // A tap the store could not write (a full disk, a read-only file): staff must know it did not count.
-            state.banner.showError("\(notice.passId ?? ""): not counted: \(notice.message)", now: now)
+            banner(.showError("\(notice.passId ?? ""): not counted: \(notice.message)"), &state, now: now)
         case .error, .notification, .log:
             break
         }
@@ -89,7 +89,7 @@ extension DeskReducer {
         case .insideFailed(let error):
             inside(.failed(error), &state, &effects, now: now)
         case .checkOutFailed(let error):
-            state.banner.showError("Could not check out: \(error)", now: now)
+            banner(.showError("Could not check out: \(error)"), &state, now: now)
         case .storeProbed(let version):
             storeProbed(version, &state, &effects, now: now)
         case .storeProbeFailed(let error):
@@ -101,9 +101,9 @@ extension DeskReducer {
             state.stats.loading = false
             state.log.add("stats: \(error)", tone: .danger, at: now)
         case .checkInFailed(let error):
-            state.banner.showError("Not a pass: \(error)", now: now)
+            banner(.showError("Not a pass: \(error)"), &state, now: now)
         case .enrolFailed(let error):
-            state.banner.showError("Could not enrol: \(error)", now: now)
+            banner(.showError("Could not enrol: \(error)"), &state, now: now)
         case .walletPassWritten(let notice):
             state.log.add("wallet: \(notice.memberName)'s pass written to \(notice.path)", tone: .success, at: now)
             // Shown unless another dialog opened meanwhile (the log keeps it either way).
@@ -124,7 +124,7 @@ extension DeskReducer {
         case .importFailed(let error):
             state.dialog = nil
             state.log.add("import failed: \(error)", tone: .danger, at: now)
-            state.banner.showError("Import failed: \(error)", now: now)
+            banner(.showError("Import failed: \(error)"), &state, now: now)
             memberList(.membersChanged(recount: true), &state, &effects, now: now)
         case .signedIn(let account):
             lock(.signedIn(account), &state, &effects, now: now)

@@ -7,8 +7,9 @@ import MemberKit
 ///
 /// It only dispatches and composes: each part of the screen has a child reducer scoped to its
 /// slice of `DeskState`: the open dialog (`DeskDialog.onKey`/`receive`, each dialog's own), the
-/// lock (`LockReducer`), "Inside now" (`InsideReducer`), the member list (`MemberListReducer`)
-/// and the layout (`LayoutReducer`).
+/// lock (`LockReducer`), "Inside now" (`InsideReducer`), the member list (`MemberListReducer`),
+/// the layout (`LayoutReducer`), the banner (`BannerReducer`) and quitting (`QuitReducer`).
+/// A dialog opens through its own `DialogOpener` (`.open`), which `perform` runs like any other.
 /// A child changes its slice only and hands back what else should happen (effects, log lines, a command).
 public enum DeskReducer {
     public static func reduce(_ state: inout DeskState, _ input: DeskInput, now: Date) -> [DeskEffect] {
@@ -33,7 +34,7 @@ public enum DeskReducer {
             apply(result, &state, &effects, now: now)
         case .tick:
             for key in state.wedge.flush(now: now) { dispatch(key, &state, &effects, now: now) }
-            if state.banner.expire(now: now) { state.needsRedraw = true }
+            if banner(.expire, &state, now: now) { state.needsRedraw = true }
             lock(.tick, &state, &effects, now: now)
             let second = Int(now.timeIntervalSince1970)
             if second != state.clockSecond {
@@ -76,6 +77,17 @@ public enum DeskReducer {
         if out.loadStats { requestStats(&state, &effects, now: now) }
     }
 
+    /// The banner: what a tap or a failed job shows, Esc, and the fade.
+    @discardableResult
+    static func banner(_ action: BannerAction, _ state: inout DeskState, now: Date) -> Bool {
+        BannerReducer.reduce(&state.banner, action, now: now)
+    }
+
+    /// Quitting: F10 and `q`, or Ctrl-C from anywhere (asking first over typed text).
+    static func quit(_ action: QuitAction, _ state: inout DeskState) {
+        QuitReducer.reduce(&state.quitSlice, action)
+    }
+
     // MARK: Keys
 
     /// Keys outside a text field go through the wedge detector first: a fast burst ending in Enter is a scan.
@@ -99,7 +111,7 @@ public enum DeskReducer {
         state.needsRedraw = true
         if key == .resize { return }
         if key == DeskKeymap.interrupt {
-            interrupt(&state)
+            quit(.interrupt, &state)
             return
         }
         if key == DeskKeymap.lock {
@@ -135,15 +147,6 @@ public enum DeskReducer {
             reply = memberList(.key(key), &state, &effects, now: now)
         }
         if case .command(let command) = reply { perform(command, &state, &effects, now: now) }
-    }
-
-    /// Ctrl-C: quits from anywhere, but over typed text it asks first (a second Ctrl-C quits).
-    static func interrupt(_ state: inout DeskState) {
-        if let dialog = state.dialog, dialog.holdsTypedText {
-            state.dialog = .confirmQuit(ConfirmQuitDialog(resume: dialog))
-        } else {
-            state.wantsQuit = true
-        }
     }
 
     // MARK: Jobs

@@ -59,12 +59,3 @@ public enum JSONValue: Sendable, Hashable, Codable {
 
     package var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
 }
-
-extension JSONEncoder {
-    /// Deterministic output, so that equal values give equal bytes (used for change detection).
-    static var sortedKeys: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }
-}

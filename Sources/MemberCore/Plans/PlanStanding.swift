@@ -19,12 +19,6 @@ public struct PlanStanding: Sendable, Hashable {
         self.visitsLeft = visitsLeft
         expiresAt = HouseholdRule.expiresAt(own: member.expiresAt, head: head?.expiresAt)
     }
-
-    /// Calendar days from the day of `time` to the expiry's day in the desk's zone (0 on its last
-    /// day, negative once past); nil with no expiry.
-    package func expiresInDays(at time: Double, settings: PlanSettings) -> Int? {
-        expiresAt.map { settings.daysUntil($0, from: time) }
-    }
 }
 
 extension PlanStanding {

@@ -9,11 +9,6 @@ extension AppDatabase {
         try read { store in try store.insideCount() }
     }
 
-    /// A member's latest entry or exit, if it has one.
-    func presence(memberId: String) throws -> MemberPresence? {
-        try read { store in try store.presence(memberId: memberId) }
-    }
-
     /// Everyone inside, by entry time.
     func insideMembers() throws -> [InsideMember] {
         try read { store in

@@ -40,14 +40,6 @@ package final class MemberCollection: Sendable {
         }
     }
 
-    /// The same updates as an async sequence.
-    func updates() -> AsyncThrowingStream<MemberCollectionChange, Error> {
-        AsyncThrowingStream { continuation in
-            let cancellable = observe(onError: { continuation.finish(throwing: $0) }) { continuation.yield($0) }
-            continuation.onTermination = { _ in cancellable.cancel() }
-        }
-    }
-
     /// Only touched from the observation's serial queue.
     private final class PreviousValue: @unchecked Sendable {
         var members: [String: MemberRecord]?

@@ -1,0 +1,50 @@
+import Foundation
+import MemberKit
+
+/// One way a dialog opens from the desk: the least role it needs, and what it opens on the desk as
+/// it is. Each dialog declares its openers beside its feature, in its own file
+/// (`extension DialogOpener { static let checkIn = … }` in `PromptDialog.swift`); a key binds
+/// `.open(.checkIn)` in `DeskKeymap`, and the reducer performs every opener alike. So adding a
+/// dialog touches its own file, `DeskDialog`'s composition and the keymap, never the reducer.
+public struct DialogOpener: Sendable, Equatable, CustomStringConvertible {
+    /// Names the opener: two openers are the same when their names are (a closure has no equality).
+    public let name: String
+    /// The least role opening needs (nil: open to all, locked or not). Checked before `open` runs.
+    let permission: StaffPermission?
+    private let opening: @Sendable (DeskState, Date) -> DialogOpening?
+
+    /// `name`: the static property's own name unless given.
+    init(_ name: String = #function, permission: StaffPermission? = nil,
+         _ opening: @escaping @Sendable (DeskState, Date) -> DialogOpening?) {
+        self.name = name
+        self.permission = permission
+        self.opening = opening
+    }
+
+    /// What opens on `state` at `now`; nil when there is nothing to open (no member selected).
+    func open(_ state: DeskState, now: Date) -> DialogOpening? { opening(state, now) }
+
+    /// This opener, or `other` when this one has nothing to open (Enter: enrol the banner's pass,
+    /// else edit the selected member). Both are open to all: the lock asks before knowing which opens.
+    func orElse(_ other: DialogOpener) -> DialogOpener {
+        precondition(permission == nil && other.permission == nil, "orElse joins openers open to all")
+        return DialogOpener("\(name) or \(other.name)") { state, now in
+            open(state, now: now) ?? other.open(state, now: now)
+        }
+    }
+
+    public static func == (a: DialogOpener, b: DialogOpener) -> Bool { a.name == b.name }
+    public var description: String { name }
+}
+
+/// What an opener opens: the dialog (nil: none yet, as a wallet pass opens its notice once it is
+/// written), and the jobs it starts (the form reads the member's visits).
+struct DialogOpening: Sendable, Equatable {
+    var dialog: DeskDialog?
+    var effects: [DeskEffect] = []
+
+    init(_ dialog: DeskDialog?, effects: [DeskEffect] = []) {
+        self.dialog = dialog
+        self.effects = effects
+    }
+}

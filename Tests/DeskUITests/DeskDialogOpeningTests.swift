@@ -1,0 +1,247 @@
+@testable import DeskUI
+import Foundation
+import MemberKit
+import Testing
+
+/// Each dialog opens through its own `DialogOpener` (`.open`), under `DeskTestStore`: every change
+/// of state and every effect a key makes is said, so an opener that opened more, or less, fails.
+@Suite struct DeskDialogOpeningTests {
+    let now = Date(timeIntervalSince1970: 1_767_268_800)
+    let ana = MemberRecord(passId: "04A1B2C3", username: "Ana López", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "")
+
+    var rows: [MemberRow] { [MemberRow(rowId: 1, member: ana)] }
+
+    /// A letter is held by the wedge detector until its gap passes: the tick after releases it
+    /// (the store's probe is due again by then), and `update` says what the letter did.
+    func type(_ c: Character, into store: DeskTestStore, _ update: (inout DeskState) -> Void) {
+        let time = store.now
+        store.press(.character(c)) {
+            $0.needsRedraw = true
+            _ = $0.wedge.feed(.character(c), at: time)
+        }
+        store.receive()
+        let later = time.addingTimeInterval(1)
+        store.send(.tick, at: later) {
+            _ = $0.wedge.flush(now: later)
+            $0.needsRedraw = true
+            $0.clockSecond = Int(later.timeIntervalSince1970)
+            $0.jobs.storeProbeInFlight = true
+            $0.jobs.nextStoreProbe = later.addingTimeInterval(DeskJobs.storeProbeInterval)
+            update(&$0)
+        }
+    }
+
+    @Test func f1OpensTheHelpAndEscClosesIt() {
+        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        store.press(.function(1)) {
+            $0.needsRedraw = true
+            $0.dialog = .help(HelpText.dialog)
+        }
+        store.receive()
+        store.press(.escape) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+        }
+        store.receive()
+        store.finish()
+    }
+
+    @Test func f5OpensTheExportWithEachFormatsPath() {
+        var setup = DeskSetup(terminalName: "Desk 1", exportFormats: ["musrl", "csv"], exportPath: { "members-2026-01-01.\($0)" })
+        setup.canImport = true
+        let store = DeskTestStore.settled(setup, now: now)
+        store.press(.function(5)) {
+            $0.needsRedraw = true
+            $0.dialog = .export(ExportDialog(formats: ["musrl", "csv"], defaultPaths: ["members-2026-01-01.musrl", "members-2026-01-01.csv"]))
+        }
+        store.receive()
+        store.finish()
+    }
+
+    @Test func f5AndF6SayWhenTheBuildHasNoExportOrImport() {
+        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        store.press(.function(5)) {
+            $0.needsRedraw = true
+            $0.dialog = .notice(NoticeDialog(title: "Export", lines: ["Export is not available in this build."]))
+        }
+        store.receive()
+        store.press(.escape) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+        }
+        store.receive()
+        store.press(.function(6)) {
+            $0.needsRedraw = true
+            $0.dialog = .notice(NoticeDialog(title: "Import", lines: ["Import is not available in this build."]))
+        }
+        store.receive()
+        store.finish()
+    }
+
+    @Test func f7OpensANewMembersFormAndF2TheSelectedMembersWithItsVisits() {
+        var setup = DeskSetup(terminalName: "Desk 1", memberFields: ["userEmailAddress"])
+        setup.canImport = false
+        let store = DeskTestStore.settled(setup, now: now, rows: rows)
+        store.press(.function(7)) {
+            $0.needsRedraw = true
+            $0.dialog = .form(MemberFormModel(member: nil, extraFields: ["userEmailAddress"]))
+        }
+        store.receive()
+        store.press(.escape) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+        }
+        store.receive()
+        store.press(.function(2)) {
+            $0.needsRedraw = true
+            $0.dialog = .form(MemberFormModel(member: ana, extraFields: ["userEmailAddress"]))
+        }
+        store.receive(.loadVisits(ana))
+        store.finish()
+    }
+
+    @Test func f2OverARefusalEditsTheMemberRefusedAndWithNobodyOpensNothing() {
+        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        // Nobody selected, no banner: F2, F8 and Enter open nothing.
+        for key in [Key.function(2), .function(8), .enter] {
+            store.press(key) { $0.needsRedraw = true }
+            store.receive()
+        }
+        let report = CheckInReport(time: now, source: .nfc, passId: ana.passId, outcome: .refused(ana, reason: .expired),
+                                   terminalId: "t")
+        var reload: MemberPageRequest?
+        let generation = store.state.jobs.insideGeneration
+        store.send(.event(.checkIn(report))) {
+            $0.needsRedraw = true
+            $0.banner.show(report, policy: .auto, now: now)
+            $0.log.add(.checkIn(report), at: now)
+            $0.list.replace(ana)
+            $0.list.markStale()
+            reload = $0.list.nextRequest()
+            $0.jobs.insideGeneration = generation + 1
+            $0.jobs.insideInFlight = true
+            $0.lock.refusedPass = ana.passId
+        }
+        store.receive(.fetchPage(reload!), .countInside(generation: generation + 1, listing: false))
+        store.press(.function(2)) {
+            $0.needsRedraw = true
+            $0.dialog = .form(MemberFormModel(member: ana, extraFields: []))
+        }
+        store.receive(.loadVisits(ana))
+        store.finish()
+    }
+
+    @Test func f8AsksBeforeDeletingTheSelectedMember() {
+        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now, rows: rows)
+        store.press(.function(8)) {
+            $0.needsRedraw = true
+            $0.dialog = .confirmDelete(ConfirmDeleteDialog(member: ana))
+        }
+        store.receive()
+        store.press(.character("y")) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+        }
+        store.receive(.delete(ana, operator: nil))
+        store.finish()
+    }
+
+    @Test func enterOnTheFocusedLogShowsItsLineWhole() throws {
+        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let entry = try #require(store.state.log.selectedEntry)  // "card reader: not available"
+        store.press(.tab) {
+            $0.needsRedraw = true
+            $0.focus = .log
+        }
+        store.receive()
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = .notice(NoticeDialog(title: "Event log · \(RelativeTime.clock(entry.time))", lines: [entry.text]))
+        }
+        store.receive()
+        store.finish()
+    }
+
+    @Test func enterOnAnUnknownCardOpensTheEnrolPromptAndItsEnterEnrolsWithoutTheBanner() {
+        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1", enrolment: .prompt), now: now, rows: rows)
+        let report = CheckInReport(time: now, source: .nfc, passId: "04FFFFFF", outcome: .unknownPass("04FFFFFF"), terminalId: "t")
+        var reload: MemberPageRequest?
+        let generation = store.state.jobs.insideGeneration
+        store.send(.event(.checkIn(report))) {
+            $0.needsRedraw = true
+            $0.banner.show(report, policy: .prompt, now: now)
+            $0.log.add(.checkIn(report), at: now)
+            $0.list.markStale()
+            reload = $0.list.nextRequest()
+            $0.jobs.insideGeneration = generation + 1
+            $0.jobs.insideInFlight = true
+        }
+        store.receive(.fetchPage(reload!), .countInside(generation: generation + 1, listing: false))
+        // The banner's card comes before the list's selection.
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = .prompt(.enrol(pass: "04FFFFFF"))
+        }
+        store.receive()
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.banner.dismiss()
+        }
+        store.receive(.enrol(pass: "04FFFFFF", name: nil, operator: nil))
+        // No banner now: Enter edits the selected member.
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = .form(MemberFormModel(member: ana, extraFields: []))
+        }
+        store.receive(.loadVisits(ana))
+        store.finish()
+    }
+
+    @Test func wSaysWhatTheWalletLacksOrWritesTheSelectedMembersPass() {
+        // No wallet in this build.
+        var store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now, rows: rows)
+        type("w", into: store) {
+            $0.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: ["Wallet passes are not available in this build."]))
+        }
+        store.receive(.probeStore)
+        store.finish()
+        // A wallet whose set-up lacks a key.
+        var setup = DeskSetup(terminalName: "Desk 1")
+        setup.walletMissing = ["wallet.team_id"]
+        store = DeskTestStore.settled(setup, now: now, rows: rows)
+        type("w", into: store) {
+            $0.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: ["The wallet is not set up. Set in the config:",
+                                                                           "  wallet.team_id", "(docs/wallet.md; memberdesk config show)"]))
+        }
+        store.receive(.probeStore)
+        store.finish()
+        // Set up: the pass is written; its notice opens with the result.
+        setup.walletMissing = []
+        store = DeskTestStore.settled(setup, now: now, rows: rows)
+        type("w", into: store) { _ in }
+        store.receive(.writeWalletPass(memberId: ana.memberId), .probeStore)
+        store.finish()
+    }
+
+    @Test func f4OnALockedDeskAsksForASignInFirstThenOpensTheCheckIn() {
+        var setup = DeskSetup(terminalName: "Desk 1")
+        setup.lockEnabled = true
+        let store = DeskTestStore.settled(setup, now: now)
+        store.press(.function(4)) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: .open(.checkIn))))
+        }
+        store.receive(.loadOperators)
+        let bo = StaffAccount(name: "Bo", role: .desk, pinHash: "x", addedAt: 0, modifiedAt: 0, modifiedBy: "T")
+        store.send(.finished(.signedIn(bo))) {
+            $0.needsRedraw = true
+            $0.dialog = .prompt(.checkIn())
+            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
+            $0.status.duty = "On duty: Bo"
+            $0.log.add("Bo signed in (desk)", tone: .success, at: now)
+        }
+        store.receive(.onDuty("Bo"))
+        store.finish()
+    }
+}
