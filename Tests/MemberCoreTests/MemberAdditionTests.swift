@@ -63,4 +63,17 @@ import Testing
                                                by: Self.actor, at: Core.desk)
         #expect(change.writes == [.insert(member)])
     }
+
+    /// The order the store kept before the decision moved: a pass another member holds is refused
+    /// before the household is looked at, and names its holder.
+    @Test func aPassAnotherMemberHoldsIsRefusedBeforeTheHousehold() throws {
+        let plan = PlanChanges(household: "h1")
+        let member = try Self.candidate(plan: plan)
+        let nested = Core.member("HH01", id: "h1", plan: .household, household: "h0")
+        let holder = Core.member(member.passId.lowercased(), id: "other")
+        #expect(throws: DeskError.conflict("pass \(member.passId) already belongs to \(holder.displayName)")) {
+            try MemberAddition.decide(member, plan: plan, passIsStaffCard: false, passHolder: holder,
+                                      facts: MemberPlanFacts(head: nested), by: Self.actor, at: Core.desk)
+        }
+    }
 }

@@ -89,4 +89,15 @@ import Testing
                                     facts: MemberPlanFacts(head: Core.member("HH01", id: "h1"), hasHouseholdMembers: true))
         }
     }
+
+    /// A new pass another member holds is refused before the household is looked at.
+    @Test func aPassAnotherMemberHoldsIsRefusedBeforeTheHousehold() throws {
+        let request = Self.request(MemberChanges(plan: PlanChanges(household: "h1")))
+        let edited = try MemberUpdate.edited(Core.member(), request, passIsStaffCard: false)
+        let holder = Core.member("HH02", id: "other")
+        #expect(throws: DeskError.conflict("pass \(edited.passId) already belongs to \(holder.displayName)")) {
+            try MemberUpdate.decide(before: Core.member(), after: edited, request, passHolder: holder,
+                                    facts: MemberPlanFacts(head: Core.member("HH01", id: "h1"), hasHouseholdMembers: true))
+        }
+    }
 }

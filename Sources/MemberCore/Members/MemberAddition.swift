@@ -12,10 +12,12 @@ package enum MemberAddition {
                                           modifiedAt: time, modifiedBy: desk))
     }
 
-    /// What adding `member` writes. Throws when its pass is an operator's card or its plan cannot stand.
-    package static func decide(_ member: MemberRecord, plan: PlanChanges, passIsStaffCard: Bool, facts: MemberPlanFacts,
-                               by actor: AuditActor, at desk: TerminalIdentity) throws -> MemberChange {
+    /// What adding `member` writes. Throws when its pass is an operator's card, when another live
+    /// member holds it (`passHolder`), or when its plan cannot stand, in that order.
+    package static func decide(_ member: MemberRecord, plan: PlanChanges, passIsStaffCard: Bool, passHolder: MemberRecord? = nil,
+                               facts: MemberPlanFacts, by actor: AuditActor, at desk: TerminalIdentity) throws -> MemberChange {
         try CardOwnership.requireFreeForMember(member.passId, isStaffCard: passIsStaffCard)
+        try CardOwnership.requireFreePass(member.passId, heldBy: passHolder)
         let planned = try PlanEdit.decide(plan, for: member, facts: facts, by: actor, at: desk)
         let enrol = AuditEntry.made(.enrol, by: actor, at: desk, memberId: member.memberId, time: member.modifiedAt)
         return MemberChange(writes: [.insert(member)], pack: planned.pack, audit: [planned.audit, enrol].compactMap { $0 },

@@ -47,9 +47,11 @@ package enum MemberUpdate {
 
     /// What the edit from `before` to `after` (as `edited` made it) writes: the member, its pack,
     /// an audit line per field changed, and, when the pass changed hands, both passes' holders
-    /// settled again. Throws when the plan cannot stand.
-    package static func decide(before: MemberRecord, after: MemberRecord, _ request: Request,
+    /// settled again. Throws when another live member holds its pass (`passHolder`), then when the
+    /// plan cannot stand.
+    package static func decide(before: MemberRecord, after: MemberRecord, _ request: Request, passHolder: MemberRecord? = nil,
                                facts: MemberPlanFacts) throws -> MemberChange {
+        try CardOwnership.requireFreePass(after.passId, heldBy: passHolder)
         let planned = try PlanEdit.decide(request.changes.plan, for: after, facts: facts, by: request.actor, at: request.desk)
         let edits = MemberEdit.entries(before: before, after: after).map {
             AuditEntry.made($0.action, by: request.actor, at: request.desk, memberId: after.memberId, detail: $0.detail,

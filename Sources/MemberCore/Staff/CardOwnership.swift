@@ -20,6 +20,18 @@ package enum CardOwnership {
         if isStaffCard { throw DeskError.conflict("card \(passId) is a staff card; a member card must be its own") }
     }
 
+    /// A member's pass that another live member holds (any case) is refused, naming the holder.
+    package static func requireFreePass(_ passId: String, heldBy holder: MemberRecord?) throws(DeskError) {
+        guard let holder else { return }
+        throw DeskError.conflict(passTaken(passId, by: holder))
+    }
+
+    package static func passTaken(_ passId: String, by holder: MemberRecord) -> String {
+        holder.displayName == holder.passId
+            ? "pass \(passId) already belongs to a member with no name"
+            : "pass \(passId) already belongs to \(holder.displayName)"
+    }
+
     /// A card an operator may take: no other operator's, and no live member's.
     package static func requireFreeForStaff(_ card: String, _ holders: Holders) throws(DeskError) {
         if let holder = holders.staff { throw DeskError.conflict("card \(card) is already \(holder)'s staff card") }

@@ -9,6 +9,7 @@ extension AppDatabase {
     func addMember(_ member: MemberRecord, plan: PlanChanges, desk: TerminalIdentity, by actor: AuditActor) throws -> [MemberChange.Event] {
         try write { store in
             let change = try MemberAddition.decide(member, plan: plan, passIsStaffCard: try store.liveStaffAccount(card: member.passId) != nil,
+                                                   passHolder: try store.liveMember(passIdAnyCase: member.passId),
                                                    facts: try store.memberPlanFacts(member, readsPack: plan.changesPack),
                                                    by: actor, at: desk)
             return try store.write(change, terminalId: desk.id)
@@ -22,7 +23,8 @@ extension AppDatabase {
             let edited = try MemberUpdate.edited(stored, request, passIsStaffCard: isStaffCard)
             // `edited` succeeded, so there is a stored member; its plan's facts are read as the edit leaves it.
             let facts = try store.memberPlanFacts(edited, readsPack: request.changes.plan.changesPack)
-            let change = try MemberUpdate.decide(before: stored ?? edited, after: edited, request, facts: facts)
+            let holder = try store.liveMember(passIdAnyCase: edited.passId).flatMap { $0.memberId == edited.memberId ? nil : $0 }
+            let change = try MemberUpdate.decide(before: stored ?? edited, after: edited, request, passHolder: holder, facts: facts)
             return try store.write(change, terminalId: request.desk.id)
         }
     }

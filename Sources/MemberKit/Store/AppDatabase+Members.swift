@@ -60,9 +60,7 @@ extension StoreTransaction {
 
     /// "pass 04A23B1C already belongs to Ana López": staff know members by name, not by id.
     static func passTaken(_ passId: String, by holder: MemberRecord) -> String {
-        holder.displayName == holder.passId
-            ? "pass \(passId) already belongs to a member with no name"
-            : "pass \(passId) already belongs to \(holder.displayName)"
+        CardOwnership.passTaken(passId, by: holder)
     }
 
     /// Adds a new member; a pass already held by a live member, or a memberId already used, is a conflict.
