@@ -1,7 +1,7 @@
 /// The outcome's line with what only the report knows: how full the club was.
 extension CheckInReport {
     /// As `CheckInOutcome.messageParts`, but a capacity refusal says the count: "Full (80/80)".
-    public var messageParts: (before: String, name: String, after: String) {
+    var messageParts: (before: String, name: String, after: String) {
         if case .refused(_, .capacity) = outcome, capacity > 0 {
             return (CheckInOutcome.describeFull(inside: insideCount, capacity: capacity), "", "")
         }

@@ -9,9 +9,9 @@ extension Club {
     /// pure. `limit` bounds the outbox; `queued` hears, after the commit, how many old rows the
     /// bound dropped.
     public struct EventMessages: Sendable {
-        public var messages: @Sendable (DeskEvent) -> [OutboxMessage]
-        public var limit: Int
-        public var queued: @Sendable (_ dropped: Int) -> Void
+        package var messages: @Sendable (DeskEvent) -> [OutboxMessage]
+        package var limit: Int
+        var queued: @Sendable (_ dropped: Int) -> Void
 
         public init(messages: @escaping @Sendable (DeskEvent) -> [OutboxMessage], limit: Int,
                     queued: @escaping @Sendable (_ dropped: Int) -> Void) {

@@ -2,7 +2,7 @@ import Foundation
 
 extension Club {
     /// A new entry for the record, stamped with this desk and `actor`.
-    public func auditEntry(_ action: AuditAction, by actor: AuditActor, memberId: String? = nil,
+    func auditEntry(_ action: AuditAction, by actor: AuditActor, memberId: String? = nil,
                            detail: [String: String] = [:], at time: Double) -> AuditEntry {
         AuditEntry.made(action, by: actor, at: terminal, memberId: memberId, detail: detail, time: time)
     }

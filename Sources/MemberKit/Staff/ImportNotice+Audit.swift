@@ -1,6 +1,6 @@
 extension ImportNotice {
     /// What an import did, as an audit entry's details.
-    public var auditDetail: [String: String] {
+    var auditDetail: [String: String] {
         ["file": file, "new": "\(new)", "updated": "\(updated)", "unchanged": "\(unchanged)",
          "unified": "\(unified)", "deleted": "\(deleted)"]
     }

@@ -1,7 +1,7 @@
 /// The club's check-in port with every tap recorded under an operator, by the tap's own method:
 /// the shell's `scan` records its Unix user (`cli:alice`), the front desk whoever is on duty.
 public struct OperatorCheckIns: CheckInPort {
-    public let club: Club
+    let club: Club
     private let currentOperator: @Sendable () -> String?
 
     public init(club: Club, operator: String?) {

@@ -31,7 +31,7 @@ public enum DoorNotice {
     }
 
     /// The expiry that applies to the tap's member: its plan's (a household's head's), else its own.
-    public static func expiresAt(_ report: CheckInReport) -> Double? {
+    package static func expiresAt(_ report: CheckInReport) -> Double? {
         report.plan.map(\.expiresAt) ?? report.outcome.member?.expiresAt
     }
 
@@ -40,7 +40,7 @@ public enum DoorNotice {
         expiresAt(report).map { settings.daysUntil($0, from: report.time.timeIntervalSince1970) }
     }
 
-    public static func visitsLeft(_ left: Int) -> String {
+    package static func visitsLeft(_ left: Int) -> String {
         switch left {
         case ..<0: return owes(-left)
         case 0: return "Last visit on this pack"
@@ -66,7 +66,7 @@ public enum DoorNotice {
         }
     }
 
-    public static func expired(daysAgo days: Int) -> String {
+    package static func expired(daysAgo days: Int) -> String {
         switch days {
         case ...0: return "Expired today"
         case 1: return "Expired yesterday"

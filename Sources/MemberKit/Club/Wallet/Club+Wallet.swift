@@ -8,7 +8,7 @@ extension Club {
     /// ours that no member holds is never enrolled: it is an unknown pass. What did not verify is a
     /// replay when its digest was claimed, else a reader failure (published, then thrown).
     @discardableResult
-    public func checkIn(wallet presentation: WalletPresentation, at date: Date? = nil, by actor: AuditActor?) throws -> CheckInReport {
+    package func checkIn(wallet presentation: WalletPresentation, at date: Date? = nil, by actor: AuditActor?) throws -> CheckInReport {
         let now = date ?? clock.now()
         let actor = actor ?? .anonymous(.wallet)
         switch presentation.read {
@@ -55,8 +55,8 @@ extension Club {
 }
 
 /// What a phone sent did not verify and was not seen before: published as a reader failure.
-public struct WalletUnverified: Error, CustomStringConvertible {
-    public var problem: String
+package struct WalletUnverified: Error, CustomStringConvertible {
+    var problem: String
     public var description: String { problem }
-    public init(problem: String) { self.problem = problem }
+    package init(problem: String) { self.problem = problem }
 }
