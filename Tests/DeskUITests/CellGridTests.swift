@@ -68,4 +68,22 @@ import Testing
         #expect(b.changedRows(since: nil) == [0, 1, 2])
         #expect(CellGrid(width: 6, height: 3).changedRows(since: a) == [0, 1, 2])
     }
+
+    /// Found by the FrontDeskText fuzz target: a clipped wide character's blank landed on the first
+    /// half of a wide character already drawn, and left its second half (a zero-width cell)
+    /// behind, so the row measured one column short.
+    @Test func aClippedWideCharacterOverAnotherKeepsTheRowsWidth() {
+        var grid = CellGrid(width: 11, height: 1)
+        grid.put("abcdefghi甔", x: 0, y: 0)
+        grid.put("123456789甔", x: 0, y: 0, clip: 10)
+        #expect(grid.row(0).reduce(0) { $0 + Int($1.width) } == 11)
+        #expect(grid.text(row: 0) == "123456789  ")
+        // The fuzzer's own input, as its harness draws it.
+        let text = String(decoding: [0, 0, 0, 0x20, 0x4C, 0xC3, 0x32, 0x70, 0x65, 0xE7, 0x94, 0x94, 0x98] as [UInt8], as: UTF8.self)
+        var fuzzed = CellGrid(width: 11, height: 1)
+        fuzzed.put(text, x: 0, y: 0)
+        fuzzed.putField(text, x: 0, y: 0, width: 10)
+        #expect(fuzzed.row(0).reduce(0) { $0 + Int($1.width) } == 11)
+        #expect(TextWidth.of(fuzzed.text(row: 0)) == 11)
+    }
 }

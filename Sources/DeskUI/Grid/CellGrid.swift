@@ -57,7 +57,11 @@ public struct CellGrid: Sendable, Equatable {
             }
             if column + w > limit {
                 // A wide character that does not fit leaves blanks rather than half a glyph.
-                while column < limit { if column >= 0 { self[column, y] = Cell(text: " ", width: 1, style: style) }; column += 1 }
+                while column < limit {
+                    // Blanking half of a wide character already there blanks its other half too.
+                    if column >= 0 { clearWide(at: column, y: y); self[column, y] = Cell(text: " ", width: 1, style: style) }
+                    column += 1
+                }
                 break
             }
             if column >= 0 {
