@@ -28,6 +28,17 @@ for dir in Fuzz/[!_]*/; do
 done
 [ ${#targets[@]} -gt 0 ] || { echo "fuzz: no target named '$ONLY' under Fuzz/" >&2; exit 2; }
 
+# Run order: the slowest first, by the inputs a second its last run reached (libFuzzer's last
+# "exec/s" in its log), and a target never run before all of them. With targets side by side, a
+# slow one started last would run alone at the end; started first, the quick ones fill the other
+# lanes beside it.
+run_order=()
+while read -r _ name; do run_order+=("$name"); done < <(
+  for name in "${targets[@]}"; do
+    rate=$(grep -oE 'exec/s: [0-9]+' "fuzz-corpus/$name/log.txt" 2>/dev/null | tail -1 | grep -oE '[0-9]+' || true)
+    printf '%s %s\n' "${rate:-0}" "$name"
+  done | sort -k1,1n -k2,2)
+
 # Build them all first (one build at a time: the products share every module), so that the
 # runs below can go side by side without two builds fighting over one scratch folder.
 for name in "${targets[@]}"; do
@@ -61,7 +72,7 @@ run_one() {
 
 status=0
 running=0
-for name in "${targets[@]}"; do
+for name in "${run_order[@]}"; do
   rm -f "fuzz-corpus/$name/result.txt"
   if [ "$running" -ge "$JOBS" ]; then wait -n || status=1; running=$((running - 1)); fi
   run_one "$name" & running=$((running + 1))
