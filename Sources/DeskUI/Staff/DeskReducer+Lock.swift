@@ -24,10 +24,4 @@ extension DeskReducer {
         lock(.needs(command, permission), &state, &effects, now: now)
         return false
     }
-
-    /// The audit view: the newest entries first.
-    static func showAudit(_ entries: [AuditEntry], names: RecordNames, _ state: inout DeskState) {
-        let lines = entries.reversed().map { AuditLine.text($0, names: names) }
-        state.dialog = .notice(NoticeDialog(title: "Audit record · newest first", lines: lines.isEmpty ? ["Nothing recorded yet."] : Array(lines)))
-    }
 }

@@ -185,7 +185,6 @@ extension LockReducer {
         case .applyImport: return .importMembers
         case .toggleRegions: return .switchRegions
         case .letInAnyway: return .override
-        case .showAudit: return .viewAudit
         default: return nil
         }
     }

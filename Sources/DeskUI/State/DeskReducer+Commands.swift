@@ -60,8 +60,6 @@ extension DeskReducer {
             lock(.lockKey, &state, &effects, now: now)
         case .letInAnyway:
             lock(.letInAnyway(bannerShowsRefusal: state.banner.visible(at: now)?.kind == .refused), &state, &effects, now: now)
-        case .showAudit:
-            effects.append(.loadAudit)
         case .verifyPIN(let credential, let pin):
             lock(.verify(credential, pin), &state, &effects, now: now)
         case .previewImport(let file):
