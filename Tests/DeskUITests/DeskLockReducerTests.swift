@@ -58,6 +58,113 @@ import Testing
         store.finish()
     }
 
+    /// Review finding: the import's review marked itself "Importing…" before the lock asked for a
+    /// manager, so a cancelled sign-in left it stuck, taking no key. Held for the PIN it is not
+    /// importing (`heldForPIN`, as the form is not saving); once the PIN lets the merge through it is.
+    @Test func aCancelledManagersPINForAnImportLeavesTheReviewAsItWas() {
+        var setup = lockedSetup
+        setup.canImport = true
+        let store = makeStore(setup)
+        signIn("Bo", .desk, on: store)
+        // F6 is a manager's: Mia's PIN opens the file prompt, for that once.
+        store.press(.function(6)) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: .authorize(.open(.importFile), .importMembers)))
+        }
+        store.receive(.loadOperators)
+        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+            $0.needsRedraw = true
+            $0.dialog = .prompt(.importFile())
+        }
+        store.receive()
+        let preview = ImportPreview(file: "m.csv", counts: MergeCounts(), received: MemberFileCount(members: 1, deletions: 0, unified: 0),
+                                    lines: ["new  Ana López (04A1B2C3)"], plan: "plan 1")
+        let review = ImportReviewDialog(preview: preview)
+        store.send(.finished(.importPreviewed(preview))) {
+            $0.needsRedraw = true
+            $0.dialog = .importReview(review)
+        }
+        store.receive()
+        // Merge: the merge is a manager's too. The review waits behind the sign-in, not importing.
+        let asked = SignInDialog(purpose: .authorize(.applyImport(preview), .importMembers), resume: .importReview(review))
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(asked)
+        }
+        store.receive(.loadOperators)
+        // Esc: the sign-in closes back to the review as it was, its buttons there.
+        store.press(.escape) {
+            $0.needsRedraw = true
+            $0.dialog = .importReview(review)
+        }
+        store.receive()
+        #expect(store.state.render(now: now).text.contains("Merge"))
+        #expect(!store.state.render(now: now).text.contains("Importing…"))
+        // Enter asks again; Mia's PIN lets the merge through, and now it is importing.
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(asked)
+        }
+        store.receive(.loadOperators)
+        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+            $0.needsRedraw = true
+            $0.dialog = .importReview(review)
+            $0.dialog?.importReview?.applying = true
+        }
+        store.receive(.applyImport(preview))
+        store.finish()
+    }
+
+    /// Review finding: a form set aside by locking came back at the next sign-in, then was replaced
+    /// when that sign-in was for opening a dialog (F4 on a locked desk), and its typed text was lost.
+    /// The form comes back with its text, and the log says the other dialog was not opened over it.
+    @Test func aFormSetAsideByTheLockComesBackWhenTheSignInWasForAnotherDialog() {
+        let store = lockedStore()
+        signIn("Bo", .desk, on: store)
+        var form = MemberFormModel(member: nil, extraFields: [])
+        store.press(.function(7)) {
+            $0.needsRedraw = true
+            $0.dialog = .form(form)
+        }
+        store.receive()
+        for c in "Zoë" {
+            _ = form.onKey(.character(c))
+            store.press(.character(c)) {
+                $0.needsRedraw = true
+                $0.dialog = .form(form)
+            }
+            store.receive()
+        }
+        // Ctrl-L: the form and its text are set aside.
+        store.press(.control("l")) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.lock.heldDialog = .form(form)
+            $0.lock.onDuty = nil
+            $0.status.duty = "Locked"
+            $0.log.add("Bo signed out: desk locked (Ctrl-L)", tone: .warning, at: now)
+        }
+        store.receive(.onDuty(nil))
+        // F4 on the locked desk: a sign-in first, for the check-in prompt.
+        store.press(.function(4)) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: .open(.checkIn))))
+        }
+        store.receive(.loadOperators)
+        store.send(.finished(.signedIn(account("Bo", .desk)))) {
+            $0.needsRedraw = true
+            $0.dialog = .form(form)
+            $0.lock.heldDialog = nil
+            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
+            $0.status.duty = "On duty: Bo"
+            $0.log.add("Bo signed in (desk)", tone: .success, at: now)
+            $0.log.add("sign-in: the dialog set aside with its typed text is back; the one asked for did not open over it", tone: .warning,
+                     at: now)
+        }
+        store.receive(.onDuty("Bo"))
+        store.finish()
+    }
+
     @Test func rolesFollowWhatASaveChanges() {
         var suspended = ana
         suspended.status = .suspended

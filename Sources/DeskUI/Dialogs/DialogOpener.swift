@@ -44,6 +44,9 @@ public struct DialogOpener: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The log's line when an opener is not run over a dialog holding typed text.
+    static let notOverTypedText = "sign-in: the dialog set aside with its typed text is back; the one asked for did not open over it"
+
     public static func == (a: DialogOpener, b: DialogOpener) -> Bool { a.name == b.name }
     public var description: String { name }
 }
