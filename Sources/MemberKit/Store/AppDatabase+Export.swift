@@ -12,38 +12,36 @@ extension AppDatabase {
                                 _ body: (_ total: Int, _ next: () throws -> ExchangeMember?) throws -> T) throws -> T {
         try read { store in
             let db = store.db
+            let arguments = selection.arguments
+            // Cached: a desk writes a changes file after each tap, with the same statements.
+            func statement(_ sql: String) throws -> Statement {
+                let statement = try db.cachedStatement(sql: sql)
+                try statement.setArguments(arguments)
+                return statement
+            }
             let condition = selection.memberCondition
-            let memberArguments = StatementArguments(condition.arguments)
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member m WHERE \(condition.sql)", arguments: memberArguments) ?? 0
-            let members = try db.makeStatement(sql: """
+            let total = try Int.fetchOne(statement("SELECT COUNT(*) FROM member m WHERE \(condition)")) ?? 0
+            let members = try statement("""
                 SELECT \(MemberColumns.list(of: "m")), a.survivorId, a.ownDeletedAt, \(selection.recordCondition ?? "1")
-                FROM member m LEFT JOIN member_alias a ON a.memberId = m.memberId WHERE \(condition.sql)
+                FROM member m LEFT JOIN member_alias a ON a.memberId = m.memberId WHERE \(condition)
                 ORDER BY m.memberId
                 """)
-            try members.setArguments(memberArguments)
             let counters = try selection.counterCondition.map { condition in
-                let statement = try db.makeStatement(sql: """
-                    SELECT memberId, terminalId, count FROM visit_counter WHERE \(condition.sql) ORDER BY memberId
-                    """)
-                try statement.setArguments(StatementArguments(condition.arguments))
-                return statement
+                try statement("SELECT memberId, terminalId, count FROM visit_counter WHERE \(condition) ORDER BY memberId")
             }
             // Pack counters travel with the visit counters, by the same condition.
             let packs = try selection.counterCondition.map { condition in
-                let statement = try db.makeStatement(sql: """
-                    SELECT memberId, terminalId, added, used FROM pack_counter WHERE \(condition.sql) ORDER BY memberId
-                    """)
-                try statement.setArguments(StatementArguments(condition.arguments))
-                return statement
+                try statement("SELECT memberId, terminalId, added, used FROM pack_counter WHERE \(condition) ORDER BY memberId")
             }
             let events = try selection.eventCondition.map { condition in
-                let statement = try db.makeStatement(sql: """
+                try statement("""
                     SELECT memberId, eventId, kind, time, terminalId, source, exitKind FROM visit_event
-                    WHERE \(condition.sql) ORDER BY memberId, time, eventId
+                    WHERE \(condition) ORDER BY memberId, time, eventId
                     """)
-                try statement.setArguments(StatementArguments(condition.arguments))
-                return statement
             }
+            // A cached statement stepped by hand and left on a row would keep this read open:
+            // whatever the body does, each is reset when the read ends.
+            defer { for open in [members, counters, packs, events] { if let open { sqlite3_reset(open.sqliteStatement) } } }
             let rows = members.sqliteStatement
             func step(_ statement: OpaquePointer?) throws -> Bool {
                 guard let statement else { return false }

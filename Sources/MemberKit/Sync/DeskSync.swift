@@ -30,6 +30,9 @@ public struct DeskSync: Sendable {
     package func pass(write: Bool = true, read: Bool = true, named only: SyncNamedFiles?,
                       previousRead: SyncReadReport? = nil) throws -> SyncPassReport {
         let written = write ? try writer.write() : SyncWriteReport()
+        // The member files first: a tap at another desk is counted here before the side files'
+        // bookkeeping runs (none of which the members' merge reads).
+        var readReport = read ? try reader.read(named: only) : (previousRead ?? SyncReadReport())
         // Once writing stopped (another machine under this id, a restored backup), a reading pass
         // writes none of the side files either: they would overwrite the other machine's.
         let sides = try write || database.syncWriterState().stopped == nil
@@ -42,7 +45,6 @@ public struct DeskSync: Sendable {
         // And the phone cryptograms read here, so that a replay is one at every desk (see WalletClaimSync).
         let claims = try WalletClaimSync(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock)
             .pass(only: read ? only : [], write: sides)
-        var readReport = read ? try reader.read(named: only) : (previousRead ?? SyncReadReport())
         if read {
             readReport.errors += staff.errors + counters.errors + claims.errors
             readReport.replaysFound += counters.replaysFound
