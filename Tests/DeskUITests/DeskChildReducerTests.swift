@@ -55,6 +55,62 @@ import Testing
         #expect(slice == MemberListSlice(list: list, memberCount: 0, countInFlight: false, countStale: false, searchEditedAt: now))
     }
 
+    /// Each child's `DeskScope` reads its slice from the desk's own fields, each to its place
+    /// (same-typed fields set apart), writes each back, and leaves the rest of the desk alone.
+    @Test func eachScopeReadsAndWritesItsOwnFieldsOfTheDesk() {
+        var fresh = DeskState(setup: DeskSetup(terminalName: "Desk 1"), now: now)
+        (fresh.jobs.insideStale, fresh.jobs.countStale) = (false, false)  // a new desk's are stale: set apart from what is written
+        let desk = fresh
+        var state = desk
+        state.showStats = true
+        state.focus = .log
+        state.narrowSidePane = .beacons
+        #expect(LayoutSlice.scope.slice(of: state) == LayoutSlice(showStats: true, showInside: false, focus: .log, narrowSidePane: .beacons))
+        LayoutSlice.scope.write(LayoutSlice(showStats: false, showInside: true, focus: .members, narrowSidePane: .log), into: &state)
+        var expected = desk
+        expected.showInside = true
+        #expect(state == expected)
+
+        state = desk
+        state.status.occupancy.inside = 3
+        state.jobs.insideStale = true
+        state.jobs.insideGeneration = 7
+        #expect(InsideSlice.scope.slice(of: state) == InsideSlice(list: desk.inside, count: 3, stale: true, inFlight: false, generation: 7))
+        InsideSlice.scope.write(InsideSlice(list: desk.inside, count: 4, stale: false, inFlight: true, generation: 8), into: &state)
+        expected = desk
+        expected.status.occupancy.inside = 4
+        expected.jobs.insideInFlight = true
+        expected.jobs.insideGeneration = 8
+        #expect(state == expected)
+
+        state = desk
+        state.status.memberCount = 9
+        state.jobs.countInFlight = true
+        state.jobs.searchEditedAt = now
+        #expect(MemberListSlice.scope.slice(of: state)
+            == MemberListSlice(list: desk.list, memberCount: 9, countInFlight: true, countStale: false, searchEditedAt: now))
+        MemberListSlice.scope.write(MemberListSlice(list: desk.list, memberCount: 10, countInFlight: false, countStale: true,
+                                                    searchEditedAt: nil), into: &state)
+        expected = desk
+        expected.status.memberCount = 10
+        expected.jobs.countStale = true
+        #expect(state == expected)
+
+        state = desk
+        let help = DeskDialog.help(NoticeDialog(title: "Help", lines: ["a"]))
+        let quit = QuitSlice.scope.run(&state) { slice -> QuitSlice in
+            slice.wantsQuit = true
+            slice.dialog = help
+            return slice
+        }
+        #expect(quit == QuitSlice(wantsQuit: true, dialog: help))
+        expected = desk
+        expected.wantsQuit = true
+        expected.dialog = help
+        #expect(state == expected)
+        #expect(LockSlice.scope.slice(of: state) == LockSlice(lock: desk.lock, dialog: help))
+    }
+
     @Test func eachDialogTakesOnlyTheResultsOfItsOwnJobs() {
         var export = ExportDialog(formats: ["csv"], defaultPaths: ["m.csv"])
         export.phase = .running(0.5)

@@ -6,11 +6,9 @@ import Testing
 /// `DeskDialog` composes the dialogs through `DeskDialogFeature` and its one switch
 /// (`withFeature`): keys, results, frames and questions reach the open dialog's own code, and
 /// what a dialog changes goes back into its own case.
-@Suite struct DeskDialogFeatureTests {
-    let now = Date(timeIntervalSince1970: 1_767_268_800)
-
+@Suite struct DeskDialogFeatureTests: DeskStoreFixture {
     @Test func ctrlCOverATypedPromptAsksAndKeepEditingGivesThePromptBack() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let store = makeStore()
         store.press(.function(4)) {
             $0.needsRedraw = true
             $0.dialog = .prompt(.checkIn())
@@ -39,7 +37,7 @@ import Testing
     }
 
     @Test func aNoticeOpenedEmptyAsksNothingOnCtrlC() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let store = makeStore()
         store.press(.function(1)) {
             $0.needsRedraw = true
             $0.dialog = .help(HelpText.dialog)

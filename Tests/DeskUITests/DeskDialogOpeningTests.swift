@@ -5,34 +5,9 @@ import Testing
 
 /// Each dialog opens through its own `DialogOpener` (`.open`), under `DeskTestStore`: every change
 /// of state and every effect a key makes is said, so an opener that opened more, or less, fails.
-@Suite struct DeskDialogOpeningTests {
-    let now = Date(timeIntervalSince1970: 1_767_268_800)
-    let ana = MemberRecord(passId: "04A1B2C3", username: "Ana López", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "")
-
-    var rows: [MemberRow] { [MemberRow(rowId: 1, member: ana)] }
-
-    /// A letter is held by the wedge detector until its gap passes: the tick after releases it
-    /// (the store's probe is due again by then), and `update` says what the letter did.
-    func type(_ c: Character, into store: DeskTestStore, _ update: (inout DeskState) -> Void) {
-        let time = store.now
-        store.press(.character(c)) {
-            $0.needsRedraw = true
-            _ = $0.wedge.feed(.character(c), at: time)
-        }
-        store.receive()
-        let later = time.addingTimeInterval(1)
-        store.send(.tick, at: later) {
-            _ = $0.wedge.flush(now: later)
-            $0.needsRedraw = true
-            $0.clockSecond = Int(later.timeIntervalSince1970)
-            $0.jobs.storeProbeInFlight = true
-            $0.jobs.nextStoreProbe = later.addingTimeInterval(DeskJobs.storeProbeInterval)
-            update(&$0)
-        }
-    }
-
+@Suite struct DeskDialogOpeningTests: DeskStoreFixture {
     @Test func f1OpensTheHelpAndEscClosesIt() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let store = makeStore()
         store.press(.function(1)) {
             $0.needsRedraw = true
             $0.dialog = .help(HelpText.dialog)
@@ -49,7 +24,7 @@ import Testing
     @Test func f5OpensTheExportWithEachFormatsPath() {
         var setup = DeskSetup(terminalName: "Desk 1", exportFormats: ["musrl", "csv"], exportPath: { "members-2026-01-01.\($0)" })
         setup.canImport = true
-        let store = DeskTestStore.settled(setup, now: now)
+        let store = makeStore(setup)
         store.press(.function(5)) {
             $0.needsRedraw = true
             $0.dialog = .export(ExportDialog(formats: ["musrl", "csv"], defaultPaths: ["members-2026-01-01.musrl", "members-2026-01-01.csv"]))
@@ -59,7 +34,7 @@ import Testing
     }
 
     @Test func f5AndF6SayWhenTheBuildHasNoExportOrImport() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let store = makeStore()
         store.press(.function(5)) {
             $0.needsRedraw = true
             $0.dialog = .notice(NoticeDialog(title: "Export", lines: ["Export is not available in this build."]))
@@ -81,7 +56,7 @@ import Testing
     @Test func f7OpensANewMembersFormAndF2TheSelectedMembersWithItsVisits() {
         var setup = DeskSetup(terminalName: "Desk 1", memberFields: ["userEmailAddress"])
         setup.canImport = false
-        let store = DeskTestStore.settled(setup, now: now, rows: rows)
+        let store = makeStore(setup, withAna: true)
         store.press(.function(7)) {
             $0.needsRedraw = true
             $0.dialog = .form(MemberFormModel(member: nil, extraFields: ["userEmailAddress"]))
@@ -101,7 +76,7 @@ import Testing
     }
 
     @Test func f2OverARefusalEditsTheMemberRefusedAndWithNobodyOpensNothing() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let store = makeStore()
         // Nobody selected, no banner: F2, F8 and Enter open nothing.
         for key in [Key.function(2), .function(8), .enter] {
             store.press(key) { $0.needsRedraw = true }
@@ -132,7 +107,7 @@ import Testing
     }
 
     @Test func f8AsksBeforeDeletingTheSelectedMember() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now, rows: rows)
+        let store = makeStore(withAna: true)
         store.press(.function(8)) {
             $0.needsRedraw = true
             $0.dialog = .confirmDelete(ConfirmDeleteDialog(member: ana))
@@ -147,7 +122,7 @@ import Testing
     }
 
     @Test func enterOnTheFocusedLogShowsItsLineWhole() throws {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let store = makeStore()
         let entry = try #require(store.state.log.selectedEntry)  // "card reader: not available"
         store.press(.tab) {
             $0.needsRedraw = true
@@ -163,7 +138,7 @@ import Testing
     }
 
     @Test func enterOnAnUnknownCardOpensTheEnrolPromptAndItsEnterEnrolsWithoutTheBanner() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1", enrolment: .prompt), now: now, rows: rows)
+        let store = makeStore(DeskSetup(terminalName: "Desk 1", enrolment: .prompt), withAna: true)
         let report = CheckInReport(time: now, source: .nfc, passId: "04FFFFFF", outcome: .unknownPass("04FFFFFF"), terminalId: "t")
         var reload: MemberPageRequest?
         let generation = store.state.jobs.insideGeneration
@@ -200,16 +175,16 @@ import Testing
 
     @Test func wSaysWhatTheWalletLacksOrWritesTheSelectedMembersPass() {
         // No wallet in this build.
-        var store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now, rows: rows)
+        var store = makeStore(withAna: true)
         type("w", into: store) {
             $0.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: ["Wallet passes are not available in this build."]))
         }
         store.receive(.probeStore)
         store.finish()
         // A wallet whose set-up lacks a key.
-        var setup = DeskSetup(terminalName: "Desk 1")
+        var setup = openSetup
         setup.walletMissing = ["wallet.team_id"]
-        store = DeskTestStore.settled(setup, now: now, rows: rows)
+        store = makeStore(setup, withAna: true)
         type("w", into: store) {
             $0.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: ["The wallet is not set up. Set in the config:",
                                                                            "  wallet.team_id", "(docs/wallet.md; memberdesk config show)"]))
@@ -218,23 +193,20 @@ import Testing
         store.finish()
         // Set up: the pass is written; its notice opens with the result.
         setup.walletMissing = []
-        store = DeskTestStore.settled(setup, now: now, rows: rows)
+        store = makeStore(setup, withAna: true)
         type("w", into: store) { _ in }
         store.receive(.writeWalletPass(memberId: ana.memberId), .probeStore)
         store.finish()
     }
 
     @Test func f4OnALockedDeskAsksForASignInFirstThenOpensTheCheckIn() {
-        var setup = DeskSetup(terminalName: "Desk 1")
-        setup.lockEnabled = true
-        let store = DeskTestStore.settled(setup, now: now)
+        let store = lockedStore()
         store.press(.function(4)) {
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: .open(.checkIn))))
         }
         store.receive(.loadOperators)
-        let bo = StaffAccount(name: "Bo", role: .desk, pinHash: "x", addedAt: 0, modifiedAt: 0, modifiedBy: "T")
-        store.send(.finished(.signedIn(bo))) {
+        store.send(.finished(.signedIn(account("Bo", .desk)))) {
             $0.needsRedraw = true
             $0.dialog = .prompt(.checkIn())
             $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)

@@ -5,21 +5,9 @@ import Testing
 
 /// The reducer under `DeskTestStore`: each test says every change of state and every effect its
 /// inputs make, so a change nobody asserted fails it.
-@Suite struct DeskExhaustiveReducerTests {
-    let now = Date(timeIntervalSince1970: 1_767_268_800)
-
-    func account(_ name: String, _ role: StaffRole) -> StaffAccount {
-        StaffAccount(name: name, role: role, pinHash: "x", addedAt: 0, modifiedAt: 0, modifiedBy: "T")
-    }
-
-    var lockedSetup: DeskSetup {
-        var setup = DeskSetup(terminalName: "Desk 1")
-        setup.lockEnabled = true
-        return setup
-    }
-
+@Suite struct DeskExhaustiveReducerTests: DeskStoreFixture {
     @Test func ctrlLOnALockedDeskOpensTheSignInAndASignInPutsTheOperatorOnDuty() {
-        let store = DeskTestStore.settled(lockedSetup, now: now)
+        let store = lockedStore()
         store.press(.control("l")) {
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil)))
@@ -50,7 +38,7 @@ import Testing
     }
 
     @Test func f4OpensTheCheckInPromptAndItsEnterAsksForAManualCheckIn() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let store = makeStore()
         store.press(.function(4)) {
             $0.needsRedraw = true
             $0.dialog = .prompt(.checkIn())
@@ -74,8 +62,8 @@ import Testing
     }
 
     @Test func aCheckInFromTheBusShowsTheBannerAndRecountsWhoIsInside() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
-        let member = MemberRecord(passId: "04A1B2C3", username: "Ana López", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "")
+        let store = makeStore()
+        let member = ana
         let report = CheckInReport(time: now, source: .nfc, passId: "04A1B2C3", outcome: .checkedIn(member, visitNumber: 1),
                                    terminalId: "t", insideCount: 1)
         let generation = store.state.jobs.insideGeneration
@@ -120,9 +108,9 @@ import Testing
     }
 
     @Test func anImportIsReviewedThenMergedAndTheListReloads() {
-        var setup = DeskSetup(terminalName: "Desk 1")
+        var setup = openSetup
         setup.canImport = true
-        let store = DeskTestStore.settled(setup, now: now)
+        let store = makeStore(setup)
         store.press(.function(6)) {
             $0.needsRedraw = true
             $0.dialog = .prompt(.importFile())
@@ -159,7 +147,7 @@ import Testing
     }
 
     @Test func startingAsksForTheFirstPageTheCountsWhoIsInsideAndTheStore() {
-        let store = DeskTestStore(DeskState(setup: DeskSetup(terminalName: "Desk 1"), now: now), now: now)
+        let store = DeskTestStore(DeskState(setup: openSetup, now: now), now: now)
         var first: MemberPageRequest?
         store.send(.resize(width: 100, height: 30)) {
             $0.resize(width: 100, height: 30)
@@ -184,7 +172,7 @@ import Testing
     }
 
     @Test func aWedgeBurstIsOneCheckInAndNoKeys() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let store = makeStore()
         let keys = "04A1B2C4".map(Key.character) + [.enter]
         for (i, key) in keys.enumerated() {
             let time = now.addingTimeInterval(Double(i) * 0.005)
@@ -201,7 +189,7 @@ import Testing
 
     @Test func theStoreHelperFailsOnAStateChangeTheTestDidNotAssert() {
         withKnownIssue {
-            let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+            let store = makeStore()
             // F1 opens the help and redraws: the test asserts neither.
             store.press(.function(1))
             store.receive()
@@ -210,15 +198,15 @@ import Testing
 
     @Test func theStoreHelperFailsOnAnEffectTheTestDidNotReceive() {
         withKnownIssue {
-            var setup = DeskSetup(terminalName: "Desk 1")
+            var setup = openSetup
             setup.regionsOn = false
-            let store = DeskTestStore.settled(setup, now: now)
+            let store = makeStore(setup)
             // F9 asks to switch regions; the test asserts the state but never receives the effect.
             store.press(.function(9)) { $0.needsRedraw = true }
             store.finish()
         }
         withKnownIssue {
-            let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+            let store = makeStore()
             store.send(.finished(.checkInFailed("x"))) {
                 $0.needsRedraw = true
                 $0.banner.showError("Not a pass: x", now: now)

@@ -6,38 +6,12 @@ import Testing
 /// The lock in the reducer alone (no worker, no database): role gates, a manager's PIN for one
 /// action (under `DeskTestStore`, every change and effect said), the idle relock by the injected
 /// time, and the wrong-PIN lockout.
-@Suite struct DeskLockReducerTests {
-    let start = Date(timeIntervalSince1970: 1_767_268_800)
-
-    func lockedState(idleMinutes: Double = 5) -> DeskState {
-        var setup = DeskSetup(terminalName: "Desk 1")
-        setup.lockEnabled = true
-        setup.idleMinutes = idleMinutes
-        var state = DeskState(setup: setup, now: start)
-        _ = DeskReducer.reduce(&state, .resize(width: 100, height: 30), now: start)
-        return state
-    }
-
-    func account(_ name: String, _ role: StaffRole) -> StaffAccount {
-        StaffAccount(name: name, role: role, pinHash: "x", addedAt: 0, modifiedAt: 0, modifiedBy: "T")
-    }
-
-    func member() -> MemberRecord { MemberRecord(passId: "P1", username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T") }
-    /// One member, one id: an exhaustive test compares her whole.
-    let anna = MemberRecord(passId: "P1", username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
-
-    /// A locked desk, settled with Anna in the member list (under `DeskTestStore`).
-    func lockedStore() -> DeskTestStore {
-        var setup = DeskSetup(terminalName: "Desk 1")
-        setup.lockEnabled = true
-        return DeskTestStore.settled(setup, now: start, rows: [MemberRow(rowId: 1, member: anna)])
-    }
-
+@Suite struct DeskLockReducerTests: DeskStoreFixture {
     /// F8, then `y`: the delete's question opens to all; the delete itself is a manager's.
     func askToDelete(_ store: DeskTestStore, _ asked: SignInDialog.Purpose) {
         store.press(.function(8)) {
             $0.needsRedraw = true
-            $0.dialog = .confirmDelete(ConfirmDeleteDialog(member: anna))
+            $0.dialog = .confirmDelete(ConfirmDeleteDialog(member: ana))
         }
         store.receive()
         store.press(.character("y")) {
@@ -48,37 +22,25 @@ import Testing
     }
 
     @Test func aLockedDeskAsksForASignInAndThenDoesTheAction() {
-        let store = lockedStore()
+        let store = lockedStore(withAna: true)
         #expect(store.state.lock.isLocked && store.state.status.duty == "Locked")
         // No delete yet: a sign-in first.
-        askToDelete(store, .signIn(then: .delete(anna)))
+        askToDelete(store, .signIn(then: .delete(ana)))
         store.send(.finished(.signedIn(account("Mia", .manager)))) {
             $0.needsRedraw = true
             $0.dialog = nil
             $0.lock.onDuty = DeskLock.OnDuty(name: "Mia", role: .manager)
             $0.status.duty = "On duty: Mia"
-            $0.log.add("Mia signed in (manager)", tone: .success, at: start)
+            $0.log.add("Mia signed in (manager)", tone: .success, at: now)
         }
-        store.receive(.onDuty("Mia"), .delete(anna, operator: "Mia"))
+        store.receive(.onDuty("Mia"), .delete(ana, operator: "Mia"))
         store.finish()
     }
 
     @Test func aDeskOperatorNeedsAManagersPINForOneAction() {
-        let store = lockedStore()
-        store.press(.control("l")) {
-            $0.needsRedraw = true
-            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil)))
-        }
-        store.receive(.loadOperators)
-        store.send(.finished(.signedIn(account("Bo", .desk)))) {
-            $0.needsRedraw = true
-            $0.dialog = nil
-            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
-            $0.status.duty = "On duty: Bo"
-            $0.log.add("Bo signed in (desk)", tone: .success, at: start)
-        }
-        store.receive(.onDuty("Bo"))
-        askToDelete(store, .authorize(.delete(anna), .deleteMember))
+        let store = lockedStore(withAna: true)
+        signIn("Bo", .desk, on: store)
+        askToDelete(store, .authorize(.delete(ana), .deleteMember))
         // Another desk operator's PIN is not enough.
         store.send(.finished(.signedIn(account("Cy", .desk)))) {
             $0.needsRedraw = true
@@ -89,43 +51,137 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = nil
         }
-        store.receive(.delete(anna, operator: "Mia"))
+        store.receive(.delete(ana, operator: "Mia"))
         // The manager's PIN was for that one delete: Bo is still on duty, and the next asks again.
         #expect(store.state.lock.onDuty?.name == "Bo" && store.state.status.duty == "On duty: Bo")
-        askToDelete(store, .authorize(.delete(anna), .deleteMember))
+        askToDelete(store, .authorize(.delete(ana), .deleteMember))
+        store.finish()
+    }
+
+    /// Review finding: the import's review marked itself "Importing…" before the lock asked for a
+    /// manager, so a cancelled sign-in left it stuck, taking no key. Held for the PIN it is not
+    /// importing (`heldForPIN`, as the form is not saving); once the PIN lets the merge through it is.
+    @Test func aCancelledManagersPINForAnImportLeavesTheReviewAsItWas() {
+        var setup = lockedSetup
+        setup.canImport = true
+        let store = makeStore(setup)
+        signIn("Bo", .desk, on: store)
+        // F6 is a manager's: Mia's PIN opens the file prompt, for that once.
+        store.press(.function(6)) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: .authorize(.open(.importFile), .importMembers)))
+        }
+        store.receive(.loadOperators)
+        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+            $0.needsRedraw = true
+            $0.dialog = .prompt(.importFile())
+        }
+        store.receive()
+        let preview = ImportPreview(file: "m.csv", counts: MergeCounts(), received: MemberFileCount(members: 1, deletions: 0, unified: 0),
+                                    lines: ["new  Ana López (04A1B2C3)"], plan: "plan 1")
+        let review = ImportReviewDialog(preview: preview)
+        store.send(.finished(.importPreviewed(preview))) {
+            $0.needsRedraw = true
+            $0.dialog = .importReview(review)
+        }
+        store.receive()
+        // Merge: the merge is a manager's too. The review waits behind the sign-in, not importing.
+        let asked = SignInDialog(purpose: .authorize(.applyImport(preview), .importMembers), resume: .importReview(review))
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(asked)
+        }
+        store.receive(.loadOperators)
+        // Esc: the sign-in closes back to the review as it was, its buttons there.
+        store.press(.escape) {
+            $0.needsRedraw = true
+            $0.dialog = .importReview(review)
+        }
+        store.receive()
+        #expect(store.state.render(now: now).text.contains("Merge"))
+        #expect(!store.state.render(now: now).text.contains("Importing…"))
+        // Enter asks again; Mia's PIN lets the merge through, and now it is importing.
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(asked)
+        }
+        store.receive(.loadOperators)
+        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+            $0.needsRedraw = true
+            $0.dialog = .importReview(review)
+            $0.dialog?.importReview?.applying = true
+        }
+        store.receive(.applyImport(preview))
+        store.finish()
+    }
+
+    /// Review finding: a form set aside by locking came back at the next sign-in, then was replaced
+    /// when that sign-in was for opening a dialog (F4 on a locked desk), and its typed text was lost.
+    /// The form comes back with its text, and the log says the other dialog was not opened over it.
+    @Test func aFormSetAsideByTheLockComesBackWhenTheSignInWasForAnotherDialog() {
+        let store = lockedStore()
+        signIn("Bo", .desk, on: store)
+        var form = MemberFormModel(member: nil, extraFields: [])
+        store.press(.function(7)) {
+            $0.needsRedraw = true
+            $0.dialog = .form(form)
+        }
+        store.receive()
+        for c in "Zoë" {
+            _ = form.onKey(.character(c))
+            store.press(.character(c)) {
+                $0.needsRedraw = true
+                $0.dialog = .form(form)
+            }
+            store.receive()
+        }
+        // Ctrl-L: the form and its text are set aside.
+        store.press(.control("l")) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.lock.heldDialog = .form(form)
+            $0.lock.onDuty = nil
+            $0.status.duty = "Locked"
+            $0.log.add("Bo signed out: desk locked (Ctrl-L)", tone: .warning, at: now)
+        }
+        store.receive(.onDuty(nil))
+        // F4 on the locked desk: a sign-in first, for the check-in prompt.
+        store.press(.function(4)) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: .open(.checkIn))))
+        }
+        store.receive(.loadOperators)
+        store.send(.finished(.signedIn(account("Bo", .desk)))) {
+            $0.needsRedraw = true
+            $0.dialog = .form(form)
+            $0.lock.heldDialog = nil
+            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
+            $0.status.duty = "On duty: Bo"
+            $0.log.add("Bo signed in (desk)", tone: .success, at: now)
+            $0.log.add("sign-in: the dialog set aside with its typed text is back; the one asked for did not open over it", tone: .warning,
+                     at: now)
+        }
+        store.receive(.onDuty("Bo"))
         store.finish()
     }
 
     @Test func rolesFollowWhatASaveChanges() {
-        var suspended = member()
+        var suspended = ana
         suspended.status = .suspended
-        let anna = member()
-        #expect(LockReducer.permission(for: .save(original: anna, changes: MemberChanges(username: .some("Ann")))) == .editContact)
-        #expect(LockReducer.permission(for: .save(original: anna, changes: MemberChanges(status: .suspended))) == .suspend)
-        #expect(LockReducer.permission(for: .save(original: anna, changes: MemberChanges(status: .active))) == .editContact)
+        #expect(LockReducer.permission(for: .save(original: ana, changes: MemberChanges(username: .some("Ann")))) == .editContact)
+        #expect(LockReducer.permission(for: .save(original: ana, changes: MemberChanges(status: .suspended))) == .suspend)
+        #expect(LockReducer.permission(for: .save(original: ana, changes: MemberChanges(status: .active))) == .editContact)
         #expect(LockReducer.permission(for: .save(original: suspended, changes: MemberChanges(status: .active))) == .suspend)
-        #expect(LockReducer.permission(for: .save(original: anna, changes: MemberChanges(expiresAt: .some(9e9)))) == .changeExpiry)
+        #expect(LockReducer.permission(for: .save(original: ana, changes: MemberChanges(expiresAt: .some(9e9)))) == .changeExpiry)
         #expect(LockReducer.permission(for: .save(original: nil, changes: MemberChanges(passId: "P2"))) == .addMember)
         #expect(LockReducer.permission(for: .startSearch) == nil && LockReducer.permission(for: .cycleSort) == nil)
     }
 
     @Test func idleRelockCountsFromTheLastKey() {
-        let store = lockedStore()
-        store.press(.control("l")) {
-            $0.needsRedraw = true
-            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil)))
-        }
-        store.receive(.loadOperators)
-        store.send(.finished(.signedIn(account("Mia", .manager)))) {
-            $0.needsRedraw = true
-            $0.dialog = nil
-            $0.lock.onDuty = DeskLock.OnDuty(name: "Mia", role: .manager)
-            $0.status.duty = "On duty: Mia"
-            $0.log.add("Mia signed in (manager)", tone: .success, at: start)
-        }
-        store.receive(.onDuty("Mia"))
+        let store = lockedStore(withAna: true)
+        signIn("Mia", .manager, on: store)
         // Four minutes on, a key: the five idle minutes count from it.
-        let key = start.addingTimeInterval(4 * 60)
+        let key = now.addingTimeInterval(4 * 60)
         store.send(.tick, at: key) {
             $0.needsRedraw = true
             $0.clockSecond = Int(key.timeIntervalSince1970)
@@ -141,15 +197,15 @@ import Testing
         }
         store.receive()
         // Eight minutes from the start, four from the key: still on duty.
-        let eight = start.addingTimeInterval(8 * 60)
+        let eight = now.addingTimeInterval(8 * 60)
         store.send(.tick, at: eight) {
             $0.needsRedraw = true
             $0.clockSecond = Int(eight.timeIntervalSince1970)
         }
         store.receive()
-        #expect(store.state.nextDeadline(after: eight) <= start.addingTimeInterval(9 * 60))
+        #expect(store.state.nextDeadline(after: eight) <= now.addingTimeInterval(9 * 60))
         // Past five minutes from the key: locked.
-        let idle = start.addingTimeInterval(9 * 60 + 1)
+        let idle = now.addingTimeInterval(9 * 60 + 1)
         store.send(.tick, at: idle) {
             $0.needsRedraw = true
             $0.clockSecond = Int(idle.timeIntervalSince1970)
@@ -163,34 +219,74 @@ import Testing
     }
 
     @Test func fiveFailuresLockSignInOutThenDouble() throws {
-        var state = lockedState()
-        _ = DeskReducer.reduce(&state, .key(.control("l"), at: start), now: start)
-        var lockouts: [TimeInterval] = []
-        func fail(_ n: Int, at time: Date) {
-            for _ in 0..<n {
-                for effect in DeskReducer.reduce(&state, .finished(.signInFailed("Wrong PIN", usesATry: true)), now: time) {
-                    if case .recordLockout(let seconds) = effect { lockouts.append(seconds) }
+        let store = lockedStore(withAna: true)
+        var shown = SignInDialog(purpose: .signIn(then: nil))
+        store.press(.control("l")) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(shown)
+        }
+        store.receive(.loadOperators)
+        /// Keys typed into the sign-in at `time`; the first key after a while finds the store's probe due.
+        func type(_ keys: [Key], at time: Date) {
+            for (i, key) in keys.enumerated() {
+                let probes = i == 0 && time != now
+                _ = shown.onKey(key)
+                store.press(key, at: time) {
+                    $0.needsRedraw = true
+                    $0.lock.lastKeyAt = time
+                    $0.dialog = .signIn(shown)
+                    if probes {
+                        $0.jobs.storeProbeInFlight = true
+                        $0.jobs.nextStoreProbe = time.addingTimeInterval(DeskJobs.storeProbeInterval)
+                    }
                 }
+                if probes { store.receive(.probeStore) } else { store.receive() }
             }
         }
-        fail(4, at: start)
-        #expect(lockouts.isEmpty)
-        fail(1, at: start)
-        #expect(lockouts == [30])
+        /// Five wrong PINs' answers at `time`: the sign-in says the tries left, and the fifth nows
+        /// a lockout of `seconds` (`said`), recorded.
+        func failFive(at time: Date, lockout seconds: TimeInterval, said: String) {
+            let errors = ["Wrong PIN · 4 tries left", "Wrong PIN · 3 tries left", "Wrong PIN · 2 tries left", "Wrong PIN · 1 try left",
+                          "Wrong PIN"]
+            for (n, error) in errors.enumerated() {
+                let probes = n == 0 && time != now, locks = n == errors.count - 1
+                shown.checking = false
+                shown.error = error
+                if locks { shown.lockedUntil = time.addingTimeInterval(seconds) }
+                store.send(.finished(.signInFailed("Wrong PIN", usesATry: true)), at: time) {
+                    $0.needsRedraw = true
+                    _ = $0.lock.lockout.fail(at: time)
+                    $0.dialog = .signIn(shown)
+                    if locks { $0.log.add("sign-in: too many wrong PINs, refused for \(said)", tone: .danger, at: time) }
+                    if probes {
+                        $0.jobs.storeProbeInFlight = true
+                        $0.jobs.nextStoreProbe = time.addingTimeInterval(DeskJobs.storeProbeInterval)
+                    }
+                }
+                // Four wrong PINs record nothing; the fifth records the lockout.
+                store.receive(all: (locks ? [.recordLockout(seconds: seconds)] : []) + (probes ? [.probeStore] : []))
+            }
+        }
+        type("Mia".map(Key.character) + [.enter], at: now)
+        failFive(at: now, lockout: 30, said: "0:30")
         // While locked out, a PIN is not sent to be checked; once the 30 s are over, it is.
         let pin = try PIN("4821")
-        #expect(!verify(pin, &state, at: start.addingTimeInterval(10)).contains { if case .verifyPIN = $0 { true } else { false } })
-        guard case .signIn(let shown) = state.dialog else { Issue.record("no dialog"); return }
-        #expect(shown.secondsLeft(now: start.addingTimeInterval(10)) == 20)
-        #expect(verify(pin, &state, at: start.addingTimeInterval(31)).contains { if case .verifyPIN = $0 { true } else { false } })
-        fail(5, at: start.addingTimeInterval(40))
-        #expect(lockouts == [30, 60])
-    }
-
-    /// The sign-in dialog's submit, as its Enter sends it.
-    private func verify(_ pin: PIN, _ state: inout DeskState, at time: Date) -> [DeskEffect] {
-        var effects: [DeskEffect] = []
-        DeskReducer.perform(.verifyPIN(.name("Mia"), pin), &state, &effects, now: time)
-        return effects
+        let early = now.addingTimeInterval(10)
+        type("4821".map(Key.character) + [.enter], at: early)
+        #expect(store.state.dialog?.signIn?.secondsLeft(now: early) == 20)
+        answerProbe(on: store)
+        let late = now.addingTimeInterval(31)
+        type("4821".map(Key.character), at: late)
+        _ = shown.onKey(.enter)
+        shown.checking = true
+        store.press(.enter, at: late) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(shown)
+        }
+        store.receive(.verifyPIN(.name("Mia"), pin))
+        answerProbe(on: store)
+        // Five more: twice as long.
+        failFive(at: now.addingTimeInterval(40), lockout: 60, said: "1:00")
+        store.finish()
     }
 }

@@ -6,25 +6,18 @@ import Testing
 /// The state the reducer's children own, under `DeskTestStore`: quitting (`QuitReducer`), the
 /// banner (`BannerReducer`) and the form's `saving` (the form's own feature), with every change
 /// and effect said.
-@Suite struct DeskQuitBannerAndSavingTests {
-    let now = Date(timeIntervalSince1970: 1_767_268_800)
-    let ana = MemberRecord(passId: "04A1B2C3", username: "Ana López", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "")
-
-    func account(_ name: String, _ role: StaffRole) -> StaffAccount {
-        StaffAccount(name: name, role: role, pinHash: "x", addedAt: 0, modifiedAt: 0, modifiedBy: "T")
-    }
-
+@Suite struct DeskQuitBannerAndSavingTests: DeskStoreFixture {
     // MARK: Quitting
 
     @Test func f10AndCtrlCQuit() {
-        var store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        var store = makeStore()
         store.press(.function(10)) {
             $0.needsRedraw = true
             $0.wantsQuit = true
         }
         store.receive()
         store.finish()
-        store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        store = makeStore()
         store.press(DeskKeymap.interrupt) {
             $0.needsRedraw = true
             $0.wantsQuit = true
@@ -34,7 +27,7 @@ import Testing
     }
 
     @Test func ctrlCOverATypedFormAsksAndYQuits() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let store = makeStore()
         var form = MemberFormModel(member: nil, extraFields: [])
         store.press(.function(7)) {
             $0.needsRedraw = true
@@ -64,7 +57,7 @@ import Testing
     // MARK: The banner
 
     @Test func escDismissesTheBannerAndThenDoesNothingMore() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let store = makeStore()
         store.send(.finished(.checkInFailed("bad pass"))) {
             $0.needsRedraw = true
             $0.banner.showError("Not a pass: bad pass", now: now)
@@ -82,7 +75,7 @@ import Testing
     }
 
     @Test func escWithNoBannerClearsAKeptSearch() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
+        let store = makeStore()
         store.press(.function(3)) {
             $0.needsRedraw = true
             $0.list.isSearching = true
@@ -115,7 +108,7 @@ import Testing
     }
 
     @Test func theBannerFadesOnTheFirstTickAfterItsSeconds() {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1", bannerSeconds: 5), now: now)
+        let store = makeStore(DeskSetup(terminalName: "Desk 1", bannerSeconds: 5))
         store.send(.finished(.checkInFailed("bad pass"))) {
             $0.needsRedraw = true
             $0.banner.showError("Not a pass: bad pass", now: now)
@@ -136,7 +129,7 @@ import Testing
     // MARK: The form's saving
 
     @Test func aFormsEnterSavesOnceAndAFailedSaveLetsItTryAgain() throws {
-        let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now, rows: [MemberRow(rowId: 1, member: ana)])
+        let store = makeStore(withAna: true)
         var form = MemberFormModel(member: ana, extraFields: [])
         store.press(.function(2)) {
             $0.needsRedraw = true
@@ -168,22 +161,8 @@ import Testing
     }
 
     @Test func aSaveAboveTheOperatorsRoleWaitsNotSavingForAManagersPINThenSaves() throws {
-        var setup = DeskSetup(terminalName: "Desk 1")
-        setup.lockEnabled = true
-        let store = DeskTestStore.settled(setup, now: now, rows: [MemberRow(rowId: 1, member: ana)])
-        store.press(.control("l")) {
-            $0.needsRedraw = true
-            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil)))
-        }
-        store.receive(.loadOperators)
-        store.send(.finished(.signedIn(account("Bo", .desk)))) {
-            $0.needsRedraw = true
-            $0.dialog = nil
-            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
-            $0.status.duty = "On duty: Bo"
-            $0.log.add("Bo signed in (desk)", tone: .success, at: now)
-        }
-        store.receive(.onDuty("Bo"))
+        let store = lockedStore(withAna: true)
+        signIn("Bo", .desk, on: store)
         var form = MemberFormModel(member: ana, extraFields: [])
         store.press(.function(2)) {
             $0.needsRedraw = true

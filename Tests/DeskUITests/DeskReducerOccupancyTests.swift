@@ -3,22 +3,14 @@ import Foundation
 import MemberKit
 import Testing
 
-/// The reducer's part in who is inside: when it asks for the count and the "Inside now" list,
-/// that an answer read before a change cannot overwrite a newer count, and what `i` and `x` ask for.
-@Suite struct DeskReducerOccupancyTests {
-    let now = Date(timeIntervalSince1970: 1_767_268_800)
-    let ana = MemberRecord(passId: "04A1B2C3", username: "Ana López", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "")
-
-    func state(capacity: Int = 0) -> (DeskState, [DeskEffect]) {
-        var setup = DeskSetup(terminalName: "Desk 1")
+/// The reducer's part in who is inside, under `DeskTestStore` (every change and effect said): when
+/// it asks for the count and the "Inside now" list, that an answer read before a change cannot
+/// overwrite a newer count, and what `i` and `x` ask for.
+@Suite struct DeskReducerOccupancyTests: DeskStoreFixture {
+    func setup(capacity: Int = 0) -> DeskSetup {
+        var setup = openSetup
         setup.capacity = capacity
-        var state = DeskState(setup: setup, now: now)
-        let effects = DeskReducer.reduce(&state, .resize(width: 100, height: 30), now: now)
-        return (state, effects)
-    }
-
-    func insideCounts(_ effects: [DeskEffect]) -> [(generation: Int, listing: Bool)] {
-        effects.compactMap { if case .countInside(let generation, let listing) = $0 { (generation, listing) } else { nil } }
+        return setup
     }
 
     func report(_ outcome: CheckInOutcome, inside: Int, capacity: Int = 0) -> CheckInReport {
@@ -26,88 +18,228 @@ import Testing
                       inside: outcome.isEntry, insideCount: inside, capacity: capacity)
     }
 
+    /// A desk just sized: its first page, both counts and the store probe asked for, none answered.
+    func started(capacity: Int = 0) -> DeskTestStore {
+        let store = DeskTestStore(DeskState(setup: setup(capacity: capacity), now: now), now: now)
+        var first: MemberPageRequest?
+        store.send(.resize(width: 100, height: 30)) {
+            $0.resize(width: 100, height: 30)
+            first = $0.list.nextRequest()
+            $0.jobs.countInFlight = true
+            $0.jobs.countStale = false
+            $0.jobs.insideInFlight = true
+            $0.jobs.insideStale = false
+            $0.jobs.storeProbeInFlight = true
+            $0.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
+        }
+        // One count of who is inside, without the list ("Inside now" is not shown).
+        store.receive(.fetchPage(first!), .countMembers(generation: 0, search: nil, expiringDays: nil),
+                      .countInside(generation: 0, listing: false), .probeStore)
+        return store
+    }
+
     @Test func startingAsksForTheCountOnce() {
-        var (state, effects) = state(capacity: 80)
-        #expect(insideCounts(effects).map(\.listing) == [false])
-        #expect(insideCounts(DeskReducer.reduce(&state, .tick, now: now)).isEmpty)
-        #expect(!state.render(now: now).text(row: 0).contains("Inside"))  // not before it is counted
-        _ = DeskReducer.reduce(&state, .finished(.insideCounted(generation: 0, count: 23, members: nil)), now: now)
-        #expect(state.render(now: now).text(row: 0).contains("Inside 23/80"))
+        let store = started(capacity: 80)
+        // The count in flight: the clock asks for no other.
+        store.send(.tick) {
+            $0.needsRedraw = true
+            $0.clockSecond = Int(now.timeIntervalSince1970)
+        }
+        store.receive()
+        #expect(!store.state.render(now: now).text(row: 0).contains("Inside"))  // not before it is counted
+        store.send(.finished(.insideCounted(generation: 0, count: 23, members: nil))) {
+            $0.needsRedraw = true
+            $0.jobs.insideInFlight = false
+            $0.status.occupancy.inside = 23
+        }
+        store.receive()
+        #expect(store.state.render(now: now).text(row: 0).contains("Inside 23/80"))
+        store.finish()
     }
 
     @Test func aCountReadBeforeACheckInDoesNotOverwriteIt() {
-        var (state, _) = state()
-        // The start's count is in flight when a tap is published: the tap's count shows at once.
-        var effects = DeskReducer.reduce(&state, .event(.checkIn(report(.checkedIn(ana, visitNumber: 1), inside: 1))), now: now)
-        #expect(state.status.occupancy.inside == 1)
-        #expect(insideCounts(effects).isEmpty)  // one at a time
-        effects = DeskReducer.reduce(&state, .finished(.insideCounted(generation: 0, count: 0, members: nil)), now: now)
-        #expect(state.status.occupancy.inside == 1)
-        // …and the count is read again, for the tap.
-        let again = insideCounts(effects)
-        #expect(again.count == 1 && again[0].generation == state.jobs.insideGeneration)
+        let store = started()
+        // The start's count is in flight when a tap is published: the tap's count shows at once,
+        // and no second count is asked for while the first is out (one at a time).
+        let tap = report(.checkedIn(ana, visitNumber: 1), inside: 1)
+        store.send(.event(.checkIn(tap))) {
+            $0.needsRedraw = true
+            $0.banner.show(tap, policy: .auto, now: now)
+            $0.status.occupancy.inside = 1
+            $0.log.add(.checkIn(tap), at: now)
+            $0.list.markStale()
+            $0.jobs.insideStale = true
+            $0.jobs.insideGeneration = 1
+        }
+        store.receive()
+        // The start's answer (read before the tap) leaves the tap's count; the count is read again, for the tap.
+        store.send(.finished(.insideCounted(generation: 0, count: 0, members: nil))) {
+            $0.jobs.insideStale = false
+        }
+        store.receive(.countInside(generation: 1, listing: false))
         // The recount confirms the tap's count: no frame for it.
-        state.needsRedraw = false
-        _ = DeskReducer.reduce(&state, .finished(.insideCounted(generation: again[0].generation, count: 1, members: nil)), now: now)
-        #expect(state.status.occupancy.inside == 1)
-        #expect(!state.needsRedraw)
+        store.send(.finished(.insideCounted(generation: 1, count: 1, members: nil))) {
+            $0.jobs.insideInFlight = false
+        }
+        store.receive()
+        store.finish()
     }
 
     @Test func otherProcessesAndClosingTimeRecount() {
-        var (state, _) = state()
-        _ = DeskReducer.reduce(&state, .finished(.insideCounted(generation: 0, count: 3, members: nil)), now: now)
-        _ = DeskReducer.reduce(&state, .finished(.storeProbed(version: 1)), now: now)
-        // The first probe only learns the version; a moved one means another process committed.
-        #expect(insideCounts(DeskReducer.reduce(&state, .tick, now: now)).isEmpty)
-        let effects = DeskReducer.reduce(&state, .finished(.storeProbed(version: 2)), now: now)
-        #expect(insideCounts(effects).count == 1)
-        _ = DeskReducer.reduce(&state, .finished(.insideCounted(generation: state.jobs.insideGeneration, count: 4, members: nil)), now: now)
-        _ = DeskReducer.reduce(&state, .event(.occupancy(OccupancyNotice(insideCount: 0, checkedOut: 4, exitKind: .auto))), now: now)
-        #expect(state.status.occupancy.inside == 0)
-        #expect(state.log.entries.first?.text == "4 members checked out (closing time), 0 inside")
+        let store = started()
+        store.send(.finished(.insideCounted(generation: 0, count: 3, members: nil))) {
+            $0.needsRedraw = true
+            $0.jobs.insideInFlight = false
+            $0.status.occupancy.inside = 3
+        }
+        store.receive()
+        // The first probe only learns the version: nothing is read again.
+        store.send(.finished(.storeProbed(version: 1))) {
+            $0.jobs.storeProbeInFlight = false
+            $0.jobs.storeVersion = 1
+        }
+        store.receive()
+        store.send(.tick) {
+            $0.needsRedraw = true
+            $0.clockSecond = Int(now.timeIntervalSince1970)
+        }
+        store.receive()
+        // A moved version means another process committed: the rows, the member count and who is inside are read again.
+        store.send(.finished(.storeProbed(version: 2))) {
+            $0.needsRedraw = true
+            $0.jobs.storeVersion = 2
+            $0.list.markStale()
+            $0.jobs.countStale = true
+            $0.jobs.insideGeneration = 1
+            $0.jobs.insideInFlight = true
+        }
+        store.receive(.countInside(generation: 1, listing: false))
+        store.send(.finished(.insideCounted(generation: 1, count: 4, members: nil))) {
+            $0.needsRedraw = true
+            $0.jobs.insideInFlight = false
+            $0.status.occupancy.inside = 4
+        }
+        store.receive()
+        // Closing time: its count shows at once, is read again, and the log says it.
+        let closing = OccupancyNotice(insideCount: 0, checkedOut: 4, exitKind: .auto)
+        store.send(.event(.occupancy(closing))) {
+            $0.needsRedraw = true
+            $0.list.markStale()
+            $0.status.occupancy.inside = 0
+            $0.jobs.insideGeneration = 2
+            $0.jobs.insideInFlight = true
+            $0.log.add(.occupancy(closing), at: now)
+        }
+        store.receive(.countInside(generation: 2, listing: false))
+        #expect(store.state.log.entries.first?.text == "4 members checked out (closing time), 0 inside")
+        store.finish()
     }
 
     @Test func iShowsInsideNowAndAsksForTheListAndXChecksTheSelectedOut() {
-        var (state, _) = state()
-        _ = DeskReducer.reduce(&state, .finished(.insideCounted(generation: 0, count: 0, members: nil)), now: now)
-        var effects = DeskReducer.reduce(&state, .key(.character("i"), at: now), now: now)
-        effects += DeskReducer.reduce(&state, .tick, now: now.addingTimeInterval(0.5))
-        #expect(state.showInside)
-        #expect(insideCounts(effects).map(\.listing) == [true])
+        let store = makeStore()
+        let shown = now.addingTimeInterval(1)
+        let generation = store.state.jobs.insideGeneration + 1
+        type("i", into: store) {
+            $0.showInside = true
+            $0.resize(width: 100, height: 30)
+            $0.jobs.insideGeneration = generation
+            $0.jobs.insideInFlight = true
+        }
+        store.receive(.countInside(generation: generation, listing: true), .probeStore)
         let inside = [InsideMember(memberId: "m1", passId: "04A1B2C3", username: "Ana López", since: now.timeIntervalSince1970 - 5100, desk: "t"),
                       InsideMember(memberId: "m2", passId: "04A1B2C4", username: nil, since: now.timeIntervalSince1970 - 60, desk: "t")]
-        _ = DeskReducer.reduce(&state, .finished(.insideCounted(generation: state.jobs.insideGeneration, count: 2, members: inside)), now: now)
-        let screen = state.render(now: now).text
+        store.send(.finished(.insideCounted(generation: generation, count: 2, members: inside))) {
+            $0.needsRedraw = true
+            $0.jobs.insideInFlight = false
+            $0.status.occupancy.inside = 2
+            $0.inside.receive(inside)
+        }
+        store.receive()
+        let screen = store.state.render(now: now).text
         #expect(screen.contains("Inside now (2)"))
         #expect(screen.split(separator: "\n").contains { $0.contains("Ana López") && $0.contains("1 h 25 min") })
         #expect(screen.split(separator: "\n").contains { $0.contains("04A1B2C4") && $0.contains("1 min") })
-        effects = DeskReducer.reduce(&state, .key(.down, at: now.addingTimeInterval(1)), now: now.addingTimeInterval(1))
-        effects += DeskReducer.reduce(&state, .key(.character("x"), at: now.addingTimeInterval(2)), now: now.addingTimeInterval(2))
-        effects += DeskReducer.reduce(&state, .tick, now: now.addingTimeInterval(2.5))
-        #expect(effects.contains { if case .checkOut("m2", _) = $0 { true } else { false } })
-        // F2 and F8 act on the member list's selection, which "Inside now" hides: nothing happens.
-        _ = DeskReducer.reduce(&state, .key(.function(8), at: now.addingTimeInterval(3)), now: now.addingTimeInterval(3))
-        #expect(state.dialog == nil)
-        // s, or i again, leave it.
-        _ = DeskReducer.reduce(&state, .key(.character("s"), at: now.addingTimeInterval(4)), now: now.addingTimeInterval(4))
-        _ = DeskReducer.reduce(&state, .tick, now: now.addingTimeInterval(4.5))
-        #expect(state.showStats && !state.showInside)
+        // ↓ then `x`: the second is checked out. (The probe the tick asked for is still out: no other.)
+        let down = shown.addingTimeInterval(1)
+        store.press(.down, at: down) {
+            $0.needsRedraw = true
+            $0.lock.lastKeyAt = down
+            _ = $0.wedge.feed(.down, at: down)
+            _ = $0.inside.onKey(.down)
+        }
+        store.receive()
+        #expect(store.state.inside.selectedMember?.memberId == "m2")
+        let x = down.addingTimeInterval(1)
+        type("x", at: x, probes: false, into: store) { _ in }
+        store.receive(.checkOut(memberId: "m2", operator: nil))
+        // F2 and F8 act on the member list's selection, which "Inside now" hides: nothing opens.
+        for (i, key) in [Key.function(2), .function(8)].enumerated() {
+            let time = x.addingTimeInterval(Double(2 + i))
+            store.press(key, at: time) {
+                $0.needsRedraw = true
+                $0.lock.lastKeyAt = time
+                _ = $0.wedge.feed(key, at: time)
+            }
+            store.receive()
+        }
+        // `s` leaves it for the stats view.
+        let s = x.addingTimeInterval(4)
+        type("s", at: s, probes: false, into: store) {
+            $0.showInside = false
+            $0.showStats = true
+            $0.resize(width: 100, height: 30)
+            $0.stats.loading = true
+            $0.jobs.statsInFlight = true
+        }
+        store.receive(.loadStats(now: s.addingTimeInterval(1)))
+        store.finish()
     }
 
     @Test func aFailedCheckOutSaysSoOnTheBanner() {
-        var (state, _) = state()
-        _ = DeskReducer.reduce(&state, .finished(.checkOutFailed("database is locked")), now: now)
-        #expect(state.banner.current?.headline == "Could not check out: database is locked")
+        let store = makeStore()
+        store.send(.finished(.checkOutFailed("database is locked"))) {
+            $0.needsRedraw = true
+            $0.banner.showError("Could not check out: database is locked", now: now)
+        }
+        store.receive()
+        #expect(store.state.banner.current?.headline == "Could not check out: database is locked")
+        store.finish()
     }
 
     @Test func theFullBannerAndTheGoodbyeUseTheReportsWords() {
-        var (state, _) = state(capacity: 80)
-        _ = DeskReducer.reduce(&state, .event(.checkIn(report(.refused(ana, reason: .capacity), inside: 80, capacity: 80))), now: now)
-        #expect(state.banner.current?.headline == "Full (80/80)")
-        #expect(state.banner.current?.kind == .refused)
-        _ = DeskReducer.reduce(&state, .event(.checkIn(report(.checkedOut(ana, stay: 5100), inside: 79, capacity: 80))), now: now)
-        #expect(state.banner.current?.headline == "Goodbye, Ana López — 1 h 25 min")
-        #expect(state.banner.current?.kind == .welcome)
-        #expect(state.render(now: now).text(row: 0).contains("Inside 79/80"))
+        let store = makeStore(setup(capacity: 80))
+        let generation = store.state.jobs.insideGeneration
+        let full = report(.refused(ana, reason: .capacity), inside: 80, capacity: 80)
+        var reload: MemberPageRequest?
+        store.send(.event(.checkIn(full))) {
+            $0.needsRedraw = true
+            $0.banner.show(full, policy: .auto, now: now)
+            $0.status.occupancy.inside = 80
+            $0.log.add(.checkIn(full), at: now)
+            $0.list.markStale()
+            reload = $0.list.nextRequest()
+            $0.jobs.insideGeneration = generation + 1
+            $0.jobs.insideInFlight = true
+            // `l` may let her in while the banner shows her.
+            $0.lock.refusedPass = "04A1B2C3"
+        }
+        store.receive(.fetchPage(reload!), .countInside(generation: generation + 1, listing: false))
+        #expect(store.state.banner.current?.headline == "Full (80/80)")
+        #expect(store.state.banner.current?.kind == .refused)
+        let goodbye = report(.checkedOut(ana, stay: 5100), inside: 79, capacity: 80)
+        store.send(.event(.checkIn(goodbye))) {
+            $0.needsRedraw = true
+            $0.banner.show(goodbye, policy: .auto, now: now)
+            $0.status.occupancy.inside = 79
+            $0.log.add(.checkIn(goodbye), at: now)
+            $0.list.markStale()
+            $0.jobs.insideStale = true
+            $0.jobs.insideGeneration = generation + 2
+        }
+        store.receive()
+        #expect(store.state.banner.current?.headline == "Goodbye, Ana López — 1 h 25 min")
+        #expect(store.state.banner.current?.kind == .welcome)
+        #expect(store.state.render(now: now).text(row: 0).contains("Inside 79/80"))
+        store.finish()
     }
 }

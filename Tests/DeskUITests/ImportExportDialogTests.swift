@@ -34,50 +34,199 @@ final class RecordingExporter: ExportService {
     }
 }
 
-@Suite struct ImportExportDialogTests {
+/// The import and export dialogs under `DeskTestStore` (every change and effect said), their jobs
+/// run by the effect runner over the recording services above (`ExchangeClient.live`), so what a
+/// service answers or throws is what the dialog shows.
+@Suite struct ImportExportDialogTests: DeskStoreFixture {
+    /// Runs `effect` on an inline worker over the recording importer and exporter: what it posts.
+    func run(_ effect: DeskEffect, importer: RecordingImporter? = nil, exporter: RecordingExporter? = nil) -> [JobResult] {
+        var clients = DeskClients.unimplemented
+        clients.exchange = .live(importer: importer, exporter: exporter, wallet: nil, regions: nil)
+        let inbox = DeskInbox()
+        DeskEffectRunner(clients: clients, worker: DeskWorker(inline: true), inbox: inbox).run(effect)
+        return inbox.drain()
+    }
+
+    /// Keys to the open dialog: `mirror` is the dialog as the test expects it, changed by each key as
+    /// the dialog's own `onKey` changes it; each key changes the desk's dialog to it and nothing else.
+    func press<D: DeskDialogFeature>(_ keys: [Key], on store: DeskTestStore, mirror: inout D, as embed: (D) -> DeskDialog,
+                                     sourceLocation: SourceLocation = #_sourceLocation) {
+        for key in keys {
+            _ = mirror.onKey(key, screen: store.state.screen)
+            let dialog = embed(mirror)
+            store.press(key, sourceLocation: sourceLocation) {
+                $0.needsRedraw = true
+                $0.dialog = dialog
+            }
+            store.receive(sourceLocation: sourceLocation)
+        }
+    }
+
+    func text(_ s: String) -> [Key] { s.map(Key.character) }
+
+    var importSetup: DeskSetup {
+        var setup = openSetup
+        setup.canImport = true
+        return setup
+    }
+
+    /// F6, a file typed, Enter: the preview is asked for and answered by the importer.
+    func askToPreview(_ file: String, on store: DeskTestStore, importer: RecordingImporter,
+                 sourceLocation: SourceLocation = #_sourceLocation) -> [JobResult] {
+        store.press(.function(6), sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.dialog = .prompt(.importFile())
+        }
+        store.receive(sourceLocation: sourceLocation)
+        var prompt = PromptDialog.importFile()
+        press(text(file), on: store, mirror: &prompt, as: DeskDialog.prompt, sourceLocation: sourceLocation)
+        store.press(.enter, sourceLocation: sourceLocation) { $0.needsRedraw = true }
+        store.receive(.previewImport(file: file, operator: nil), sourceLocation: sourceLocation)
+        return run(.previewImport(file: file, operator: nil), importer: importer)
+    }
+
     @Test func importShowsTheReviewThenMergesOrCancels() throws {
         let importer = RecordingImporter()
-        let f = try DeskFixture(importer: importer)
-        f.press(.function(6))
-        f.type("bad.txt")
-        f.press(.enter)
-        #expect(f.screen.contains("bad.txt: not a member list"))
-        for _ in 0..<7 { f.press(.backspace) }
-        f.type("other.musrl")
-        f.press(.enter)
-        #expect(f.screen.contains("Received 3 users to import. Would you like to save them?"))
-        #expect(f.screen.contains("2 new · 1 updated"))
-        f.press(.pageDown)
-        #expect(f.screen.contains("Member 20"))
-        f.press(.tab, .enter)  // Cancel
+        let store = makeStore(importSetup)
+        // A file that is not a member list: the prompt says why, and stays.
+        var results = askToPreview("bad.txt", on: store, importer: importer)
+        #expect(results == [.importPreviewFailed("bad.txt: not a member list")])
+        var prompt = PromptDialog.importFile()
+        for key in text("bad.txt") { _ = prompt.onKey(key) }
+        prompt.error = "bad.txt: not a member list"
+        store.send(.finished(results[0])) {
+            $0.needsRedraw = true
+            $0.dialog = .prompt(prompt)
+        }
+        store.receive()
+        #expect(store.state.render(now: now).text.contains("bad.txt: not a member list"))
+        press(Array(repeating: .backspace, count: 7) + text("other.musrl"), on: store, mirror: &prompt, as: DeskDialog.prompt)
+        store.press(.enter) { $0.needsRedraw = true }
+        store.receive(.previewImport(file: "other.musrl", operator: nil))
+        results = run(.previewImport(file: "other.musrl", operator: nil), importer: importer)
+        guard case .importPreviewed(let preview) = results.first, results.count == 1 else {
+            Issue.record("no preview: \(results)"); return
+        }
+        #expect(preview.file == "other.musrl" && preview.lines.count == 40)
+        // The review replaces the prompt.
+        var review = ImportReviewDialog(preview: preview)
+        store.send(.finished(results[0])) {
+            $0.needsRedraw = true
+            $0.dialog = .importReview(review)
+        }
+        store.receive()
+        #expect(store.state.render(now: now).text.contains("Received 3 users to import. Would you like to save them?"))
+        #expect(store.state.render(now: now).text.contains("2 new · 1 updated"))
+        press([.pageDown], on: store, mirror: &review, as: DeskDialog.importReview)
+        #expect(review.scroll == 15)
+        #expect(store.state.render(now: now).text.contains("Member 20"))
+        // Tab to Cancel, Enter: closed, nothing merged.
+        press([.tab], on: store, mirror: &review, as: DeskDialog.importReview)
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+        }
+        store.receive()
         #expect(importer.applied.withLock { $0 } == 0)
-        #expect(!f.screen.contains("Received 3 users"))
-        f.press(.function(6))
-        f.type("other.musrl")
-        f.press(.enter, .enter)  // Merge
+        #expect(!store.state.render(now: now).text.contains("Received 3 users"))
+        // Again, and Merge.
+        results = askToPreview("other.musrl", on: store, importer: importer)
+        #expect(results == [.importPreviewed(preview)])
+        store.send(.finished(results[0])) {
+            $0.needsRedraw = true
+            $0.dialog = .importReview(ImportReviewDialog(preview: preview))
+        }
+        store.receive()
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog?.importReview?.applying = true
+        }
+        store.receive(.applyImport(preview))
+        results = run(.applyImport(preview), importer: importer)
         #expect(importer.applied.withLock { $0 } == 1)
-        #expect(f.screen.contains("imported other.musrl: 2 new, 1 updated"))
+        let notice = ImportNotice(file: "other.musrl", new: 2, updated: 1, unchanged: 0, unified: 0, deleted: 0)
+        #expect(results == [.imported(notice)])
+        let generation = store.state.list.generation
+        var reload: MemberPageRequest?
+        store.send(.finished(results[0])) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.log.add(.imported(notice), at: now)
+            $0.list.markStale()
+            reload = $0.list.nextRequest()
+            $0.jobs.countInFlight = true
+        }
+        store.receive(.fetchPage(reload!), .countMembers(generation: generation, search: nil, expiringDays: nil))
+        #expect(store.state.render(now: now).text.contains("imported other.musrl: 2 new, 1 updated"))
+        store.finish()
     }
 
     @Test func exportShowsFormatPathProgressAndResult() throws {
         let exporter = RecordingExporter()
-        let f = try DeskFixture(exporter: exporter)
-        f.press(.function(5))
-        #expect(f.screen.contains("(•) musrl"))
-        f.press(.tab)
-        #expect(f.screen.contains("(•) mucsv"))
-        #expect(f.screen.contains("/tmp/members.mucsv"))
-        f.press(.enter)
-        #expect(f.screen.contains("✓ exported 3 members to /tmp/members.mucsv (mucsv)"))
-        #expect(f.screen.contains("100%"))
-        f.press(.enter)
-        #expect(!f.screen.contains("Export members"))
-        f.press(.function(5))
-        for _ in 0..<30 { f.press(.backspace) }
-        f.type("/nonexistent/x.musrl")
-        f.press(.enter)
-        #expect(f.screen.contains("✗ cannot write /nonexistent/x.musrl"))
+        let store = makeStore(DeskSetup(terminalName: "Desk 1", exportFormats: exporter.formats, exportPath: exporter.defaultPath))
+        let opened = ExportDialog(formats: ["musrl", "mucsv"], defaultPaths: ["/tmp/members.musrl", "/tmp/members.mucsv"])
+        store.press(.function(5)) {
+            $0.needsRedraw = true
+            $0.dialog = .export(opened)
+        }
+        store.receive()
+        #expect(store.state.render(now: now).text.contains("(•) musrl"))
+        // Tab: the other format, and its path.
+        var export = opened
+        press([.tab], on: store, mirror: &export, as: DeskDialog.export)
+        #expect(export.format == 1 && export.path.text == "/tmp/members.mucsv")
+        #expect(store.state.render(now: now).text.contains("(•) mucsv"))
+        #expect(store.state.render(now: now).text.contains("/tmp/members.mucsv"))
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog?[ExportDialog.self]?.phase = .running(0)
+        }
+        store.receive(.export(format: "mucsv", path: "/tmp/members.mucsv", operator: nil))
+        let results = run(.export(format: "mucsv", path: "/tmp/members.mucsv", operator: nil), exporter: exporter)
+        let summary = "exported 3 members to /tmp/members.mucsv (mucsv)"
+        #expect(results == [.exportProgress(0.5), .exported(summary: summary)])
+        store.send(.finished(results[0])) {
+            $0.needsRedraw = true
+            $0.dialog?[ExportDialog.self]?.phase = .running(0.5)
+        }
+        store.receive()
+        store.send(.finished(results[1])) {
+            $0.needsRedraw = true
+            $0.dialog?[ExportDialog.self]?.phase = .done(summary)
+            $0.log.add("export: \(summary)", tone: .success, at: now)
+        }
+        store.receive()
+        #expect(store.state.render(now: now).text.contains("✓ " + summary))
+        #expect(store.state.render(now: now).text.contains("100%"))
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+        }
+        store.receive()
+        #expect(!store.state.render(now: now).text.contains("Export members"))
+        // A path that cannot be written: the dialog says why.
+        store.press(.function(5)) {
+            $0.needsRedraw = true
+            $0.dialog = .export(opened)
+        }
+        store.receive()
+        export = opened
+        press(Array(repeating: .backspace, count: 30) + text("/nonexistent/x.musrl"), on: store, mirror: &export, as: DeskDialog.export)
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog?[ExportDialog.self]?.phase = .running(0)
+        }
+        store.receive(.export(format: "musrl", path: "/nonexistent/x.musrl", operator: nil))
+        let failed = run(.export(format: "musrl", path: "/nonexistent/x.musrl", operator: nil), exporter: exporter)
+        #expect(failed == [.exportFailed("cannot write /nonexistent/x.musrl")])
+        store.send(.finished(failed[0])) {
+            $0.needsRedraw = true
+            $0.dialog?[ExportDialog.self]?.phase = .failed("cannot write /nonexistent/x.musrl")
+        }
+        store.receive()
+        #expect(store.state.render(now: now).text.contains("✗ cannot write /nonexistent/x.musrl"))
         #expect(exporter.written.withLock { $0 } == ["mucsv /tmp/members.mucsv"])
+        store.finish()
     }
 
     @Test func progressBarsFillWithBlocks() {

@@ -6,23 +6,34 @@ import MemberKit
 /// (`extension DialogOpener { static let checkIn = … }` in `PromptDialog.swift`); a key binds
 /// `.open(.checkIn)` in `DeskKeymap`, and the reducer performs every opener alike. So adding a
 /// dialog touches its own file, `DeskDialog`'s composition and the keymap, never the reducer.
+///
+/// A dialog that opens on a job's answer rather than at once (the wallet pass's notice once the
+/// pass is written, the audit view once the record is read) says so in the same opener: `answer`
+/// makes the result into what opens, and `DeskDialog.answeringOpeners` lists such openers.
 public struct DialogOpener: Sendable, Equatable, CustomStringConvertible {
     /// Names the opener: two openers are the same when their names are (a closure has no equality).
     public let name: String
     /// The least role opening needs (nil: open to all, locked or not). Checked before `open` runs.
     let permission: StaffPermission?
     private let opening: @Sendable (DeskState, Date) -> DialogOpening?
+    private let answering: @Sendable (JobResult, DeskState) -> DialogAnswer?
 
-    /// `name`: the static property's own name unless given.
+    /// `name`: the static property's own name unless given. `answer`: what a job's result opens
+    /// (nil for the results that are not its jobs'), for a dialog that opens on the answer.
     init(_ name: String = #function, permission: StaffPermission? = nil,
-         _ opening: @escaping @Sendable (DeskState, Date) -> DialogOpening?) {
+         _ opening: @escaping @Sendable (DeskState, Date) -> DialogOpening?,
+         answer: @escaping @Sendable (JobResult, DeskState) -> DialogAnswer? = { _, _ in nil }) {
         self.name = name
         self.permission = permission
         self.opening = opening
+        self.answering = answer
     }
 
     /// What opens on `state` at `now`; nil when there is nothing to open (no member selected).
     func open(_ state: DeskState, now: Date) -> DialogOpening? { opening(state, now) }
+
+    /// What `result` opens on `state`, when it answers a job of this opener's; nil otherwise.
+    func answer(_ result: JobResult, _ state: DeskState) -> DialogAnswer? { answering(result, state) }
 
     /// This opener, or `other` when this one has nothing to open (Enter: enrol the banner's pass,
     /// else edit the selected member). Both are open to all: the lock asks before knowing which opens.
@@ -32,6 +43,9 @@ public struct DialogOpener: Sendable, Equatable, CustomStringConvertible {
             open(state, now: now) ?? other.open(state, now: now)
         }
     }
+
+    /// The log's line when an opener is not run over a dialog holding typed text.
+    static let notOverTypedText = "sign-in: the dialog set aside with its typed text is back; the one asked for did not open over it"
 
     public static func == (a: DialogOpener, b: DialogOpener) -> Bool { a.name == b.name }
     public var description: String { name }
@@ -46,5 +60,17 @@ struct DialogOpening: Sendable, Equatable {
     init(_ dialog: DeskDialog?, effects: [DeskEffect] = []) {
         self.dialog = dialog
         self.effects = effects
+    }
+}
+
+/// What an opener makes of its job's answer: a line for the event log, and the dialog that opens
+/// (nil: none, as when another dialog opened meanwhile: the log keeps the line).
+struct DialogAnswer: Sendable, Equatable {
+    var dialog: DeskDialog?
+    var note: DeskNote?
+
+    init(_ dialog: DeskDialog?, note: DeskNote? = nil) {
+        self.dialog = dialog
+        self.note = note
     }
 }

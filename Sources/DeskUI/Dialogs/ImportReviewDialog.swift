@@ -68,6 +68,15 @@ extension ImportReviewDialog {
 
 extension ImportReviewDialog: DeskDialogFeature {
     func render(into grid: inout CellGrid, now: Date) { render(into: &grid) }
+
+    /// Its merge goes out (now, or once a manager's PIN let it through): importing, until the result.
+    mutating func performing(_ command: DeskCommand) {
+        if case .applyImport = command { applying = true }
+    }
+
+    /// Its merge waits for a manager's PIN: not importing, so a cancelled sign-in gives back the
+    /// review with its buttons, and Enter asks again.
+    mutating func heldForPIN(_ command: DeskCommand) { applying = false }
 }
 
 extension DeskDialog {

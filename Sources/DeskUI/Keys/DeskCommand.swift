@@ -29,8 +29,6 @@ public enum DeskCommand: Sendable, Equatable {
     case lock
     /// The refused member on the banner comes in anyway (recorded as an override).
     case letInAnyway
-    /// The record of who did what (managers).
-    case showAudit
     /// The sign-in dialog's name or card and PIN, to check on the worker.
     case verifyPIN(StaffCredential, PIN)
     // From the member list.

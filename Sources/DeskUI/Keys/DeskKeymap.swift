@@ -60,7 +60,7 @@ enum DeskKeymap {
                        help: "lock the desk now (taps still check in); when locked, sign in with your card or name and PIN"),
         DeskKeyBinding(keys: [.character("l")], command: .letInAnyway,
                        help: "let the refused member on the banner in anyway (managers; recorded as an override)"),
-        DeskKeyBinding(keys: [.character("a")], command: .showAudit, help: "the record of who did what (managers)"),
+        DeskKeyBinding(keys: [.character("a")], command: .open(.audit), help: "the record of who did what (managers)"),
     ]
 
     private static let byKey: [Key: DeskCommand] = {

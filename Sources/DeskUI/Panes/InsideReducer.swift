@@ -12,19 +12,11 @@ struct InsideSlice: Equatable {
     var generation: Int
 }
 
-extension DeskState {
-    var insideSlice: InsideSlice {
-        get {
-            InsideSlice(list: inside, count: status.occupancy.inside, stale: jobs.insideStale, inFlight: jobs.insideInFlight,
-                        generation: jobs.insideGeneration)
-        }
-        set {
-            inside = newValue.list
-            status.occupancy.inside = newValue.count
-            jobs.insideStale = newValue.stale
-            jobs.insideInFlight = newValue.inFlight
-            jobs.insideGeneration = newValue.generation
-        }
+extension InsideSlice {
+    static var scope: DeskScope<InsideSlice, InsideListModel, Int?, Bool, Bool, Int> {
+        DeskScope(InsideSlice.init, .init(\.list, at: \.inside), .init(\.count, at: \.status.occupancy.inside),
+                  .init(\.stale, at: \.jobs.insideStale), .init(\.inFlight, at: \.jobs.insideInFlight),
+                  .init(\.generation, at: \.jobs.insideGeneration))
     }
 }
 
@@ -39,7 +31,7 @@ enum InsideAction: Equatable {
     case key(Key)
 }
 
-struct InsideOutput: Equatable {
+struct InsideOutput: Equatable, DeskChildOutput {
     var effects: [DeskEffect] = []
     var notes: [DeskNote] = []
     var redraw = false

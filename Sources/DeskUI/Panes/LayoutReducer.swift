@@ -9,15 +9,10 @@ struct LayoutSlice: Equatable {
     var narrowSidePane: DeskState.SidePane
 }
 
-extension DeskState {
-    var layoutSlice: LayoutSlice {
-        get { LayoutSlice(showStats: showStats, showInside: showInside, focus: focus, narrowSidePane: narrowSidePane) }
-        set {
-            showStats = newValue.showStats
-            showInside = newValue.showInside
-            focus = newValue.focus
-            narrowSidePane = newValue.narrowSidePane
-        }
+extension LayoutSlice {
+    static var scope: DeskScope<LayoutSlice, Bool, Bool, DeskState.Focus, DeskState.SidePane> {
+        DeskScope(LayoutSlice.init, .init(\.showStats, at: \.showStats), .init(\.showInside, at: \.showInside),
+                  .init(\.focus, at: \.focus), .init(\.narrowSidePane, at: \.narrowSidePane))
     }
 }
 

@@ -12,19 +12,11 @@ struct MemberListSlice: Equatable {
     var searchEditedAt: Date?
 }
 
-extension DeskState {
-    var memberListSlice: MemberListSlice {
-        get {
-            MemberListSlice(list: list, memberCount: status.memberCount, countInFlight: jobs.countInFlight,
-                            countStale: jobs.countStale, searchEditedAt: jobs.searchEditedAt)
-        }
-        set {
-            list = newValue.list
-            status.memberCount = newValue.memberCount
-            jobs.countInFlight = newValue.countInFlight
-            jobs.countStale = newValue.countStale
-            jobs.searchEditedAt = newValue.searchEditedAt
-        }
+extension MemberListSlice {
+    static var scope: DeskScope<MemberListSlice, MemberListModel, Int?, Bool, Bool, Date?> {
+        DeskScope(MemberListSlice.init, .init(\.list, at: \.list), .init(\.memberCount, at: \.status.memberCount),
+                  .init(\.countInFlight, at: \.jobs.countInFlight), .init(\.countStale, at: \.jobs.countStale),
+                  .init(\.searchEditedAt, at: \.jobs.searchEditedAt))
     }
 }
 
@@ -50,10 +42,12 @@ enum MemberListAction: Equatable {
     case searchKey(Key)
 }
 
-struct MemberListOutput: Equatable {
+struct MemberListOutput: Equatable, DeskChildOutput {
     var effects: [DeskEffect] = []
     var notes: [DeskNote] = []
     var reply: PaneReply?
+    /// The list draws every frame it is asked to: it never asks for one itself.
+    var redraw: Bool { false }
 }
 
 /// The member list's reducer: paging, searching, sorting and the counts.

@@ -4,11 +4,8 @@ import MemberKit
 /// The parent's side of the lock: it scopes `LockReducer` to its slice and runs what it hands back.
 extension DeskReducer {
     static func lock(_ action: LockAction, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
-        let out = LockReducer.reduce(&state.lockSlice, action, now: now)
+        let out = scope(LockSlice.scope, &state, &effects, now: now) { LockReducer.reduce(&$0, action, now: now) }
         state.status.duty = state.lock.barText
-        effects += out.effects
-        for note in out.notes { state.log.add(note.text, tone: note.tone, at: now) }
-        if out.redraw { state.needsRedraw = true }
         guard let then = out.then else { return }
         guard let name = out.actingFor else { return perform(then, &state, &effects, now: now) }
         // A manager's PIN, for this one command.
@@ -23,11 +20,5 @@ extension DeskReducer {
         guard let permission = LockReducer.permission(for: command), !state.lock.allows(permission) else { return true }
         lock(.needs(command, permission), &state, &effects, now: now)
         return false
-    }
-
-    /// The audit view: the newest entries first.
-    static func showAudit(_ entries: [AuditEntry], names: RecordNames, _ state: inout DeskState) {
-        let lines = entries.reversed().map { AuditLine.text($0, names: names) }
-        state.dialog = .notice(NoticeDialog(title: "Audit record · newest first", lines: lines.isEmpty ? ["Nothing recorded yet."] : Array(lines)))
     }
 }

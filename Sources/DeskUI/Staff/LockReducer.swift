@@ -8,13 +8,9 @@ struct LockSlice: Equatable {
     var dialog: DeskDialog?
 }
 
-extension DeskState {
-    var lockSlice: LockSlice {
-        get { LockSlice(lock: lock, dialog: dialog) }
-        set {
-            lock = newValue.lock
-            dialog = newValue.dialog
-        }
+extension LockSlice {
+    static var scope: DeskScope<LockSlice, DeskLock, DeskDialog?> {
+        DeskScope(LockSlice.init, .init(\.lock, at: \.lock), .init(\.dialog, at: \.dialog))
     }
 }
 
@@ -42,7 +38,7 @@ enum LockAction: Equatable {
 
 /// What the lock hands the parent: effects, lines for the log, whether to redraw, and the
 /// command it let through (performed as `actingFor` when a manager's PIN was given for it).
-struct LockOutput: Equatable {
+struct LockOutput: Equatable, DeskChildOutput {
     var effects: [DeskEffect] = []
     var notes: [DeskNote] = []
     var redraw = false
@@ -185,7 +181,6 @@ extension LockReducer {
         case .applyImport: return .importMembers
         case .toggleRegions: return .switchRegions
         case .letInAnyway: return .override
-        case .showAudit: return .viewAudit
         default: return nil
         }
     }

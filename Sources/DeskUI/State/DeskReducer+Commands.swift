@@ -9,6 +9,12 @@ extension DeskReducer {
         state.dialog?.performing(command)  // the dialog that sent it, if it did, does its part
         switch command {
         case .open(let opener):
+            // Keys reach the desk only with no dialog open, so a dialog here came back at a sign-in
+            // (set aside with typed text by the lock): it stays, and the opener is not run over it.
+            if let open = state.dialog, open.holdsTypedText {
+                state.log.add(DialogOpener.notOverTypedText, tone: .warning, at: now)
+                return
+            }
             guard let opening = opener.open(state, now: now) else { return }
             if let dialog = opening.dialog { state.dialog = dialog }
             effects += opening.effects
@@ -60,8 +66,6 @@ extension DeskReducer {
             lock(.lockKey, &state, &effects, now: now)
         case .letInAnyway:
             lock(.letInAnyway(bannerShowsRefusal: state.banner.visible(at: now)?.kind == .refused), &state, &effects, now: now)
-        case .showAudit:
-            effects.append(.loadAudit)
         case .verifyPIN(let credential, let pin):
             lock(.verify(credential, pin), &state, &effects, now: now)
         case .previewImport(let file):

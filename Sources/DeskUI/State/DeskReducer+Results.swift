@@ -70,6 +70,12 @@ extension DeskReducer {
             state.dialog = next
             return
         }
+        // A dialog that opens on its job's answer (the wallet pass's notice, the audit view): its opener's.
+        if let answer = DeskDialog.answer(result, state) {
+            if let note = answer.note { state.log.add(note.text, tone: note.tone, at: now) }
+            if let dialog = answer.dialog { state.dialog = dialog }
+            return
+        }
         switch result {
         case .page(let rows, let request):
             memberList(.page(rows, for: request), &state, &effects, now: now)
@@ -104,13 +110,6 @@ extension DeskReducer {
             banner(.showError("Not a pass: \(error)"), &state, now: now)
         case .enrolFailed(let error):
             banner(.showError("Could not enrol: \(error)"), &state, now: now)
-        case .walletPassWritten(let notice):
-            state.log.add("wallet: \(notice.memberName)'s pass written to \(notice.path)", tone: .success, at: now)
-            // Shown unless another dialog opened meanwhile (the log keeps it either way).
-            if state.dialog == nil { state.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: notice.lines)) }
-        case .walletPassFailed(let error):
-            state.log.add("wallet: \(error)", tone: .danger, at: now)
-            if state.dialog == nil { state.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: [error])) }
         case .deleteFailed(let error):
             state.log.add("delete: \(error)", tone: .danger, at: now)
         case .regionsSwitched(let on):
@@ -130,13 +129,11 @@ extension DeskReducer {
             lock(.signedIn(account), &state, &effects, now: now)
         case .signInFailed(let message, let usesATry):
             lock(.signInFailed(message, usesATry: usesATry), &state, &effects, now: now)
-        case .audit(let entries, let names):
-            showAudit(entries, names: names, &state)
-        case .auditFailed(let error):
-            state.log.add("audit: \(error)", tone: .danger, at: now)
         case .visits, .saved, .saveFailed, .importPreviewed, .importPreviewFailed, .exportProgress, .exported, .exportFailed,
              .operators:
             break  // for a dialog no longer open
+        case .walletPassWritten, .walletPassFailed, .audit, .auditFailed:
+            break  // answered above, by the opener that started the job
         }
     }
 }

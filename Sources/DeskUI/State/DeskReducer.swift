@@ -53,25 +53,18 @@ public enum DeskReducer {
     /// "Inside now": the count, the list and its keys.
     @discardableResult
     static func inside(_ action: InsideAction, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) -> PaneReply? {
-        let out = InsideReducer.reduce(&state.insideSlice, action)
-        effects += out.effects
-        for note in out.notes { state.log.add(note.text, tone: note.tone, at: now) }
-        if out.redraw { state.needsRedraw = true }
-        return out.reply
+        scope(InsideSlice.scope, &state, &effects, now: now) { InsideReducer.reduce(&$0, action) }.reply
     }
 
     /// The member list: pages, counts, search, sort and its keys.
     @discardableResult
     static func memberList(_ action: MemberListAction, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) -> PaneReply? {
-        let out = MemberListReducer.reduce(&state.memberListSlice, action)
-        effects += out.effects
-        for note in out.notes { state.log.add(note.text, tone: note.tone, at: now) }
-        return out.reply
+        scope(MemberListSlice.scope, &state, &effects, now: now) { MemberListReducer.reduce(&$0, action) }.reply
     }
 
     /// The layout: which view the main pane shows, the focus, the narrow screen's side pane.
     static func layout(_ action: LayoutAction, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
-        let out = LayoutReducer.reduce(&state.layoutSlice, action)
+        let out = LayoutSlice.scope.run(&state) { LayoutReducer.reduce(&$0, action) }
         if out.readInside { inside(.changed(count: nil), &state, &effects, now: now) }
         if out.resized { state.resize(width: state.width, height: state.height) }
         if out.loadStats { requestStats(&state, &effects, now: now) }
@@ -85,7 +78,7 @@ public enum DeskReducer {
 
     /// Quitting: F10 and `q`, or Ctrl-C from anywhere (asking first over typed text).
     static func quit(_ action: QuitAction, _ state: inout DeskState) {
-        QuitReducer.reduce(&state.quitSlice, action)
+        QuitSlice.scope.run(&state) { QuitReducer.reduce(&$0, action) }
     }
 
     // MARK: Keys

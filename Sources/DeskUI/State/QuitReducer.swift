@@ -6,13 +6,9 @@ struct QuitSlice: Equatable {
     var dialog: DeskDialog?
 }
 
-extension DeskState {
-    var quitSlice: QuitSlice {
-        get { QuitSlice(wantsQuit: wantsQuit, dialog: dialog) }
-        set {
-            wantsQuit = newValue.wantsQuit
-            dialog = newValue.dialog
-        }
+extension QuitSlice {
+    static var scope: DeskScope<QuitSlice, Bool, DeskDialog?> {
+        DeskScope(QuitSlice.init, .init(\.wantsQuit, at: \.wantsQuit), .init(\.dialog, at: \.dialog))
     }
 }
 

@@ -113,7 +113,7 @@ extension StoreTransaction {
     }
 
     fileprivate func secureCounterEntries(sql: String, _ arguments: StatementArguments) throws -> [SecureCounterEntry] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map {
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map {
             SecureCounterEntry(uid: $0["uid"], terminalId: $0["terminalId"], counter: UInt32(clamping: $0["counter"] as Int64),
                                recent: SecureCounterEntry.recent(parsing: $0["recent"]))
         }

@@ -52,6 +52,6 @@ extension StoreTransaction {
     }
 
     func setting(_ key: String) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT value FROM terminal_setting WHERE key = ?", arguments: [key])
+        try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM terminal_setting WHERE key = ?"), arguments: [key])
     }
 }

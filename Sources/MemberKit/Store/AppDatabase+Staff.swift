@@ -22,7 +22,7 @@ extension AppDatabase {
 extension StoreTransaction {
     func staffAccounts(includingRemoved: Bool) throws -> [StaffAccount] {
         let filter = includingRemoved ? "" : "WHERE removedAt IS NULL"
-        return try Row.fetchAll(db, sql: "SELECT * FROM staff \(filter) ORDER BY name COLLATE NOCASE").map(Self.staffAccount)
+        return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM staff \(filter) ORDER BY name COLLATE NOCASE")).map(Self.staffAccount)
     }
 
     /// The operator named `name`, removed or not.

@@ -47,7 +47,7 @@ extension AppDatabase {
     /// This desk's own audit entries after row `row`, oldest first, with their row numbers.
     func ownAuditEntries(deskId: String, after row: Int64, limit: Int) throws -> [(row: Int64, entry: AuditEntry)] {
         try read { store in
-            let rows = try Int64.fetchAll(store.db, sql: "SELECT id FROM audit WHERE deskId = ? AND id > ? ORDER BY id LIMIT ?",
+            let rows = try Int64.fetchAll(store.db.cachedStatement(sql: "SELECT id FROM audit WHERE deskId = ? AND id > ? ORDER BY id LIMIT ?"),
                                           arguments: [deskId, row, limit])
             guard let first = rows.first, let last = rows.last else { return [] }
             let entries = try store.auditEntries(rowsFrom: first, through: last, deskId: deskId)

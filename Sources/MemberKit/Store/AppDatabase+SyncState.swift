@@ -6,7 +6,7 @@ extension AppDatabase {
 
     package func syncWriterState() throws -> SyncWriterState {
         try read { store in
-            let rows = try Row.fetchAll(store.db, sql: "SELECT key, value FROM terminal_setting WHERE key LIKE 'sync.%'")
+            let rows = try Row.fetchAll(store.db.cachedStatement(sql: "SELECT key, value FROM terminal_setting WHERE key LIKE 'sync.%'"))
             let values = Dictionary(rows.map { ($0["key"] as String, $0["value"] as String) }, uniquingKeysWith: { a, _ in a })
             var state = SyncWriterState(folder: values["sync.folder"],
                                         writtenThrough: values["sync.writtenThrough"].flatMap { Int64($0) } ?? 0,
@@ -48,9 +48,9 @@ extension AppDatabase {
     func syncFiles(terminalId: String) throws -> [String: SyncFileRecord] {
         try read { store in
             var files: [String: SyncFileRecord] = [:]
-            for row in try Row.fetchAll(store.db, sql: """
+            for row in try Row.fetchAll(store.db.cachedStatement(sql: """
                 SELECT name, size, mtime, readAt, error FROM sync_file WHERE terminalId = ?
-                """, arguments: [terminalId]) {
+                """), arguments: [terminalId]) {
                 let name: String = row["name"]
                 files[name] = SyncFileRecord(terminalId: terminalId, name: name, size: row["size"], mtime: row["mtime"],
                                              readAt: row["readAt"], error: row["error"])
@@ -177,25 +177,26 @@ extension AppDatabase {
     func noteSyncTerminal(_ terminalId: String, name: String?, lastFileTime: Double?, files: Int, lastError: String?) throws {
         try write { store in
             try Self.ensureSyncTerminal(store.db, terminalId)
-            try store.db.execute(sql: """
+            try store.db.cachedStatement(sql: """
                 UPDATE sync_terminal SET name = coalesce(?, name), lastFileTime = ?, files = ?, lastError = ?
                 WHERE terminalId = ?
-                """, arguments: [name, lastFileTime, files, lastError, terminalId])
+                """).execute(arguments: [name, lastFileTime, files, lastError, terminalId])
         }
     }
 
     private static func ensureSyncTerminal(_ db: Database, _ terminalId: String) throws {
-        try db.execute(sql: "INSERT OR IGNORE INTO sync_terminal(terminalId) VALUES (?)", arguments: [terminalId])
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_terminal(terminalId) VALUES (?)").execute(arguments: [terminalId])
     }
 
     private static func noteSyncFile(_ db: Database, _ file: SyncFileRecord, coveredThrough: Int64?) throws {
-        try db.execute(sql: """
+        // Cached, like the other statements of every sync pass: compiling them cost more than running them.
+        try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO sync_file(terminalId, name, size, mtime, readAt, error) VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [file.terminalId, file.name, file.size, file.mtime, file.readAt, file.error])
+            """).execute(arguments: [file.terminalId, file.name, file.size, file.mtime, file.readAt, file.error])
         if let coveredThrough {
             try ensureSyncTerminal(db, file.terminalId)
-            try db.execute(sql: "UPDATE sync_terminal SET coveredThrough = max(coveredThrough, ?) WHERE terminalId = ?",
-                           arguments: [coveredThrough, file.terminalId])
+            try db.cachedStatement(sql: "UPDATE sync_terminal SET coveredThrough = max(coveredThrough, ?) WHERE terminalId = ?")
+                .execute(arguments: [coveredThrough, file.terminalId])
         }
     }
 

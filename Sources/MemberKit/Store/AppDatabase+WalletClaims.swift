@@ -109,7 +109,7 @@ extension StoreTransaction {
     }
 
     fileprivate func walletClaims(sql: String, _ arguments: StatementArguments) throws -> [WalletClaimEntry] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map {
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map {
             WalletClaimEntry(digest: Array($0["digest"] as Data), keepUntil: $0["keepUntil"], terminalId: $0["terminalId"])
         }
     }

@@ -47,6 +47,11 @@ final class DeskTestStore {
 
     /// The effects the last input asked for, all of them, in order.
     func receive(_ effects: DeskEffect..., sourceLocation: SourceLocation = #_sourceLocation) {
+        receive(all: effects, sourceLocation: sourceLocation)
+    }
+
+    /// `receive`, with the effects as one array (a test that works out which it expects).
+    func receive(all effects: [DeskEffect], sourceLocation: SourceLocation = #_sourceLocation) {
         if effects != pending {
             let difference = diff(effects, pending, format: .proportional).map { "\n" + $0 } ?? ""
             Issue.record("The effects differ from those asserted (− expected, + actual):\(difference)", sourceLocation: sourceLocation)

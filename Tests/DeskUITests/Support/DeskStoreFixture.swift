@@ -1,0 +1,98 @@
+@testable import DeskUI
+import Foundation
+import MemberKit
+import Testing
+
+/// What the reducer's exhaustive tests start from, said once: the time, a member, operators, a
+/// desk at rest (open or locked, with Ana in its list or not), and an operator signing in. A suite
+/// conforms (`@Suite struct X: DeskStoreFixture`) and its tests name these as their own.
+protocol DeskStoreFixture {}
+
+extension DeskStoreFixture {
+    /// 2026-01-01 12:00 UTC: every input arrives then unless a test says otherwise.
+    var now: Date { Date(timeIntervalSince1970: 1_767_268_800) }
+    /// One member, one id (made once: a member's id is new each time one is made): an exhaustive
+    /// test compares her whole.
+    var ana: MemberRecord { DeskStoreFixtureValues.ana }
+    /// The member list's one row: Ana.
+    var rows: [MemberRow] { [MemberRow(rowId: 1, member: ana)] }
+
+    var openSetup: DeskSetup { DeskSetup(terminalName: "Desk 1") }
+    /// A desk with operators: locked until someone signs in.
+    var lockedSetup: DeskSetup {
+        var setup = openSetup
+        setup.lockEnabled = true
+        return setup
+    }
+
+    func account(_ name: String, _ role: StaffRole) -> StaffAccount {
+        StaffAccount(name: name, role: role, pinHash: "x", addedAt: 0, modifiedAt: 0, modifiedBy: "T")
+    }
+
+    /// A desk settled at `now` (its first page, counts and probe answered): `setup` unless given,
+    /// with Ana in its list when `withAna`.
+    func makeStore(_ setup: DeskSetup? = nil, withAna: Bool = false) -> DeskTestStore {
+        DeskTestStore.settled(setup ?? openSetup, now: now, rows: withAna ? rows : [])
+    }
+
+    /// A locked desk, settled, with Ana in its list when `withAna`.
+    func lockedStore(withAna: Bool = false) -> DeskTestStore { makeStore(lockedSetup, withAna: withAna) }
+
+    /// Ctrl-L on a locked desk, and `name` signs in: every change and effect said, so a test goes
+    /// on from an operator on duty.
+    func signIn(_ name: String, _ role: StaffRole, on store: DeskTestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.press(.control("l"), sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil)))
+        }
+        store.receive(.loadOperators, sourceLocation: sourceLocation)
+        store.send(.finished(.signedIn(account(name, role))), sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.lock.onDuty = DeskLock.OnDuty(name: name, role: role)
+            $0.status.duty = "On duty: \(name)"
+            $0.log.add("\(name) signed in (\(role.rawValue))", tone: .success, at: store.now)
+        }
+        store.receive(.onDuty(name), sourceLocation: sourceLocation)
+    }
+
+    /// A letter on the desk (no text field focused) is held by the wedge detector until its gap
+    /// passes: the tick a second later releases it, and `update` says what the letter did.
+    /// `at`: when the letter is pressed (the idle clock starts again then), `store.now` unless given.
+    /// `probes`: the store's probe is due again by the tick (none in flight), so the tick's effects
+    /// end with `.probeStore`.
+    func type(_ c: Character, at pressed: Date? = nil, probes: Bool = true, into store: DeskTestStore,
+              sourceLocation: SourceLocation = #_sourceLocation, _ update: (inout DeskState) -> Void) {
+        let time = pressed ?? store.now
+        store.press(.character(c), at: time, sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.lock.lastKeyAt = time
+            _ = $0.wedge.feed(.character(c), at: time)
+        }
+        store.receive(sourceLocation: sourceLocation)
+        let later = time.addingTimeInterval(1)
+        store.send(.tick, at: later, sourceLocation: sourceLocation) {
+            _ = $0.wedge.flush(now: later)
+            $0.needsRedraw = true
+            $0.clockSecond = Int(later.timeIntervalSince1970)
+            if probes {
+                $0.jobs.storeProbeInFlight = true
+                $0.jobs.nextStoreProbe = later.addingTimeInterval(DeskJobs.storeProbeInterval)
+            }
+            update(&$0)
+        }
+    }
+}
+
+private enum DeskStoreFixtureValues {
+    static let ana = MemberRecord(passId: "04A1B2C3", username: "Ana López", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "")
+}
+
+extension DeskStoreFixture {
+    /// The store probe the last tick asked for comes back with the version the desk settled on:
+    /// nothing changed elsewhere, and the next tick may probe again.
+    func answerProbe(on store: DeskTestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.finished(.storeProbed(version: 1)), sourceLocation: sourceLocation) { $0.jobs.storeProbeInFlight = false }
+        store.receive(sourceLocation: sourceLocation)
+    }
+}
