@@ -105,19 +105,6 @@ public struct OccupancyNotice: Sendable, Equatable {
     }
 }
 
-public struct ImportNotice: Sendable {
-    public var file: String
-    public var new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int
-    package init(file: String, new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int) {
-        self.file = file
-        self.new = new
-        self.updated = updated
-        self.unchanged = unchanged
-        self.unified = unified
-        self.deleted = deleted
-    }
-}
-
 public struct DeskErrorNotice: Sendable {
     /// Which part: "reader", "beacons", "regions", "script", "store", "import" ...
     public var source: String

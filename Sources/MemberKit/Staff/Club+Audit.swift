@@ -1,16 +1,20 @@
 import Foundation
 
+/// Actions whose whole change is their audit line: the line decided in MemberCore
+/// (`AuditEntry.made`, `ImportNotice.auditEntry`), stamped with this desk and the clock's time.
 extension Club {
-    /// A new entry for the record, stamped with this desk and `actor`.
-    func auditEntry(_ action: AuditAction, by actor: AuditActor, memberId: String? = nil,
-                           detail: [String: String] = [:], at time: Double) -> AuditEntry {
-        AuditEntry.made(action, by: actor, at: terminal, memberId: memberId, detail: detail, time: time)
-    }
-
-    /// Records actions that change nothing else (an export, a failed sign-in) in their own transaction.
+    /// Records an action that changes nothing else (an export, a restore, a lockout) in its own
+    /// transaction (`AppDatabase.record`).
     public func record(_ action: AuditAction, by actor: AuditActor, memberId: String? = nil,
                        detail: [String: String] = [:]) throws {
-        try database.appendAudit([auditEntry(action, by: actor, memberId: memberId, detail: detail,
-                                             at: clock.now().timeIntervalSince1970)])
+        let entry = AuditEntry.made(action, by: actor, at: terminal, memberId: memberId, detail: detail,
+                                    time: clock.now().timeIntervalSince1970)
+        try database.record(entry)
+    }
+
+    /// The audit line an import hands to `MergeApplier`/`MergePlanner`, which write it in the
+    /// import's own transaction.
+    public func importAudit(by actor: AuditActor) -> @Sendable (ImportNotice) -> AuditEntry {
+        { [self] notice in notice.auditEntry(by: actor, at: terminal, time: clock.now().timeIntervalSince1970) }
     }
 }

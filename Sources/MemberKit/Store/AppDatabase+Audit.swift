@@ -10,12 +10,11 @@ extension AppDatabase {
         try read { store in try store.auditEntries(query) }
     }
 
-    /// Appends entries in their own transaction (a failed sign-in, an export: nothing else changes).
-    /// Not public: an entry is written by the change it records (`Club.record` for the ones that change nothing else).
-    func appendAudit(_ entries: [AuditEntry]) throws {
-        try write { store in
-            for entry in entries { try store.appendAudit(entry) }
-        }
+    /// Appends an entry in its own transaction: an action whose whole change is its line (an
+    /// export, a restore, a lockout). Not public: an entry is written by the change it records
+    /// (`Club.record` for the ones that change nothing else).
+    func record(_ entry: AuditEntry) throws {
+        try write { store in try store.appendAudit(entry) }
     }
 
     /// Deletes entries older than `cutoff` (seconds since 1970), the one way rows leave `audit`:

@@ -17,6 +17,13 @@ extension AppDatabase {
         return try write { store in try store.appendToOutbox(messages, limit: limit, now: now) }
     }
 
+    /// The messages of an event that wrote nothing else (a phone's pass the reader refused), in a
+    /// transaction of their own; nothing, and no transaction, without `Club.queueEventMessages`' hook.
+    func queueMessages(of event: DeskEvent, outbox: inout OutboxWrite, at now: Date) throws {
+        guard outbox.hook != nil else { return }
+        try write { store in try outbox.write(event, in: store, at: now) }
+    }
+
     /// Up to `limit` messages after `id`, oldest first.
     public func outboxBatch(after id: Int64, limit: Int) throws -> [QueuedMessage] {
         try read { store in

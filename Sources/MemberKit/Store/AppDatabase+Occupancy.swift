@@ -118,19 +118,3 @@ extension StoreTransaction {
         }
     }
 }
-
-extension StoreTransaction {
-    /// Closing time caught up at `time`: the visits it or the longest stay ended are closed by
-    /// `desk`, as `ClosingRule.checkOuts` (MemberCore) decides, each exit with its audit line
-    /// (once: an exit another desk already closed is not recorded again). Returns how many.
-    func closeOverdue(_ settings: OccupancySettings, desk: TerminalIdentity, at time: Double) throws -> Int {
-        guard settings.closes, let bound = ClosingRule.dueBefore(now: time, settings: settings) else { return 0 }
-        var closed = 0
-        for checkOut in ClosingRule.checkOuts(of: try insideEntries(before: bound), now: time, settings: settings, desk: desk) {
-            guard try recordEvent(checkOut.exit) else { continue }
-            closed += 1
-            try appendAudit(checkOut.audit)
-        }
-        return closed
-    }
-}

@@ -34,12 +34,7 @@ extension AppDatabase {
         try write { store in
             let time = now.timeIntervalSince1970
             _ = try store.closeOverdue(occupancy, desk: desk, at: time)
-            var closed = 0
-            for checkOut in CheckOutAll.decide(inside: try store.insideEntries(), at: time, desk: desk, by: actor) {
-                guard try store.recordEvent(checkOut.exit) else { continue }
-                closed += 1
-                try store.appendAudit(checkOut.audit)
-            }
+            let closed = try store.write(CheckOutAll.decide(inside: try store.insideEntries(), at: time, desk: desk, by: actor))
             let notice = OccupancyNotice(insideCount: try store.insideCount(), checkedOut: closed, exitKind: .staff)
             try outbox.write(.occupancy(notice), in: store, at: now)
             return notice

@@ -1,5 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
+@testable import MemberCore
 @testable import MemberKit
 import Testing
 

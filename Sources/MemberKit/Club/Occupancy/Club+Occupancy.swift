@@ -2,29 +2,18 @@ import Foundation
 
 /// Who is inside: staff check-outs, closing time, and answers that apply closing time first.
 extension Club {
-    /// Closes the visits that closing time or the longest stay have ended by `time`, inside the
-    /// caller's transaction. Every answer about who is inside runs this first, so a desk that was
-    /// off at closing time closes the day when it is next asked.
-    func closeOverdue(_ store: StoreTransaction, at time: Double) throws -> Int {
-        try store.closeOverdue(settings.occupancy, desk: terminal, at: time)
-    }
-
     /// Closing time's one job for the desk's timers (`scan`, the front desk, `sync watch`): closes
-    /// overdue visits, prunes events older than `visits.keep_days`, and publishes the new count
-    /// when anyone was checked out. Returns how many were.
+    /// overdue visits (`AppDatabase.closeOverdue`: `ClosingRule.checkOuts` decides), prunes events
+    /// older than `visits.keep_days`, and publishes the new count when anyone was checked out.
+    /// Returns how many were. Every answer about who is inside catches closing time up first too
+    /// (`insideCount`), so a desk that was off at closing time closes the day when it is next asked.
     @discardableResult
     public func closeOverdueVisits(at date: Date? = nil) throws -> Int {
         let now = date ?? clock.now()
         let time = now.timeIntervalSince1970
         var outbox = outboxWrite()
         let notice = try storeErrorsPublished {
-            try database.write { store -> OccupancyNotice? in
-                let closed = try closeOverdue(store, at: time)
-                guard closed > 0 else { return nil }
-                let notice = OccupancyNotice(insideCount: try store.insideCount(), checkedOut: closed, exitKind: .auto)
-                try outbox.write(.occupancy(notice), in: store, at: now)
-                return notice
-            }
+            try database.closeOverdue(settings.occupancy, desk: terminal, at: now, outbox: &outbox)
         }
         try storeErrorsPublished {
             _ = try database.pruneVisitEvents(before: time - Double(settings.occupancy.keepDays) * 86400)
@@ -36,13 +25,7 @@ extension Club {
     /// How many are inside now, closing time applied.
     public func insideCount(at date: Date? = nil) throws -> Int {
         let time = (date ?? clock.now()).timeIntervalSince1970
-        guard settings.occupancy.closes else { return try storeErrorsPublished { try database.insideCount() } }
-        return try storeErrorsPublished {
-            try database.write { store in
-                _ = try closeOverdue(store, at: time)
-                return try store.insideCount()
-            }
-        }
+        return try storeErrorsPublished { try database.insideCount(closing: settings.occupancy, desk: terminal, at: time) }
     }
 
     /// Everyone inside now, by entry time, closing time applied.

@@ -43,12 +43,10 @@ extension Club {
         // recorded either, and nothing was counted. A failed write is said on the bus; the person
         // at the desk still hears the refusal.
         var outbox = outboxWrite()
-        if outbox.hook != nil {
-            do {
-                try database.write { store in try outbox.write(.checkIn(report), in: store, at: now) }
-            } catch {
-                bus.publish(.error(DeskErrorNotice(source: "mqtt", message: "cannot queue MQTT events: \(error)")))
-            }
+        do {
+            try database.queueMessages(of: .checkIn(report), outbox: &outbox, at: now)
+        } catch {
+            bus.publish(.error(DeskErrorNotice(source: "mqtt", message: "cannot queue MQTT events: \(error)")))
         }
         return publish(report, outbox)
     }

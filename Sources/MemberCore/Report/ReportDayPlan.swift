@@ -7,8 +7,8 @@ package struct ReportDayPlan: Sendable {
     package struct Day: Sendable, Equatable {
         package var day: Int
         package var start: Double
-        var end: Double
-        var cacheable: Bool
+        package var end: Double
+        package var cacheable: Bool
     }
 
     /// Ascending; days that begin at or after the counted end are left out (nothing there counts).

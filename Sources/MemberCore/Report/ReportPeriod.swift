@@ -32,7 +32,7 @@ public struct ReportPeriod: Sendable, Equatable {
 
     /// How far back a caller must read visits for `OccupancyFigures.lapsed` to see a regular
     /// month that ended before the period began (a member who stopped on its first day).
-    var lookbackStart: CalendarDay { from.adding(days: -Self.lookbackDays) }
+    package var lookbackStart: CalendarDay { from.adding(days: -Self.lookbackDays) }
 
     /// The look-back's length in days.
     static let lookbackDays = LapsedMemberRule.quietDays + LapsedMemberRule.windowDays + 1

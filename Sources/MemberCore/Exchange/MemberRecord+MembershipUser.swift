@@ -1,6 +1,6 @@
 import Foundation
 
-/// A record to and from ClubKit's wire model (`MembershipUser`), which stays beside the exchange formats.
+/// A record to and from ClubKit's wire model (`MembershipUser`), which the exchange formats read and write.
 extension MemberRecord {
     /// Splits a ClubKit user (or subclass) into the record's columns.
     package init(user: MembershipUser, modifiedAt: Double, modifiedBy: String) throws {

@@ -3,14 +3,14 @@ import Foundation
 /// Folds a period's visits into `OccupancyFigures`, one `ReportDay` at a time: the store hands it
 /// cached days and the days it computed; visits handed in one by one (`add(_: VisitSpan)`) are
 /// collected into a day of their own first, so every figure is counted in one place, from days.
-struct OccupancyAccumulator {
+package struct OccupancyAccumulator {
     private let period: ReportPeriod
     private let now: Date
     /// The local days and hours of the period and its look-back.
-    let timeline: LocalTimeline
+    package let timeline: LocalTimeline
     private let rangeStart: Double
     /// The end of the period, or now if sooner: occupancy is not counted into the future.
-    let countedEnd: Double
+    package let countedEnd: Double
     /// Visits entered later than this are left out, and exits later than this not believed.
     let futureLimit: Double
     private let firstDay: Int
@@ -63,7 +63,7 @@ struct OccupancyAccumulator {
     }
 
     /// One visit, in any order: kept with the others of its day until `figures()`.
-    mutating func add(_ span: VisitSpan) {
+    package mutating func add(_ span: VisitSpan) {
         let entered = span.entered.timeIntervalSince1970
         if entered > futureLimit { future += 1; return }
         guard entered < countedEnd else { return }
@@ -107,7 +107,7 @@ struct OccupancyAccumulator {
 
     /// Visits a reader kept out before they got here, for their entry lies more than a day
     /// after now: counted with those `add` leaves out for the same reason.
-    mutating func leaveOut(futureVisits: Int) { future += futureVisits }
+    package mutating func leaveOut(futureVisits: Int) { future += futureVisits }
 
     /// Adds `day` to a member's newest distinct days (kept newest first, `regularDays` of them).
     private mutating func addToTrail(member: Int, day: Int) {
@@ -131,7 +131,7 @@ struct OccupancyAccumulator {
     }
 
     /// The figures, naming the lapsed members from the visits handed in one by one.
-    func figures() -> OccupancyFigures {
+    package func figures() -> OccupancyFigures {
         figures { number in (spanMembers[number - 1].memberId, spanMembers[number - 1].username) }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// What the visits that *entered* on one local day contribute to a report, whatever the period
 /// and `now`: the report caches one per past day (see `AppDatabase.reportFigures`) and
 /// `OccupancyAccumulator` folds them, clipping to its period and to now as it goes.
-struct ReportDay: Sendable, Equatable {
+package struct ReportDay: Sendable, Equatable {
     /// A change of the number inside at an absolute minute (seconds since 1970 / 60, rounded down).
     package struct MinuteDelta: Sendable, Equatable {
         var minute: Int
@@ -47,7 +47,7 @@ struct ReportDay: Sendable, Equatable {
     }
 
     /// An exit the report believes: not before its entry, not past `futureLimit` (else the visit is open).
-    static func believedExit(entered: Double, exited: Double?, futureLimit: Double) -> Double? {
+    package static func believedExit(entered: Double, exited: Double?, futureLimit: Double) -> Double? {
         guard let exited, exited >= entered, exited <= futureLimit else { return nil }
         return exited
     }
@@ -56,7 +56,7 @@ struct ReportDay: Sendable, Equatable {
     @inline(__always) static func minute(_ seconds: Double) -> Int { Int((seconds / 60).rounded(.down)) }
 
     /// Collects one day's visits in any order; `finish()` sorts and sums them.
-    struct Builder: Sendable {
+    package struct Builder: Sendable {
         private var summary: ReportDay
         private var entryMinutes: [Int] = []
         private var exitMinutes: [Int] = []

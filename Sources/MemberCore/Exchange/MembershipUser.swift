@@ -17,7 +17,7 @@ open class MembershipUser: Codable, @unchecked Sendable {
         memberId: String = UUID().uuidString,
         passId: String,
         username: String? = nil,
-        timeStampAdded: Double = Date().timeIntervalSince1970,
+        timeStampAdded: Double,
         numVisits: Int = 0,
         timeStampOfLastVisit: Double = 0
     ) {
@@ -72,7 +72,7 @@ open class CustomMembershipUser: MembershipUser, @unchecked Sendable {
         passId: String,
         username: String? = nil,
         userEmailAddress: String? = nil,
-        timeStampAdded: Double = Date().timeIntervalSince1970,
+        timeStampAdded: Double,
         numVisits: Int = 0,
         timeStampOfLastVisit: Double = 0
     ) {

@@ -1,5 +1,5 @@
 import Foundation
-import MemberKit
+import MemberCore
 import Testing
 
 @Suite struct MembershipUserCodableTests {

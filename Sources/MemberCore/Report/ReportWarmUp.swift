@@ -25,13 +25,13 @@ package enum ReportWarmUp {
     }
 
     /// The settled days of `plan` that `holds` says are not cached (or not for now), ascending.
-    static func missingDays(_ plan: ReportDayPlan, holds: (ReportDayPlan.Day) -> Bool) -> [ReportDayPlan.Day] {
+    package static func missingDays(_ plan: ReportDayPlan, holds: (ReportDayPlan.Day) -> Bool) -> [ReportDayPlan.Day] {
         plan.days.filter { $0.cacheable && !holds($0) }
     }
 
     /// The next slice: the newest `limit` of the missing days, ascending (the store reads
     /// adjacent days in one pass).
-    static func nextSlice(_ missing: [ReportDayPlan.Day], limit: Int = sliceDays) -> [ReportDayPlan.Day] {
+    package static func nextSlice(_ missing: [ReportDayPlan.Day], limit: Int = sliceDays) -> [ReportDayPlan.Day] {
         Array(missing.suffix(max(0, limit)))
     }
 }
@@ -40,6 +40,11 @@ package enum ReportWarmUp {
 public struct ReportWarmUpProgress: Sendable, Equatable {
     public var daysStored: Int
     package var daysLeft: Int
+
+    package init(daysStored: Int, daysLeft: Int) {
+        self.daysStored = daysStored
+        self.daysLeft = daysLeft
+    }
 
     /// Nothing more to do until a day settles (or an event changes a cached one).
     public var caughtUp: Bool { daysLeft == 0 }

@@ -36,7 +36,7 @@ public struct LocalTimeline: Sendable {
     public func dayNumber(_ seconds: Double) -> Int { Int((localSeconds(seconds) / 86_400).rounded(.down)) }
 
     /// The local hour of the day (0…23) of an instant.
-    func hour(_ seconds: Double) -> Int {
+    package func hour(_ seconds: Double) -> Int {
         let local = localSeconds(seconds)
         return Int((local - (local / 86_400).rounded(.down) * 86_400) / 3600)
     }

@@ -3,7 +3,7 @@ import Foundation
 /// `ReportDay`'s stored form: a version byte, then unsigned LEB128 varints (signed ones
 /// zig-zagged), sorted lists delta-coded. A blob that does not decode whole and consistent is
 /// nil: the report treats it as a day not cached, never as figures.
-enum ReportDayCoding {
+package enum ReportDayCoding {
     static let version: UInt8 = 2  // 2: the `reentry` exit kind; stays ended by rule left out
     /// No count in a day comes near this; a larger one is a corrupt blob.
     static let countLimit = 1 << 31
