@@ -8,7 +8,7 @@ import Testing
 /// on, names the bad date, and the member is unchanged.
 @Test func aDateThatCrashedFoundationIsRefusedInExpires() throws {
     let scenario = try Scenario(members: [("Ana López", "04A1B2C3")])
-    try scenario.waitFor("Members (1)")
+    try scenario.waitForList(1)
     scenario.terminal.press(.function(2))
     try scenario.waitFor("the form of Ana López") { $0.contains("Member: Ana López") }
     // Name, Pass, Email, Status, then Expires.

@@ -30,7 +30,7 @@ func ctrlCQuitsFromInsideAForm(size: (width: Int, height: Int)) throws {
 func ctrlCQuitsFromTheCheckInDialogAndHelp(size: (width: Int, height: Int)) throws {
     for opener in [Key.function(4), .function(1), .function(2)] {
         let scenario = try Scenario(size: size)
-        try scenario.waitFor("Members (2)")
+        try scenario.waitForList(2)
         scenario.terminal.press(opener)
         try scenario.waitFor("a dialog") { $0.contains("Check in") && $0.contains("Type or paste") || $0.contains("Help —") || $0.contains("Member: ") }
         scenario.terminal.press(.control("c"))

@@ -11,7 +11,7 @@ let longName = Array(repeating: "Maximiliana Sigmaringen-Hohenzollern von Wittge
 func longNamesKeepTheirFacts(size: (width: Int, height: Int)) throws {
     // Bo first: the long name is then on top whether the list is ordered before or after the tap.
     let scenario = try Scenario(size: size, members: [("Bo", "04A1B2C4"), (longName, "04A1B2C3")])
-    try scenario.waitFor("Members (2)")
+    try scenario.waitForList(2)
     try scenario.tap("04A1B2C3")
     let screen = try scenario.waitFor("the banner") { $0.contains("— first visit") }
     let lines = screen.split(separator: "\n").map(String.init)

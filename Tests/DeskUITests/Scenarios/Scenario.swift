@@ -66,6 +66,13 @@ final class Scenario {
     @discardableResult
     func waitFor(_ text: String) throws -> String { try terminal.waitFor(text) }
 
+    /// Waits for the member list's count and its first page: the count and the rows are read by
+    /// separate jobs, and F2 or Enter before the rows arrive has no selection to open.
+    @discardableResult
+    func waitForList(_ count: Int) throws -> String {
+        try waitFor("Members (\(count)) with a selected row") { $0.contains("Members (\(count))") && $0.contains("▶") }
+    }
+
     @discardableResult
     func waitFor(_ what: String, _ condition: (String) -> Bool) throws -> String { try terminal.waitFor(what, condition) }
 
