@@ -2,13 +2,13 @@
 /// command and the desk's dialog print, and the export's audit line. One home for both, so the
 /// CLI and the desk say and record the same.
 public struct ExportNotice: Sendable, Equatable {
-    public var file: String
+    package var file: String
     /// What the file holds, as `MemberFileCount` says it ("8 members, 1 deletion").
-    public var exported: String
+    package var exported: String
     /// The format's name: musrl, mucsv or csv.
-    public var format: String
+    package var format: String
 
-    public init(file: String, exported: String, format: String) {
+    package init(file: String, exported: String, format: String) {
         self.file = file
         self.exported = exported
         self.format = format
