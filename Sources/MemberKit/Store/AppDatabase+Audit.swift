@@ -145,38 +145,19 @@ extension StoreTransaction {
 
 /// An entry's details as the store keeps them: a flat JSON object of strings.
 enum AuditDetail {
-    /// The same text as JSONEncoder's (keys sorted, `/` not escaped), written by hand: every tap
-    /// writes one, and building a JSONEncoder costs more than the rest of the entry.
+    /// The same text as JSONEncoder's (keys sorted, `/` not escaped), through `JSONWriter`: every
+    /// tap writes one, and building a JSONEncoder costs more than the rest of the entry.
     static func encode(_ detail: [String: String]) -> String {
         guard !detail.isEmpty else { return "{}" }
-        var out = "{"
+        var out: [UInt8] = [UInt8(ascii: "{")]
         for (index, key) in detail.keys.sorted().enumerated() {
-            if index > 0 { out += "," }
-            quote(key, into: &out)
-            out += ":"
-            quote(detail[key] ?? "", into: &out)
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.appendString(key, to: &out, escapingSlash: false)
+            out.append(UInt8(ascii: ":"))
+            JSONWriter.appendString(detail[key] ?? "", to: &out, escapingSlash: false)
         }
-        return out + "}"
-    }
-
-    private static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func decode(_ text: String) -> [String: String] {
