@@ -57,7 +57,13 @@ private final class WALPageMap {
     deinit { sqlite3_close(db) }
 
     func emptyLog() throws {
-        let code = sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        // The desk's own checkpointer may hold the log at that moment (BUSY even past the busy
+        // timeout, which covers writers, not a checkpoint in progress): try again a little later.
+        var code = sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        for _ in 0..<100 where code == SQLITE_BUSY {
+            usleep(10_000)
+            code = sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        }
         guard code == SQLITE_OK else { throw DeskError.database("checkpoint: \(String(cString: sqlite3_errmsg(db)))") }
     }
 
