@@ -147,27 +147,46 @@ import Testing
     }
 
     @Test func startingAsksForTheFirstPageTheCountsWhoIsInsideAndTheStore() {
-        let store = DeskTestStore(DeskState(setup: openSetup, now: now), now: now)
-        var first: MemberPageRequest?
-        store.send(.resize(width: 100, height: 30)) {
-            $0.resize(width: 100, height: 30)
-            first = $0.list.nextRequest()
-            $0.jobs.countInFlight = true
-            $0.jobs.countStale = false
-            $0.jobs.insideInFlight = true
-            $0.jobs.insideStale = false
-            $0.jobs.storeProbeInFlight = true
-            $0.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
-        }
-        #expect(first?.kind == .first)
-        store.receive(.fetchPage(first!), .countMembers(generation: 0, search: nil, expiringDays: nil),
-                      .countInside(generation: 0, listing: false), .probeStore)
+        // The start's state and effects, said in full by the fixture (the probe first).
+        let (store, _) = started()
         // All four in flight: the clock asks for nothing more, and only the status bar's second redraws.
         store.send(.tick) {
             $0.clockSecond = Int(now.timeIntervalSince1970)
             $0.needsRedraw = true
         }
         store.receive()
+        store.finish()
+    }
+
+    /// Review finding: the answers of a dialog closed while it waited (Esc during an export, a
+    /// save, an import's read) shared one silent `break`. A failure or an export written is said
+    /// in the log; what was only for showing in the dialog changes nothing.
+    @Test func answersForAClosedDialogSayTheirOutcomeInTheLog() {
+        let store = makeStore()
+        store.send(.finished(.exportFailed("out.csv: no space left on device"))) {
+            $0.needsRedraw = true
+            $0.log.add("export failed: out.csv: no space left on device", tone: .danger, at: now)
+        }
+        store.receive()
+        store.send(.finished(.exported(summary: "2 members to out.csv"))) {
+            $0.needsRedraw = true
+            $0.log.add("export: 2 members to out.csv", tone: .success, at: now)
+        }
+        store.receive()
+        store.send(.finished(.saveFailed("pass P1 already belongs to Bo"))) {
+            $0.needsRedraw = true
+            $0.log.add("save: pass P1 already belongs to Bo", tone: .danger, at: now)
+        }
+        store.receive()
+        store.send(.finished(.importPreviewFailed("m.csv: not a member list"))) {
+            $0.needsRedraw = true
+            $0.log.add("import: m.csv: not a member list", tone: .danger, at: now)
+        }
+        store.receive()
+        for shown in [JobResult.visits([], memberId: ana.memberId, visitsLeft: nil), .operators([]), .exportProgress(0.5), .saved] {
+            store.send(.finished(shown)) { $0.needsRedraw = true }
+            store.receive()
+        }
         store.finish()
     }
 

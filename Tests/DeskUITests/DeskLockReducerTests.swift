@@ -115,11 +115,8 @@ import Testing
         store.finish()
     }
 
-    /// Review finding: a form set aside by locking came back at the next sign-in, then was replaced
-    /// when that sign-in was for opening a dialog (F4 on a locked desk), and its typed text was lost.
-    /// The form comes back with its text, and the log says the other dialog was not opened over it.
-    @Test func aFormSetAsideByTheLockComesBackWhenTheSignInWasForAnotherDialog() {
-        let store = lockedStore()
+    /// Bo signs in, types "Zoë" into a new member's form, and Ctrl-L sets the form aside: returned.
+    func setAsideAForm(on store: DeskTestStore) -> MemberFormModel {
         signIn("Bo", .desk, on: store)
         var form = MemberFormModel(member: nil, extraFields: [])
         store.press(.function(7)) {
@@ -145,6 +142,15 @@ import Testing
             $0.log.add("Bo signed out: desk locked (Ctrl-L)", tone: .warning, at: now)
         }
         store.receive(.onDuty(nil))
+        return form
+    }
+
+    /// Review finding: a form set aside by locking came back at the next sign-in, then was replaced
+    /// when that sign-in was for opening a dialog (F4 on a locked desk), and its typed text was lost.
+    /// The form comes back with its text, and the log says the other dialog was not opened over it.
+    @Test func aFormSetAsideByTheLockComesBackWhenTheSignInWasForAnotherDialog() {
+        let store = lockedStore()
+        let form = setAsideAForm(on: store)
         // F4 on the locked desk: a sign-in first, for the check-in prompt.
         store.press(.function(4)) {
             $0.needsRedraw = true
@@ -160,6 +166,70 @@ import Testing
             $0.log.add("Bo signed in (desk)", tone: .success, at: now)
             $0.log.add("sign-in: the dialog set aside with its typed text is back; the one asked for did not open over it", tone: .warning,
                      at: now)
+        }
+        store.receive(.onDuty("Bo"))
+        store.finish()
+    }
+
+    /// F2 on the locked desk opens Ana's form (looking needs no sign-in); Ctrl-L then signs in over it.
+    func signInOverAnasForm(_ store: DeskTestStore, typing: String = "") -> MemberFormModel {
+        var anas = MemberFormModel(member: ana, extraFields: [])
+        store.press(.function(2)) {
+            $0.needsRedraw = true
+            $0.dialog = .form(anas)
+        }
+        store.receive(.loadVisits(ana))
+        for c in typing {
+            _ = anas.onKey(.character(c))
+            store.press(.character(c)) {
+                $0.needsRedraw = true
+                $0.dialog = .form(anas)
+            }
+            store.receive()
+        }
+        store.press(.control("l")) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil), resume: .form(anas)))
+        }
+        store.receive(.loadOperators)
+        return anas
+    }
+
+    /// Review finding: a form set aside by locking was dropped without a word when the sign-in
+    /// opened over a second form (F2 on the locked desk). With nothing typed in the second one,
+    /// the set-aside form comes back in its place, and the log says so.
+    @Test func aFormSetAsideByTheLockComesBackOverAFormOpenedWhileLocked() {
+        let store = lockedStore(withAna: true)
+        let held = setAsideAForm(on: store)
+        _ = signInOverAnasForm(store)
+        store.send(.finished(.signedIn(account("Bo", .desk)))) {
+            $0.needsRedraw = true
+            $0.dialog = .form(held)
+            $0.lock.heldDialog = nil
+            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
+            $0.status.duty = "On duty: Bo"
+            $0.log.add("Bo signed in (desk)", tone: .success, at: now)
+            $0.log.add(LockReducer.setAsideInstead, tone: .warning, at: now)
+        }
+        store.receive(.onDuty("Bo"))
+        #expect(store.state.render(now: now).text.contains("Zoë"))
+        store.finish()
+    }
+
+    /// With text typed in the second form too, that one stays (one dialog shows at a time), and
+    /// the log says the set-aside one went, rather than nothing.
+    @Test func aFormSetAsideByTheLockThatCannotComeBackIsSaidInTheLog() {
+        let store = lockedStore(withAna: true)
+        _ = setAsideAForm(on: store)
+        let anas = signInOverAnasForm(store, typing: "a")
+        store.send(.finished(.signedIn(account("Bo", .desk)))) {
+            $0.needsRedraw = true
+            $0.dialog = .form(anas)
+            $0.lock.heldDialog = nil
+            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
+            $0.status.duty = "On duty: Bo"
+            $0.log.add("Bo signed in (desk)", tone: .success, at: now)
+            $0.log.add(LockReducer.setAsideDropped, tone: .warning, at: now)
         }
         store.receive(.onDuty("Bo"))
         store.finish()

@@ -18,28 +18,8 @@ import Testing
                       inside: outcome.isEntry, insideCount: inside, capacity: capacity)
     }
 
-    /// A desk just sized: its first page, both counts and the store probe asked for, none answered.
-    func started(capacity: Int = 0) -> DeskTestStore {
-        let store = DeskTestStore(DeskState(setup: setup(capacity: capacity), now: now), now: now)
-        var first: MemberPageRequest?
-        store.send(.resize(width: 100, height: 30)) {
-            $0.resize(width: 100, height: 30)
-            first = $0.list.nextRequest()
-            $0.jobs.countInFlight = true
-            $0.jobs.countStale = false
-            $0.jobs.insideInFlight = true
-            $0.jobs.insideStale = false
-            $0.jobs.storeProbeInFlight = true
-            $0.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
-        }
-        // One count of who is inside, without the list ("Inside now" is not shown).
-        store.receive(.fetchPage(first!), .countMembers(generation: 0, search: nil, expiringDays: nil),
-                      .countInside(generation: 0, listing: false), .probeStore)
-        return store
-    }
-
     @Test func startingAsksForTheCountOnce() {
-        let store = started(capacity: 80)
+        let store = started(setup(capacity: 80)).store
         // The count in flight: the clock asks for no other.
         store.send(.tick) {
             $0.needsRedraw = true
@@ -58,7 +38,7 @@ import Testing
     }
 
     @Test func aCountReadBeforeACheckInDoesNotOverwriteIt() {
-        let store = started()
+        let store = started().store
         // The start's count is in flight when a tap is published: the tap's count shows at once,
         // and no second count is asked for while the first is out (one at a time).
         let tap = report(.checkedIn(ana, visitNumber: 1), inside: 1)
@@ -86,7 +66,7 @@ import Testing
     }
 
     @Test func otherProcessesAndClosingTimeRecount() {
-        let store = started()
+        let store = started().store
         store.send(.finished(.insideCounted(generation: 0, count: 3, members: nil))) {
             $0.needsRedraw = true
             $0.jobs.insideInFlight = false
@@ -145,7 +125,7 @@ import Testing
             $0.jobs.insideGeneration = generation
             $0.jobs.insideInFlight = true
         }
-        store.receive(.countInside(generation: generation, listing: true), .probeStore)
+        store.receive(.probeStore, .countInside(generation: generation, listing: true))
         let inside = [InsideMember(memberId: "m1", passId: "04A1B2C3", username: "Ana López", since: now.timeIntervalSince1970 - 5100, desk: "t"),
                       InsideMember(memberId: "m2", passId: "04A1B2C4", username: nil, since: now.timeIntervalSince1970 - 60, desk: "t")]
         store.send(.finished(.insideCounted(generation: generation, count: 2, members: inside))) {

@@ -28,6 +28,9 @@ public struct DeskJobs: Sendable, Equatable {
     public var storeVersion: Int?
     /// Why the last probe failed, said once in the log (nil: the last probe answered).
     public var storeProbeError: String?
+    /// A dialog asked for (F2, Enter, F8, `w`) before the member list's selected row was read: it
+    /// opens when the row arrives, unless another key comes first (`DialogOpener.onceListed`).
+    public var openOnceListed: DialogOpener?
 
     public init() {}
 

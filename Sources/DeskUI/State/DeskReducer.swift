@@ -17,6 +17,8 @@ public enum DeskReducer {
         switch input {
         case .key(let key, let time):
             state.needsRedraw = true
+            // A dialog waiting for the list's rows is for the key that asked: any later key moves on.
+            state.jobs.openOnceListed = nil
             lock(.key(at: time), &state, &effects, now: now)
             receive(key, at: time, &state, &effects, now: now)
         case .event(let event):
@@ -144,15 +146,20 @@ public enum DeskReducer {
 
     // MARK: Jobs
 
-    /// What the screen lacks: the list's next page and counts, who is inside, and the store probe.
+    /// What the screen lacks: the store probe, the list's next page and counts, and who is inside.
+    ///
+    /// The probe goes before the reads: the worker runs jobs in order, so another process's commit
+    /// is then seen by the reads or moves the version the next probe compares with. The first probe
+    /// sets that version; after the first reads it could take in a commit they missed, and that
+    /// commit would never show (the desk's start, with a shell's `checkin` just behind it).
     static func askForWhatTheScreenLacks(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
-        memberList(.ask(now: now), &state, &effects, now: now)
-        inside(.ask(listing: state.showInside), &state, &effects, now: now)
         if !state.jobs.storeProbeInFlight, now >= state.jobs.nextStoreProbe ?? .distantPast {
             state.jobs.storeProbeInFlight = true
             state.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
             effects.append(.probeStore)
         }
+        memberList(.ask(now: now), &state, &effects, now: now)
+        inside(.ask(listing: state.showInside), &state, &effects, now: now)
     }
 
     /// Another process committed when the version moved: reload what the screen shows of the store.
@@ -175,6 +182,15 @@ public enum DeskReducer {
         state.jobs.storeProbeError = error
         state.log.add("store: other desks' changes not seen: \(error)", tone: .danger, at: now)
         state.needsRedraw = true
+    }
+
+    /// The dialog asked for before the selected row was read, now that it is (or the list is empty).
+    static func openOnceListed(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        guard let opener = state.jobs.openOnceListed, !state.listSelectionLoading else { return }
+        state.jobs.openOnceListed = nil
+        // Another dialog opened meanwhile (the prompt of a pass typed at F4): that one stays.
+        guard state.dialog == nil else { return }
+        perform(.open(opener), &state, &effects, now: now)
     }
 
     static func requestStats(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {

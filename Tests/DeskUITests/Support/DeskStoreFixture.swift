@@ -35,6 +35,31 @@ extension DeskStoreFixture {
         DeskTestStore.settled(setup ?? openSetup, now: now, rows: withAna ? rows : [])
     }
 
+    /// A desk just sized at `now` (`setup` unless given): the store probe, its first page, both
+    /// counts asked for, none answered yet. The probe goes first: the worker runs jobs in order,
+    /// so no other process's commit falls between the first reads and the version probes compare
+    /// with. One count of who is inside, without the list ("Inside now" is not shown).
+    func started(_ setup: DeskSetup? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+        -> (store: DeskTestStore, first: MemberPageRequest) {
+        let store = DeskTestStore(DeskState(setup: setup ?? openSetup, now: now), now: now)
+        var first: MemberPageRequest?
+        store.send(.resize(width: 100, height: 30), sourceLocation: sourceLocation) {
+            $0.resize(width: 100, height: 30)
+            first = $0.list.nextRequest()
+            $0.jobs.countInFlight = true
+            $0.jobs.countStale = false
+            $0.jobs.insideInFlight = true
+            $0.jobs.insideStale = false
+            $0.jobs.storeProbeInFlight = true
+            $0.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
+        }
+        #expect(first?.kind == .first, sourceLocation: sourceLocation)
+        let request = first!
+        store.receive(.probeStore, .fetchPage(request), .countMembers(generation: 0, search: nil, expiringDays: nil),
+                      .countInside(generation: 0, listing: false), sourceLocation: sourceLocation)
+        return (store, request)
+    }
+
     /// A locked desk, settled, with Ana in its list when `withAna`.
     func lockedStore(withAna: Bool = false) -> DeskTestStore { makeStore(lockedSetup, withAna: withAna) }
 
