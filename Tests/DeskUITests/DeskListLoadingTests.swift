@@ -22,6 +22,17 @@ import Testing
         return (store, first)
     }
 
+    /// `key` finds no selection yet: the log says the list is loading, and `opener` waits for the row.
+    func pressBeforeTheRows(_ key: Key, waits opener: DialogOpener, on store: DeskTestStore,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+        store.press(key, sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.jobs.openOnceListed = opener
+            $0.log.add(DialogOpener.onceListed, tone: .info, at: now)
+        }
+        store.receive(sourceLocation: sourceLocation)
+    }
+
     @Test func theScreenHelpersTellACountFromALoadedList() {
         let (store, first) = countedBeforeItsRows()
         let counted = store.state.render(now: now).text
@@ -39,12 +50,7 @@ import Testing
 
     @Test func f2BeforeTheRowsArriveSaysSoAndOpensTheFormWhenTheyDo() {
         let (store, first) = countedBeforeItsRows()
-        store.press(.function(2)) {
-            $0.needsRedraw = true
-            $0.jobs.openOnceListed = .editSelected
-            $0.log.add(DialogOpener.onceListed, tone: .info, at: now)
-        }
-        store.receive()
+        pressBeforeTheRows(.function(2), waits: .editSelected, on: store)
         store.send(.finished(.page(rows, for: first))) {
             $0.needsRedraw = true
             $0.list.receive(rows, for: first)
@@ -57,12 +63,7 @@ import Testing
 
     @Test func anotherKeyBeforeTheRowsArriveCancelsTheWaitingDialog() {
         let (store, first) = countedBeforeItsRows()
-        store.press(.function(8)) {
-            $0.needsRedraw = true
-            $0.jobs.openOnceListed = .confirmDelete
-            $0.log.add(DialogOpener.onceListed, tone: .info, at: now)
-        }
-        store.receive()
+        pressBeforeTheRows(.function(8), waits: .confirmDelete, on: store)
         // Esc: the person moved on; the delete's question does not open later on its own.
         store.press(.escape) {
             $0.needsRedraw = true
@@ -79,12 +80,7 @@ import Testing
 
     @Test func anEmptyListEndsTheWaitWithNothingToOpen() {
         let (store, first) = started()
-        store.press(.enter) {
-            $0.needsRedraw = true
-            $0.jobs.openOnceListed = .enrolOrEdit
-            $0.log.add(DialogOpener.onceListed, tone: .info, at: now)
-        }
-        store.receive()
+        pressBeforeTheRows(.enter, waits: .enrolOrEdit, on: store)
         // The first page finds no member: no selection will come, and nothing opens.
         store.send(.finished(.page([], for: first))) {
             $0.needsRedraw = true

@@ -124,14 +124,7 @@ import Testing
             $0.dialog = .form(form)
         }
         store.receive()
-        for c in "Zoë" {
-            _ = form.onKey(.character(c))
-            store.press(.character(c)) {
-                $0.needsRedraw = true
-                $0.dialog = .form(form)
-            }
-            store.receive()
-        }
+        press(text("Zoë"), on: store, mirror: &form, as: DeskDialog.form)
         // Ctrl-L: the form and its text are set aside.
         store.press(.control("l")) {
             $0.needsRedraw = true
@@ -143,6 +136,20 @@ import Testing
         }
         store.receive(.onDuty(nil))
         return form
+    }
+
+    /// Bo's PIN is right: he is on duty, `dialog` is open, and the log says `note` after his sign-in.
+    func bosSignIn(on store: DeskTestStore, gives dialog: DeskDialog, note: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.finished(.signedIn(account("Bo", .desk))), sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.dialog = dialog
+            $0.lock.heldDialog = nil
+            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
+            $0.status.duty = "On duty: Bo"
+            $0.log.add("Bo signed in (desk)", tone: .success, at: now)
+            $0.log.add(note, tone: .warning, at: now)
+        }
+        store.receive(.onDuty("Bo"), sourceLocation: sourceLocation)
     }
 
     /// Review finding: a form set aside by locking came back at the next sign-in, then was replaced
@@ -157,17 +164,8 @@ import Testing
             $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: .open(.checkIn))))
         }
         store.receive(.loadOperators)
-        store.send(.finished(.signedIn(account("Bo", .desk)))) {
-            $0.needsRedraw = true
-            $0.dialog = .form(form)
-            $0.lock.heldDialog = nil
-            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
-            $0.status.duty = "On duty: Bo"
-            $0.log.add("Bo signed in (desk)", tone: .success, at: now)
-            $0.log.add("sign-in: the dialog set aside with its typed text is back; the one asked for did not open over it", tone: .warning,
-                     at: now)
-        }
-        store.receive(.onDuty("Bo"))
+        bosSignIn(on: store, gives: .form(form),
+                  note: "sign-in: the dialog set aside with its typed text is back; the one asked for did not open over it")
         store.finish()
     }
 
@@ -179,14 +177,7 @@ import Testing
             $0.dialog = .form(anas)
         }
         store.receive(.loadVisits(ana))
-        for c in typing {
-            _ = anas.onKey(.character(c))
-            store.press(.character(c)) {
-                $0.needsRedraw = true
-                $0.dialog = .form(anas)
-            }
-            store.receive()
-        }
+        press(text(typing), on: store, mirror: &anas, as: DeskDialog.form)
         store.press(.control("l")) {
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil), resume: .form(anas)))
@@ -202,16 +193,7 @@ import Testing
         let store = lockedStore(withAna: true)
         let held = setAsideAForm(on: store)
         _ = signInOverAnasForm(store)
-        store.send(.finished(.signedIn(account("Bo", .desk)))) {
-            $0.needsRedraw = true
-            $0.dialog = .form(held)
-            $0.lock.heldDialog = nil
-            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
-            $0.status.duty = "On duty: Bo"
-            $0.log.add("Bo signed in (desk)", tone: .success, at: now)
-            $0.log.add(LockReducer.setAsideInstead, tone: .warning, at: now)
-        }
-        store.receive(.onDuty("Bo"))
+        bosSignIn(on: store, gives: .form(held), note: LockReducer.setAsideInstead)
         #expect(store.state.render(now: now).text.contains("Zoë"))
         store.finish()
     }
@@ -222,16 +204,7 @@ import Testing
         let store = lockedStore(withAna: true)
         _ = setAsideAForm(on: store)
         let anas = signInOverAnasForm(store, typing: "a")
-        store.send(.finished(.signedIn(account("Bo", .desk)))) {
-            $0.needsRedraw = true
-            $0.dialog = .form(anas)
-            $0.lock.heldDialog = nil
-            $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
-            $0.status.duty = "On duty: Bo"
-            $0.log.add("Bo signed in (desk)", tone: .success, at: now)
-            $0.log.add(LockReducer.setAsideDropped, tone: .warning, at: now)
-        }
-        store.receive(.onDuty("Bo"))
+        bosSignIn(on: store, gives: .form(anas), note: LockReducer.setAsideDropped)
         store.finish()
     }
 

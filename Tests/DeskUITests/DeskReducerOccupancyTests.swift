@@ -43,11 +43,7 @@ import Testing
         // and no second count is asked for while the first is out (one at a time).
         let tap = report(.checkedIn(ana, visitNumber: 1), inside: 1)
         store.send(.event(.checkIn(tap))) {
-            $0.needsRedraw = true
-            $0.banner.show(tap, policy: .auto, now: now)
-            $0.status.occupancy.inside = 1
-            $0.log.add(.checkIn(tap), at: now)
-            $0.list.markStale()
+            tapShown(tap, on: &$0)
             $0.jobs.insideStale = true
             $0.jobs.insideGeneration = 1
         }
@@ -192,11 +188,7 @@ import Testing
         let full = report(.refused(ana, reason: .capacity), inside: 80, capacity: 80)
         var reload: MemberPageRequest?
         store.send(.event(.checkIn(full))) {
-            $0.needsRedraw = true
-            $0.banner.show(full, policy: .auto, now: now)
-            $0.status.occupancy.inside = 80
-            $0.log.add(.checkIn(full), at: now)
-            $0.list.markStale()
+            tapShown(full, on: &$0)
             reload = $0.list.nextRequest()
             $0.jobs.insideGeneration = generation + 1
             $0.jobs.insideInFlight = true
@@ -208,11 +200,7 @@ import Testing
         #expect(store.state.banner.current?.kind == .refused)
         let goodbye = report(.checkedOut(ana, stay: 5100), inside: 79, capacity: 80)
         store.send(.event(.checkIn(goodbye))) {
-            $0.needsRedraw = true
-            $0.banner.show(goodbye, policy: .auto, now: now)
-            $0.status.occupancy.inside = 79
-            $0.log.add(.checkIn(goodbye), at: now)
-            $0.list.markStale()
+            tapShown(goodbye, on: &$0)
             $0.jobs.insideStale = true
             $0.jobs.insideGeneration = generation + 2
         }
