@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func startingAsksForTheFirstPageTheCountsWhoIsInsideAndTheStore() {
-        // The start's state and effects, said in full by the fixture (the probe first).
+        // The start's state and effects, said in full by the fixture.
         let (store, _) = started()
         // All four in flight: the clock asks for nothing more, and only the status bar's second redraws.
         store.send(.tick) {

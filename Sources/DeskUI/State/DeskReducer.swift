@@ -146,29 +146,28 @@ public enum DeskReducer {
 
     // MARK: Jobs
 
-    /// What the screen lacks: the store probe, the list's next page and counts, and who is inside.
-    ///
-    /// The probe goes before the reads: the worker runs jobs in order, so another process's commit
-    /// is then seen by the reads or moves the version the next probe compares with. The first probe
-    /// sets that version; after the first reads it could take in a commit they missed, and that
-    /// commit would never show (the desk's start, with a shell's `checkin` just behind it).
+    /// What the screen lacks: the list's next page and counts, who is inside, and the store probe.
     static func askForWhatTheScreenLacks(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        memberList(.ask(now: now), &state, &effects, now: now)
+        inside(.ask(listing: state.showInside), &state, &effects, now: now)
         if !state.jobs.storeProbeInFlight, now >= state.jobs.nextStoreProbe ?? .distantPast {
             state.jobs.storeProbeInFlight = true
             state.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
             effects.append(.probeStore)
         }
-        memberList(.ask(now: now), &state, &effects, now: now)
-        inside(.ask(listing: state.showInside), &state, &effects, now: now)
     }
 
     /// Another process committed when the version moved: reload what the screen shows of the store.
+    ///
+    /// The first answer moves it too (from none): the first page and counts ran on queues of their
+    /// own, maybe before a commit that this version already counts, and nothing would move it again
+    /// for that commit (the desk's start with a shell's `checkin` just behind it). So what they
+    /// read is read once more, after the version the next probes compare with.
     static func storeProbed(_ version: Int?, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         state.jobs.storeProbeInFlight = false
         if version != nil { state.jobs.storeProbeError = nil }
         guard let version, version != state.jobs.storeVersion else { return }
-        defer { state.jobs.storeVersion = version }
-        guard state.jobs.storeVersion != nil else { return }
+        state.jobs.storeVersion = version
         memberList(.membersChanged(recount: true), &state, &effects, now: now)
         inside(.changed(count: nil), &state, &effects, now: now)
         if state.showStats { requestStats(&state, &effects, now: now) }

@@ -35,10 +35,9 @@ extension DeskStoreFixture {
         DeskTestStore.settled(setup ?? openSetup, now: now, rows: withAna ? rows : [])
     }
 
-    /// A desk just sized at `now` (`setup` unless given): the store probe, its first page, both
-    /// counts asked for, none answered yet. The probe goes first: the worker runs jobs in order,
-    /// so no other process's commit falls between the first reads and the version probes compare
-    /// with. One count of who is inside, without the list ("Inside now" is not shown).
+    /// A desk just sized at `now` (`setup` unless given): its first page, both counts and the store
+    /// probe asked for, none answered yet. One count of who is inside, without the list ("Inside
+    /// now" is not shown).
     func started(_ setup: DeskSetup? = nil, sourceLocation: SourceLocation = #_sourceLocation)
         -> (store: DeskTestStore, first: MemberPageRequest) {
         let store = DeskTestStore(DeskState(setup: setup ?? openSetup, now: now), now: now)
@@ -55,8 +54,8 @@ extension DeskStoreFixture {
         }
         #expect(first?.kind == .first, sourceLocation: sourceLocation)
         let request = first!
-        store.receive(.probeStore, .fetchPage(request), .countMembers(generation: 0, search: nil, expiringDays: nil),
-                      .countInside(generation: 0, listing: false), sourceLocation: sourceLocation)
+        store.receive(.fetchPage(request), .countMembers(generation: 0, search: nil, expiringDays: nil),
+                      .countInside(generation: 0, listing: false), .probeStore, sourceLocation: sourceLocation)
         return (store, request)
     }
 
