@@ -14,7 +14,7 @@ public struct MQTTEventMapper: Sendable {
     /// or a change in who is inside (closing time, "check out all", other desks' events merged),
     /// with `capacity` (0: none) for the counts that come without a report. Nothing for the rest:
     /// beacons and the reader's state are the publisher's, which keeps what they need to remember.
-    public func messages(for event: DeskEvent, capacity: Int, eventId: @autoclosure () -> String = UUID().uuidString) -> [OutboxMessage] {
+    public func messages(for event: DeskEvent, capacity: Int, eventId: @autoclosure () -> String = RandomId.make()) -> [OutboxMessage] {
         switch event {
         case .checkIn(let report): return messages(for: report, eventId: eventId())
         case .occupancy(let notice): return [insideMessage(count: notice.insideCount, capacity: capacity)]

@@ -16,6 +16,15 @@ import Testing
         #expect(entry.deskId == "desk-a" && entry.desk == "Front")
     }
 
+    @Test func anExportsLineAndSummaryCarryTheFileTheCountAndTheFormat() {
+        let notice = ExportNotice(file: "/tmp/m.mucsv", exported: "8 members, 1 deletion", format: "mucsv")
+        let entry = notice.auditEntry(by: Self.actor, at: Core.desk, time: Core.t0)
+        #expect(entry.action == .export && entry.memberId == nil && entry.time == Core.t0 && entry.operator == "Mia")
+        #expect(entry.detail == ["file": "/tmp/m.mucsv", "exported": "8 members, 1 deletion", "format": "mucsv"])
+        #expect(entry.deskId == "desk-a" && entry.desk == "Front")
+        #expect(notice.summary == "exported 8 members, 1 deletion to /tmp/m.mucsv (mucsv)")
+    }
+
     @Test func anActionsLineIsStampedWithTheDeskItsIdWhenUnnamed() {
         let unnamed = TerminalIdentity(id: "desk-b", name: "")
         let entry = AuditEntry.made(.export, by: .anonymous(.cli), at: unnamed, detail: ["file": "out.csv"], time: Core.t0)

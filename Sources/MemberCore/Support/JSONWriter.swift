@@ -63,7 +63,9 @@ package enum JSONWriter {
         }
     }
 
-    package static func appendString(_ text: String, to out: inout [UInt8], csvQuoted: Bool = false) {
+    /// `escapingSlash` false writes `/` as itself, as JSONEncoder does with `.withoutEscapingSlashes`
+    /// (the audit record's details).
+    package static func appendString(_ text: String, to out: inout [UInt8], csvQuoted: Bool = false, escapingSlash: Bool = true) {
         var copy = text
         copy.withUTF8 { bytes in
             appendQuote(to: &out, csvQuoted: csvQuoted)
@@ -72,6 +74,10 @@ package enum JSONWriter {
             while plainUpTo < bytes.count, !needsEscape(bytes[plainUpTo]) { plainUpTo += 1 }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<plainUpTo]))
             for byte in bytes[plainUpTo...] {
+                if !escapingSlash, byte == UInt8(ascii: "/") {
+                    out.append(byte)
+                    continue
+                }
                 appendEscaped(byte, to: &out)
                 if csvQuoted, byte == UInt8(ascii: "\"") { out.append(byte) }
             }

@@ -31,7 +31,8 @@ struct SyncExportService: ExportService {
                 progress(Double(percent) / 100)
             }
         }
-        try club.record(.export, by: actor, detail: ["file": expanded, "exported": "\(count)", "format": chosen.rawValue])
-        return "exported \(count) to \(expanded) (\(chosen.rawValue))"
+        let notice = count.exportNotice(file: expanded, format: chosen)
+        try club.record(notice, by: actor)
+        return notice.summary
     }
 }

@@ -16,6 +16,11 @@ public struct MemberFileCount: Sendable, Equatable, CustomStringConvertible {
         self.tallies = tallies
     }
 
+    /// What an export of these entries to `file` in `format` says and records.
+    public func exportNotice(file: String, format: ExchangeFormat) -> ExportNotice {
+        ExportNotice(file: file, exported: description, format: format.rawValue)
+    }
+
     /// Every entry, as sync moves them.
     var total: Int { members + deletions + unified + tallies }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Actions whose whole change is their audit line: the line decided in MemberCore
-/// (`AuditEntry.made`, `ImportNotice.auditEntry`), stamped with this desk and the clock's time.
+/// (`AuditEntry.made`, `ImportNotice.auditEntry`, `ExportNotice.auditEntry`), stamped with this desk and the clock's time.
 extension Club {
     /// Records an action that changes nothing else (an export, a restore, a lockout) in its own
     /// transaction (`AppDatabase.record`).
@@ -10,6 +10,11 @@ extension Club {
         let entry = AuditEntry.made(action, by: actor, at: terminal, memberId: memberId, detail: detail,
                                     time: clock.now().timeIntervalSince1970)
         try database.record(entry)
+    }
+
+    /// Records an export: its line is decided by `ExportNotice`, in its own transaction.
+    public func record(_ export: ExportNotice, by actor: AuditActor) throws {
+        try database.record(export.auditEntry(by: actor, at: terminal, time: clock.now().timeIntervalSince1970))
     }
 
     /// The audit line an import hands to `MergeApplier`/`MergePlanner`, which write it in the

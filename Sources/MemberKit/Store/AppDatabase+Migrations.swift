@@ -410,6 +410,7 @@ extension AppDatabase {
         registerVisitsInEntries(&migrator)
         registerInsideCount(&migrator)
         registerAuditSyncKeys(&migrator)
+        registerAuditTimeEntry(&migrator)
         return migrator
     }
 

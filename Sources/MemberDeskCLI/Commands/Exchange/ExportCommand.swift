@@ -26,8 +26,9 @@ struct ExportCommand: ParsableCommand {
         let bar = ProgressBar(label: "exporting")
         let count = try exporter.export(to: file, format: chosen, clubKit: clubkit) { bar.update(done: $0, total: $1) }
         bar.finish()
-        try context.club.record(.export, by: context.actor, detail: ["file": file, "exported": "\(count)", "format": chosen.rawValue])
-        print("exported \(count) to \(file) (\(chosen.rawValue))")
+        let notice = count.exportNotice(file: file, format: chosen)
+        try context.club.record(notice, by: context.actor)
+        print(notice.summary)
     }
 }
 
