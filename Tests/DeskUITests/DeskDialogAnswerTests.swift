@@ -28,11 +28,7 @@ import Testing
                                                                            "Google Wallet: not set up ([wallet.google])"]))
         }
         store.receive()
-        store.press(.escape) {
-            $0.needsRedraw = true
-            $0.dialog = nil
-        }
-        store.receive()
+        escapeCloses(store)
         store.finish()
     }
 
@@ -53,21 +49,9 @@ import Testing
     /// another dialog is open, and then only the log says it.
     @Test func theAnswerOverAnotherDialogIsOnlyLogged() {
         let store = makeStore(walletSetUp)
-        store.press(.function(1)) {
-            $0.needsRedraw = true
-            $0.dialog = .help(HelpText.dialog)
-        }
-        store.receive()
-        store.send(.finished(.walletPassWritten(written))) {
-            $0.needsRedraw = true
-            $0.log.add("wallet: Ana López's pass written to /tmp/ana.pkpass", tone: .success, at: now)
-        }
-        store.receive()
-        store.send(.finished(.walletPassFailed("disk full"))) {
-            $0.needsRedraw = true
-            $0.log.add("wallet: disk full", tone: .danger, at: now)
-        }
-        store.receive()
+        openHelp(store)
+        answerIsLogged(.walletPassWritten(written), "wallet: Ana López's pass written to /tmp/ana.pkpass", .success, on: store)
+        answerIsLogged(.walletPassFailed("disk full"), "wallet: disk full", .danger, on: store)
         store.finish()
     }
 
@@ -78,6 +62,15 @@ import Testing
                    AuditEntry(entryId: "2", time: 1_767_268_100, deskId: "T1", desk: "Front desk", operator: "Mia", method: .manual,
                               action: .delete, memberId: "M1")]
     let names = RecordNames(desks: ["T1": "Front desk"], members: ["M1": .init(name: "Anna Smith", passId: "P1", deleted: true)])
+
+    /// The record is read and empty: the view opens, and says so.
+    func anEmptyRecordOpens(on store: DeskTestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.finished(.audit([], names)), sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.dialog = .notice(NoticeDialog(title: "Audit record · newest first", lines: ["Nothing recorded yet."]))
+        }
+        store.receive(sourceLocation: sourceLocation)
+    }
 
     @Test func aManagersAOpensTheAuditViewNewestFirstOnceTheRecordIsRead() {
         let store = lockedStore()
@@ -91,38 +84,18 @@ import Testing
         }
         store.receive()
         #expect(store.state.dialog?[NoticeDialog.self]?.lines.first?.contains("delete") == true)
-        store.press(.escape) {
-            $0.needsRedraw = true
-            $0.dialog = nil
-        }
-        store.receive()
+        escapeCloses(store)
         // An empty record says so.
-        store.send(.finished(.audit([], names))) {
-            $0.needsRedraw = true
-            $0.dialog = .notice(NoticeDialog(title: "Audit record · newest first", lines: ["Nothing recorded yet."]))
-        }
-        store.receive()
+        anEmptyRecordOpens(on: store)
         store.finish()
     }
 
     @Test func theAuditViewOpensOverAnOpenDialogAndAFailedReadIsLogged() {
         let store = makeStore()
-        store.press(.function(1)) {
-            $0.needsRedraw = true
-            $0.dialog = .help(HelpText.dialog)
-        }
-        store.receive()
-        store.send(.finished(.auditFailed("database is locked"))) {
-            $0.needsRedraw = true
-            $0.log.add("audit: database is locked", tone: .danger, at: now)
-        }
-        store.receive()
+        openHelp(store)
+        answerIsLogged(.auditFailed("database is locked"), "audit: database is locked", .danger, on: store)
         // Asked for by its key, the view replaces whatever opened meanwhile.
-        store.send(.finished(.audit([], names))) {
-            $0.needsRedraw = true
-            $0.dialog = .notice(NoticeDialog(title: "Audit record · newest first", lines: ["Nothing recorded yet."]))
-        }
-        store.receive()
+        anEmptyRecordOpens(on: store)
         store.finish()
     }
 

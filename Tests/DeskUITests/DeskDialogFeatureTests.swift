@@ -38,11 +38,7 @@ import Testing
 
     @Test func aNoticeOpenedEmptyAsksNothingOnCtrlC() {
         let store = makeStore()
-        store.press(.function(1)) {
-            $0.needsRedraw = true
-            $0.dialog = .help(HelpText.dialog)
-        }
-        store.receive()
+        openHelp(store)
         store.press(DeskKeymap.interrupt) {
             $0.needsRedraw = true
             $0.wantsQuit = true

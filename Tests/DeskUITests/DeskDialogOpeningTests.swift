@@ -8,16 +8,8 @@ import Testing
 @Suite struct DeskDialogOpeningTests: DeskStoreFixture {
     @Test func f1OpensTheHelpAndEscClosesIt() {
         let store = makeStore()
-        store.press(.function(1)) {
-            $0.needsRedraw = true
-            $0.dialog = .help(HelpText.dialog)
-        }
-        store.receive()
-        store.press(.escape) {
-            $0.needsRedraw = true
-            $0.dialog = nil
-        }
-        store.receive()
+        openHelp(store)
+        escapeCloses(store)
         store.finish()
     }
 
@@ -40,11 +32,7 @@ import Testing
             $0.dialog = .notice(NoticeDialog(title: "Export", lines: ["Export is not available in this build."]))
         }
         store.receive()
-        store.press(.escape) {
-            $0.needsRedraw = true
-            $0.dialog = nil
-        }
-        store.receive()
+        escapeCloses(store)
         store.press(.function(6)) {
             $0.needsRedraw = true
             $0.dialog = .notice(NoticeDialog(title: "Import", lines: ["Import is not available in this build."]))
@@ -62,11 +50,7 @@ import Testing
             $0.dialog = .form(MemberFormModel(member: nil, extraFields: ["userEmailAddress"]))
         }
         store.receive()
-        store.press(.escape) {
-            $0.needsRedraw = true
-            $0.dialog = nil
-        }
-        store.receive()
+        escapeCloses(store)
         store.press(.function(2)) {
             $0.needsRedraw = true
             $0.dialog = .form(MemberFormModel(member: ana, extraFields: ["userEmailAddress"]))
@@ -87,11 +71,8 @@ import Testing
         var reload: MemberPageRequest?
         let generation = store.state.jobs.insideGeneration
         store.send(.event(.checkIn(report))) {
-            $0.needsRedraw = true
-            $0.banner.show(report, policy: .auto, now: now)
-            $0.log.add(.checkIn(report), at: now)
+            tapShown(report, on: &$0)
             $0.list.replace(ana)
-            $0.list.markStale()
             reload = $0.list.nextRequest()
             $0.jobs.insideGeneration = generation + 1
             $0.jobs.insideInFlight = true
@@ -143,10 +124,7 @@ import Testing
         var reload: MemberPageRequest?
         let generation = store.state.jobs.insideGeneration
         store.send(.event(.checkIn(report))) {
-            $0.needsRedraw = true
-            $0.banner.show(report, policy: .prompt, now: now)
-            $0.log.add(.checkIn(report), at: now)
-            $0.list.markStale()
+            tapShown(report, on: &$0, policy: .prompt)
             reload = $0.list.nextRequest()
             $0.jobs.insideGeneration = generation + 1
             $0.jobs.insideInFlight = true

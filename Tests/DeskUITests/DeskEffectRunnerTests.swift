@@ -46,6 +46,17 @@ import Testing
         #expect(recorded.withLock { $0 } == ["lockout [\"seconds\": \"30\"]"])
     }
 
+    /// Review finding: the unimplemented staff client's `setOnDuty` did nothing, silently, where
+    /// every other unset endpoint says so. Unset, it is a result the log shows; set, it is called.
+    @Test func anUnsetOnDutyIsSaidAndASetOneIsCalled() {
+        #expect(run(.onDuty("Mia")) { _ in }
+            == [.failed(job: "on duty: the reader's taps were not told who is on duty", error: "staff.setOnDuty: not set in this test")])
+        let onDuty = Mutex<[String?]>([])
+        #expect(run(.onDuty("Mia")) { clients in clients.staff.setOnDuty = { name in onDuty.withLock { $0.append(name) } } } == [])
+        #expect(run(.onDuty(nil)) { clients in clients.staff.setOnDuty = { name in onDuty.withLock { $0.append(name) } } } == [])
+        #expect(onDuty.withLock { $0 } == ["Mia", nil])
+    }
+
     @Test func visitsShowEvenWhenThePacksBalanceCannotBeRead() {
         let member = MemberRecord(passId: "P1", username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
         let results = run(.loadVisits(member)) {

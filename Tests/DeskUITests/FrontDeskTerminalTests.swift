@@ -37,7 +37,8 @@ import Testing
             screen.contains("山田太郎") && screen.contains("Members (1)")
         }
         try tmux.press("Escape")
-        try tmux.waitFor("Members (2)")
+        // Esc reads the list again from the top: F2 waits for its rows, not only its count.
+        try tmux.waitForList(2)
 
         // Edit the selected member's note through the form.
         try tmux.press("Home")

@@ -47,23 +47,6 @@ final class RecordingExporter: ExportService {
         return inbox.drain()
     }
 
-    /// Keys to the open dialog: `mirror` is the dialog as the test expects it, changed by each key as
-    /// the dialog's own `onKey` changes it; each key changes the desk's dialog to it and nothing else.
-    func press<D: DeskDialogFeature>(_ keys: [Key], on store: DeskTestStore, mirror: inout D, as embed: (D) -> DeskDialog,
-                                     sourceLocation: SourceLocation = #_sourceLocation) {
-        for key in keys {
-            _ = mirror.onKey(key, screen: store.state.screen)
-            let dialog = embed(mirror)
-            store.press(key, sourceLocation: sourceLocation) {
-                $0.needsRedraw = true
-                $0.dialog = dialog
-            }
-            store.receive(sourceLocation: sourceLocation)
-        }
-    }
-
-    func text(_ s: String) -> [Key] { s.map(Key.character) }
-
     var importSetup: DeskSetup {
         var setup = openSetup
         setup.canImport = true
@@ -132,31 +115,12 @@ final class RecordingExporter: ExportService {
         // Again, and Merge.
         results = askToPreview("other.musrl", on: store, importer: importer)
         #expect(results == [.importPreviewed(preview)])
-        store.send(.finished(results[0])) {
-            $0.needsRedraw = true
-            $0.dialog = .importReview(ImportReviewDialog(preview: preview))
-        }
-        store.receive()
-        store.press(.enter) {
-            $0.needsRedraw = true
-            $0.dialog?.importReview?.applying = true
-        }
-        store.receive(.applyImport(preview))
+        reviewAndMerge(preview, on: store)
         results = run(.applyImport(preview), importer: importer)
         #expect(importer.applied.withLock { $0 } == 1)
         let notice = ImportNotice(file: "other.musrl", new: 2, updated: 1, unchanged: 0, unified: 0, deleted: 0)
         #expect(results == [.imported(notice)])
-        let generation = store.state.list.generation
-        var reload: MemberPageRequest?
-        store.send(.finished(results[0])) {
-            $0.needsRedraw = true
-            $0.dialog = nil
-            $0.log.add(.imported(notice), at: now)
-            $0.list.markStale()
-            reload = $0.list.nextRequest()
-            $0.jobs.countInFlight = true
-        }
-        store.receive(.fetchPage(reload!), .countMembers(generation: generation, search: nil, expiringDays: nil))
+        importedReloads(notice, on: store)
         #expect(store.state.render(now: now).text.contains("imported other.musrl: 2 new, 1 updated"))
         store.finish()
     }

@@ -61,6 +61,11 @@ public final class HeadlessTerminal: TerminalDevice, Sendable {
     /// Text as one burst of character keys, as `tmux send-keys -l` delivers it.
     public func type(_ text: String) { push(text.map(Key.character)) }
 
+    /// Text and then `keys` in the same burst, as a keyboard-wedge reader types a pass and Enter:
+    /// `type` then `press` are two pushes, and a test thread descheduled between them would
+    /// split the burst.
+    public func type(_ text: String, then keys: Key...) { push(text.map(Key.character) + keys) }
+
     /// The window changed size: the loop sees `.resize` and asks for the new size.
     public func resize(width: Int, height: Int) {
         screenState.withLock { screen in
@@ -107,5 +112,19 @@ public final class HeadlessTerminal: TerminalDevice, Sendable {
         }
         guard found else { throw TimedOut(expected: what, screen: last) }
         return last
+    }
+}
+
+/// What a front-desk screen shows, read as text the same way on the headless terminal and in tmux.
+public enum FrontDeskScreen {
+    /// The member list says `count` members and its selected row is a member, not "…": the count
+    /// and the rows are read by separate jobs, and the selection marker `▶` is drawn before the
+    /// rows arrive, so a key that needs the selection (F2, Enter, F8, `w`, `x`) waits for both.
+    public static func listShows(_ count: Int, in screen: String) -> Bool {
+        screen.contains("Members (\(count))") && screen.split(separator: "\n").contains { line in
+            guard let marker = line.range(of: "▶ ") else { return false }
+            let after = line[marker.upperBound...]
+            return !after.hasPrefix("…") && after.contains { $0.isLetter || $0.isNumber }
+        }
     }
 }

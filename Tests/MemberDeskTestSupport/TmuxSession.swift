@@ -110,6 +110,13 @@ public final class TmuxSession: @unchecked Sendable {
         return last
     }
 
+    /// Waits for the desk's member list to say `count` members with a member selected (not only
+    /// the count: its rows come from another job), before a key that acts on the selection.
+    @discardableResult
+    public func waitForList(_ count: Int, timeout: TimeInterval = 15) throws -> String {
+        try waitFor("Members (\(count)) with a member selected", timeout: timeout) { FrontDeskScreen.listShows(count, in: $0) }
+    }
+
     /// The process running in the pane (the command itself when it was exec'd, as `env` does).
     public var panePid: Int32? {
         (try? tmux(["display-message", "-p", "#{pane_pid}"])).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }

@@ -8,12 +8,13 @@ public struct StaffClient: Sendable {
     /// A manager's PIN for one action: checked as a sign-in's, recorded as an approval.
     public var approve: @Sendable (StaffPermission, StaffCredential, PIN, AuditMethod) throws -> StaffAccount
     public var operators: @Sendable () throws -> [OperatorChoice]
-    public var setOnDuty: @Sendable (String?) -> Void
+    /// Who is on duty, for the reader's taps (throws only where it is not set: a test's client).
+    public var setOnDuty: @Sendable (String?) throws -> Void
 
     public init(signIn: @escaping @Sendable (StaffCredential, PIN, AuditMethod) throws -> StaffAccount,
                 approve: @escaping @Sendable (StaffPermission, StaffCredential, PIN, AuditMethod) throws -> StaffAccount,
                 operators: @escaping @Sendable () throws -> [OperatorChoice],
-                setOnDuty: @escaping @Sendable (String?) -> Void) {
+                setOnDuty: @escaping @Sendable (String?) throws -> Void) {
         self.signIn = signIn
         self.approve = approve
         self.operators = operators
@@ -42,5 +43,5 @@ extension StaffClient {
         signIn: { _, _, _ in throw ClientUnavailable.unset("staff.signIn") },
         approve: { _, _, _, _ in throw ClientUnavailable.unset("staff.approve") },
         operators: { throw ClientUnavailable.unset("staff.operators") },
-        setOnDuty: { _ in })
+        setOnDuty: { _ in throw ClientUnavailable.unset("staff.setOnDuty") })
 }

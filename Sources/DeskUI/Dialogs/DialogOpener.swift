@@ -44,6 +44,10 @@ public struct DialogOpener: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The log's line when an opener finds no selection because the list's rows are not read yet
+    /// (a key a split second after the start or a search): it runs again when they arrive.
+    static let onceListed = "member list: still loading; what you asked for opens once the selected member's row is read"
+
     /// The log's line when an opener is not run over a dialog holding typed text.
     static let notOverTypedText = "sign-in: the dialog set aside with its typed text is back; the one asked for did not open over it"
 

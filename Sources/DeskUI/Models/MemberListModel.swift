@@ -32,6 +32,9 @@ public struct MemberListModel: Sendable, Equatable {
 
     public var windowEnd: Int { windowStart + rows.count }
     public var selectedMember: MemberRecord? { row(at: selected)?.member }
+    /// The selected row is not read yet (the count may be in already: it is another job's), though
+    /// the list is not known to be empty: a key that acts on the selection would find none.
+    public var selectionLoading: Bool { total != 0 && row(at: selected) == nil }
     /// Bigger pages cost one query, not one per row: a few screens at a time.
     var pageSize: Int { max(50, viewport * 3) }
     var maxWindow: Int { pageSize * 4 }

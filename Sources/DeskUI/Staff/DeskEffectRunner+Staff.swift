@@ -19,7 +19,10 @@ extension DeskEffectRunner {
                 }
             }, failed: { .signInFailed($0, usesATry: false) })
         case .onDuty(let name):
-            staff.setOnDuty(name)
+            // Here, not on a worker: it is cheap, and the reader's next tap must already see it.
+            do { try staff.setOnDuty(name) } catch {
+                inbox.post(.failed(job: "on duty: the reader's taps were not told who is on duty", error: "\(error)"))
+            }
         case .recordLockout(let seconds):
             submit({
                 try audit.record(AuditAction.lockout, AuditActor.anonymous(.manual), ["seconds": String(Int(seconds))])

@@ -149,12 +149,14 @@ enum LockReducer {
         guard let dialog = slice.dialog?.signIn else { return }
         switch dialog.purpose {
         case .signIn(let then):
-            slice.dialog = dialog.resume ?? slice.lock.heldDialog
+            let comesBack = cameBack(resume: dialog.resume, held: slice.lock.heldDialog, then: then)
+            slice.dialog = comesBack.dialog
             slice.lock.heldDialog = nil
             slice.lock.onDuty = DeskLock.OnDuty(name: account.name, role: account.role)
             slice.lock.lastKeyAt = now
             out.effects.append(.onDuty(account.name))
             out.notes.append(DeskNote(text: "\(account.name) signed in (\(account.role.rawValue))", tone: .success))
+            if let note = comesBack.note { out.notes.append(DeskNote(text: note, tone: .warning)) }
             out.then = then
         case .authorize(let command, let permission):
             guard permission.allows(account.role) else {
@@ -171,6 +173,23 @@ enum LockReducer {
 }
 
 extension LockReducer {
+    /// The log's line when the dialog locking set aside comes back in place of the one the sign-in
+    /// opened over (nothing typed in that one, and nothing waiting on it).
+    static let setAsideInstead = "sign-in: the dialog set aside with its typed text is back; the one open closed (nothing typed in it)"
+    /// The log's line when the sign-in opened over a dialog that holds typed text too, or that its
+    /// command is for: that one stays, and the set-aside one cannot.
+    static let setAsideDropped = "sign-in: the dialog set aside with its typed text is dropped; the one open holds typed text or waits on the sign-in"
+
+    /// What a sign-in gives back: the dialog it opened over (`resume`), else the one locking set
+    /// aside (`held`). When there are both (a form opened with F2 on the locked desk), the held one
+    /// comes back unless the open one has typed text or the command the sign-in was for; either
+    /// way the log says which went.
+    static func cameBack(resume: DeskDialog?, held: DeskDialog?, then: DeskCommand?) -> (dialog: DeskDialog?, note: String?) {
+        guard let resume, let held, resume != held else { return (resume ?? held, nil) }
+        if then == nil, !resume.holdsTypedText { return (held, setAsideInstead) }
+        return (resume, setAsideDropped)
+    }
+
     /// The least role a command needs (nil: open to all, locked or not: looking, searching, help).
     static func permission(for command: DeskCommand) -> StaffPermission? {
         switch command {

@@ -22,12 +22,16 @@ public struct DeskJobs: Sendable, Equatable {
     /// the store is probed this often, and the panes reload only when its version moved.
     public static let storeProbeInterval: TimeInterval = 0.25
     public var storeProbeInFlight = false
-    /// When the next probe is due; nil: at once (the first sets the version to compare with).
+    /// When the next probe is due; nil: at once (the first sets the version to compare with, and
+    /// reloads once: the first reads may predate it).
     public var nextStoreProbe: Date?
     /// The version last seen; nil until the first probe answers.
     public var storeVersion: Int?
     /// Why the last probe failed, said once in the log (nil: the last probe answered).
     public var storeProbeError: String?
+    /// A dialog asked for (F2, Enter, F8, `w`) before the member list's selected row was read: it
+    /// opens when the row arrives, unless another key comes first (`DialogOpener.onceListed`).
+    public var openOnceListed: DialogOpener?
 
     public init() {}
 

@@ -15,7 +15,14 @@ extension DeskReducer {
                 state.log.add(DialogOpener.notOverTypedText, tone: .warning, at: now)
                 return
             }
-            guard let opening = opener.open(state, now: now) else { return }
+            guard let opening = opener.open(state, now: now) else {
+                // No selection yet, only because its row is still on its way: not ignored without a word.
+                if state.listSelectionLoading {
+                    state.jobs.openOnceListed = opener
+                    state.log.add(DialogOpener.onceListed, tone: .info, at: now)
+                }
+                return
+            }
             if let dialog = opening.dialog { state.dialog = dialog }
             effects += opening.effects
         case .startSearch:

@@ -79,10 +79,12 @@ extension DeskReducer {
         switch result {
         case .page(let rows, let request):
             memberList(.page(rows, for: request), &state, &effects, now: now)
+            openOnceListed(&state, &effects, now: now)
         case .pageFailed(let request, let error):
             memberList(.pageFailed(request, error: error), &state, &effects, now: now)
         case .counted(let generation, let matching, let all):
             memberList(.counted(generation: generation, matching: matching, all: all), &state, &effects, now: now)
+            openOnceListed(&state, &effects, now: now)  // a count of none: nothing will be selected
         case .countFailed(_, let error):
             memberList(.countFailed(error), &state, &effects, now: now)
         case .stats(let stats, let occupancy):
@@ -129,11 +131,24 @@ extension DeskReducer {
             lock(.signedIn(account), &state, &effects, now: now)
         case .signInFailed(let message, let usesATry):
             lock(.signInFailed(message, usesATry: usesATry), &state, &effects, now: now)
-        case .visits, .saved, .saveFailed, .importPreviewed, .importPreviewFailed, .exportProgress, .exported, .exportFailed,
-             .operators:
-            break  // for a dialog no longer open
+        // The rest answer a dialog, which took them above when it is open. Here it was closed
+        // first (Esc while it waited): each case says why nothing shows, or where its outcome goes.
+        case .visits, .operators, .exportProgress:
+            break  // only for showing in the dialog: with it closed there is nothing to show them in
+        case .importPreviewed:
+            break  // a review nobody waits for: closing the prompt cancelled the import, nothing was saved
+        case .saved:
+            break  // the member's own change event logs "updated …" and reloads the list
+        case .saveFailed(let error):
+            state.log.add("save: \(error)", tone: .danger, at: now)  // the form that would say it is gone
+        case .importPreviewFailed(let error):
+            state.log.add("import: \(error)", tone: .danger, at: now)
+        case .exported(let summary):
+            state.log.add("export: \(summary)", tone: .success, at: now)  // the file was written all the same
+        case .exportFailed(let error):
+            state.log.add("export failed: \(error)", tone: .danger, at: now)
         case .walletPassWritten, .walletPassFailed, .audit, .auditFailed:
-            break  // answered above, by the opener that started the job
+            break  // answered above, by the opener that started the job (`DeskDialog.answer`)
         }
     }
 }

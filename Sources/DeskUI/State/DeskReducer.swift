@@ -17,6 +17,8 @@ public enum DeskReducer {
         switch input {
         case .key(let key, let time):
             state.needsRedraw = true
+            // A dialog waiting for the list's rows is for the key that asked: any later key moves on.
+            state.jobs.openOnceListed = nil
             lock(.key(at: time), &state, &effects, now: now)
             receive(key, at: time, &state, &effects, now: now)
         case .event(let event):
@@ -156,12 +158,16 @@ public enum DeskReducer {
     }
 
     /// Another process committed when the version moved: reload what the screen shows of the store.
+    ///
+    /// The first answer moves it too (from none): the first page and counts ran on queues of their
+    /// own, maybe before a commit that this version already counts, and nothing would move it again
+    /// for that commit (the desk's start with a shell's `checkin` just behind it). So what they
+    /// read is read once more, after the version the next probes compare with.
     static func storeProbed(_ version: Int?, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         state.jobs.storeProbeInFlight = false
         if version != nil { state.jobs.storeProbeError = nil }
         guard let version, version != state.jobs.storeVersion else { return }
-        defer { state.jobs.storeVersion = version }
-        guard state.jobs.storeVersion != nil else { return }
+        state.jobs.storeVersion = version
         memberList(.membersChanged(recount: true), &state, &effects, now: now)
         inside(.changed(count: nil), &state, &effects, now: now)
         if state.showStats { requestStats(&state, &effects, now: now) }
@@ -175,6 +181,15 @@ public enum DeskReducer {
         state.jobs.storeProbeError = error
         state.log.add("store: other desks' changes not seen: \(error)", tone: .danger, at: now)
         state.needsRedraw = true
+    }
+
+    /// The dialog asked for before the selected row was read, now that it is (or the list is empty).
+    static func openOnceListed(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        guard let opener = state.jobs.openOnceListed, !state.listSelectionLoading else { return }
+        state.jobs.openOnceListed = nil
+        // Another dialog opened meanwhile (the prompt of a pass typed at F4): that one stays.
+        guard state.dialog == nil else { return }
+        perform(.open(opener), &state, &effects, now: now)
     }
 
     static func requestStats(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {

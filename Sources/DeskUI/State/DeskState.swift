@@ -67,6 +67,9 @@ public struct DeskState: Sendable, Equatable {
     /// ("Inside now" names people, not the list's hidden selection: F2 and F8 do nothing there).
     var listSelection: MemberRecord? { showInside ? nil : list.selectedMember }
 
+    /// The member list, as the main pane shows it, has not read its selected row yet.
+    var listSelectionLoading: Bool { !showInside && list.selectionLoading }
+
     /// Is a text field taking keys? Then a fast burst is typing (or a paste), not a scan.
     var textFieldFocused: Bool { list.isSearching || dialog?.takesText == true }
 

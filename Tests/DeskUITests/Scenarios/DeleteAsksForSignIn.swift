@@ -7,9 +7,10 @@ import Testing
 /// delete goes ahead, recorded under the operator, who is then on duty.
 @Test func deleteAsksForSignIn() throws {
     let scenario = try Scenario(operators: [Scenario.mia])
-    try scenario.waitFor("Members (2)")
+    // F8 asks about the selected member: its row, not only the count.
+    try scenario.waitForList(2)
     scenario.terminal.press(.function(8))
-    try scenario.waitFor("Delete")
+    try scenario.waitFor("Delete member")
     scenario.terminal.press(.character("y"))
     try scenario.waitFor("Sign in to do that")
     #expect(try scenario.database.memberCount() == 2)

@@ -16,8 +16,9 @@ import Testing
     try scenario.waitFor("On duty: Bo")
     #expect(try scenario.database.member(idOrPass: "04BB0001") == nil)
 
+    try scenario.waitForList(2)
     scenario.terminal.press(.function(8))
-    try scenario.waitFor("Delete")
+    try scenario.waitFor("Delete member")
     scenario.terminal.press(.character("y"))
     try scenario.waitFor("A manager's PIN is needed to delete a member")
     // A desk operator's own PIN is not a manager's.

@@ -20,8 +20,9 @@ import Testing
     scenario.terminal.press(.control("l"))
     try scenario.signIn("Bo", pin: "1111")
     try scenario.waitFor("On duty: Bo")
+    try scenario.waitForList(2)
     scenario.terminal.press(.function(8))
-    try scenario.waitFor("Delete")
+    try scenario.waitFor("Delete member")
     scenario.terminal.press(.character("y"))
     // Wrapped inside the dialog, never cut.
     try scenario.waitFor("the managers named") { _ in

@@ -39,6 +39,7 @@ import Testing
         Issue.record("a tapped unknown card was not enrolled")
         return
     }
-    let screen = try scenario.waitFor("new member")
+    // Dora's banner says "new member" too: wait for the tapped card's own.
+    let screen = try scenario.waitFor("the tapped card enrolled") { $0.contains("04C0FFEE") && $0.contains("new member") }
     #expect(!screen.contains("is not a member"))
 }

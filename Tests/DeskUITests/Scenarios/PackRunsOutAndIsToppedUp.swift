@@ -7,7 +7,7 @@ import Testing
 /// ("Pack used up"); staff press F2 on the refusal, top up 10 visits in the form, and the next tap is
 /// admitted with "9 visits left".
 @Test func packRunsOutAndIsToppedUp() throws {
-    let scenario = try Scenario()
+    let scenario = try Scenario(bannerSeconds: 60)
     try scenario.waitFor("Members (2)")
     try scenario.club.addMember(passId: "PACK-1", username: "Ben Pack", plan: PlanChanges(visits: 1))
     try scenario.waitFor("Members (3)")

@@ -6,7 +6,7 @@ import Testing
 /// enrolled with Enter is refused like any entry; once someone leaves, the same answer enrols it.
 @Test func promptedEnrolmentOfATapAtCapacityIsRefused() throws {
     let scenario = try Scenario(members: [("Ana López", "04A1B2C3")], enrolment: .prompt,
-                                occupancy: OccupancySettings(capacity: 1))
+                                occupancy: OccupancySettings(capacity: 1), bannerSeconds: 60)
     try scenario.waitFor("Members (1)")
     try scenario.tap("04A1B2C3")
     try scenario.waitFor("Inside 1/1")

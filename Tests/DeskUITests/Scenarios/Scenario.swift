@@ -12,12 +12,14 @@ final class Scenario {
     var terminal: HeadlessTerminal { desk.terminal }
 
     /// `path`: a database file (another connection can then write to it, as another process
-    /// would); nil: in memory. `clock` drives the desk and its loop's deadlines.
+    /// would); nil: in memory. `clock` drives the desk and its loop's deadlines. `bannerSeconds`:
+    /// longer for a scenario whose key acts on the banner (F2 on a refusal, Enter on an unknown
+    /// card), so that a loaded machine's pause between the banner and the key cannot fade it.
     init(members: [(name: String, pass: String)] = [("Ana López", "04A1B2C3"), ("山田太郎", "04A1B2C4")],
          enrolment: EnrolmentPolicy = .auto, width: Int = 100, height: Int = 30, path: String? = nil,
          clock: any DeskClock = SystemClock(), importer: ((AppDatabase) -> any ImportService)? = nil,
          operators: [StaffSeed] = [], idleMinutes: Double = 5, locked: Bool? = nil,
-         occupancy: OccupancySettings = OccupancySettings()) throws {
+         occupancy: OccupancySettings = OccupancySettings(), bannerSeconds: TimeInterval = 5) throws {
         database = try path.map { try AppDatabase.open(path: $0) } ?? AppDatabase.inMemory()
         club = Club(database: database, terminal: try database.terminalIdentity(name: "Desk 1"),
                     settings: ClubSettings(debounce: 60, enrolment: enrolment, occupancy: occupancy), bus: EventBus(), clock: clock)
@@ -26,7 +28,8 @@ final class Scenario {
             try club.addStaff(name: seed.name, role: seed.role, card: seed.card, pin: PIN(seed.pin), hasher: FakePINHasher(),
                               by: .cli(user: "test"))
         }
-        var services = DeskServices(club: club, clock: clock, terminalName: "Desk 1", importer: importer?(database))
+        var services = DeskServices(club: club, clock: clock, terminalName: "Desk 1", bannerSeconds: bannerSeconds,
+                                    importer: importer?(database))
         // With operators the desk starts locked, as `staff.lock`'s default has it.
         services.staff = DeskStaffServices(hasher: FakePINHasher(), lockEnabled: locked ?? !operators.isEmpty,
                                            idleMinutes: idleMinutes)
@@ -66,11 +69,11 @@ final class Scenario {
     @discardableResult
     func waitFor(_ text: String) throws -> String { try terminal.waitFor(text) }
 
-    /// Waits for the member list's count and its first page: the count and the rows are read by
-    /// separate jobs, and F2 or Enter before the rows arrive has no selection to open.
+    /// Waits for the member list's count and its selected row: the count and the rows are read
+    /// by separate jobs, and F2, Enter or F8 before the rows arrive has no selection to act on.
     @discardableResult
     func waitForList(_ count: Int) throws -> String {
-        try waitFor("Members (\(count)) with a selected row") { $0.contains("Members (\(count))") && $0.contains("▶") }
+        try waitFor("Members (\(count)) with a member selected") { FrontDeskScreen.listShows(count, in: $0) }
     }
 
     @discardableResult

@@ -12,10 +12,12 @@ import Testing
     try scenario.waitFor("Locked")
     scenario.terminal.press(.control("l"))
     try scenario.waitFor("Operator:")
-    // Once the operators are loaded (by name, on the worker), ↓ offers the first of them.
+    // Once the operators are loaded (by name, on the worker), ↓ offers the first of them. A ↓
+    // before they arrive offers nothing, so it is pressed again; each ↓ gets a second to show
+    // (a shorter wait on a loaded machine would press again and offer the second name).
     let offered = waitUntil(timeout: 10, poll: 0.05) {
         scenario.terminal.press(.down)
-        return (try? scenario.terminal.waitFor("a name offered", timeout: 0.2) { $0.contains("Operator: Ana Ruiz") }) != nil
+        return (try? scenario.terminal.waitFor("a name offered", timeout: 1) { $0.contains("Operator: Ana Ruiz") }) != nil
     }
     try #require(offered, "↓ never offered Ana Ruiz")
     scenario.terminal.press(.control("u"))

@@ -4,7 +4,7 @@ import Testing
 
 /// Under the prompt policy an unknown card asks to be enrolled; Enter, a name and Enter enrol it.
 @Test func unknownCardEnrolsOnEnter() throws {
-    let scenario = try Scenario(enrolment: .prompt)
+    let scenario = try Scenario(enrolment: .prompt, bannerSeconds: 60)
     try scenario.waitFor("Members (2)")
     try scenario.tap("04C0FFEE")
     try scenario.waitFor("Unknown card — press Enter to enrol")

@@ -35,6 +35,30 @@ extension DeskStoreFixture {
         DeskTestStore.settled(setup ?? openSetup, now: now, rows: withAna ? rows : [])
     }
 
+    /// A desk just sized at `now` (`setup` unless given): its first page, both counts and the store
+    /// probe asked for, none answered yet. One count of who is inside, without the list ("Inside
+    /// now" is not shown).
+    func started(_ setup: DeskSetup? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+        -> (store: DeskTestStore, first: MemberPageRequest) {
+        let store = DeskTestStore(DeskState(setup: setup ?? openSetup, now: now), now: now)
+        var first: MemberPageRequest?
+        store.send(.resize(width: 100, height: 30), sourceLocation: sourceLocation) {
+            $0.resize(width: 100, height: 30)
+            first = $0.list.nextRequest()
+            $0.jobs.countInFlight = true
+            $0.jobs.countStale = false
+            $0.jobs.insideInFlight = true
+            $0.jobs.insideStale = false
+            $0.jobs.storeProbeInFlight = true
+            $0.jobs.nextStoreProbe = now.addingTimeInterval(DeskJobs.storeProbeInterval)
+        }
+        #expect(first?.kind == .first, sourceLocation: sourceLocation)
+        let request = first!
+        store.receive(.fetchPage(request), .countMembers(generation: 0, search: nil, expiringDays: nil),
+                      .countInside(generation: 0, listing: false), .probeStore, sourceLocation: sourceLocation)
+        return (store, request)
+    }
+
     /// A locked desk, settled, with Ana in its list when `withAna`.
     func lockedStore(withAna: Bool = false) -> DeskTestStore { makeStore(lockedSetup, withAna: withAna) }
 
@@ -89,6 +113,96 @@ private enum DeskStoreFixtureValues {
 }
 
 extension DeskStoreFixture {
+    /// Keys to the open dialog: `mirror` is the dialog as the test expects it, changed by each key as
+    /// the dialog's own `onKey` changes it; each key changes the desk's dialog to it and nothing else.
+    func press<D: DeskDialogFeature>(_ keys: [Key], on store: DeskTestStore, mirror: inout D, as embed: (D) -> DeskDialog,
+                                     sourceLocation: SourceLocation = #_sourceLocation) {
+        for key in keys {
+            _ = mirror.onKey(key, screen: store.state.screen)
+            let dialog = embed(mirror)
+            store.press(key, sourceLocation: sourceLocation) {
+                $0.needsRedraw = true
+                $0.dialog = dialog
+            }
+            store.receive(sourceLocation: sourceLocation)
+        }
+    }
+
+    func text(_ s: String) -> [Key] { s.map(Key.character) }
+
+    /// F1: the help opens, and nothing else happens.
+    func openHelp(_ store: DeskTestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.press(.function(1), sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.dialog = .help(HelpText.dialog)
+        }
+        store.receive(sourceLocation: sourceLocation)
+    }
+
+    /// Esc closes the open dialog, and does nothing else.
+    func escapeCloses(_ store: DeskTestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.press(.escape, sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+        }
+        store.receive(sourceLocation: sourceLocation)
+    }
+
+    /// A job's answer that only the event log shows (`text`, in `tone`): no dialog took it.
+    func answerIsLogged(_ result: JobResult, _ text: String, _ tone: Tone, on store: DeskTestStore,
+                        sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.finished(result), sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.log.add(text, tone: tone, at: now)
+        }
+        store.receive(sourceLocation: sourceLocation)
+    }
+
+    /// The import's read answers with `preview`: its review opens; Enter on Merge, and it is applied.
+    func reviewAndMerge(_ preview: ImportPreview, on store: DeskTestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(.finished(.importPreviewed(preview)), sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.dialog = .importReview(ImportReviewDialog(preview: preview))
+        }
+        store.receive(sourceLocation: sourceLocation)
+        store.press(.enter, sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.dialog?.importReview?.applying = true
+        }
+        store.receive(.applyImport(preview), sourceLocation: sourceLocation)
+    }
+
+    /// The merge is done: the review closes, the log says what came in, and the rows on screen and
+    /// the counts are read again. Returns the rows' request.
+    @discardableResult
+    func importedReloads(_ notice: ImportNotice, on store: DeskTestStore,
+                         sourceLocation: SourceLocation = #_sourceLocation) -> MemberPageRequest? {
+        let generation = store.state.list.generation
+        var reload: MemberPageRequest?
+        store.send(.finished(.imported(notice)), sourceLocation: sourceLocation) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.log.add(.imported(notice), at: now)
+            $0.list.markStale()
+            reload = $0.list.nextRequest()
+            $0.jobs.countInFlight = true
+        }
+        store.receive(all: (reload.map { [.fetchPage($0)] } ?? []) + [.countMembers(generation: generation, search: nil, expiringDays: nil)],
+                      sourceLocation: sourceLocation)
+        return reload
+    }
+
+    /// What a tap's report does to any desk, whatever its outcome: a frame, the banner, the status
+    /// bar's inside count, its log line, and the list's rows marked to be read again. A test's
+    /// `send` adds what its outcome does besides (the recount of who is inside, a refused pass).
+    func tapShown(_ report: CheckInReport, on state: inout DeskState, policy: EnrolmentPolicy = .auto) {
+        state.needsRedraw = true
+        state.banner.show(report, policy: policy, now: now)
+        state.status.occupancy.inside = report.insideCount
+        state.log.add(.checkIn(report), at: now)
+        state.list.markStale()
+    }
+
     /// The store probe the last tick asked for comes back with the version the desk settled on:
     /// nothing changed elsewhere, and the next tick may probe again.
     func answerProbe(on store: DeskTestStore, sourceLocation: SourceLocation = #_sourceLocation) {
