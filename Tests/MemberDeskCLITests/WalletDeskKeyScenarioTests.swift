@@ -35,7 +35,7 @@ import WalletPasses
     @Test func wWritesTheSelectedMembersPass() throws {
         let ca = try WalletTestCA()
         let scenario = try Desk(wallet: ca.wallet())
-        try scenario.terminal.waitFor("Members (1)")
+        try scenario.terminal.waitFor("the list's row") { FrontDeskScreen.listShows(1, in: $0) }
         scenario.terminal.press(.character("w"))
         let screen = try scenario.terminal.waitFor("Apple Wallet pass for Ana López:")
         let id = try #require(try scenario.club.member(idOrPass: "04A1B2C3")?.memberId)
@@ -55,7 +55,7 @@ import WalletPasses
         var wallet = DeskConfig.Wallet()
         wallet.apple.teamId = "T1"
         let scenario = try Desk(wallet: wallet)
-        try scenario.terminal.waitFor("Members (1)")
+        try scenario.terminal.waitFor("the list's row") { FrontDeskScreen.listShows(1, in: $0) }
         scenario.terminal.press(.character("w"))
         let screen = try scenario.terminal.waitFor("The wallet is not set up")
         #expect(screen.contains("wallet.apple.pass_type_id"))
