@@ -15,31 +15,30 @@ struct ClubKitCSV: CSVLayout {
 
     /// The exporter's hot path: cells straight into the buffer, the extras JSON quoted as it is copied.
     func appendRow(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool, into out: inout [UInt8]) {
-        let record = member.record
         func text(_ value: String?) {
             guard let value else { out.append(contentsOf: Self.null.utf8); return }
             RFC4180Writer.appendField(value, to: &out, forceQuotes: value == Self.null)
         }
-        text(record.memberId)
+        text(member.record.memberId)
         out.append(UInt8(ascii: ","))
-        text(record.passId)
+        text(member.record.passId)
         out.append(UInt8(ascii: ","))
-        text(record.username)
+        text(member.record.username)
         out.append(UInt8(ascii: ","))
-        JSONWriter.appendNumber(record.timeStampAdded, to: &out)
+        JSONWriter.appendNumber(member.record.timeStampAdded, to: &out)
         out.append(UInt8(ascii: ","))
-        JSONWriter.appendInteger(record.numVisits, to: &out)
+        JSONWriter.appendInteger(member.record.numVisits, to: &out)
         out.append(UInt8(ascii: ","))
-        JSONWriter.appendNumber(record.timeStampOfLastVisit, to: &out)
+        JSONWriter.appendNumber(member.record.timeStampOfLastVisit, to: &out)
         for name in subclassFields {
             out.append(UInt8(ascii: ","))
-            text(CSVFieldText.text(record.fields[name]))
+            text(CSVFieldText.text(member.record.fields[name]))
         }
         guard !clubKit else { return }
         out.append(UInt8(ascii: ","))
         // The JSON is written already escaped for the quoted field (no buffer per member).
         out.append(UInt8(ascii: "\""))
-        MemberExtras.appendJSON(member, fields: CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields),
+        MemberExtras.appendJSON(member, fields: CSVFieldText.fieldsWithoutColumns(member.record.fields, columns: subclassFields),
                                 csvQuoted: true, into: &out)
         out.append(UInt8(ascii: "\""))
     }

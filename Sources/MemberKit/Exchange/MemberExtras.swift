@@ -32,7 +32,6 @@ enum MemberExtras {
     /// `csvQuoted` doubles every quote, for the JSON inside a quoted CSV field.
     static func appendJSON(_ member: ExchangeMember, includeStatus: Bool = true, fields: [String: JSONValue] = [:],
                            exactTimes: Bool = false, csvQuoted: Bool = false, into out: inout [UInt8]) {
-        let record = member.record
         var first = true
         func key(_ name: StaticString) {
             if !first { out.append(UInt8(ascii: ",")) }
@@ -44,21 +43,21 @@ enum MemberExtras {
         }
         func string(_ text: String) { JSONWriter.appendString(text, to: &out, csvQuoted: csvQuoted) }
         out.append(UInt8(ascii: "{"))
-        let plan = planObject(member)
-        if let birthday = record.birthday { key("birthday"); string(birthday.description) }
-        if let deletedAt = record.deletedAt { key("deletedAt"); JSONWriter.appendNumber(deletedAt, to: &out) }
-        if includeStatus, let expiresAt = record.expiresAt { key("expiresAt"); JSONWriter.appendNumber(expiresAt, to: &out) }
+        if let birthday = member.record.birthday { key("birthday"); string(birthday.description) }
+        if let deletedAt = member.record.deletedAt { key("deletedAt"); JSONWriter.appendNumber(deletedAt, to: &out) }
+        if includeStatus, let expiresAt = member.record.expiresAt { key("expiresAt"); JSONWriter.appendNumber(expiresAt, to: &out) }
         if !fields.isEmpty { key("fields"); JSONWriter.append(.object(fields), to: &out, csvQuoted: csvQuoted) }
-        if let household = record.household { key("household"); string(household) }
-        key("modifiedAt"); JSONWriter.appendNumber(record.modifiedAt, to: &out)
-        key("modifiedBy"); string(record.modifiedBy)
-        if includeStatus, let note = record.note { key("note"); string(note) }
-        if let packCounters = plan["packCounters"] { key("packCounters"); JSONWriter.append(packCounters, to: &out, csvQuoted: csvQuoted) }
-        if let passSince = record.passSince { key("passSince"); JSONWriter.appendNumber(passSince, to: &out) }
-        if record.plan != .open { key("plan"); string(record.plan.rawValue) }
-        if includeStatus { key("status"); string(record.status.rawValue) }
-        if exactTimes { key("timeStampAdded"); JSONWriter.appendNumber(record.timeStampAdded, to: &out) }
-        if exactTimes { key("timeStampOfLastVisit"); JSONWriter.appendNumber(record.timeStampOfLastVisit, to: &out) }
+        if let household = member.record.household { key("household"); string(household) }
+        key("modifiedAt"); JSONWriter.appendNumber(member.record.modifiedAt, to: &out)
+        key("modifiedBy"); string(member.record.modifiedBy)
+        if includeStatus, let note = member.record.note { key("note"); string(note) }
+        // The plan's keys as `planObject` has them, without a dictionary per member (the export's hot path).
+        if !member.packCounters.isEmpty { key("packCounters"); JSONWriter.append(Self.packCounters(member), to: &out, csvQuoted: csvQuoted) }
+        if let passSince = member.record.passSince { key("passSince"); JSONWriter.appendNumber(passSince, to: &out) }
+        if member.record.plan != .open { key("plan"); string(member.record.plan.rawValue) }
+        if includeStatus { key("status"); string(member.record.status.rawValue) }
+        if exactTimes { key("timeStampAdded"); JSONWriter.appendNumber(member.record.timeStampAdded, to: &out) }
+        if exactTimes { key("timeStampOfLastVisit"); JSONWriter.appendNumber(member.record.timeStampOfLastVisit, to: &out) }
         if let unifiedInto = member.unifiedInto { key("unifiedInto"); string(unifiedInto) }
         key("visitCounters")
         out.append(UInt8(ascii: "{"))
@@ -85,7 +84,7 @@ enum MemberExtras {
             }
             out.append(UInt8(ascii: "]"))
         }
-        if let visitsLeft = plan["visitsLeft"] { key("visitsLeft"); JSONWriter.append(visitsLeft, to: &out, csvQuoted: csvQuoted) }
+        if member.record.plan == .pack { key("visitsLeft"); JSONWriter.appendInteger(PackCounter.balance(member.packCounters), to: &out) }
         out.append(UInt8(ascii: "}"))
     }
 
@@ -97,13 +96,13 @@ enum MemberExtras {
         if record.plan != .open { object["plan"] = .string(record.plan.rawValue) }
         if let household = record.household { object["household"] = .string(household) }
         if let birthday = record.birthday { object["birthday"] = .string(birthday.description) }
-        if !member.packCounters.isEmpty {
-            object["packCounters"] = .object(member.packCounters.mapValues {
-                .object(["added": .int($0.added), "used": .int($0.used)])
-            })
-        }
+        if !member.packCounters.isEmpty { object["packCounters"] = packCounters(member) }
         if record.plan == .pack { object["visitsLeft"] = .int(PackCounter.balance(member.packCounters)) }
         return object
+    }
+
+    static func packCounters(_ member: ExchangeMember) -> JSONValue {
+        .object(member.packCounters.mapValues { .object(["added": .int($0.added), "used": .int($0.used)]) })
     }
 
     /// Reads the plan's keys into a member; `visitsLeft` is not read (a file cannot set a balance).
