@@ -12,24 +12,25 @@ public enum RandomId {
     private static let generator = Mutex(Xoshiro256StarStar(seededBy: SystemRandomNumberGenerator()))
 
     public static func make() -> String {
-        let (high, low) = generator.withLock { ($0.next(), $0.next()) }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * index))
-            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (56 - 8 * index))
+        var (high, low) = generator.withLock { ($0.next(), $0.next()) }
+        high = high & ~0xF000 | 0x4000  // version 4 (random): the 13th hex digit
+        low = low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000  // the RFC 4122 variant: the 17th's top bits
+        return String(unsafeUninitializedCapacity: 36) { text in
+            var at = 0
+            for nibble in 0..<32 {
+                if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+                    text[at] = UInt8(ascii: "-")
+                    at += 1
+                }
+                let word = nibble < 16 ? high : low
+                text[at] = hexDigits[Int(word >> UInt64(60 - 4 * (nibble % 16)) & 0xF)]
+                at += 1
+            }
+            return at
         }
-        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4: random
-        bytes[8] = bytes[8] & 0x3F | 0x80  // the RFC 4122 variant
-        let digits = Array("0123456789ABCDEF".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (index, byte) in bytes.enumerated() {
-            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }
 
 /// xoshiro256** (Blackman and Vigna): fast, 256 bits of state, not for secrets.

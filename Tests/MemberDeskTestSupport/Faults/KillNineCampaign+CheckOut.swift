@@ -26,7 +26,7 @@ extension KillNineCampaign {
             let arguments = ["checkout", pass, "--json", "--config", rig.config]
             if runTime["checkout"] == nil {
                 _ = try runToEnd("checkout", arguments)
-            } else if try killed(arguments, within: window("checkout", 0.5)) {
+            } else if try killed(arguments, within: window("checkout", 0.5), learning: "checkout") {
                 killedRuns += 1
             }
         }

@@ -174,10 +174,16 @@ public final class KillNineCampaign {
 
     /// Runs the binary and kills it after a random delay below `within` seconds (or it ends first).
     /// Returns whether it was killed.
-    func killed(_ arguments: [String], within: Double) throws -> Bool {
+    /// `learning`: a run that ends before its kill teaches `kind`'s run time (the fastest seen), so
+    /// a slow first run on a loaded machine does not leave a window most runs finish within.
+    func killed(_ arguments: [String], within: Double, learning kind: String? = nil) throws -> Bool {
+        let started = Date()
         let child = try ChildProcess(DeskBinary.path, arguments, environment: desk.environment, stdout: .null, stderr: .null)
         let delay = Double(random.next(below: 1_000_000)) / 1_000_000 * within
-        if child.wait(timeout: delay) != nil { return false }
+        if child.wait(timeout: delay) != nil {
+            if let kind { runTime[kind] = min(runTime[kind] ?? .infinity, Date().timeIntervalSince(started)) }
+            return false
+        }
         child.killAndWait()
         kills += 1
         return true
