@@ -22,18 +22,24 @@ func runSyncBench(_ arguments: [String]) throws {
     environment["XDG_STATE_HOME"] = folder.path
 
     // Export .mucsv: memberdesk against the sqlite3 shell.
-    // Two alternating runs each, keeping each side's best: the first read of a freshly written
-    // table depends on what the page cache kept, which is no property of either program.
+    // Five alternating runs each, keeping each side's best (the least disturbed by other work on
+    // the machine, and by what the page cache kept of a freshly written table); the spread of
+    // each side is printed beside it, so that a noisy run shows as one.
     let mucsv = folder.appendingPathComponent("members.mucsv").path
     let sqliteCSV = folder.appendingPathComponent("sqlite.csv").path
-    var ours = Run(seconds: .infinity, cpuSeconds: .infinity, peakRSS: 0)
-    var reference = ours
-    for _ in 0..<2 {
-        ours = ours.best(try measure(memberdesk, ["export", mucsv], environment: environment))
-        reference = reference.best(try measure("/usr/bin/sqlite3", [dbPath, ".headers on", ".mode csv", ".output \(sqliteCSV)",
-                                                                    "SELECT * FROM member;"], environment: environment))
+    var ourRuns: [Run] = [], referenceRuns: [Run] = []
+    for _ in 0..<5 {
+        ourRuns.append(try measure(memberdesk, ["export", mucsv], environment: environment))
+        referenceRuns.append(try measure("/usr/bin/sqlite3", [dbPath, ".headers on", ".mode csv", ".output \(sqliteCSV)",
+                                                              "SELECT * FROM member;"], environment: environment))
     }
+    let ours = ourRuns.dropFirst().reduce(ourRuns[0]) { $0.best($1) }
+    let reference = referenceRuns.dropFirst().reduce(referenceRuns[0]) { $0.best($1) }
     report("export .mucsv", ours: ours, reference: reference, referenceName: "sqlite3 .mode csv", goal: 1.25)
+    print(String(format: "  export runs (CPU s): memberdesk %@   sqlite3 %@   ratio of medians %.2f",
+                 ourRuns.map { String(format: "%.2f", $0.cpuSeconds) }.joined(separator: " "),
+                 referenceRuns.map { String(format: "%.2f", $0.cpuSeconds) }.joined(separator: " "),
+                 median(ourRuns.map(\.cpuSeconds)) / median(referenceRuns.map(\.cpuSeconds))))
 
     // Import and merge .musrl into the database that holds them: against .import --csv into the same schema.
     let musrl = folder.appendingPathComponent("members.musrl").path

@@ -4,6 +4,6 @@ import Foundation
 package enum ExchangeNumber {
     package static func text(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return "\(value)"
+        return value.description  // what "\(value)" writes, without an interpolation buffer
     }
 }

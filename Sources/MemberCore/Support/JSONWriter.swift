@@ -45,7 +45,8 @@ package enum JSONWriter {
             return
         }
         // JSON has no NaN or infinity; the store never holds them, but never write invalid JSON.
-        out.append(contentsOf: (value.isFinite ? ExchangeNumber.text(value) : "0").utf8)
+        var text = value.isFinite ? value.description : "0"  // ExchangeNumber.text's digits; a small String, no allocation
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// Digits straight into the buffer, through a small stack buffer (no String in between).

@@ -11,6 +11,14 @@ enum CSVFieldText {
         }
     }
 
+    /// The field named `name`. Nearly every member has a field or two: comparing their names costs
+    /// less than hashing `name` (an export does this for every column of a million rows).
+    static func field(_ name: String, in fields: [String: JSONValue]) -> JSONValue? {
+        guard fields.count <= 4 else { return fields[name] }
+        for (key, value) in fields where key == name { return value }
+        return nil
+    }
+
     /// The fields a CSV's columns cannot carry exactly: those without a column, and non-strings.
     static func fieldsWithoutColumns(_ fields: [String: JSONValue], columns: [String]) -> [String: JSONValue] {
         // The common case, every field a string or null with its own column, needs no new dictionary.

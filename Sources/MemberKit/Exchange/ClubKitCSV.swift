@@ -17,7 +17,8 @@ struct ClubKitCSV: CSVLayout {
     func appendRow(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool, into out: inout [UInt8]) {
         func text(_ value: String?) {
             guard let value else { out.append(contentsOf: Self.null.utf8); return }
-            RFC4180Writer.appendField(value, to: &out, forceQuotes: value == Self.null)
+            // A real "<null>" is quoted, to tell it from ClubKit's nil (the length first: most values are not).
+            RFC4180Writer.appendField(value, to: &out, forceQuotes: value.utf8.count == Self.null.utf8.count && value == Self.null)
         }
         text(member.record.memberId)
         out.append(UInt8(ascii: ","))
@@ -32,7 +33,7 @@ struct ClubKitCSV: CSVLayout {
         JSONWriter.appendNumber(member.record.timeStampOfLastVisit, to: &out)
         for name in subclassFields {
             out.append(UInt8(ascii: ","))
-            text(CSVFieldText.text(member.record.fields[name]))
+            text(CSVFieldText.text(CSVFieldText.field(name, in: member.record.fields)))
         }
         guard !clubKit else { return }
         out.append(UInt8(ascii: ","))

@@ -11,9 +11,10 @@ enum FieldsColumn {
     }
 
     /// The fields of a column value read in place (most rows take the flat-string fast path without a String copy).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: JSONValue] {
+    /// `names` shares the field names that every row of a table repeats.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, names: RepeatedStrings? = nil) -> [String: JSONValue] {
         guard bytes.count > 2 else { return [:] }
-        return flatStringObject(bytes) ?? parse(String(decoding: bytes, as: UTF8.self))
+        return flatStringObject(bytes, names: names) ?? parse(String(decoding: bytes, as: UTF8.self))
     }
 
     static func parse(_ text: String) -> [String: JSONValue] {
@@ -31,11 +32,11 @@ enum FieldsColumn {
         return copy.withUTF8 { flatStringObject($0) }
     }
 
-    static func flatStringObject(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: JSONValue]? {
+    static func flatStringObject(_ bytes: UnsafeBufferPointer<UInt8>, names: RepeatedStrings? = nil) -> [String: JSONValue]? {
         do {
             var index = 0
             let quote = UInt8(ascii: "\"")
-            func string() -> String? {
+            func string(repeated: RepeatedStrings? = nil) -> String? {
                 guard index < bytes.count, bytes[index] == quote else { return nil }
                 let start = index + 1
                 var end = start
@@ -45,13 +46,15 @@ enum FieldsColumn {
                 }
                 guard end < bytes.count else { return nil }
                 index = end + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                return repeated?.string(text) ?? String(decoding: text, as: UTF8.self)
             }
             guard bytes.first == UInt8(ascii: "{") else { return nil }
             index = 1
-            var object: [String: JSONValue] = [:]
+            // Most members have one or two fields: room for one saves growing from empty.
+            var object = [String: JSONValue](minimumCapacity: 1)
             while true {
-                guard let key = string(), index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                guard let key = string(repeated: names), index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
                 if index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
                    bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l") {

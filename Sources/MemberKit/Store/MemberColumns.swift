@@ -40,28 +40,43 @@ enum MemberColumns {
     }
 
     /// The member on a stepped statement's current row. `terminals` shares the few terminal ids
-    /// that a million rows repeat.
-    static func record(_ statement: SQLiteStatement, terminals: RepeatedStrings? = nil) -> MemberRecord {
+    /// that a million rows repeat, `fieldNames` the names of their fields. Each column is read with as few calls as SQLite allows (an export
+    /// reads a million rows, and each call takes the connection's mutex): a text's NULL is
+    /// `sqlite3_column_text`'s nil, the NOT NULL numbers need no type check, and the status and
+    /// plan are matched on their bytes, with no String in between.
+    static func record(_ statement: SQLiteStatement, terminals: RepeatedStrings? = nil, fieldNames: RepeatedStrings? = nil) -> MemberRecord {
+        func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+            guard let pointer = sqlite3_column_text(statement, column) else { return nil }
+            return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column)))
+        }
         func text(_ column: Int32) -> String? {
-            guard sqlite3_column_type(statement, column) != SQLITE_NULL, let bytes = sqlite3_column_text(statement, column) else { return nil }
-            let count = Int(sqlite3_column_bytes(statement, column))
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+            bytes(column).map { String(decoding: $0, as: UTF8.self) }
         }
         func double(_ column: Int32) -> Double? {
             sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement, column)
         }
-        var fields: [String: JSONValue] = [:]
-        if let bytes = sqlite3_column_text(statement, 6) {
-            fields = FieldsColumn.parse(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, 6))))
-        }
+        let fields = bytes(6).map { FieldsColumn.parse($0, names: fieldNames) } ?? [:]
         return MemberRecord(
-            memberId: text(0) ?? "", passId: text(1) ?? "", username: text(2), timeStampAdded: double(3) ?? 0,
-            numVisits: Int(sqlite3_column_int64(statement, 4)), timeStampOfLastVisit: double(5) ?? 0,
-            fields: fields, status: MemberStatus(rawValue: text(7) ?? "") ?? .active,
-            expiresAt: double(8), note: text(9), modifiedAt: double(10) ?? 0,
+            memberId: text(0) ?? "", passId: text(1) ?? "", username: text(2),
+            timeStampAdded: sqlite3_column_double(statement, 3),
+            numVisits: Int(sqlite3_column_int64(statement, 4)), timeStampOfLastVisit: sqlite3_column_double(statement, 5),
+            fields: fields, status: bytes(7).flatMap(statuses.value) ?? .active,
+            expiresAt: double(8), note: text(9), modifiedAt: sqlite3_column_double(statement, 10),
             modifiedBy: terminals?.string(statement, 11) ?? text(11) ?? "", deletedAt: double(12),
-            passSince: double(13), plan: MemberPlan(rawValue: text(14) ?? "") ?? .open, household: text(15),
+            passSince: double(13), plan: bytes(14).flatMap(plans.value) ?? .open, household: text(15),
             birthday: text(16).flatMap(Birthday.init(parsing:)), householdExpiresAt: double(17))
+    }
+
+    static let statuses = ColumnCases<MemberStatus>()
+    static let plans = ColumnCases<MemberPlan>()
+}
+
+/// An enum stored as its raw value, matched on a column's bytes in place.
+struct ColumnCases<Value: RawRepresentable & CaseIterable & Sendable>: Sendable where Value.RawValue == String {
+    private let cases = Value.allCases.map { (bytes: Array($0.rawValue.utf8), value: $0) }
+
+    func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        cases.first { ByteOrder.compare($0.bytes, bytes) == 0 }?.value
     }
 }
 

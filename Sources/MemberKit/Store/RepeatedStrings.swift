@@ -10,7 +10,11 @@ final class RepeatedStrings {
     /// The text of a stepped statement's column (nil when NULL).
     func string(_ statement: OpaquePointer, _ column: Int32) -> String? {
         guard let pointer = sqlite3_column_text(statement, column) else { return nil }
-        let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column)))
+        return string(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column))))
+    }
+
+    /// The string of these UTF-8 bytes: a kept one if it has been seen lately.
+    func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         for entry in entries where ByteOrder.compare(entry.bytes, bytes) == 0 { return entry.string }
         let string = String(decoding: bytes, as: UTF8.self)
         if entries.count < capacity {
