@@ -411,6 +411,7 @@ extension AppDatabase {
         registerInsideCount(&migrator)
         registerAuditSyncKeys(&migrator)
         registerAuditTimeEntry(&migrator)
+        registerAuditWithoutMemberIndex(&migrator)
         return migrator
     }
 
