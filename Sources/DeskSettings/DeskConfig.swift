@@ -1,4 +1,5 @@
 import Foundation
+import MemberKit
 
 /// The effective configuration. Every key is optional in the file; `ConfigKey.all`
 /// documents each key with its default, and `memberdesk config show` prints them.
