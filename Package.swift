@@ -39,6 +39,10 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),  // the sync exporter's row loop
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The desk's config file (TOML) and where its files live: read at the edge, handed to the core as values.
+        .target(name: "DeskSettings", dependencies: [
+            "MemberKit",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // Secure Unique NFC (NTAG 424 DNA): AES-CMAC, PICC data, SDMMAC, key derivation, SUN URLs,
@@ -52,20 +56,20 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
-        .target(name: "CardReader", dependencies: ["MemberKit", "SecureCards", "CPCSCLite", "WalletReading"]),
-        .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
-        .target(name: "RegionKit", dependencies: ["MemberKit", "BeaconKit", "CJavaScriptCore"]),
+        .target(name: "CardReader", dependencies: ["MemberKit", "DeskSettings", "SecureCards", "CPCSCLite", "WalletReading"]),
+        .target(name: "BeaconKit", dependencies: ["MemberKit", "DeskSettings", "CBlueZ"]),
+        .target(name: "RegionKit", dependencies: ["MemberKit", "DeskSettings", "BeaconKit", "CJavaScriptCore"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
         // Staff PINs' adapter: MemberKit's PINHasher port on libsodium's Argon2id.
         .target(name: "StaffAuth", dependencies: ["MemberKit", "CSodium"]),
         // Folder sync's adapter: inotify and the loop that writes and reads the shared folder.
         .target(name: "FolderSync", dependencies: ["MemberKit"]),
         // MQTT's adapter: the outbox's sender over libmosquitto, the bus-to-topics mapping, Home Assistant discovery.
-        .target(name: "DeskMQTT", dependencies: ["MemberKit", "CMosquitto"]),
+        .target(name: "DeskMQTT", dependencies: ["MemberKit", "DeskSettings", "CMosquitto"]),
         // Wallet passes the club issues itself: Apple's .pkpass (CMS-signed, zipped) and Google's save link (an RS256 JWT),
         // and the P-256 key files the readers of the next issue reuse (`WalletKeys`).
         .target(name: "WalletPasses", dependencies: [
-            "MemberKit",
+            "MemberKit", "DeskSettings",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
@@ -73,22 +77,22 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // `memberdesk doctor`'s checks, over injected system roots.
-        .target(name: "DeskDoctor", dependencies: ["MemberKit", "CardReader"]),
+        .target(name: "DeskDoctor", dependencies: ["MemberKit", "DeskSettings", "CardReader"]),
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
-            "MemberKit", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth", "DeskMQTT",
-            "WalletPasses", "WalletReading",
+            "MemberKit", "DeskSettings", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth",
+            "DeskMQTT", "WalletPasses", "WalletReading",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The executable: process set-up, then the parsed command. Nothing else.
         .executableTarget(name: "memberdesk", dependencies: [
-            "MemberDeskCLI", "MemberKit",
+            "MemberDeskCLI", "MemberKit", "DeskSettings",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
-            "MemberKit", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskMQTT", "CJavaScriptCore", "StaffAuth",
-            "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
+            "MemberKit", "DeskSettings", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskMQTT", "CJavaScriptCore",
+            "StaffAuth", "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "GRDB", package: "GRDB.swift"),
             "MemberDeskTestSupport",  // the virtual card, the pcscd harness, the btsnoop writer, TmuxSession
@@ -96,12 +100,14 @@ let package = Package(
 
         // A virtual card, a btsnoop writer, a fake clock, a headless terminal, and a way to run the built binary.
         .target(name: "MemberDeskTestSupport", dependencies: [
-            "MemberKit", "DeskUI", "DeskMQTT", "SecureCards", "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
+            "MemberKit", "DeskSettings", "DeskUI", "DeskMQTT", "SecureCards", "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ], path: "Tests/MemberDeskTestSupport"),
         .testTarget(name: "SecureCardsTests", dependencies: ["SecureCards"]),
         // The rules and decisions called directly, with no database.
         .testTarget(name: "MemberCoreTests", dependencies: ["MemberCore"]),
+        // The config file's keys, its parsing and rendering, and the desk's paths.
+        .testTarget(name: "DeskSettingsTests", dependencies: ["DeskSettings", "MemberKit"]),
         .testTarget(name: "MemberKitTests", dependencies: [
             "MemberKit", "MemberDeskTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
@@ -114,26 +120,26 @@ let package = Package(
             "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
-        .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
-        .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
+        .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskUITests", dependencies: [
             "DeskUI", "MemberKit", "MemberDeskTestSupport", .product(name: "CustomDump", package: "swift-custom-dump"),
         ]),
         .testTarget(name: "MemberDeskCLITests", dependencies: [
-            "MemberDeskCLI", "MemberKit", "RegionKit", "DeskMQTT", "MemberDeskTestSupport", "WalletPasses", "DeskUI",
+            "MemberDeskCLI", "MemberKit", "DeskSettings", "RegionKit", "DeskMQTT", "MemberDeskTestSupport", "WalletPasses", "DeskUI",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StaffAuthTests", dependencies: ["StaffAuth", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "FolderSyncTests", dependencies: ["FolderSync", "MemberKit", "MemberDeskTestSupport"]),
-        .testTarget(name: "DeskMQTTTests", dependencies: ["DeskMQTT", "MemberKit", "RegionKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "DeskMQTTTests", dependencies: ["DeskMQTT", "MemberKit", "DeskSettings", "RegionKit", "MemberDeskTestSupport"]),
         .testTarget(name: "WalletPassesTests", dependencies: [
-            "WalletPasses", "MemberKit", "MemberDeskTestSupport",
+            "WalletPasses", "MemberKit", "DeskSettings", "MemberDeskTestSupport",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
-        .testTarget(name: "DeskDoctorTests", dependencies: ["DeskDoctor", "CardReader", "MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "DeskDoctorTests", dependencies: ["DeskDoctor", "CardReader", "MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
         // The Debian package, its units and its maintainer scripts (real dpkg-deb, lintian, systemd-analyze).
-        .testTarget(name: "PackagingTests", dependencies: ["MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "PackagingTests", dependencies: ["MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MemberKit", "MemberDeskTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
@@ -151,7 +157,7 @@ if ProcessInfo.processInfo.environment["MEMBERDESK_FUZZ"] != nil {
               isDirectory.boolValue else { continue }
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)",
-            dependencies: ["MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "SecureCards", "WalletReading",
+            dependencies: ["MemberKit", "DeskSettings", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "SecureCards", "WalletReading",
                            .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")],
             path: "Fuzz/\(name)",
             exclude: ["seeds"].filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\(name)/\($0)").path) },

@@ -1,3 +1,4 @@
+import DeskSettings
 import MemberKit
 
 /// Any config file: parse must give a config or a DeskError, never crash.

@@ -1,4 +1,5 @@
 import CardReader
+import DeskSettings
 import Foundation
 import MemberKit
 

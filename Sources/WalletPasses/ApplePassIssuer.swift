@@ -1,4 +1,5 @@
 import Crypto
+import DeskSettings
 import Foundation
 import MemberKit
 

@@ -1,4 +1,5 @@
 import BeaconKit
+import DeskSettings
 import Foundation
 import MemberDeskTestSupport
 import MemberKit

@@ -1,5 +1,6 @@
 import CardReader
 import DeskDoctor
+import DeskSettings
 import Foundation
 import MemberKit
 import MemberDeskTestSupport

@@ -1,4 +1,5 @@
 import DeskDoctor
+import DeskSettings
 import Foundation
 import MemberKit
 import Testing

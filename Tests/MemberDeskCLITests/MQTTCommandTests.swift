@@ -1,4 +1,5 @@
 import DeskMQTT
+import DeskSettings
 import Foundation
 import MemberDeskTestSupport
 import MemberKit

@@ -1,3 +1,4 @@
+import DeskSettings
 import DeskUI
 import Foundation
 @testable import MemberDeskCLI

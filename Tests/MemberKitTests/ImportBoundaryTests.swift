@@ -11,24 +11,26 @@ import Testing
         // The pure core: the model, the rules and each operation's decision (`coreMayImport` narrows it further).
         "MemberCore": [],
         // The core's I/O side: no terminal, reader, radio, network, signing or JS; GRDB only in Store/ (StoreBoundaryTests).
-        "MemberKit": ["MemberCore", "GRDB", "GRDBSQLite", "Logging", "TOMLKit"],
+        "MemberKit": ["MemberCore", "GRDB", "GRDBSQLite", "Logging"],
+        // The config file, read at the edge: the core is handed its values, never the file.
+        "DeskSettings": ["MemberKit", "TOMLKit"],
         // Pure byte and crypto work, below the core.
         "SecureCards": ["Crypto", "_CryptoExtras"],
         "WalletReading": ["Crypto", "_CryptoExtras"],
         // Adapters: the core plus their own system library.
-        "CardReader": ["MemberKit", "CPCSCLite", "SecureCards", "WalletReading"],
-        "BeaconKit": ["MemberKit", "CBlueZ"],
-        "RegionKit": ["MemberKit", "CJavaScriptCore", "BeaconKit"],  // the one adapter-to-adapter edge
-        "DeskMQTT": ["MemberKit", "CMosquitto"],
+        "CardReader": ["MemberKit", "DeskSettings", "CPCSCLite", "SecureCards", "WalletReading"],
+        "BeaconKit": ["MemberKit", "DeskSettings", "CBlueZ"],
+        "RegionKit": ["MemberKit", "DeskSettings", "CJavaScriptCore", "BeaconKit"],  // the one adapter-to-adapter edge
+        "DeskMQTT": ["MemberKit", "DeskSettings", "CMosquitto"],
         "DeskUI": ["MemberKit", "CNcursesw"],
         "FolderSync": ["MemberKit"],
         "StaffAuth": ["MemberKit", "CSodium"],
-        "WalletPasses": ["MemberKit", "Crypto", "_CryptoExtras", "SwiftASN1", "X509", "ZIPFoundation"],
-        "DeskDoctor": ["MemberKit", "CardReader"],
+        "WalletPasses": ["MemberKit", "DeskSettings", "Crypto", "_CryptoExtras", "SwiftASN1", "X509", "ZIPFoundation"],
+        "DeskDoctor": ["MemberKit", "DeskSettings", "CardReader"],
         // The commands wire the adapters together; the executable only starts them.
-        "MemberDeskCLI": ["ArgumentParser", "Logging", "MemberKit", "CardReader", "BeaconKit", "RegionKit", "DeskMQTT",
+        "MemberDeskCLI": ["ArgumentParser", "Logging", "MemberKit", "DeskSettings", "CardReader", "BeaconKit", "RegionKit", "DeskMQTT",
                           "DeskUI", "FolderSync", "StaffAuth", "WalletPasses", "DeskDoctor", "SecureCards"],
-        "memberdesk": ["Logging", "MemberDeskCLI", "MemberKit"],
+        "memberdesk": ["Logging", "MemberDeskCLI", "MemberKit", "DeskSettings"],
     ]
     /// Targets that hold no Swift (module maps) or are measured, not shipped.
     static let unchecked: Set = ["CBlueZ", "CJavaScriptCore", "CMosquitto", "CNcursesw", "CPCSCLite", "CSodium", "memberdesk-bench"]

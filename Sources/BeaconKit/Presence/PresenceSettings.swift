@@ -1,3 +1,4 @@
+import DeskSettings
 import MemberKit
 
 /// How the presence tracker smooths, classifies and forgets. Defaults are documented in docs/beacons.md.

@@ -10,11 +10,6 @@ public struct BackupFolder: Sendable {
         self.path = path
     }
 
-    /// The folder `backup.folder` names, else the data folder's `backups`.
-    public init(config: DeskConfig, paths: DeskPaths) {
-        path = config.backup.folder.isEmpty ? paths.defaultBackupFolder : config.backup.folder
-    }
-
     public struct Backup: Sendable, Equatable {
         public var path: String
         public var date: Date

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconKit
+import DeskSettings
 import Foundation
 import MemberKit
 import Synchronization

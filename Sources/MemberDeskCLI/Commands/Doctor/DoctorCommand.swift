@@ -2,6 +2,7 @@ import ArgumentParser
 import CardReader
 import DeskDoctor
 import DeskMQTT
+import DeskSettings
 import Foundation
 import MemberKit
 

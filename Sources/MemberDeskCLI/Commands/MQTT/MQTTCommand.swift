@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeskMQTT
+import DeskSettings
 import Foundation
 import MemberKit
 

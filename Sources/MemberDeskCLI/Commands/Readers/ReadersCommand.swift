@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardReader
+import DeskSettings
 import Foundation
 import MemberKit
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeskSettings
 import Foundation
 import MemberKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import MemberKit
 
 /// A config file and who chose it. The default path may be absent (the defaults apply); a file
 /// named by `--config` or MEMBERDESK_CONFIG must exist, or a typo would run on the defaults unseen.

@@ -1,4 +1,5 @@
 import Foundation
+import MemberKit
 import TOMLKit
 
 extension DeskConfig {

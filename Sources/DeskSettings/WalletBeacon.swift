@@ -18,7 +18,7 @@ public struct WalletBeacon: Sendable, Equatable {
     }
 
     /// What is wrong with `text`, for the config's error; nil when it parses or is empty (no beacon).
-    package static func problem(_ text: String) -> String? {
+    static func problem(_ text: String) -> String? {
         text.isEmpty || WalletBeacon(text) != nil ? nil : "expected UUID[:major[:minor]] (major and minor 0-65535)"
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// The environment and the user name are injected so tests control them.
 public struct DeskPaths: Sendable {
     var environment: [String: String]
-    package var userName: String
+    var userName: String
 
     /// The system account the Debian package creates for its services.
     static let serviceUser = "memberdesk"

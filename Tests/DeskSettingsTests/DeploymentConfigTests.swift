@@ -1,3 +1,4 @@
+import DeskSettings
 import Foundation
 import MemberKit
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import MemberKit
 
 /// The effective configuration. Every key is optional in the file; `ConfigKey.all`
 /// documents each key with its default, and `memberdesk config show` prints them.
@@ -67,13 +68,13 @@ public struct DeskConfig: Sendable, Equatable {
         /// The shared folder (empty: sync is off).
         public var folder = ""
         /// A snapshot after this many changed members since the last one...
-        package var snapshotChanges: Double = 1000
+        var snapshotChanges: Double = 1000
         /// ...or when the last one is this old (hours) and something changed since.
         var snapshotHours: Double = 24
         /// Files larger than this (MB) are not read.
         var maxFileMB: Double = 2048
         /// Look at the folder this often (seconds) even without a change notice: network shares send none.
-        package var rescanSeconds: Double = 30
+        var rescanSeconds: Double = 30
     }
 
     public struct UI: Sendable, Equatable {
@@ -83,7 +84,7 @@ public struct DeskConfig: Sendable, Equatable {
 
     public struct Backup: Sendable, Equatable {
         /// Where `memberdesk backup` without a file writes; empty for the data folder's `backups`.
-        package var folder = ""
+        var folder = ""
         /// How many timestamped backups to keep there.
         public var keep: Double = 7
     }
@@ -135,11 +136,11 @@ public struct DeskConfig: Sendable, Equatable {
     }
 
     /// Who is inside (see docs/occupancy.md).
-    package struct Occupancy: Sendable, Equatable {
+    struct Occupancy: Sendable, Equatable {
         var tap: OccupancySettings.TapMode = .in
         var minStayMinutes: Double = 2
         var capacity: Double = 0
-        package var whenFull: OccupancySettings.WhenFull = .refuse
+        var whenFull: OccupancySettings.WhenFull = .refuse
         /// "HH:MM" local time; empty for none.
         var closingTime = ""
         /// On by default, so a visit nobody checked out ends even at a club that sets no closing
@@ -147,14 +148,14 @@ public struct DeskConfig: Sendable, Equatable {
         var maxStayHours: Double = 12
     }
 
-    package struct Visits: Sendable, Equatable {
+    struct Visits: Sendable, Equatable {
         /// Visit events older than this many days are pruned (counters never are).
         var keepDays: Double = 400
     }
 
     /// Visit packs and expiry warnings (see docs/plans.md).
-    package struct Plans: Sendable, Equatable {
-        package var packUse: PlanSettings.PackUse = .perDay
+    struct Plans: Sendable, Equatable {
+        var packUse: PlanSettings.PackUse = .perDay
         var warnDays: Double = 14
     }
 
@@ -208,11 +209,9 @@ public struct DeskConfig: Sendable, Equatable {
             public var beacon = ""
             public var relevantText = ""
             /// Read at the reader after `passTypeId`, in order.
-            package var passTypeIds: [String] = []
+            var passTypeIds: [String] = []
             /// Retired NFC keys whose passes are still read.
             public var nfcPreviousKeyFiles: [String] = []
-
-            package init() {}
 
             /// The pass type ids asked for, in order, without repeats.
             public var allPassTypeIds: [String] {
@@ -233,8 +232,6 @@ public struct DeskConfig: Sendable, Equatable {
             public var collectorId = ""
             public var smartTapKeyFile = ""
             public var smartTapKeyVersion: Double = 1
-
-            package init() {}
         }
     }
 

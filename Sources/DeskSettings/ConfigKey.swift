@@ -1,4 +1,5 @@
 import Foundation
+import MemberKit
 import TOMLKit
 
 /// One documented configuration key: its dotted name, its default as TOML, and how it applies.

@@ -23,7 +23,7 @@ public struct WalletColour: Sendable, Equatable {
     public var hex: String { String(format: "#%02x%02x%02x", red, green, blue) }
 
     /// What is wrong with `text` as a colour, for the config's error; nil when it parses.
-    package static func problem(_ text: String) -> String? {
+    static func problem(_ text: String) -> String? {
         WalletColour(text) == nil ? "expected a colour rgb(r,g,b) with each part 0-255" : nil
     }
 }
