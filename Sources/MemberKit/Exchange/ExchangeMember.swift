@@ -19,14 +19,16 @@ package struct ExchangeMember: Sendable, Hashable {
     /// A row of the spreadsheet `.csv`: what its readable cells said (nil for any other file).
     package var sheetRow: SheetRow?
 
+    /// `keepingNumVisits` keeps the record's numVisits (a stored member's, the class sum for a
+    /// survivor) instead of the counters' sum.
     package init(record: MemberRecord, counters: [String: Int], unifiedInto: String? = nil, events: [VisitEvent] = [],
-                packCounters: [String: PackCounter] = [:]) {
+                packCounters: [String: PackCounter] = [:], keepingNumVisits: Bool = false) {
         self.record = record
         self.counters = counters
         self.unifiedInto = unifiedInto
         self.events = events
         self.packCounters = packCounters
-        self.record.numVisits = Self.total(counters)
+        if !keepingNumVisits { self.record.numVisits = Self.total(counters) }
     }
 
     /// A tally: what one desk counted of a member it did not author, and no record (the record's
