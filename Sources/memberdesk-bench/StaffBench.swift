@@ -33,35 +33,46 @@ private func auditCost(count: Int, folder: URL) throws {
     let recorded = try club("recorded.sqlite", records: true)
     let unrecorded = try club("unrecorded.sqlite", records: false)
     let rounds = 100, perRound = max(1, count / rounds)
+    struct Figures { var cpu = (recorded: 0.0, unrecorded: 0.0), wall = (recorded: 0.0, unrecorded: 0.0), cpuRatios: [Double] = [], wallRatios: [Double] = [] }
     // Wall time, and this thread's CPU time: on a machine that other processes load, the CPU a
     // check-in costs is the steadier figure (WAL with synchronous=NORMAL: no fsync per commit).
-    var wall = (recorded: 0.0, unrecorded: 0.0), cpu = (recorded: 0.0, unrecorded: 0.0)
-    var wallRatios: [Double] = [], cpuRatios: [Double] = []
-    for round in 0..<rounds {
-        let base = round * perRound
-        // Alternate which goes first, so that load from other processes falls on both alike; the
-        // median of the rounds' ratios keeps a busy moment on one side from deciding it.
-        var pairWall = (recorded: 0.0, unrecorded: 0.0), pairCPU = (recorded: 0.0, unrecorded: 0.0)
-        for isRecorded in [round % 2 == 0, round % 2 != 0] {
-            let club = isRecorded ? recorded : unrecorded
-            let start = DispatchTime.now().uptimeNanoseconds, startCPU = threadCPUSeconds()
-            for i in base..<(base + perRound) { try club.checkIn(passId: "P\(i % memberCount)", source: .nfc) }
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, used = threadCPUSeconds() - startCPU
-            if isRecorded { (pairWall.recorded, pairCPU.recorded) = (elapsed, used) } else { (pairWall.unrecorded, pairCPU.unrecorded) = (elapsed, used) }
+    func compare(_ recorded: Club, _ unrecorded: Club, firstMember: Int) throws -> Figures {
+        var figures = Figures()
+        for round in 0..<rounds {
+            let base = firstMember + round * perRound
+            // Alternate which goes first, so that load from other processes falls on both alike; the
+            // median of the rounds' ratios keeps a busy moment on one side from deciding it.
+            var pairWall = (recorded: 0.0, unrecorded: 0.0), pairCPU = (recorded: 0.0, unrecorded: 0.0)
+            for isRecorded in [round % 2 == 0, round % 2 != 0] {
+                let club = isRecorded ? recorded : unrecorded
+                let start = DispatchTime.now().uptimeNanoseconds, startCPU = threadCPUSeconds()
+                for i in base..<(base + perRound) { try club.checkIn(passId: "P\(i % memberCount)", source: .nfc) }
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, used = threadCPUSeconds() - startCPU
+                if isRecorded { (pairWall.recorded, pairCPU.recorded) = (elapsed, used) } else { (pairWall.unrecorded, pairCPU.unrecorded) = (elapsed, used) }
+            }
+            figures.wall.recorded += pairWall.recorded; figures.wall.unrecorded += pairWall.unrecorded
+            figures.cpu.recorded += pairCPU.recorded; figures.cpu.unrecorded += pairCPU.unrecorded
+            figures.wallRatios.append(pairWall.recorded / pairWall.unrecorded)
+            figures.cpuRatios.append(pairCPU.recorded / pairCPU.unrecorded)
         }
-        wall.recorded += pairWall.recorded; wall.unrecorded += pairWall.unrecorded
-        cpu.recorded += pairCPU.recorded; cpu.unrecorded += pairCPU.unrecorded
-        wallRatios.append(pairWall.recorded / pairWall.unrecorded)
-        cpuRatios.append(pairCPU.recorded / pairCPU.unrecorded)
+        return figures
     }
     let n = Double(rounds * perRound)
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    let apart = try compare(recorded, unrecorded, firstMember: 0)
     print(String(format: "check-in commit CPU µs   with audit %.0f   without %.0f   audit adds %.1f %% (goal < 10 %%; median of %d rounds' ratios, total %.1f %%)",
-                 cpu.recorded / n * 1e6, cpu.unrecorded / n * 1e6, (median(cpuRatios) - 1) * 100, rounds,
-                 (cpu.recorded / cpu.unrecorded - 1) * 100))
+                 apart.cpu.recorded / n * 1e6, apart.cpu.unrecorded / n * 1e6, (median(apart.cpuRatios) - 1) * 100, rounds,
+                 (apart.cpu.recorded / apart.cpu.unrecorded - 1) * 100))
     print(String(format: "check-in commit wall µs  with audit %.0f   without %.0f   audit adds %.1f %% (median of rounds; total %.1f %%; %d entries)",
-                 wall.recorded / n * 1e6, wall.unrecorded / n * 1e6, (median(wallRatios) - 1) * 100,
-                 (wall.recorded / wall.unrecorded - 1) * 100, try recorded.database.auditCount()))
+                 apart.wall.recorded / n * 1e6, apart.wall.unrecorded / n * 1e6, (median(apart.wallRatios) - 1) * 100,
+                 (apart.wall.recorded / apart.wall.unrecorded - 1) * 100, try recorded.database.auditCount()))
+    // The same, with both sides on one database (one store, the recording switched by round): the
+    // two files above differ in more than the audit line (their size, when each checkpoints).
+    let sameFile = Club(database: recorded.database, terminal: try recorded.database.terminalIdentity(name: "bench"),
+                        settings: ClubSettings(debounce: 0), bus: EventBus(), clock: SystemClock(), recordsCheckIns: false)
+    let shared = try compare(recorded, sameFile, firstMember: rounds * perRound)
+    print(String(format: "  one database, recording on and off by round: CPU µs %.0f / %.0f, audit adds %.1f %% (median of rounds' ratios, total %.1f %%)",
+                 shared.cpu.recorded / n * 1e6, shared.cpu.unrecorded / n * 1e6, (median(shared.cpuRatios) - 1) * 100,
+                 (shared.cpu.recorded / shared.cpu.unrecorded - 1) * 100))
 }
 
 private func pinCheck(_ hasher: SodiumPINHasher) throws {
