@@ -27,14 +27,13 @@ func runSyncBench(_ arguments: [String]) throws {
     // each side is printed beside it, so that a noisy run shows as one.
     let mucsv = folder.appendingPathComponent("members.mucsv").path
     let sqliteCSV = folder.appendingPathComponent("sqlite.csv").path
-    var ourRuns: [Run] = [], referenceRuns: [Run] = []
-    for _ in 0..<5 {
-        ourRuns.append(try measure(memberdesk, ["export", mucsv], environment: environment))
-        referenceRuns.append(try measure("/usr/bin/sqlite3", [dbPath, ".headers on", ".mode csv", ".output \(sqliteCSV)",
-                                                              "SELECT * FROM member;"], environment: environment))
-    }
-    let ours = ourRuns.dropFirst().reduce(ourRuns[0]) { $0.best($1) }
-    let reference = referenceRuns.dropFirst().reduce(referenceRuns[0]) { $0.best($1) }
+    let (ourRuns, referenceRuns) = try alternating(5, ours: {
+        try measure(memberdesk, ["export", mucsv], environment: environment)
+    }, reference: { _ in
+        try measure("/usr/bin/sqlite3", [dbPath, ".headers on", ".mode csv", ".output \(sqliteCSV)", "SELECT * FROM member;"],
+                    environment: environment)
+    })
+    let ours = Run.best(of: ourRuns), reference = Run.best(of: referenceRuns)
     report("export .mucsv", ours: ours, reference: reference, referenceName: "sqlite3 .mode csv", goal: 1.25)
     print(String(format: "  export runs (CPU s): memberdesk %@   sqlite3 %@   ratio of medians %.2f",
                  ourRuns.map { String(format: "%.2f", $0.cpuSeconds) }.joined(separator: " "),
@@ -47,15 +46,15 @@ func runSyncBench(_ arguments: [String]) throws {
     // Two alternating runs each, keeping each side's best, as for the export (one run each
     // swung the ratio from 0.90 to 1.09 with the same binaries). The merge changes nothing (every
     // member is unchanged), so it repeats; the shell imports into a fresh empty copy each time.
-    var merged = Run(seconds: .infinity, cpuSeconds: .infinity, peakRSS: 0)
-    var imported = merged
-    for round in 0..<2 {
-        merged = merged.best(try measure(memberdesk, ["import", musrl, "--yes"], environment: environment))
+    let (mergeRuns, importRuns) = try alternating(2, ours: {
+        try measure(memberdesk, ["import", musrl, "--yes"], environment: environment)
+    }, reference: { round in
         let fresh = folder.appendingPathComponent("fresh-\(round).sqlite").path
         _ = try AppDatabase.open(path: fresh)  // memberdesk's schema, empty
-        imported = imported.best(try measure("/usr/bin/sqlite3", [fresh, ".import --csv --skip 1 \(sqliteCSV) member"], environment: environment))
-        try? FileManager.default.removeItem(atPath: fresh)
-    }
+        defer { try? FileManager.default.removeItem(atPath: fresh) }
+        return try measure("/usr/bin/sqlite3", [fresh, ".import --csv --skip 1 \(sqliteCSV) member"], environment: environment)
+    })
+    let merged = Run.best(of: mergeRuns), imported = Run.best(of: importRuns)
     report("import+merge .musrl", ours: merged, reference: imported, referenceName: "sqlite3 .import --csv", goal: 1.0)
 
     let peak = max(ours.peakRSS, merged.peakRSS)
@@ -69,12 +68,28 @@ struct Run {
     var cpuSeconds: Double
     var peakRSS: Int
 
+    /// The fastest of runs by CPU time, with the largest peak RSS of them.
+    static func best(of runs: [Run]) -> Run {
+        runs.dropFirst().reduce(runs[0]) { $0.best($1) }
+    }
+
     /// The faster of two runs by CPU time, with the larger peak RSS of the two.
     func best(_ other: Run) -> Run {
         var best = other.cpuSeconds < cpuSeconds ? other : self
         best.peakRSS = max(peakRSS, other.peakRSS)
         return best
     }
+}
+
+/// `times` runs of each side, alternating, so that load from other work falls on both alike.
+/// `reference` is given the round's number.
+private func alternating(_ times: Int, ours: () throws -> Run, reference: (Int) throws -> Run) throws -> (ours: [Run], reference: [Run]) {
+    var runs: (ours: [Run], reference: [Run]) = ([], [])
+    for round in 0..<times {
+        runs.ours.append(try ours())
+        runs.reference.append(try reference(round))
+    }
+    return runs
 }
 
 private func report(_ name: String, ours: Run, reference: Run, referenceName: String, goal: Double) {

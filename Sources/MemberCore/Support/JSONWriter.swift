@@ -45,7 +45,7 @@ package enum JSONWriter {
             return
         }
         // JSON has no NaN or infinity; the store never holds them, but never write invalid JSON.
-        var text = value.isFinite ? value.description : "0"  // ExchangeNumber.text's digits; a small String, no allocation
+        var text = value.isFinite ? ExchangeNumber.text(value) : "0"  // a small String: no allocation
         text.withUTF8 { out.append(contentsOf: $0) }
     }
 
