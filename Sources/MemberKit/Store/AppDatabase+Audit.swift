@@ -70,7 +70,8 @@ extension AppDatabase {
     public func pruneAudit(before cutoff: Double) throws -> Int {
         try write { store in
             try store.db.execute(sql: "INSERT INTO audit_pruning(before) VALUES (?)", arguments: [cutoff])
-            try store.db.execute(sql: "DELETE FROM audit WHERE time < ?", arguments: [cutoff])
+            // Rows past the cutoff's millisecond are all newer (`AuditRowId`): the delete reads no further.
+            try store.db.execute(sql: "DELETE FROM audit WHERE id <= ? AND time < ?", arguments: [AuditRowId.last(at: cutoff), cutoff])
             let pruned = store.db.changesCount
             try store.db.execute(sql: "DELETE FROM audit_pruning")
             return pruned
@@ -107,20 +108,60 @@ public struct AuditQuery: Sendable, Equatable {
 }
 
 extension StoreTransaction {
-    /// Appends one entry; an entry already held (the same time and `entryId`, say from a sync file
-    /// read twice) is skipped.
-    func appendAudit(_ entry: AuditEntry) throws {
-        // Cached: every tap records one.
+    /// Appends one entry at the next row of its millisecond (`AuditRowId`); an entry already held
+    /// (the same time and `entryId`, say from a sync file read twice) is skipped. Returns whether
+    /// it was added.
+    @discardableResult
+    func appendAudit(_ entry: AuditEntry) throws -> Bool {
+        let first = AuditRowId.first(at: entry.time)
+        var id = first
+        // Cached: every tap records one. A tap's millisecond is past every row held, and one look
+        // at the record's end says so; it needs no other row and no index.
+        let newest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM audit"))
+        if let newest, newest >= first {
+            // Its millisecond holds entries already, the clock stepped back, or it is another
+            // desk's entry merged late: its place is among its millisecond's rows.
+            guard let free = try freeAuditRow(for: entry, first: first) else { return false }
+            id = free
+            try lowerOwnAuditMark(below: id, deskId: entry.deskId)
+        }
         try db.cachedStatement(sql: """
-            INSERT INTO audit(entryId, time, deskId, desk, operator, method, action, memberId, detail)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(time, entryId) DO NOTHING
-            """).execute(arguments: [entry.entryId, entry.time, entry.deskId, entry.desk, entry.operator, entry.method.rawValue,
+            INSERT INTO audit(id, entryId, time, deskId, desk, operator, method, action, memberId, detail)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [id, entry.entryId, entry.time, entry.deskId, entry.desk, entry.operator, entry.method.rawValue,
                                      entry.action.rawValue, entry.memberId, AuditDetail.encode(entry.detail)])
+        return true
+    }
+
+    /// The next free row of the entry's millisecond, or nil when the record holds the entry.
+    private func freeAuditRow(for entry: AuditEntry, first: Int64) throws -> Int64? {
+        let last = first + AuditRowId.perMillisecond - 1
+        let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT max(id) AS newest, max(time = ? AND entryId = ?) AS held FROM audit WHERE id BETWEEN ? AND ?
+            """), arguments: [entry.time, entry.entryId, first, last])
+        if let held: Int64 = row?["held"], held != 0 { return nil }
+        let free = (row?["newest"] as Int64?).map { $0 + 1 } ?? first
+        guard free <= last else {
+            throw DeskError.invalidInput("more than \(AuditRowId.perMillisecond) audit entries in one millisecond (\(entry.time))")
+        }
+        return free
+    }
+
+    /// This desk's entry placed at or below the row through which the sync writer has written
+    /// its entries (the clock stepped back) moves that mark below it, so that it goes out too.
+    private func lowerOwnAuditMark(below id: Int64, deskId: String) throws {
+        try db.cachedStatement(sql: """
+            UPDATE terminal_setting SET value = ? WHERE key = ? AND CAST(value AS INTEGER) >= ?
+            AND ? = (SELECT value FROM terminal_setting WHERE key = ?)
+            """).execute(arguments: [String(id - 1), AuditFileSync.throughKey, id, deskId, AuditFileSync.deskKey])
     }
 
     func auditEntries(_ query: AuditQuery) throws -> [AuditEntry] {
         var conditions: [String] = [], arguments: StatementArguments = []
-        if let since = query.since { conditions.append("time >= ?"); arguments += [since] }
+        if let since = query.since {
+            // Older rows are all before `since`'s millisecond (`AuditRowId`): the read starts there.
+            conditions.append("id >= ? AND time >= ?"); arguments += [AuditRowId.first(at: since), since]
+        }
         if let memberId = query.memberId { conditions.append("memberId = ?"); arguments += [memberId] }
         if let memberIds = query.memberIds {
             conditions.append("memberId IN (\(Array(repeating: "?", count: memberIds.count).joined(separator: ",")))")
@@ -135,8 +176,14 @@ extension StoreTransaction {
             return query.newest.map { Array(entries.suffix($0)) } ?? entries
         }
         if let newest = query.newest {
-            arguments += [newest]
-            return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time DESC, id DESC LIMIT ?", arguments: arguments)
+            // The newest rows by number reach back to the millisecond of the newest entries' oldest;
+            // no older row can be among them, so only that far is read and ordered by time.
+            guard newest > 0 else { return [] }
+            let oldest = try Double.fetchOne(db, sql: "SELECT time FROM audit \(filter) ORDER BY id DESC LIMIT 1 OFFSET ?",
+                                              arguments: arguments + [newest - 1])
+            let bound = oldest.map { (conditions.isEmpty ? "WHERE" : filter + " AND") + " id >= \(AuditRowId.first(at: $0))" } ?? filter
+            return try Row.fetchAll(db, sql: "SELECT * FROM audit \(bound) ORDER BY time DESC, id DESC LIMIT ?",
+                                    arguments: arguments + [newest])
                 .reversed().compactMap(Self.auditEntry)
         }
         return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time, id", arguments: arguments)

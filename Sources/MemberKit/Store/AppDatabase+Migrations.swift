@@ -412,6 +412,7 @@ extension AppDatabase {
         registerAuditSyncKeys(&migrator)
         registerAuditTimeEntry(&migrator)
         registerAuditWithoutMemberIndex(&migrator)
+        registerAuditRowsInTime(&migrator)
         return migrator
     }
 

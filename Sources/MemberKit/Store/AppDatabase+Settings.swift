@@ -36,12 +36,7 @@ extension AppDatabase {
     }
 
     public func setSetting(_ key: String, _ value: String) throws {
-        try write { store in
-            try store.db.execute(sql: """
-                INSERT INTO terminal_setting(key, value) VALUES (?, ?)
-                ON CONFLICT(key) DO UPDATE SET value = excluded.value
-                """, arguments: [key, value])
-        }
+        try write { store in try store.setSetting(key, value) }
     }
 }
 
@@ -53,5 +48,12 @@ extension StoreTransaction {
 
     func setting(_ key: String) throws -> String? {
         try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM terminal_setting WHERE key = ?"), arguments: [key])
+    }
+
+    func setSetting(_ key: String, _ value: String) throws {
+        try db.execute(sql: """
+            INSERT INTO terminal_setting(key, value) VALUES (?, ?)
+            ON CONFLICT(key) DO UPDATE SET value = excluded.value
+            """, arguments: [key, value])
     }
 }

@@ -44,14 +44,36 @@ extension AppDatabase {
         }
     }
 
-    /// This desk's own audit entries after row `row`, oldest first, with their row numbers.
-    func ownAuditEntries(deskId: String, after row: Int64, limit: Int) throws -> [(row: Int64, entry: AuditEntry)] {
+    /// This desk's own entries after row `row`, oldest first: the rows (those of kinds this
+    /// memberdesk does not know too) and the entries read from them.
+    func ownAuditEntries(deskId: String, after row: Int64, limit: Int) throws -> OwnAuditRows {
         try read { store in
             let rows = try Int64.fetchAll(store.db.cachedStatement(sql: "SELECT id FROM audit WHERE deskId = ? AND id > ? ORDER BY id LIMIT ?"),
                                           arguments: [deskId, row, limit])
-            guard let first = rows.first, let last = rows.last else { return [] }
-            let entries = try store.auditEntries(rowsFrom: first, through: last, deskId: deskId)
-            return entries
+            guard let first = rows.first, let last = rows.last else { return OwnAuditRows(rows: [], entries: []) }
+            return OwnAuditRows(rows: rows, entries: try store.auditEntries(rowsFrom: first, through: last, deskId: deskId))
+        }
+    }
+
+    /// The row through which `deskId`'s entries are written to `folder` (0: none yet, another
+    /// folder or another id).
+    func ownAuditMark(folder: String, deskId: String) throws -> Int64 {
+        try read { store in try store.ownAuditMark(folder: folder, deskId: deskId) }
+    }
+
+    /// Moves the mark from `from` to `to` when nothing moved it meanwhile and (from, to] holds the
+    /// `rows` own rows just written: an entry placed behind it since (a stepped clock, another
+    /// process) leaves it where it is, and the writer reads again.
+    func advanceOwnAuditMark(deskId: String, folder: String, from: Int64, to: Int64, rows: Int) throws -> Bool {
+        try write { store in
+            guard try store.ownAuditMark(folder: folder, deskId: deskId) == from else { return false }
+            let held = try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM audit WHERE id > ? AND id <= ? AND deskId = ?",
+                                        arguments: [from, to, deskId])
+            guard held == rows else { return false }
+            try store.setSetting(AuditFileSync.folderKey, folder)
+            try store.setSetting(AuditFileSync.throughKey, String(to))
+            try store.setSetting(AuditFileSync.deskKey, deskId)
+            return true
         }
     }
 
@@ -59,16 +81,24 @@ extension AppDatabase {
     func mergeAuditEntries(_ entries: [AuditEntry]) throws -> Int {
         try write { store in
             var added = 0
-            for entry in entries {
-                try store.appendAudit(entry)
-                added += store.db.changesCount
-            }
+            for entry in entries where try store.appendAudit(entry) { added += 1 }
             return added
         }
     }
 }
 
+/// A batch of this desk's own audit rows for the sync writer.
+struct OwnAuditRows {
+    var rows: [Int64]
+    var entries: [(row: Int64, entry: AuditEntry)]
+}
+
 extension StoreTransaction {
+    func ownAuditMark(folder: String, deskId: String) throws -> Int64 {
+        guard try setting(AuditFileSync.folderKey) == folder, try setting(AuditFileSync.deskKey) == deskId else { return 0 }
+        return Int64(try setting(AuditFileSync.throughKey) ?? "0") ?? 0
+    }
+
     func auditEntries(rowsFrom first: Int64, through last: Int64, deskId: String) throws -> [(row: Int64, entry: AuditEntry)] {
         try Row.fetchAll(db, sql: "SELECT * FROM audit WHERE deskId = ? AND id BETWEEN ? AND ? ORDER BY id",
                          arguments: [deskId, first, last]).compactMap { row in

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The audit record as side files: this desk's own entries go out as `audit-FIRST-LAST.jsonl`
-/// files by its row numbers (only the rows not yet written, then folded into one when there are
-/// many), and the others' are added by entry id (one already held is never changed).
+/// files by their row numbers (`AuditRowId`; only the rows not yet written, then folded into one
+/// when there are many), and the others' are added by entry id (one already held is never changed).
 struct AuditFileSync {
     let database: AppDatabase
     let terminal: TerminalIdentity
@@ -10,9 +10,9 @@ struct AuditFileSync {
     /// A desk's audit files are folded into one when there are more than this many.
     static let filesKept = 64
     static let batch = 50_000
-    /// Through which row this desk's entries are in which folder (a new folder starts over).
-    /// `sync.`: `sync reset-id` clears them with the member writer's.
-    static let folderKey = "sync.auditFolder", throughKey = "sync.auditThrough"
+    /// Through which row this desk's entries are in which folder, written under which desk id
+    /// (a new folder or id starts over). `sync.`: `sync reset-id` clears them with the member writer's.
+    static let folderKey = "sync.auditFolder", throughKey = "sync.auditThrough", deskKey = "sync.auditDesk"
 
     struct Report {
         var written = 0
@@ -36,16 +36,20 @@ struct AuditFileSync {
 
     private func write() throws -> Int {
         let directory = try files.ownSubfolder()
-        var through = try database.setting(Self.folderKey) == folder.path ? Int64(try database.setting(Self.throughKey) ?? "0") ?? 0 : 0
-        var written = 0
-        while true {
+        var through: Int64 = 0, written = 0, unsettled = 0
+        while unsettled < 3 {
+            through = try database.ownAuditMark(folder: folder.path, deskId: terminal.id)
             let batch = try database.ownAuditEntries(deskId: terminal.id, after: through, limit: Self.batch)
-            guard let first = batch.first?.row, let last = batch.last?.row else { break }
-            try files.write(AuditSyncFile.bytes(batch.map(\.entry)), as: AuditSyncFile.name(first: first, last: last))
-            through = last
-            written += batch.count
-            try database.setSetting(Self.folderKey, folder.path)
-            try database.setSetting(Self.throughKey, String(through))
+            guard let first = batch.rows.first, let last = batch.rows.last else { break }
+            try files.write(AuditSyncFile.bytes(batch.entries.map(\.entry)), as: AuditSyncFile.name(first: first, last: last))
+            // The mark moves only past what the file holds: an entry placed behind it meanwhile
+            // (`AuditRowId`: a row says its time, and a clock can step back) is read again.
+            if try database.advanceOwnAuditMark(deskId: terminal.id, folder: folder.path, from: through, to: last, rows: batch.rows.count) {
+                through = last
+                written += batch.entries.count
+            } else {
+                unsettled += 1
+            }
         }
         // Only a pass that wrote an audit file lists the subfolder: a tap's pass never does.
         if written > 0 { try fold(in: directory, through: through) }
@@ -56,7 +60,7 @@ struct AuditFileSync {
     private func fold(in directory: String, through: Int64) throws {
         let own = try SyncFolder.entries(of: directory).filter { AuditSyncFile.range(ofName: $0.name) != nil }
         guard own.count > Self.filesKept, through > 0 else { return }
-        let all = try database.ownAuditEntries(deskId: terminal.id, after: 0, limit: Int.max)
+        let all = try database.ownAuditEntries(deskId: terminal.id, after: 0, limit: Int.max).entries
         guard let first = all.first?.row else { return }
         let name = AuditSyncFile.name(first: first, last: through)
         try files.write(AuditSyncFile.bytes(all.filter { $0.row <= through }.map(\.entry)), as: name)

@@ -68,7 +68,8 @@ struct ResetIdStaffSyncTests {
         }
         let database = try AppDatabase.wrapping(queue)
         #expect(try database.setting(AuditFileSync.folderKey) == "/srv/sync")
-        #expect(try database.setting(AuditFileSync.throughKey) == "42")
+        // v18 numbers the record's rows by time and moves the mark with them: no entry of this desk is held.
+        #expect(try database.setting(AuditFileSync.throughKey) == "0")
         #expect(try database.setting("syncAuditThrough") == nil)
     }
 }
