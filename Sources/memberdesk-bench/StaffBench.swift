@@ -6,8 +6,8 @@ import StaffAuth
 import Synchronization
 
 /// Issue #19's figures. (1) What recording a check-in in the audit record adds to its commit:
-/// `Club.checkIn` as it is, beside the same club with the recording off, alternating rounds on
-/// two WAL files in one run. (2) A sign-in's PIN check (libsodium's Argon2id verify; goal
+/// `Club.checkIn` as it is, beside the same club with the recording off, alternating tap by tap
+/// on two WAL files in one run. (2) A sign-in's PIN check (libsodium's Argon2id verify; goal
 /// 0.1–0.5 s). (3) That it runs off the UI thread: the real loop on a headless terminal keeps
 /// drawing and showing taps' banners while a sign-in's PIN is checked.
 func runStaffBench(_ arguments: [String]) throws {
@@ -30,49 +30,46 @@ private func auditCost(count: Int, folder: URL) throws {
         for i in 0..<memberCount { try club.addMember(passId: "P\(i)") }
         return club
     }
-    let recorded = try club("recorded.sqlite", records: true)
-    let unrecorded = try club("unrecorded.sqlite", records: false)
-    let rounds = 100, perRound = max(1, count / rounds)
-    struct Figures { var cpu = (recorded: 0.0, unrecorded: 0.0), wall = (recorded: 0.0, unrecorded: 0.0), cpuRatios: [Double] = [], wallRatios: [Double] = [] }
-    // Wall time, and this thread's CPU time: on a machine that other processes load, the CPU a
-    // check-in costs is the steadier figure (WAL with synchronous=NORMAL: no fsync per commit).
-    func compare(_ recorded: Club, _ unrecorded: Club, firstMember: Int) throws -> Figures {
-        var figures = Figures()
-        for round in 0..<rounds {
-            let base = firstMember + round * perRound
-            // Alternate which goes first, so that load from other processes falls on both alike; the
-            // median of the rounds' ratios keeps a busy moment on one side from deciding it.
-            var pairWall = (recorded: 0.0, unrecorded: 0.0), pairCPU = (recorded: 0.0, unrecorded: 0.0)
-            for isRecorded in [round % 2 == 0, round % 2 != 0] {
-                let club = isRecorded ? recorded : unrecorded
+    struct Taps { var cpu = (recorded: [Double](), unrecorded: [Double]()), wall = (recorded: [Double](), unrecorded: [Double]()) }
+    /// Tap by tap: one check-in on each side in turn (which goes first alternates), each timed
+    /// alone, on this thread's CPU clock (WAL with synchronous=NORMAL: no fsync in a commit; the
+    /// checkpoints run on their own thread) and on the wall clock. Load from other processes
+    /// falls on both sides within microseconds; rounds of a hundred taps a side had swung 8-14 %
+    /// from run to run, on when each side's WAL happened to checkpoint.
+    func interleaved(_ recorded: Club, _ unrecorded: Club, firstMember: Int) throws -> Taps {
+        var taps = Taps()
+        for tap in 0..<count {
+            let passId = "P\((firstMember + tap) % memberCount)"
+            for isRecorded in [tap % 2 == 0, tap % 2 != 0] {
                 let start = DispatchTime.now().uptimeNanoseconds, startCPU = threadCPUSeconds()
-                for i in base..<(base + perRound) { try club.checkIn(passId: "P\(i % memberCount)", source: .nfc) }
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, used = threadCPUSeconds() - startCPU
-                if isRecorded { (pairWall.recorded, pairCPU.recorded) = (elapsed, used) } else { (pairWall.unrecorded, pairCPU.unrecorded) = (elapsed, used) }
+                try (isRecorded ? recorded : unrecorded).checkIn(passId: passId, source: .nfc)
+                let cpu = threadCPUSeconds() - startCPU, wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                if isRecorded { taps.cpu.recorded.append(cpu); taps.wall.recorded.append(wall) } else {
+                    taps.cpu.unrecorded.append(cpu); taps.wall.unrecorded.append(wall)
+                }
             }
-            figures.wall.recorded += pairWall.recorded; figures.wall.unrecorded += pairWall.unrecorded
-            figures.cpu.recorded += pairCPU.recorded; figures.cpu.unrecorded += pairCPU.unrecorded
-            figures.wallRatios.append(pairWall.recorded / pairWall.unrecorded)
-            figures.cpuRatios.append(pairCPU.recorded / pairCPU.unrecorded)
         }
-        return figures
+        return taps
     }
-    let n = Double(rounds * perRound)
-    let apart = try compare(recorded, unrecorded, firstMember: 0)
-    print(String(format: "check-in commit CPU µs   with audit %.0f   without %.0f   audit adds %.1f %% (goal < 10 %%; median of %d rounds' ratios, total %.1f %%)",
-                 apart.cpu.recorded / n * 1e6, apart.cpu.unrecorded / n * 1e6, (median(apart.cpuRatios) - 1) * 100, rounds,
-                 (apart.cpu.recorded / apart.cpu.unrecorded - 1) * 100))
-    print(String(format: "check-in commit wall µs  with audit %.0f   without %.0f   audit adds %.1f %% (median of rounds; total %.1f %%; %d entries)",
-                 apart.wall.recorded / n * 1e6, apart.wall.unrecorded / n * 1e6, (median(apart.wallRatios) - 1) * 100,
-                 (apart.wall.recorded / apart.wall.unrecorded - 1) * 100, try recorded.database.auditCount()))
-    // The same, with both sides on one database (one store, the recording switched by round): the
+    func adds(_ sides: (recorded: [Double], unrecorded: [Double])) -> (median: Double, total: Double) {
+        ((median(sides.recorded) / median(sides.unrecorded) - 1) * 100,
+         (sides.recorded.reduce(0, +) / sides.unrecorded.reduce(0, +) - 1) * 100)
+    }
+    let recorded = try club("recorded.sqlite", records: true)
+    let apart = try interleaved(recorded, try club("unrecorded.sqlite", records: false), firstMember: 0)
+    let cpu = adds(apart.cpu), wall = adds(apart.wall)
+    print(String(format: "check-in commit CPU µs   with audit %.0f   without %.0f   audit adds %.1f %% (goal < 10 %%; medians of %d taps a side, alternating; totals %.1f %%)",
+                 median(apart.cpu.recorded) * 1e6, median(apart.cpu.unrecorded) * 1e6, cpu.median, count, cpu.total))
+    print(String(format: "check-in commit wall µs  with audit %.0f   without %.0f   audit adds %.1f %% (medians; totals %.1f %%; %d entries)",
+                 median(apart.wall.recorded) * 1e6, median(apart.wall.unrecorded) * 1e6, wall.median, wall.total,
+                 try recorded.database.auditCount()))
+    // The same, with both sides on one database (one store, the recording switched by tap): the
     // two files above differ in more than the audit line (their size, when each checkpoints).
     let sameFile = Club(database: recorded.database, terminal: try recorded.database.terminalIdentity(name: "bench"),
                         settings: ClubSettings(debounce: 0), bus: EventBus(), clock: SystemClock(), recordsCheckIns: false)
-    let shared = try compare(recorded, sameFile, firstMember: rounds * perRound)
-    print(String(format: "  one database, recording on and off by round: CPU µs %.0f / %.0f, audit adds %.1f %% (median of rounds' ratios, total %.1f %%)",
-                 shared.cpu.recorded / n * 1e6, shared.cpu.unrecorded / n * 1e6, (median(shared.cpuRatios) - 1) * 100,
-                 (shared.cpu.recorded / shared.cpu.unrecorded - 1) * 100))
+    let shared = adds(try interleaved(recorded, sameFile, firstMember: count).cpu)
+    print(String(format: "  one database, recording on and off by tap: audit adds %.1f %% of the CPU (medians; totals %.1f %%)",
+                 shared.median, shared.total))
 }
 
 private func pinCheck(_ hasher: SodiumPINHasher) throws {

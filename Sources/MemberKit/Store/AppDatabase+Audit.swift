@@ -115,36 +115,25 @@ extension StoreTransaction {
     func appendAudit(_ entry: AuditEntry) throws -> Bool {
         let first = AuditRowId.first(at: entry.time)
         var id = first
-        // Cached: every tap records one. A tap's millisecond is past every row held, and one look
-        // at the record's end says so; it needs no other row and no index.
-        let newest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM audit"))
+        // Every tap records one. A tap's millisecond is past every row held, and one look at the
+        // record's end says so; it needs no other row and no index.
+        let statements = AuditAppendStatements(db: db)
+        let newest = try statements.newestRow()
         if let newest, newest >= first {
-            // Its millisecond holds entries already, the clock stepped back, or it is another
-            // desk's entry merged late: its place is among its millisecond's rows.
-            guard let free = try freeAuditRow(for: entry, first: first) else { return false }
-            id = free
-            try lowerOwnAuditMark(below: id, deskId: entry.deskId)
+            // Its millisecond holds entries already (a burst, closing time's check-outs), the clock
+            // stepped back, or it is another desk's entry merged late: its place is among its
+            // millisecond's rows, and only one placed below the newest can be behind the sync mark.
+            let last = AuditRowId.last(at: entry.time)
+            let millisecond = try statements.millisecond(of: entry, first: first, last: last)
+            guard !millisecond.holdsEntry else { return false }
+            id = millisecond.newest.map { $0 + 1 } ?? first
+            guard id <= last else {
+                throw DeskError.invalidInput("more than \(AuditRowId.perMillisecond) audit entries in one millisecond (\(entry.time))")
+            }
+            if id < newest { try lowerOwnAuditMark(below: id, deskId: entry.deskId) }
         }
-        try db.cachedStatement(sql: """
-            INSERT INTO audit(id, entryId, time, deskId, desk, operator, method, action, memberId, detail)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [id, entry.entryId, entry.time, entry.deskId, entry.desk, entry.operator, entry.method.rawValue,
-                                     entry.action.rawValue, entry.memberId, AuditDetail.encode(entry.detail)])
+        try statements.insert(entry, id: id, detail: AuditDetail.encode(entry.detail))
         return true
-    }
-
-    /// The next free row of the entry's millisecond, or nil when the record holds the entry.
-    private func freeAuditRow(for entry: AuditEntry, first: Int64) throws -> Int64? {
-        let last = first + AuditRowId.perMillisecond - 1
-        let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT max(id) AS newest, max(time = ? AND entryId = ?) AS held FROM audit WHERE id BETWEEN ? AND ?
-            """), arguments: [entry.time, entry.entryId, first, last])
-        if let held: Int64 = row?["held"], held != 0 { return nil }
-        let free = (row?["newest"] as Int64?).map { $0 + 1 } ?? first
-        guard free <= last else {
-            throw DeskError.invalidInput("more than \(AuditRowId.perMillisecond) audit entries in one millisecond (\(entry.time))")
-        }
-        return free
     }
 
     /// This desk's entry placed at or below the row through which the sync writer has written
