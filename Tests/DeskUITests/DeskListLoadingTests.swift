@@ -61,6 +61,40 @@ import Testing
         store.finish()
     }
 
+    /// `x` as the desk takes a letter: held by the wedge detector, then released by the tick after its gap.
+    func pressX(on store: DeskTestStore, at time: Date, _ released: (inout DeskState) -> Void = { _ in }) {
+        store.press(.character("x"), at: time) {
+            $0.needsRedraw = true
+            $0.lock.lastKeyAt = time
+            _ = $0.wedge.feed(.character("x"), at: time)
+        }
+        store.receive()
+        let later = time.addingTimeInterval(0.1)
+        store.send(.tick, at: later) {
+            _ = $0.wedge.flush(now: later)
+            $0.needsRedraw = true
+            $0.clockSecond = Int(later.timeIntervalSince1970)
+            released(&$0)
+        }
+    }
+
+    @Test func xBeforeTheRowsArriveSaysSoAndChecksNobodyOutLater() {
+        let (store, first) = countedBeforeItsRows()
+        pressX(on: store, at: now) {
+            $0.log.add(DeskReducer.checkOutBeforeTheRow, tone: .info, at: now.addingTimeInterval(0.1))
+        }
+        store.receive()
+        // The row arrives: nothing is checked out on its own; x then checks out the member shown.
+        store.send(.finished(.page(rows, for: first))) {
+            $0.needsRedraw = true
+            $0.list.receive(rows, for: first)
+        }
+        store.receive()
+        pressX(on: store, at: now.addingTimeInterval(0.2))
+        store.receive(.checkOut(memberId: ana.memberId, operator: nil))
+        store.finish()
+    }
+
     @Test func anotherKeyBeforeTheRowsArriveCancelsTheWaitingDialog() {
         let (store, first) = countedBeforeItsRows()
         pressBeforeTheRows(.function(8), waits: .confirmDelete, on: store)

@@ -2,6 +2,9 @@ import Foundation
 import MemberKit
 
 extension DeskReducer {
+    /// The log's line for `x` pressed before the selected member's row is read.
+    static let checkOutBeforeTheRow = "member list: still loading; x checks out the selected member once its row shows"
+
     /// What a key asked for, after the pane or dialog that took it did its part.
     static func perform(_ command: DeskCommand, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         // Above the operator's role (or on a locked desk): a PIN first, then the command.
@@ -49,6 +52,9 @@ extension DeskReducer {
                 effects.append(.checkOut(memberId: member.memberId, operator: state.lock.operatorName))
             } else if !state.showStats, !state.showInside, let member = state.list.selectedMember {
                 effects.append(.checkOut(memberId: member.memberId, operator: state.lock.operatorName))
+            } else if !state.showStats, state.listSelectionLoading {
+                // Not done later on its own: the person has not seen whom it would check out.
+                state.log.add(checkOutBeforeTheRow, tone: .info, at: now)
             }
         case .swapSidePane:
             layout(.swapSidePane, &state, &effects, now: now)
