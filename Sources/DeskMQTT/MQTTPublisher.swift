@@ -184,7 +184,7 @@ public final class MQTTPublisher: Sendable {
                 if kind == "lost" { state.beaconPublished[beacon.id] = nil } else { state.beaconPublished[beacon.id] = now }
                 return true
             }
-            return due ? mapper.beaconMessage(beacon, event: kind, snapshot: snapshot, eventId: UUID().uuidString, time: now) : nil
+            return due ? mapper.beaconMessage(beacon, event: kind, snapshot: snapshot, eventId: RandomId.make(), time: now) : nil
         }
     }
 
