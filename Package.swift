@@ -57,7 +57,7 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
         .target(name: "CardReader", dependencies: ["MemberKit", "DeskSettings", "SecureCards", "CPCSCLite", "WalletReading"]),
-        .target(name: "BeaconKit", dependencies: ["MemberKit", "DeskSettings", "CBlueZ"]),
+        .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
         .target(name: "RegionKit", dependencies: ["MemberKit", "DeskSettings", "BeaconKit", "CJavaScriptCore"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
         // Staff PINs' adapter: MemberKit's PINHasher port on libsodium's Argon2id.
@@ -120,7 +120,7 @@ let package = Package(
             "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
-        .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
+        .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskUITests", dependencies: [
             "DeskUI", "MemberKit", "MemberDeskTestSupport", .product(name: "CustomDump", package: "swift-custom-dump"),

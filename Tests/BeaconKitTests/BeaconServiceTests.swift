@@ -1,5 +1,4 @@
 import BeaconKit
-import DeskSettings
 import Foundation
 import MemberDeskTestSupport
 import MemberKit
@@ -17,7 +16,7 @@ import Testing
         try BeaconDemoScene.capture(.h4).write(to: path)
         let bus = EventBus()
         let subscription = bus.subscribe(capacity: 100_000)
-        let service = BeaconService.replay(path: path, fast: true, config: DeskConfig().beacons, bus: bus)
+        let service = BeaconService.replay(path: path, fast: true, bus: bus)
         service.start()
         var seen: [BeaconEvent] = []
         let ended = waitUntil {
@@ -75,11 +74,9 @@ import Testing
     }
 
     @Test func liveServiceOnThisMachineEitherScansOrSaysWhyNot() throws {
-        var config = DeskConfig().beacons
-        config.hci = "hci9"
         let bus = EventBus()
         let subscription = bus.subscribe()
-        let service = BeaconService.live(config: config, bus: bus, clock: FakeClock())
+        let service = BeaconService.live(hci: "hci9", settings: PresenceSettings(), bus: bus, clock: FakeClock())
         service.start()
         var events: [DeskEvent] = []
         #expect(waitUntil { events += subscription.drain(); return !events.isEmpty })

@@ -19,7 +19,7 @@ import Testing
         "WalletReading": ["Crypto", "_CryptoExtras"],
         // Adapters: the core plus their own system library.
         "CardReader": ["MemberKit", "DeskSettings", "CPCSCLite", "SecureCards", "WalletReading"],
-        "BeaconKit": ["MemberKit", "DeskSettings", "CBlueZ"],
+        "BeaconKit": ["MemberKit", "CBlueZ"],
         "RegionKit": ["MemberKit", "DeskSettings", "CJavaScriptCore", "BeaconKit"],  // the one adapter-to-adapter edge
         "DeskMQTT": ["MemberKit", "DeskSettings", "CMosquitto"],
         "DeskUI": ["MemberKit", "CNcursesw"],

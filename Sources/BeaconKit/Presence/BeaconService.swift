@@ -1,4 +1,3 @@
-import DeskSettings
 import Foundation
 import MemberKit
 import Synchronization
@@ -84,15 +83,15 @@ public final class BeaconService: Sendable {
 }
 
 extension BeaconService {
-    /// Live scanning on `config.hci`, with the configured exit timeout.
-    public static func live(config: DeskConfig.Beacons, bus: EventBus, clock: any DeskClock = SystemClock()) -> BeaconService {
-        let adapter = config.hci
-        return BeaconService(bus: bus, settings: PresenceSettings(config: config)) { HCIScanner(adapter: adapter, clock: clock) }
+    /// Live scanning on the HCI adapter `hci` (`hci0`).
+    public static func live(hci: String, settings: PresenceSettings, bus: EventBus, clock: any DeskClock = SystemClock()) -> BeaconService {
+        BeaconService(bus: bus, settings: settings) { HCIScanner(adapter: hci, clock: clock) }
     }
 
     /// A btsnoop capture replayed at its recorded pace (or `fast`): demos and tests with no radio.
-    public static func replay(path: String, fast: Bool = false, config: DeskConfig.Beacons, bus: EventBus) -> BeaconService {
-        BeaconService(bus: bus, settings: PresenceSettings(config: config)) {
+    public static func replay(path: String, fast: Bool = false, settings: PresenceSettings = PresenceSettings(),
+                              bus: EventBus) -> BeaconService {
+        BeaconService(bus: bus, settings: settings) {
             BtsnoopReplay(path: path, pacing: fast ? .fast : .realTime)
         }
     }

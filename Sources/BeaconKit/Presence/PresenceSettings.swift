@@ -1,4 +1,3 @@
-import DeskSettings
 import MemberKit
 
 /// How the presence tracker smooths, classifies and forgets. Defaults are documented in docs/beacons.md.
@@ -20,9 +19,8 @@ public struct PresenceSettings: Sendable, Equatable {
     public var immediateBelow: Double = 0.5
     public var nearBelow: Double = 4
 
-    public init() {}
-
-    public init(config: DeskConfig.Beacons) {
-        exitTimeout = config.exitTimeout
+    /// `exitTimeout`: the one figure the desk's configuration sets (`beacons.exit_timeout`).
+    public init(exitTimeout: Double = 10) {
+        self.exitTimeout = exitTimeout
     }
 }

@@ -48,7 +48,8 @@ enum FrontDeskLauncher {
         let readers = ReaderMonitor(context: PCSCLiteContext(), checkIns: onDuty.checkIns(context.club), events: context.bus,
                                     options: context.readerOptions(name: config.reader.name,
                                                                    applications: try SUNKeyFiles.applications(config)))
-        let beacons = config.beacons.enabled ? BeaconService.live(config: config.beacons, bus: context.bus) : nil
+        let beacons = config.beacons.enabled
+            ? BeaconService.live(hci: config.beacons.hci, settings: config.beacons.presence, bus: context.bus) : nil
         readers.start()
         beacons?.start()
         syncWatcher?.start()

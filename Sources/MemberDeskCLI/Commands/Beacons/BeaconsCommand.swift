@@ -43,7 +43,7 @@ struct BeaconsCommand: ParsableCommand {
         }
         let view = BeaconView(mode: summary ? .summary : json ? .json : isatty(STDOUT_FILENO) == 1 ? .table : .lines,
                               json: json, live: replay == nil)
-        let tracker = PresenceTracker(settings: PresenceSettings(config: config.beacons)) { view.show($0) }
+        let tracker = PresenceTracker(settings: config.beacons.presence) { view.show($0) }
         view.eventTime = { [unowned tracker] in tracker.now }
         tracker.onFlood = { address, count in
             writeError("memberdesk: \(PresenceTracker.floodMessage(address, count))\n")

@@ -162,7 +162,7 @@ struct RegionsCommand: ParsableCommand {
             let simulation = RegionSimulation(
                 regions: regions, environment: ScriptEnvironment(config: context.config, paths: context.paths, club: context.club),
                 location: fix.map { ($0.latitude, $0.longitude) }, exitDelay: context.config.regions.exitDelay,
-                presence: PresenceSettings(config: context.config.beacons), settleTimeout: context.config.regions.httpTimeout + 2)
+                presence: context.config.beacons.presence, settleTimeout: context.config.regions.httpTimeout + 2)
             do {
                 try simulation.run(capture: replay) { JSONOutput.print($0) }
             } catch let error as BtsnoopError {
