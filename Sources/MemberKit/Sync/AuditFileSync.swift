@@ -29,7 +29,12 @@ struct AuditFileSync {
         var report = Report()
         if writing { report.written = try write() }
         report.errors = try files.readChanged(only: only) { desk, bytes, path in
-            report.added += try database.mergeAuditEntries(AuditSyncFile.parse(bytes, from: desk, path: path))
+            do {
+                report.added += try database.mergeAuditEntries(AuditSyncFile.parse(bytes, from: desk, path: path))
+            } catch let refused as DeskError {
+                // The store refused an entry (a millisecond with no room left): the file is bad, the pass goes on.
+                throw SyncError.badFile(path, refused.description)
+            }
         }
         return report
     }

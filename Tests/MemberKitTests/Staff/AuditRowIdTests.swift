@@ -121,6 +121,24 @@ import Testing
         #expect(try database.auditEntries(AuditQuery()).map(\.entryId) == ["past", "full", "far", "farther"])
     }
 
+    @Test("a sync file that brings an entry to a full millisecond is a bad file, and the pass goes on")
+    func aFullMillisecondIsABadFileAtSync() throws {
+        let desks = try TwoSyncDesks(folderPrefix: "audit-full", settings: ClubSettings())
+        let time = desks.clock.now().timeIntervalSince1970
+        try desks.b.database.write { store in
+            try store.db.execute(sql: """
+                INSERT INTO audit(id, entryId, time, deskId, desk, method, action) VALUES (?, 'full', ?, 'DC', 'Side', 'cli', 'export')
+                """, arguments: [AuditRowId.last(at: time), time])
+        }
+        try desks.a.club.record(.export, by: .cli(user: "x"))
+        _ = try desks.a.club.checkIn(passId: "04000001", source: .nfc)
+        _ = try desks.syncA.pass()
+        let pass = try desks.syncB.pass()
+        #expect(pass.read.errors.count == 1 && pass.read.errors[0].contains("audit-") && pass.read.errors[0].contains("one millisecond"))
+        #expect(try desks.b.database.auditEntries(AuditQuery()).map(\.entryId) == ["full"], "none of the file's entries")
+        #expect(try desks.b.database.member(idOrPass: "04000001") != nil, "the member files are merged all the same")
+    }
+
     @Test("an entry written after the clock stepped back still reaches the other desk")
     func anEntryBehindTheMarkGoesOut() throws {
         let desks = try TwoSyncDesks(folderPrefix: "audit-rows", settings: ClubSettings())
