@@ -8,7 +8,14 @@ extension DeskConfig {
     /// error naming the key.
     public static func load(path: String) throws -> DeskConfig {
         guard FileManager.default.fileExists(atPath: path) else { return DeskConfig() }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read as a stream, not by size: `--config /dev/null` (a character device, size 0 and no
+        // contents to map) is an empty file and means the defaults.
+        let data: Data
+        do {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw DeskError.config("cannot open") }
+            defer { try? handle.close() }
+            data = try handle.readToEnd() ?? Data()
+        } catch {
             throw DeskError.config("cannot read config \(path)")
         }
         guard let text = String(data: data, encoding: .utf8) else {

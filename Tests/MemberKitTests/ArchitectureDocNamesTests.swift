@@ -24,10 +24,14 @@ import Testing
     /// Read once: the tree is the same for every test here.
     static let shared = Result { try tree() }
 
-    static func tree() throws -> Tree {
+    /// What the check reads: a copy of these alone is a repository with nothing beside it.
+    static let folders = ["Sources", "Tests", "scripts", "Fuzz", "debian"]
+    static let files = ["Makefile", "Package.swift", "README.md"]
+
+    static func tree(at root: URL = root) throws -> Tree {
         var tree = Tree()
         let readable = [".swift", ".sh", ".h", ".modulemap", ".py", ".toml", ".json", ".service", ".c"]
-        for base in ["Sources", "Tests", "scripts", "Fuzz", "debian"] {
+        for base in folders {
             let folder = root.appendingPathComponent(base)
             guard let paths = FileManager.default.enumerator(atPath: folder.path) else { continue }
             for case let path as String in paths {
@@ -39,7 +43,7 @@ import Testing
                 }
             }
         }
-        for file in ["Makefile", "Package.swift", "README.md"] {
+        for file in files {
             tree.paths.append(file)
             tree.text += try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
         }
@@ -70,9 +74,11 @@ import Testing
     }
 
     /// Why `span` names nothing in `tree`, or nil when it does (or is not a name: prose, a command, SQL).
-    static func problem(_ span: String, in tree: Tree) -> String? {
+    static func problem(_ span: String, in tree: Tree, root: URL = root) -> String? {
         if span.hasSuffix(".swift") || span.hasSuffix(".sh") || span.hasSuffix(".md") {
             let path = span.hasPrefix("./") ? String(span.dropFirst(2)) : span
+            // A clone has nothing beside it: a file outside the repository is not the project's.
+            if path.hasPrefix("/") || path.split(separator: "/").contains("..") { return "a file outside the repository: \(span)" }
             let docs = FileManager.default.fileExists(atPath: root.appendingPathComponent("docs/" + path).path)
             let found = docs || FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
                 || tree.paths.contains { $0.hasSuffix("/" + path) || $0 == path }
@@ -93,13 +99,57 @@ import Testing
         return nil
     }
 
+    static func problems(root: URL, tree: Tree) throws -> (spans: Int, problems: [String]) {
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let spans = codeSpans(doc)
+        return (spans.count, spans.compactMap { problem($0, in: tree, root: root) })
+    }
+
     @Test func everyNameTheDocumentGivesIsInTheCode() throws {
-        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
-        let tree = try Self.shared.get()
-        let spans = Self.codeSpans(doc)
-        let problems = spans.compactMap { Self.problem($0, in: tree) }
-        #expect(spans.count > 300, "docs/architecture.md's names were not read")
+        let (spans, problems) = try Self.problems(root: Self.root, tree: try Self.shared.get())
+        #expect(spans > 300, "docs/architecture.md's names were not read")
         #expect(problems.isEmpty, "docs/architecture.md names what the code does not have:\n\(problems.joined(separator: "\n"))")
+    }
+
+    /// CI clones the repository beside other folders; this check runs on a copy alone in an
+    /// empty folder, so a name that only resolves outside the repository fails here too.
+    @Test func theDocumentNeedsNothingBesideTheRepository() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("alone-\(UUID().uuidString)")
+        let copy = empty.appendingPathComponent("memberdesk")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        for name in Self.folders + Self.files + ["docs"] {
+            let from = Self.root.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: from.path) else { continue }
+            try FileManager.default.copyItem(at: from, to: copy.appendingPathComponent(name))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path) == ["memberdesk"])
+        let (spans, problems) = try Self.problems(root: copy, tree: try Self.tree(at: copy))
+        #expect(spans > 300)
+        #expect(problems.isEmpty, "docs/architecture.md needs what a copy alone lacks:\n\(problems.joined(separator: "\n"))")
+    }
+
+    /// Every link and code span in the README and docs/ that climbs out with `..` stays inside the repository.
+    @Test func noDocumentPointsOutsideTheRepository() throws {
+        let docs = Self.root.appendingPathComponent("docs")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+            .map { docs.appendingPathComponent($0) } + [Self.root.appendingPathComponent("README.md")]
+        var outside: [String] = []
+        for page in pages {
+            let text = try String(contentsOf: page, encoding: .utf8)
+            for target in Self.codeSpans(text) + Self.linkTargets(text) where target.contains("../") {
+                let resolved = page.deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL.path
+                if !resolved.hasPrefix(Self.root.standardizedFileURL.path + "/") { outside.append("\(page.lastPathComponent): \(target)") }
+            }
+        }
+        #expect(outside.isEmpty, "pages that name files outside the repository:\n\(outside.joined(separator: "\n"))")
+    }
+
+    /// The targets of markdown links, `[text](target)`.
+    static func linkTargets(_ markdown: String) -> [String] {
+        markdown.components(separatedBy: "](").dropFirst().compactMap { rest in
+            rest.split(separator: ")", maxSplits: 1).first.map { String($0.split(separator: "#").first ?? "") }
+        }
     }
 
     /// The check can fail: names that are gone are reported, and names that are there are not.
@@ -113,5 +163,7 @@ import Testing
         #expect(Self.problem("NoSuchTypeAnywhere", in: tree) != nil)
         #expect(Self.problem("Store/AppDatabase+Gone.swift", in: tree) != nil)
         #expect(Self.codeSpans("a `b` c `d.e` f") == ["b", "d.e"])
+        #expect(Self.problem("../outside/STYLE.md", in: tree) == "a file outside the repository: ../outside/STYLE.md")
+        #expect(Self.linkTargets("see [a](docs/sync.md#x) and [b](../c.md)") == ["docs/sync.md", "../c.md"])
     }
 }

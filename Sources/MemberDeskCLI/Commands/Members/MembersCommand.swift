@@ -113,6 +113,8 @@ struct MembersCommand: ParsableCommand {
         @Option(help: "The member's pass: a card UID or a pass id.") var pass: String
         @Option(help: "The member's name.") var name: String?
         @Option(help: "The member's email address.") var email: String?
+        @Option(help: "Membership expiry: YYYY-MM-DD (valid through that day), an ISO-8601 time, or 'never'.") var expires: String?
+        @Option(help: "A free-text note.") var note: String?
         @OptionGroup var plan: PlanOptions
         @Flag(help: "Print JSON.") var json = false
 
@@ -120,6 +122,8 @@ struct MembersCommand: ParsableCommand {
             try MemberInput.validatePass(pass)
             if let name { try MemberInput.validateName(name) }
             if let email { try MemberInput.validateEmail(email) }
+            if let note { try MemberInput.validateNote(note) }
+            if let expires { _ = try MemberInput.expiry(expires) }
         }
 
         func run() throws {
@@ -128,7 +132,9 @@ struct MembersCommand: ParsableCommand {
             if let email, !email.isEmpty { fields["userEmailAddress"] = .string(email) }
             let changes = try plan.changes(context)
             let member = try PlanOptions.naming {
-                try context.club.addMember(passId: pass, username: name, fields: fields, plan: changes, by: context.actor)
+                try context.club.addMember(passId: pass, username: name, fields: fields,
+                                           expiresAt: try expires.flatMap(MemberInput.expiry),
+                                           note: note.flatMap { $0.isEmpty ? nil : $0 }, plan: changes, by: context.actor)
             }
             try context.report(member, json: json, "added \(member.displayName): member \(member.memberId), pass \(member.passId)")
         }
