@@ -29,6 +29,9 @@ let package = Package(
         .systemLibrary(name: "CJavaScriptCore", path: "Sources/CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto"),
+        // Names sorted by the locale's collation: a few lines of C over Debian's ICU (libicu).
+        .target(name: "CNameCollation", path: "Sources/CNameCollation",
+                linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         // The pure core: the model, the check-in rules and each operation's decision, as values in and a change out.
         // Nothing of ours, no GRDB, no file or network API, no bus, no clock (ImportBoundaryTests).
@@ -36,6 +39,7 @@ let package = Package(
         // The core's I/O side: store, Club (decide, write, publish), exchange formats, event bus. No terminal, reader, radio or JS I/O.
         .target(name: "MemberKit", dependencies: [
             "MemberCore",
+            "CNameCollation",  // Store/ only: the name sort's keys
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),  // the sync exporter's row loop
             .product(name: "Logging", package: "swift-log"),

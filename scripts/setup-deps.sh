@@ -8,7 +8,7 @@
 # test opens and saves an exported .csv in Calc; zlib1g-dev: ZIPFoundation's zlib for the wallet's
 # .pkpass; zip and unzip: the wallet's tests and its bench's reference run).
 set -euo pipefail
-PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing dpkg-dev lintian systemd debootstrap binutils libcurl4-openssl-dev chromium mosquitto mosquitto-clients libmosquitto-dev openssl libsodium-dev faketime libreoffice-calc-nogui zlib1g-dev zip unzip"
+PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing dpkg-dev lintian systemd debootstrap binutils libcurl4-openssl-dev chromium mosquitto mosquitto-clients libmosquitto-dev openssl libsodium-dev libicu-dev faketime libreoffice-calc-nogui zlib1g-dev zip unzip"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

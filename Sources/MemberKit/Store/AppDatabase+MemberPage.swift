@@ -60,10 +60,11 @@ extension StoreTransaction {
             filter += Self.expiringCondition
             searchArguments += [expiring.lowerBound, expiring.upperBound]
         }
-        let columns = "\(MemberColumns.list(of: "member")), member.id, \(Self.visitsLeftColumn)"
+        let columns = "\(MemberColumns.list(of: "member")), member.id, \(Self.visitsLeftColumn), member.nameKey"
         func page(_ statement: Statement, _ arguments: StatementArguments) throws -> [MemberRow] {
             try members(statement, arguments: arguments) { member, row in
-                MemberRow(rowId: row[MemberColumns.count], member: member, visitsLeft: row[MemberColumns.count + 1])
+                MemberRow(rowId: row[MemberColumns.count], member: member, visitsLeft: row[MemberColumns.count + 1],
+                          nameKey: row[MemberColumns.count + 2])
             }
         }
         if offset > 0, cursor == nil, direction == .forward {

@@ -27,6 +27,8 @@ public final class AppDatabase: Sendable {
         config.label = "memberdesk"
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            let locale = try NameCollation.locale(of: db, environment: ProcessInfo.processInfo.environment)
+            db.add(function: NameCollation(locale: locale).keyFunction)
             checkpointer?.install(on: db)
         }
         return config

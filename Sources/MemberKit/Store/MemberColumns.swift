@@ -31,6 +31,8 @@ enum MemberColumns {
     /// What an insert or a whole-row update writes, in `names` order: the columns, then the words
     /// the search index is kept from.
     static let written = names.joined(separator: ", ") + ", searchTokens"
+    /// The name's sort key (`nameKey`), made by SQL from the name, the third argument (NameCollation).
+    static let nameKey = "\(NameCollation.functionName)(?3)"
 
     static func arguments(_ r: MemberRecord) -> StatementArguments {
         [r.memberId, r.passId, r.username, r.timeStampAdded, r.numVisits, r.timeStampOfLastVisit, FieldsColumn.text(r.fields),

@@ -5,9 +5,9 @@ extension MemberSort {
     func seekSegments(after cursor: MemberRow?, backward: Bool) -> [SeekSegment] {
         guard let cursor else {
             if self == .name {
-                // NULL names sort first: read them first forward, last backward.
-                let nulls = SeekSegment(condition: " AND username IS NULL", arguments: [])
-                let named = SeekSegment(condition: " AND username IS NOT NULL", arguments: [])
+                // Rows with no key (no name) sort first: read them first forward, last backward.
+                let nulls = SeekSegment(condition: " AND nameKey IS NULL", arguments: [])
+                let named = SeekSegment(condition: " AND nameKey IS NOT NULL", arguments: [])
                 return backward ? [named, nulls] : [nulls, named]
             }
             if self == .visitsLeft {
@@ -31,14 +31,14 @@ extension MemberSort {
         switch self {
         case .name:
             let grows = !backward
-            if let name = m.username {
-                let past = seek("username COLLATE NOCASE", name, ascending: grows)
+            if let key = cursor.nameKey {
+                let past = seek("nameKey", key, ascending: grows)
                 guard backward else { return [past] }
-                return [SeekSegment(condition: " AND username IS NOT NULL" + past.condition, arguments: past.arguments),
-                        SeekSegment(condition: " AND username IS NULL", arguments: [])]
+                return [SeekSegment(condition: " AND nameKey IS NOT NULL" + past.condition, arguments: past.arguments),
+                        SeekSegment(condition: " AND nameKey IS NULL", arguments: [])]
             }
-            let nulls = SeekSegment(condition: " AND username IS NULL AND id \(grows ? ">" : "<") ?", arguments: [id])
-            return backward ? [nulls] : [nulls, SeekSegment(condition: " AND username IS NOT NULL", arguments: [])]
+            let nulls = SeekSegment(condition: " AND nameKey IS NULL AND id \(grows ? ">" : "<") ?", arguments: [id])
+            return backward ? [nulls] : [nulls, SeekSegment(condition: " AND nameKey IS NOT NULL", arguments: [])]
         case .lastVisit: return [seek("timeStampOfLastVisit", m.timeStampOfLastVisit, ascending: backward)]
         case .visits: return [seek("numVisits", m.numVisits, ascending: backward)]
         case .added: return [seek("timeStampAdded", m.timeStampAdded, ascending: !backward)]

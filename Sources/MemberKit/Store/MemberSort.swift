@@ -9,7 +9,8 @@ public enum MemberSort: String, Sendable, CaseIterable {
     var orderBy: String {
         switch self {
         // Each order ends on `id` so that its index (which carries the rowid) serves it whole.
-        case .name: return "username COLLATE NOCASE, id"
+        // The locale's collation, by its sort keys (NameCollation).
+        case .name: return "nameKey, id"
         case .lastVisit: return "timeStampOfLastVisit DESC, id DESC"
         case .visits: return "numVisits DESC, id DESC"
         case .added: return "timeStampAdded, id"
@@ -25,7 +26,7 @@ public enum MemberSort: String, Sendable, CaseIterable {
 
     var reversedOrderBy: String {
         switch self {
-        case .name: return "username COLLATE NOCASE DESC, id DESC"
+        case .name: return "nameKey DESC, id DESC"
         case .lastVisit: return "timeStampOfLastVisit, id"
         case .visits: return "numVisits, id"
         case .added: return "timeStampAdded DESC, id DESC"
