@@ -116,12 +116,13 @@ enum TUIBenchData {
         let last = ["Smith", "Kowalski", "Müller", "García", "Rossi", "Tanaka", "Nowak", "Dubois", "Silva", "Jensen",
                     "太郎", "Novak", "Ivanova", "O'Brien", "Lindqvist", "Martín"]
         let now = Date().timeIntervalSince1970
-        // The fixture is written by SQL through a connection of the bench's own, beside the store.
-        try DatabaseQueue(path: path).write { db in
+        // The fixture is written by SQL through a connection of the bench's own, beside the store
+        // (with the store's settings, for the name's sort key).
+        try DatabaseQueue(path: path, configuration: AppDatabase.configuration()).write { db in
             let statement = try db.makeStatement(sql: """
                 INSERT INTO member(memberId, passId, username, timeStampAdded, numVisits, timeStampOfLastVisit, fields,
-                                   status, modifiedAt, modifiedBy, searchTokens)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 'bench', ?)
+                                   status, modifiedAt, modifiedBy, searchTokens, nameKey)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'active', ?8, 'bench', ?9, member_name_key(?3))
                 """)
             for n in existing..<count {
                 let name = "\(first[n % first.count]) \(last[(n / first.count) % last.count]) \(n)"

@@ -20,7 +20,7 @@ public final class AppDatabase: Sendable {
 
     /// Every connection's settings, files and in-memory databases alike (tests run with production's).
     /// `checkpointer`: a file's writing connections checkpoint through it, off the write path.
-    static func configuration(readOnly: Bool = false, checkpointer: WALCheckpointer? = nil) -> Configuration {
+    package static func configuration(readOnly: Bool = false, checkpointer: WALCheckpointer? = nil) -> Configuration {
         var config = Configuration()
         config.busyMode = .timeout(10)
         config.readonly = readOnly
