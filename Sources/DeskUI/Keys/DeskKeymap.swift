@@ -44,7 +44,7 @@ enum DeskKeymap {
                        help: "delete the selected member (asks first)", bar: ("Delete", "Delete")),
         DeskKeyBinding(keys: [.function(9)], command: .toggleRegions, help: "regions on/off", bar: ("Regions", "Region")),
         DeskKeyBinding(keys: [.function(10), .character("q"), DeskKeymap.interrupt], command: .quit,
-                       help: "quit; Ctrl-C quits from anywhere, and asks first when a form holds text you typed",
+                       help: "quit (a locked desk asks for a sign-in first); Ctrl-C quits from anywhere, and asks first when a form holds text you typed",
                        bar: ("Quit", "Quit")),
         DeskKeyBinding(keys: [.character("w")], command: .open(.walletPass),
                        help: "write the selected member's Apple Wallet pass (and say the Google link's length)",

@@ -38,7 +38,7 @@ extension DeskReducer {
                 effects.append(.switchRegions)
             }
         case .quit:
-            quit(.quit, &state)
+            quit(.quit, &state, &effects, now: now)
         case .cycleSort:
             memberList(.sort, &state, &effects, now: now)
         case .toggleExpiring:
