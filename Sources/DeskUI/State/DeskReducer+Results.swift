@@ -12,7 +12,8 @@ extension DeskReducer {
             if case .staffCard = report.outcome, state.lock.enabled {
                 banner(.dismiss, &state, now: now)
             } else {
-                banner(.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, plans: state.setup.plans), &state, now: now)
+                banner(.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, plans: state.setup.plans,
+                             letIn: state.lock.letInAnywayHint), &state, now: now)
             }
             if typedUnknown, case .unknownPass(let pass) = report.outcome, state.dialog == nil {
                 state.dialog = .prompt(.enrol(pass: pass))
