@@ -6,9 +6,9 @@ import Testing
 /// Issue 46 items 5, 6, 7 and 10 (the status bar), on the built binary in tmux.
 extension FrontDeskTerminalTests {
     /// The desk's own process: the pane runs a shell, which runs the binary (then echoes its status).
-    static func deskProcess(in tmux: TmuxSession) -> pid_t? {
-        guard let shell = tmux.panePid,
-              let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8) else { return nil }
+    static func deskProcess(in tmux: TmuxSession) throws -> pid_t? {
+        guard let shell = tmux.panePid else { return nil }
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         return children.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
@@ -41,7 +41,7 @@ extension FrontDeskTerminalTests {
                                     directory: binary.home.path, width: 100, height: 30)
         defer { again.kill() }
         try again.waitFor("Locked")
-        let pid = try #require(Self.deskProcess(in: again))
+        let pid = try #require(try Self.deskProcess(in: again))
         #expect(kill(pid, SIGTERM) == 0)
         try again.waitFor("[exited 0]", timeout: 5)
     }
