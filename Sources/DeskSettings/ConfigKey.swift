@@ -51,6 +51,8 @@ package struct ConfigKey: Sendable {
         bool("staff.lock", "Lock the front desk behind operators' PINs (only once an operator exists)", \.staff.lock),
         number("staff.idle_minutes", "Lock the front desk again after this many minutes without a key", \.staff.idleMinutes,
                range: 0.5...1440),
+        bool("staff.quit_when_locked", "A locked front desk quits without a sign-in (a kiosk whose service restarts it)",
+             \.staff.quitWhenLocked),
         number("audit.keep_days", "Keep the record of who did what this many days", \.audit.keepDays, range: 1...36500),
         string("mqtt.url", "The MQTT broker: mqtt://host:1883 or mqtts://host:8883 (empty: MQTT is off)", \.mqtt.url),
         string("mqtt.username", "The broker's user name (empty: none)", \.mqtt.username),

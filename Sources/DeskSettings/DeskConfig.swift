@@ -95,6 +95,8 @@ public struct DeskConfig: Sendable, Equatable {
         public var lock = true
         /// Minutes without a key before the desk locks again.
         public var idleMinutes: Double = 5
+        /// Whether q, F10 and Ctrl-C quit a locked desk; off, they ask for a sign-in first (SIGTERM always stops it).
+        public var quitWhenLocked = false
     }
 
     public struct Audit: Sendable, Equatable {

@@ -138,7 +138,7 @@ public final class SyncWatcher: Sendable {
             if report.written.file != nil { written?(sync.writer.terminal.id) }
             latest.withLock { $0 = report }
             lastError.withLock { $0 = nil }
-            bus?.publish(.sync(SyncNotice(desks: report.read.terminals + 1, time: clock.now(), error: nil)))
+            bus?.publish(.sync(SyncNotice(desks: report.read.activeDesks, time: clock.now(), error: nil)))
             return report
         } catch {
             let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"

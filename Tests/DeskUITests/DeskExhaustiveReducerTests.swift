@@ -50,7 +50,69 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = nil
         }
-        store.receive(.checkIn(pass: "04a1", source: .manual, operator: nil))
+        store.receive(.checkInTyped("04a1", operator: nil))
+        store.finish()
+    }
+
+    /// Issue 46 item 6: F4's text that names members (no pass) offers them; Enter on one checks them
+    /// in by their own pass, by hand, and the log keeps what was typed.
+    @Test func aNameTypedAtF4OffersTheMembersItNamesAndEnterChecksOneIn() {
+        let store = makeStore()
+        let offered = TypedNamesDialog(typed: "ana", members: [ana])
+        store.send(.finished(.typedNames(typed: "ana", members: [ana]))) {
+            $0.needsRedraw = true
+            $0.dialog = .typedNames(offered)
+        }
+        store.receive()
+        #expect(store.state.render(now: now).text.contains("“ana” is no member's pass"))
+        store.press(.enter) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.log.add("check in: “ana” is no pass; Ana López chosen", tone: .info, at: now)
+        }
+        store.receive(.checkIn(pass: "04A1B2C3", source: .manual, operator: nil))
+        store.finish()
+    }
+
+    /// Issue 46 item 6: `v` checks in the selected member by their pass, as F4 would, by hand.
+    @Test func vChecksInTheSelectedMemberByHand() {
+        let store = makeStore(withAna: true)
+        type("v", into: store) { _ in }
+        store.receive(.checkIn(pass: "04A1B2C3", source: .manual, operator: nil), .probeStore)
+        store.finish()
+    }
+
+    /// Issue 46 item 5: Ctrl-C (as q and F10) on a locked desk opens the sign-in, and signing in quits.
+    @Test func ctrlCOnALockedDeskAsksForASignInAndTheSignInQuits() {
+        let store = lockedStore()
+        store.press(.control("c")) {
+            $0.needsRedraw = true
+            $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: .quit)))
+        }
+        store.receive(.loadOperators)
+        store.press(.control("c")) { $0.needsRedraw = true }
+        store.receive()
+        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+            $0.needsRedraw = true
+            $0.dialog = nil
+            $0.lock.onDuty = DeskLock.OnDuty(name: "Mia", role: .manager)
+            $0.status.duty = "On duty: Mia"
+            $0.log.add("Mia signed in (manager)", tone: .success, at: now)
+            $0.wantsQuit = true
+        }
+        store.receive(.onDuty("Mia"))
+        store.finish()
+    }
+
+    @Test func underQuitWhenLockedALockedDeskQuitsAtOnce() {
+        var setup = lockedSetup
+        setup.quitWhenLocked = true
+        let store = makeStore(setup)
+        store.press(.control("c")) {
+            $0.needsRedraw = true
+            $0.wantsQuit = true
+        }
+        store.receive()
         store.finish()
     }
 

@@ -209,6 +209,8 @@ import Testing
         store.receive(.fetchPage(reload!), .countInside(generation: generation + 1, listing: false))
         #expect(store.state.banner.current?.headline == "Full (80/80)")
         #expect(store.state.banner.current?.kind == .refused)
+        // Issue 46 item 7: the line under the refusal says how to let her in anyway.
+        #expect(store.state.banner.current?.details.first == "Press l to let them in anyway")
         let goodbye = report(.checkedOut(ana, stay: 5100), inside: 79, capacity: 80)
         store.send(.event(.checkIn(goodbye))) {
             tapShown(goodbye, on: &$0)

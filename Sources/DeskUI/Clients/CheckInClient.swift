@@ -9,16 +9,23 @@ public struct CheckInClient: Sendable {
     public var checkOut: @Sendable (_ memberId: String, AuditActor) throws -> Void
     /// A refused member let in anyway (a manager's override).
     public var admitAnyway: @Sendable (_ pass: String, AuditActor) throws -> Void
+    /// The members a text typed at F4 names when no member holds it as a pass (empty when one does).
+    public var membersNamed: @Sendable (_ typed: String) throws -> [MemberRecord]
 
     public init(checkIn: @escaping @Sendable (String, CheckInSource, Bool, AuditActor) throws -> Void,
                 enrol: @escaping @Sendable (String, String?, AuditActor) throws -> Void,
                 checkOut: @escaping @Sendable (String, AuditActor) throws -> Void,
-                admitAnyway: @escaping @Sendable (String, AuditActor) throws -> Void) {
+                admitAnyway: @escaping @Sendable (String, AuditActor) throws -> Void,
+                membersNamed: @escaping @Sendable (String) throws -> [MemberRecord] = { _ in [] }) {
         self.checkIn = checkIn
         self.enrol = enrol
         self.checkOut = checkOut
         self.admitAnyway = admitAnyway
+        self.membersNamed = membersNamed
     }
+
+    /// How many members F4 offers for a name: a screenful to choose from; more means type more of it.
+    public static let namedLimit = 8
 }
 
 extension CheckInClient {
@@ -29,12 +36,18 @@ extension CheckInClient {
             },
             enrol: { pass, name, actor in _ = try club.enrol(passId: pass, username: name, source: .manual, by: actor) },
             checkOut: { memberId, actor in _ = try club.checkOut(memberId: memberId, source: .manual, by: actor) },
-            admitAnyway: { pass, actor in _ = try club.admitAnyway(passId: pass, by: actor) })
+            admitAnyway: { pass, actor in _ = try club.admitAnyway(passId: pass, by: actor) },
+            membersNamed: { typed in
+                // A pass as a scan reads it comes first; else the search's rule (word prefixes of name, pass, e-mail).
+                guard try club.member(idOrPass: typed) == nil else { return [] }
+                return try club.database.memberPage(matching: typed, sort: .name, limit: namedLimit).map(\.member)
+            })
     }
 
     public static let unimplemented = CheckInClient(
         checkIn: { _, _, _, _ in throw ClientUnavailable.unset("checkIn.checkIn") },
         enrol: { _, _, _ in throw ClientUnavailable.unset("checkIn.enrol") },
         checkOut: { _, _ in throw ClientUnavailable.unset("checkIn.checkOut") },
-        admitAnyway: { _, _ in throw ClientUnavailable.unset("checkIn.admitAnyway") })
+        admitAnyway: { _, _ in throw ClientUnavailable.unset("checkIn.admitAnyway") },
+        membersNamed: { _ in throw ClientUnavailable.unset("checkIn.membersNamed") })
 }

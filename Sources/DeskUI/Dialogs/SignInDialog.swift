@@ -54,6 +54,7 @@ public struct SignInDialog: Sendable, Equatable {
         case .authorize(_, let permission):
             let offered = names.isEmpty ? "" : " " + (names.count == 1 ? names[0] : names.joined(separator: ", ")) + " (↑↓ to choose)."
             return "A manager's PIN is needed to \(permission.wording).\(offered)"
+        case .signIn(then: .quit): return "The desk is locked: sign in to quit (tap your staff card, or type your name, then your PIN)."
         case .signIn(then: .some): return "Sign in to do that: tap your staff card, or type your name, then your PIN."
         case .signIn(then: nil): return "Tap your staff card, or type your name (↑↓ to choose), then your PIN."
         }
@@ -187,6 +188,7 @@ extension StaffPermission {
         case .addMember: return "add a member"
         case .editContact: return "edit a member"
         case .checkOut: return "check a member out"
+        case .quitDesk: return "quit the desk"
         case .deleteMember: return "delete a member"
         case .suspend: return "suspend or reinstate a member"
         case .changeExpiry: return "change a membership's expiry"

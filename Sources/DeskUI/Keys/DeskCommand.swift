@@ -14,10 +14,15 @@ public enum DeskCommand: Sendable, Equatable {
     case toggleInside
     /// A staff check-out of the member selected in the main pane.
     case checkOutSelected
+    /// A check-in by hand of the member selected in the list (a forgotten card): the rules of a tap.
+    case checkInSelected
     /// Esc on the desk: dismiss the banner, or clear the search.
     case escape
     // From dialogs.
+    /// F4's text: a pass, or a name that offers the members it matches.
     case checkIn(String)
+    /// A member chosen among those F4's text (`typed`) named.
+    case checkInNamed(MemberRecord, typed: String)
     case enrol(pass: String, name: String?)
     case save(original: MemberRecord?, changes: MemberChanges)
     case delete(MemberRecord)

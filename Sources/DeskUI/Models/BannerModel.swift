@@ -32,7 +32,9 @@ public struct BannerModel: Sendable, Equatable {
         self.duration = duration
     }
 
-    public mutating func show(_ report: CheckInReport, policy: EnrolmentPolicy, plans: PlanSettings = PlanSettings(), now: Date) {
+    /// `letIn`: for a refused member, how staff let them in anyway (`l`), shown under the headline.
+    public mutating func show(_ report: CheckInReport, policy: EnrolmentPolicy, plans: PlanSettings = PlanSettings(),
+                              letIn: String? = nil, now: Date) {
         let outcome = report.outcome
         // Let in over a warning (a full club under `when_full = "warn"`): the warning's colour.
         let kind = report.warnings.isEmpty || !outcome.isAdmitted ? Kind(outcome) : .warned
@@ -50,6 +52,8 @@ public struct BannerModel: Sendable, Equatable {
         var details = report.warnings.map { NamedText(before: $0) }
         // What the member needs to know, right under the welcome: "3 visits left", "Happy birthday!".
         if let notice = DoorNotice.line(for: report, settings: plans) { details.insert(NamedText(before: notice), at: 0) }
+        // Right under the refusal, so it is never the line a short banner leaves out.
+        if case .refused = outcome, let letIn { details.insert(NamedText(before: letIn), at: 0) }
         if let member = outcome.member {
             var facts = " · pass \(member.passId) · \(CountText.of(member.numVisits, "visit"))"
             if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires))" }

@@ -60,7 +60,9 @@ public struct EventLogModel: Sendable, Equatable {
         case .checkIn(let report):
             // A staff card is a sign-in at the desk, not a member refused.
             if case .staffCard(let pass) = report.outcome { return ("\(report.source.rawValue): staff card \(pass)", .info) }
-            let who = report.outcome.member?.displayName ?? report.passId
+            // A pass typed by hand that no member holds says what was typed: it names nobody refused.
+            let typed = report.source == .manual ? "typed “\(report.passId)”" : report.passId
+            let who = report.outcome.member?.displayName ?? typed
             let warnings = report.warnings.map { " · \($0)" }.joined()
             return ("\(report.source.rawValue): \(who) — \(report.message(sellPack: "F2"))\(warnings)", BannerModel.tone(BannerModel.Kind(report.outcome)))
         case .memberCreated(let m): return ("added \(m.displayName) (pass \(m.passId))", .normal)

@@ -128,7 +128,7 @@ public struct StatusBarModel: Sendable, Equatable {
                      StatusBarPart(readerForms, priority: readerFault ? P.readerDown : P.reader),
                      StatusBarPart(bluetoothForms, priority: P.bluetooth),
                      StatusBarPart(regionsForms, priority: P.regions)]
-        if let sync = syncText(now: now) { parts.append(StatusBarPart([sync, "Sync"], priority: P.sync)) }
+        if let sync = syncText(now: now) { parts.append(StatusBarPart([sync, "Sync"], priority: P.sync, wordsPriority: P.syncWords)) }
         if let mqtt { parts.append(StatusBarPart([mqtt], priority: P.mqtt)) }
         if let duty { parts.append(StatusBarPart([duty], priority: P.duty)) }
         // Shown once counted (a moment after start): a placeholder would read as a cut word.

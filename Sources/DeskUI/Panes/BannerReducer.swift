@@ -3,8 +3,9 @@ import MemberKit
 
 /// What reaches the banner.
 enum BannerAction {
-    /// A tap's outcome; `policy`: whether an unknown card is offered for enrolment (Enter).
-    case show(CheckInReport, policy: EnrolmentPolicy, plans: PlanSettings)
+    /// A tap's outcome; `policy`: whether an unknown card is offered for enrolment (Enter); `letIn`:
+    /// a refusal's line saying how to let the member in anyway.
+    case show(CheckInReport, policy: EnrolmentPolicy, plans: PlanSettings, letIn: String? = nil)
     /// A job that failed where staff look (a check-in, a check-out, an import).
     case showError(String)
     /// A staff card's sign-in, or an enrolment under way: nothing to show.
@@ -20,8 +21,8 @@ enum BannerAction {
 enum BannerReducer {
     static func reduce(_ banner: inout BannerModel, _ action: BannerAction, now: Date) -> Bool {
         switch action {
-        case .show(let report, let policy, let plans):
-            banner.show(report, policy: policy, plans: plans, now: now)
+        case .show(let report, let policy, let plans, let letIn):
+            banner.show(report, policy: policy, plans: plans, letIn: letIn, now: now)
             return true
         case .showError(let message):
             banner.showError(message, now: now)

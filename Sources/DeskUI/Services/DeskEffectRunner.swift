@@ -90,6 +90,15 @@ public final class DeskEffectRunner: Sendable {
                 try checkIn.checkIn(pass, source, source != .manual, AuditActor(operator: name, method: AuditMethod(source)))
                 return nil
             }, failed: { .checkInFailed($0) })
+        case .checkInTyped(let typed, let name):
+            // A member's pass, or text that names nobody, is checked in as F4 always did (an unknown
+            // pass is asked about); a name of members answers with them, and nothing is recorded yet.
+            submit({
+                let named = try checkIn.membersNamed(typed)
+                guard named.isEmpty else { return .typedNames(typed: typed, members: named) }
+                try checkIn.checkIn(typed, .manual, false, AuditActor(operator: name, method: .manual))
+                return nil
+            }, failed: { .checkInFailed($0) })
         case .enrol(let pass, let name, let by):
             submit({ try checkIn.enrol(pass, name, AuditActor(operator: by, method: .manual)); return nil }, failed: { .enrolFailed($0) })
         case .loadVisits(let member):

@@ -48,6 +48,11 @@ public struct DeskLock: Sendable, Equatable {
         return lastKeyAt.addingTimeInterval(idleSeconds)
     }
 
+    /// The refusal banner's line: `l` lets the member in anyway, and whether a manager's PIN comes first.
+    var letInAnywayHint: String {
+        allows(.override) ? "Press l to let them in anyway" : "Press l to let them in anyway (needs a manager's PIN)"
+    }
+
     /// The status bar's words: `Locked`, or who is on duty.
     var barText: String? {
         guard enabled else { return nil }

@@ -7,11 +7,15 @@ public struct DeskStaffServices: Sendable {
     public var lockEnabled: Bool
     public var idleMinutes: Double
     public var onDuty: OperatorOnDuty
+    /// `staff.quit_when_locked`: a locked desk quits without a sign-in.
+    public var quitWhenLocked: Bool
 
-    public init(hasher: any PINHasher, lockEnabled: Bool, idleMinutes: Double = 5, onDuty: OperatorOnDuty = OperatorOnDuty()) {
+    public init(hasher: any PINHasher, lockEnabled: Bool, idleMinutes: Double = 5, onDuty: OperatorOnDuty = OperatorOnDuty(),
+                quitWhenLocked: Bool = false) {
         self.hasher = hasher
         self.lockEnabled = lockEnabled
         self.idleMinutes = idleMinutes
         self.onDuty = onDuty
+        self.quitWhenLocked = quitWhenLocked
     }
 }

@@ -195,6 +195,7 @@ extension LockReducer {
         switch command {
         case .open(let opener): return opener.permission
         case .checkOutSelected: return .checkOut
+        case .checkInSelected, .checkInNamed: return .checkInByHand
         case .save(let original, let changes): return savePermission(original, changes)
         case .delete: return .deleteMember
         case .applyImport: return .importMembers

@@ -16,6 +16,9 @@ public enum DeskEffect: Sendable, Equatable {
     case probeStore
     /// `operator`: who the record names (nil: nobody signed in, or no lock).
     case checkIn(pass: String, source: CheckInSource, operator: String?)
+    /// F4's text: checked in as a pass when a member holds it or it names nobody; else the members
+    /// it names come back (`JobResult.typedNames`) to choose from, and nothing is recorded yet.
+    case checkInTyped(String, operator: String?)
     case enrol(pass: String, name: String?, operator: String?)
     case loadVisits(MemberRecord)
     /// `walletPass`: a new member's Apple pass is written in the same step (wallet set up).

@@ -4,6 +4,10 @@ import MemberKit
 extension DeskReducer {
     /// The log's line for `x` pressed before the selected member's row is read.
     static let checkOutBeforeTheRow = "member list: still loading; x checks out the selected member once its row shows"
+    /// The log's line for `v` pressed before the selected member's row is read.
+    static let checkInBeforeTheRow = "member list: still loading; v checks in the selected member once its row shows"
+    /// The log's line for `v` away from the member list.
+    static let checkInOnlyFromTheList = "v checks in the member list's selection: show the list first (i or s again)"
 
     /// What a key asked for, after the pane or dialog that took it did its part.
     static func perform(_ command: DeskCommand, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
@@ -38,7 +42,7 @@ extension DeskReducer {
                 effects.append(.switchRegions)
             }
         case .quit:
-            quit(.quit, &state)
+            quit(.quit, &state, &effects, now: now)
         case .cycleSort:
             memberList(.sort, &state, &effects, now: now)
         case .toggleExpiring:
@@ -56,6 +60,16 @@ extension DeskReducer {
                 // Not done later on its own: the person has not seen whom it would check out.
                 state.log.add(checkOutBeforeTheRow, tone: .info, at: now)
             }
+        case .checkInSelected:
+            // The member's own pass, by hand: the rules, capacity and record of a tap, method `manual`.
+            if state.showStats || state.showInside {
+                state.log.add(checkInOnlyFromTheList, tone: .info, at: now)
+            } else if let member = state.list.selectedMember {
+                effects.append(.checkIn(pass: member.passId, source: .manual, operator: state.lock.operatorName))
+            } else if state.listSelectionLoading {
+                // Not done later on its own, as `x`: the person has not seen whom it would check in.
+                state.log.add(checkInBeforeTheRow, tone: .info, at: now)
+            }
         case .swapSidePane:
             layout(.swapSidePane, &state, &effects, now: now)
         case .switchFocus:
@@ -64,8 +78,12 @@ extension DeskReducer {
             if !banner(.escape, &state, now: now), state.list.searchText != nil {
                 memberList(.clearSearch, &state, &effects, now: now)
             }
-        case .checkIn(let pass):
-            effects.append(.checkIn(pass: pass, source: .manual, operator: state.lock.operatorName))
+        case .checkIn(let typed):
+            effects.append(.checkInTyped(typed, operator: state.lock.operatorName))
+        case .checkInNamed(let member, let typed):
+            // The log keeps what was typed: the banner and the record name the member chosen.
+            state.log.add("check in: “\(typed)” is no pass; \(member.displayName) chosen", tone: .info, at: now)
+            effects.append(.checkIn(pass: member.passId, source: .manual, operator: state.lock.operatorName))
         case .enrol(let pass, let name):
             banner(.dismiss, &state, now: now)
             effects.append(.enrol(pass: pass, name: name, operator: state.lock.operatorName))

@@ -12,7 +12,8 @@ extension DeskReducer {
             if case .staffCard = report.outcome, state.lock.enabled {
                 banner(.dismiss, &state, now: now)
             } else {
-                banner(.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, plans: state.setup.plans), &state, now: now)
+                banner(.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, plans: state.setup.plans,
+                             letIn: state.lock.letInAnywayHint), &state, now: now)
             }
             if typedUnknown, case .unknownPass(let pass) = report.outcome, state.dialog == nil {
                 state.dialog = .prompt(.enrol(pass: pass))
@@ -110,6 +111,14 @@ extension DeskReducer {
             state.log.add("stats: \(error)", tone: .danger, at: now)
         case .checkInFailed(let error):
             banner(.showError("Not a pass: \(error)"), &state, now: now)
+        case .typedNames(let typed, let members):
+            // The name typed at F4 for a forgotten card: staff choose the member (no enrolment offered).
+            if state.dialog == nil {
+                state.dialog = .typedNames(TypedNamesDialog(typed: typed, members: members))
+            } else {
+                state.log.add("check in: “\(typed)” names \(CountText.of(members.count, "member")); a dialog opened meanwhile",
+                              tone: .warning, at: now)
+            }
         case .enrolFailed(let error):
             banner(.showError("Could not enrol: \(error)"), &state, now: now)
         case .deleteFailed(let error):

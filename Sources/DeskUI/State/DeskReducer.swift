@@ -78,8 +78,15 @@ public enum DeskReducer {
         BannerReducer.reduce(&state.banner, action, now: now)
     }
 
-    /// Quitting: F10 and `q`, or Ctrl-C from anywhere (asking first over typed text).
-    static func quit(_ action: QuitAction, _ state: inout DeskState) {
+    /// Quitting: F10 and `q`, or Ctrl-C from anywhere (asking first over typed text). A locked desk
+    /// quits once staff sign in (else anyone at the terminal could walk round the lock), unless
+    /// `staff.quit_when_locked` says its service starts it again; SIGTERM ends the loop regardless.
+    static func quit(_ action: QuitAction, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
+        if state.lock.isLocked, !state.setup.quitWhenLocked {
+            // A second Ctrl-C over the sign-in leaves it open: only a PIN quits.
+            if state.dialog?.signIn == nil { lock(.needs(.quit, .quitDesk), &state, &effects, now: now) }
+            return
+        }
         QuitSlice.scope.run(&state) { QuitReducer.reduce(&$0, action) }
     }
 
@@ -106,7 +113,7 @@ public enum DeskReducer {
         state.needsRedraw = true
         if key == .resize { return }
         if key == DeskKeymap.interrupt {
-            quit(.interrupt, &state)
+            quit(.interrupt, &state, &effects, now: now)
             return
         }
         if key == DeskKeymap.lock {

@@ -26,6 +26,8 @@ public struct DeskSetup: Sendable {
     /// `idleMinutes` without a key.
     public var lockEnabled = false
     public var idleMinutes: Double = 5
+    /// `staff.quit_when_locked`: q, F10 and Ctrl-C quit a locked desk without a sign-in.
+    public var quitWhenLocked = false
     /// The `[wallet]` keys a pass needs that are not set; nil: no wallet in this build.
     public var walletMissing: [String]?
 
@@ -55,6 +57,7 @@ public struct DeskSetup: Sendable {
         syncEnabled = services.syncEnabled
         lockEnabled = services.staff?.lockEnabled ?? false
         idleMinutes = services.staff?.idleMinutes ?? 5
+        quitWhenLocked = services.staff?.quitWhenLocked ?? false
         capacity = services.club.settings.occupancy.capacity
         plans = services.club.settings.plans
         walletMissing = services.wallet?.missingSetUp

@@ -19,6 +19,8 @@ public enum JobResult: Sendable, Equatable {
     /// The store could not be asked: said in the log when the reason is new, not at every probe.
     case storeProbeFailed(String)
     case checkInFailed(String)
+    /// F4's text is no member's pass but names these members (by the search's rule).
+    case typedNames(typed: String, members: [MemberRecord])
     case enrolFailed(String)
     /// A member's recent visits, and its pack's balance when its plan is a pack (for the form).
     case visits([VisitRecord], memberId: String, visitsLeft: Int?)

@@ -40,7 +40,8 @@ enum FrontDeskLauncher {
         if let hasher = try? SodiumPINHasher() {
             let hasOperators = !((try? context.database.staff()) ?? []).isEmpty
             services.staff = DeskStaffServices(hasher: hasher, lockEnabled: config.staff.lock && hasOperators,
-                                               idleMinutes: config.staff.idleMinutes, onDuty: onDuty)
+                                               idleMinutes: config.staff.idleMinutes, onDuty: onDuty,
+                                               quitWhenLocked: config.staff.quitWhenLocked)
         }
         // Subscribe before the parts start, so their first reports (no pcscd, no adapter) show.
         let desk = FrontDesk(services: services)

@@ -14,6 +14,12 @@ public struct SyncReadReport: Sendable, Equatable, Codable {
     public var errors: [String] = []
     /// Terminals with files in the folder (this one left out).
     public var terminals = 0
+    /// Of those, desks marked retired (taken over by another, as `sync retire` or a takeover in a
+    /// `desk.json` records): their files stay, but they write no more.
+    public var retiredTerminals = 0
+
+    /// The desks the folder syncs now, this one included: the status bar's `Sync: N desks`.
+    public var activeDesks: Int { terminals - retiredTerminals + 1 }
     /// SUN reads this merge found accepted at two desks (replays admitted before the files met).
     public var replaysFound: [SecureReplay] = []
     /// Phone cryptograms this merge found read at two desks.

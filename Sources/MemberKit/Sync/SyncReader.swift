@@ -107,9 +107,12 @@ package struct SyncReader: Sendable {
         if named == nil {
             try noteGoneAuthors(known: known, present: Set(candidates.map(\.name)), folder: folder, into: &report)
         }
-        report.terminals = named == nil
-            ? listings.count + candidates.filter { $0.name != terminal.id && SyncFolder.isTerminalId($0.name) && $0.kind == .symlink }.count
-            : known.filter { $0.terminalId != terminal.id && $0.files > 0 }.count
+        let counted = named == nil
+            ? listings.map(\.terminalId) + candidates.filter { $0.name != terminal.id && SyncFolder.isTerminalId($0.name) && $0.kind == .symlink }.map(\.name)
+            : known.filter { $0.terminalId != terminal.id && $0.files > 0 }.map(\.terminalId)
+        report.terminals = counted.count
+        let retired = Set(known.filter { $0.retiredBy != nil }.map(\.terminalId))
+        report.retiredTerminals = counted.filter(retired.contains).count
         if report.counts.futureEvents > 0 {
             publish("\(report.counts.futureEvents) entries or exits dated more than a day ahead were kept out of who is inside",
                     into: &report)

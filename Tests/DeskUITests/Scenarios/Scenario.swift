@@ -19,7 +19,7 @@ final class Scenario {
          enrolment: EnrolmentPolicy = .auto, width: Int = 100, height: Int = 30, path: String? = nil,
          clock: any DeskClock = SystemClock(), importer: ((AppDatabase) -> any ImportService)? = nil,
          operators: [StaffSeed] = [], idleMinutes: Double = 5, locked: Bool? = nil,
-         occupancy: OccupancySettings = OccupancySettings(), bannerSeconds: TimeInterval = 5) throws {
+         occupancy: OccupancySettings = OccupancySettings(), bannerSeconds: TimeInterval = 5, quitWhenLocked: Bool = false) throws {
         database = try path.map { try AppDatabase.open(path: $0) } ?? AppDatabase.inMemory()
         club = Club(database: database, terminal: try database.terminalIdentity(name: "Desk 1"),
                     settings: ClubSettings(debounce: 60, enrolment: enrolment, occupancy: occupancy), bus: EventBus(), clock: clock)
@@ -32,7 +32,7 @@ final class Scenario {
                                     importer: importer?(database))
         // With operators the desk starts locked, as `staff.lock`'s default has it.
         services.staff = DeskStaffServices(hasher: FakePINHasher(), lockEnabled: locked ?? !operators.isEmpty,
-                                           idleMinutes: idleMinutes)
+                                           idleMinutes: idleMinutes, quitWhenLocked: quitWhenLocked)
         desk = HeadlessFrontDesk(services: services, width: width, height: height)
     }
 

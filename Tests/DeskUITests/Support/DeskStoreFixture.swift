@@ -197,7 +197,7 @@ extension DeskStoreFixture {
     /// `send` adds what its outcome does besides (the recount of who is inside, a refused pass).
     func tapShown(_ report: CheckInReport, on state: inout DeskState, policy: EnrolmentPolicy = .auto) {
         state.needsRedraw = true
-        state.banner.show(report, policy: policy, now: now)
+        state.banner.show(report, policy: policy, letIn: state.lock.letInAnywayHint, now: now)
         state.status.occupancy.inside = report.insideCount
         state.log.add(.checkIn(report), at: now)
         state.list.markStale()
