@@ -5,7 +5,7 @@ import WalletReading
 let keys = SmartTapSession.Keys(encryption: SymmetricKey(data: [UInt8](repeating: 0x11, count: 16)),
                                 authentication: SymmetricKey(data: [UInt8](repeating: 0x22, count: 32)))
 
-/// Any bytes as a Smart Tap phone's answers: NDEF messages, the SELECT, NEGOTIATE and GET DATA
+/// Any bytes as a Smart Tap phone's answers: NDEF messages, a Text payload, the SELECT, NEGOTIATE and GET DATA
 /// answers, a record bundle as is, and the bytes as a decrypted bundle (sealed here with the
 /// fixed keys, so the HMAC passes and the service objects are reached). Each answers or throws.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -20,6 +20,10 @@ public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = try? SmartTapProtocol.parseNegotiate(bytes)
     _ = try? SmartTapProtocol.recordBundle(inGetDataAnswer: bytes)
     _ = try? SmartTapServiceObject.redemptionValue(in: bytes)
+    // The bytes as a Text payload (a service number's RTD_TEXT form): UTF-8 text is exactly the bytes after the language code.
+    if let read = try? NFCTextPayload.decode(bytes), bytes[0] & 0x80 == 0 {
+        precondition(Array(read.text.utf8) == Array(bytes.dropFirst(1 + Int(bytes[0] & 0x3F))), "a UTF-8 Text payload's text is not its bytes")
+    }
     _ = try? SmartTapSession.open(recordBundle: bytes, keys: keys)
     // Sealed as a phone would: flag 00 ‖ IV ‖ CTR ciphertext ‖ HMAC.
     let iv = [UInt8](repeating: 0x33, count: 12)

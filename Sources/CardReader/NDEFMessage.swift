@@ -1,4 +1,5 @@
 import Foundation
+import WalletReading
 
 /// Why NDEF bytes could not be understood. Messages name the offset, so a bad tag can be found.
 public enum NDEFError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -48,22 +49,14 @@ public struct NDEFRecord: Sendable, Equatable {
     public var isText: Bool { tnf == .wellKnown && type == [0x54] }
     public var isURI: Bool { tnf == .wellKnown && type == [0x55] }
 
-    /// A Text record's language and text (NFC Forum RTD-Text).
+    /// A Text record's language and text (NFC Forum RTD-Text; `NFCTextPayload` reads it).
     public func text() throws(NDEFError) -> (language: String, text: String) {
         guard isText else { throw .badText("not a Text record") }
-        guard let status = payload.first else { throw .badText("empty payload") }
-        let languageLength = Int(status & 0x3F)
-        guard payload.count >= 1 + languageLength else { throw .badText("language code runs past the payload") }
-        let language = String(decoding: payload[1..<(1 + languageLength)], as: UTF8.self)
-        let body = Array(payload[(1 + languageLength)...])
-        let text: String?
-        if status & 0x80 != 0 {
-            text = Self.utf16(body)
-        } else {
-            text = String(validating: body, as: UTF8.self)
+        do {
+            return try NFCTextPayload.decode(payload)
+        } catch {
+            throw .badText(error.reason)
         }
-        guard let text else { throw .badText("text is not valid \(status & 0x80 != 0 ? "UTF-16" : "UTF-8")") }
-        return (language, text)
     }
 
     /// A URI record's full URI, its abbreviation expanded (NFC Forum RTD-URI).
@@ -75,24 +68,6 @@ public struct NDEFRecord: Sendable, Equatable {
             throw .badURI("not valid UTF-8")
         }
         return Self.uriPrefixes[Int(code)] + rest
-    }
-
-    static func utf16(_ bytes: [UInt8]) -> String? {
-        guard bytes.count % 2 == 0 else { return nil }
-        var units = stride(from: 0, to: bytes.count, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
-        var bigEndian = true
-        if units.first == 0xFFFE { bigEndian = false; units.removeFirst() } else if units.first == 0xFEFF { units.removeFirst() }
-        if !bigEndian { units = units.map(\.byteSwapped) }
-        var text = ""
-        var iterator = units.makeIterator()
-        var decoder = UTF16()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): text.unicodeScalars.append(scalar)
-            case .emptyInput: return text
-            case .error: return nil
-            }
-        }
     }
 
     static let uriPrefixes = [

@@ -18,6 +18,6 @@ public struct Doctor {
             + SyncChecks(environment: environment).run(config)
             + [settings.backups(config)]
             + settings.mqtt(config)
-            + WalletChecks().run(config)
+            + WalletChecks(environment: environment).run(config)
     }
 }

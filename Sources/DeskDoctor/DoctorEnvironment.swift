@@ -20,6 +20,9 @@ public struct DoctorEnvironment: @unchecked Sendable {
     /// Asks the MQTT broker of `[mqtt]` whether it accepts this desk: nil when it does, else why not.
     /// The CLI wires the MQTT adapter's probe; DeskDoctor itself speaks no MQTT.
     public var mqttProbe: (DeskConfig) -> String? = { _ in nil }
+    /// The certificates `[wallet]` names, with their dates. The CLI wires WalletPasses' reader;
+    /// DeskDoctor itself reads no X.509.
+    public var walletCertificates: (DeskConfig.Wallet) -> [WalletCertificate] = { _ in [] }
 
     public init(systemRoot: String = "", pcsc: @escaping () -> any PCSCContext, paths: DeskPaths,
                 databasePath: String, config: ConfigFile, now: Date = Date(),

@@ -18,6 +18,7 @@ public struct ApplePassIssuer: Sendable {
         }
         let apple = wallet.apple
         signer = try PassSigner(certificatePath: apple.certificate, keyPath: apple.keyFile, wwdrPath: apple.wwdrCertificate, now: now)
+        try signer.checkIds(passTypeId: apple.passTypeId, teamId: apple.teamId, certificatePath: apple.certificate)
         let nfcKey = apple.nfcKeyFile.isEmpty ? nil : try WalletKeyPair.load(path: apple.nfcKeyFile, key: "wallet.apple.nfc_key_file")
         issuer = PassJSON.Issuer(passTypeId: apple.passTypeId, teamId: apple.teamId, look: look,
                                  beacon: apple.beacon.isEmpty ? nil : WalletBeacon(apple.beacon), relevantText: apple.relevantText,

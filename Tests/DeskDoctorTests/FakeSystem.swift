@@ -47,10 +47,12 @@ final class FakeSystem {
     }
 
     func run(pcsc: FakeReaders = FakeReaders(readers: []), now: Date = Date(), programFolders: [String] = [],
-             mqttProbe: @escaping (DeskConfig) -> String? = { _ in nil }) -> [DoctorCheck] {
+             mqttProbe: @escaping (DeskConfig) -> String? = { _ in nil },
+             walletCertificates: @escaping (DeskConfig.Wallet) -> [WalletCertificate] = { _ in [] }) -> [DoctorCheck] {
         var environment = DoctorEnvironment(systemRoot: root, pcsc: { pcsc }, paths: paths, databasePath: databasePath,
                                             config: ConfigFile(path: configPath), now: now, programFolders: programFolders)
         environment.mqttProbe = mqttProbe
+        environment.walletCertificates = walletCertificates
         return Doctor(environment: environment).run()
     }
 }

@@ -35,7 +35,7 @@ import Testing
             -----END EC PRIVATE KEY-----
             """.write(toFile: key, atomically: true, encoding: .utf8)
         chmod(key, 0o600)
-        #expect(system.run().of("wallet") == [DoctorCheck("wallet", .ok, "1 key and certificate file readable by their owner only"),
+        #expect(system.run().of("wallet") == [DoctorCheck("wallet", .ok, "1 private key file readable by their owner only"),
                                               DoctorCheck("wallet", .ok, "Apple passes of pass.org.example are read with 1 key"),
                                               DoctorCheck("wallet", .ok, Self.googleOff)])
         chmod(key, 0o644)
@@ -69,5 +69,56 @@ import Testing
         if getuid() != 0 {
             #expect(system.run().of("wallet").last?.message == "Google passes are not read: wallet.google.smart_tap_key_file: cannot read \(key)")
         }
+    }
+
+    @Test func certificatesArePublicOnlySecretsReadableByOthersAreWarnedAbout() throws {
+        let system = try FakeSystem()
+        let files = ["pass.pem", "wwdr.pem", "pass.key", "service-account.json"].map { system.home + "/" + $0 }
+        for file in files { try "x".write(toFile: file, atomically: true, encoding: .utf8); chmod(file, 0o644) }
+        try writeConfig(system, """
+            [wallet.apple]
+            certificate = "\(files[0])"
+            wwdr_certificate = "\(files[1])"
+            key_file = "\(files[2])"
+            [wallet.google]
+            service_account_file = "\(files[3])"
+            """)
+        let readable = system.run().of("wallet").filter { $0.message.contains("readable by others") }
+        #expect(readable.map(\.message) == ["wallet.apple.key_file: '\(files[2])' is readable by others (mode 644)",
+                                            "wallet.google.service_account_file: '\(files[3])' is readable by others (mode 644)"])
+        for file in files[2...] { chmod(file, 0o600) }
+        #expect(system.run().of("wallet").first == DoctorCheck("wallet", .ok, "2 private key files readable by their owner only"))
+        // Only certificates named: nothing said of modes.
+        try writeConfig(system, "[wallet.apple]\ncertificate = \"\(files[0])\"\n")
+        #expect(!system.run().of("wallet").contains { $0.message.contains("readable") })
+    }
+
+    @Test func certificateDatesByTheDesksClock() throws {
+        let system = try FakeSystem()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15
+        let day: TimeInterval = 86_400
+        let certificates: [WalletCertificate] = [
+            .dated(key: "wallet.apple.certificate", path: "/w/pass.pem", notBefore: now - 400 * day, notAfter: now - 35 * day),
+            .dated(key: "wallet.apple.wwdr_certificate", path: "/w/wwdr.pem", notBefore: now - 400 * day, notAfter: now + 30 * day),
+            .dated(key: "wallet.google.service_account_file (certificate)", path: "/w/sa.json", notBefore: now - day, notAfter: now + 31 * day),
+            .dated(key: "wallet.apple.certificate", path: "/w/new.pem", notBefore: now + 2 * day, notAfter: now + 365 * day),
+            .unreadable(key: "wallet.apple.wwdr_certificate", why: "wallet.apple.wwdr_certificate: '/w/x.pem' is not a readable certificate"),
+        ]
+        let renew = "renew it (Apple's developer portal for the pass and WWDR certificates, Google Cloud for a service account key) and replace the file"
+        let checks = system.run(now: now, walletCertificates: { _ in certificates }).of("wallet")
+        #expect(checks.filter { $0.message.contains("certificate") } == [
+            DoctorCheck("wallet", .problem, "wallet.apple.certificate: the certificate '/w/pass.pem' expired on 2026-12-11",
+                        action: renew),
+            DoctorCheck("wallet", .warning, "wallet.apple.wwdr_certificate: the certificate '/w/wwdr.pem' expires on 2027-02-14, in 30 days",
+                        action: renew + " before then"),
+            DoctorCheck("wallet", .ok, "wallet.google.service_account_file (certificate): the certificate '/w/sa.json' is valid until 2027-02-15"),
+            DoctorCheck("wallet", .problem, "wallet.apple.certificate: the certificate '/w/new.pem' is not valid before 2027-01-17",
+                        action: "check the desk's clock (date), or use a certificate valid today"),
+            DoctorCheck("wallet", .problem, "wallet.apple.wwdr_certificate: '/w/x.pem' is not a readable certificate",
+                        action: "fix the file or the path in [wallet.apple]"),
+        ])
+        // A day later the service account's certificate has 30 days left: a warning.
+        let later = system.run(now: now + day, walletCertificates: { _ in certificates }).of("wallet")
+        #expect(later.first { $0.message.hasPrefix("wallet.google.service_account_file") }?.status == .warning)
     }
 }

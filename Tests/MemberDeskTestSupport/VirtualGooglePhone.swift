@@ -18,12 +18,35 @@ public final class VirtualGooglePhone: Sendable {
         /// The collector's public key as registered with Google, and its version.
         public var collectorKey: P256.Signing.PublicKey
         public var keyVersion: UInt32
+        /// How the service object's `n` record carries the redemption value.
+        public var number: ServiceNumber
 
-        public init(collectorId: UInt32, redemptionValue: String, collectorKey: P256.Signing.PublicKey, keyVersion: UInt32 = 1) {
+        public init(collectorId: UInt32, redemptionValue: String, collectorKey: P256.Signing.PublicKey, keyVersion: UInt32 = 1,
+                    number: ServiceNumber = .text(language: "")) {
             self.collectorId = collectorId
             self.redemptionValue = redemptionValue
             self.collectorKey = collectorKey
             self.keyVersion = keyVersion
+            self.number = number
+        }
+    }
+
+    /// Smart Tap's two forms of a service number.
+    public enum ServiceNumber: Sendable {
+        /// RTD_TEXT: a well-known `T` record with id `n`, an NFC Forum Text payload (status byte
+        /// with the language code's length, the code, UTF-8 text). Google Wallet sends "en".
+        case text(language: String)
+        /// PRIMITIVE: an external `n` record, a format byte (00 unspecified, 02 UTF-8 …) and the value.
+        case primitive(format: UInt8)
+
+        func record(_ value: String) -> SmartTapRecord {
+            switch self {
+            case .text(let language):
+                SmartTapRecord(tnf: 1, type: Array("T".utf8), id: Array("n".utf8),
+                               payload: [UInt8(language.utf8.count)] + Array(language.utf8) + Array(value.utf8))
+            case .primitive(let format):
+                SmartTapRecord(tnf: 4, type: Array("n".utf8), id: [], payload: [format] + Array(value.utf8))
+            }
         }
     }
 
@@ -197,10 +220,9 @@ public final class VirtualGooglePhone: Sendable {
     }
 
     /// `srs` { `ses`, `reb` (00 ‖ IV ‖ AES-128-CTR ciphertext ‖ HMAC-SHA256 over IV and ciphertext) },
-    /// the plaintext `asv` { `i`, `ly` { `n`: 00 ‖ the redemption value } }.
+    /// the plaintext `asv` { `i`, `ly` { `n`: the redemption value in the pass's form } }.
     private static func serviceResponse(session: Session) -> [UInt8] {
-        let number = SmartTapRecord(tnf: 1, type: Array("T".utf8), id: Array("n".utf8),
-                                    payload: [0x00] + Array(session.pass.redemptionValue.utf8))
+        let number = session.pass.number.record(session.pass.redemptionValue)
         let object = SmartTapRecord(tnf: 4, type: Array("ly".utf8), id: [], payload: SmartTapRecord.encode([number]))
         let issuer = SmartTapRecord(tnf: 4, type: Array("i".utf8), id: [], payload: [0x04] + random(5))
         let plaintext = SmartTapRecord.encode([SmartTapRecord(tnf: 4, type: Array("asv".utf8), id: [],

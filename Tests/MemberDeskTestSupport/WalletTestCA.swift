@@ -19,8 +19,17 @@ public final class WalletTestCA: Sendable {
     public static let clientEmail = "desk@club-test.iam.gserviceaccount.com"
 
     /// The pass certificate is valid for a year from now: a test past that (an injected clock) sees it expired.
-    public init() throws {
+    /// Its subject carries `certificatePassTypeId` (UID) and `certificateTeamId` (OU, none when nil), as
+    /// Apple's do; a validity `(daysAgo, days)` makes a certificate issued that many days ago (openssl
+    /// under faketime), so one already expired or about to expire.
+    public init(certificatePassTypeId: String = "pass.org.example.test", certificateTeamId: String? = "TEAM123456",
+                passValidity: (daysAgo: Int, days: Int) = (0, 365), wwdrValidity: (daysAgo: Int, days: Int) = (0, 3650)) throws {
         folder = try TemporaryDirectory()
+        func issued(_ validity: (daysAgo: Int, days: Int)) -> String {
+            (validity.daysAgo > 0 ? "faketime -f '-\(validity.daysAgo)d' " : "") + "openssl x509 -days \(validity.days)"
+        }
+        let passSubject = "/UID=\(certificatePassTypeId)/CN=Pass Type ID: \(certificatePassTypeId)"
+            + (certificateTeamId.map { "/OU=\($0)" } ?? "")
         try Self.shell("""
             set -e
             cat > ca.ext <<'X'
@@ -33,9 +42,9 @@ public final class WalletTestCA: Sendable {
             X
             openssl req -x509 -newkey rsa:2048 -nodes -keyout root.key -out root.pem -subj "/CN=Test Root CA" -days 3650 2>/dev/null
             openssl req -newkey rsa:2048 -nodes -keyout wwdr.key -out wwdr.csr -subj "/CN=Test WWDR/OU=G4" 2>/dev/null
-            openssl x509 -req -in wwdr.csr -CA root.pem -CAkey root.key -CAcreateserial -out wwdr.pem -days 3650 -extfile ca.ext 2>/dev/null
-            openssl req -newkey rsa:2048 -nodes -keyout pass.key -out pass.csr -subj "/UID=pass.org.example.test/CN=Pass Type ID: pass.org.example.test" 2>/dev/null
-            openssl x509 -req -in pass.csr -CA wwdr.pem -CAkey wwdr.key -CAcreateserial -out pass.pem -days 365 -extfile leaf.ext 2>/dev/null
+            \(issued(wwdrValidity)) -req -in wwdr.csr -CA root.pem -CAkey root.key -CAcreateserial -out wwdr.pem -extfile ca.ext 2>/dev/null
+            openssl req -newkey rsa:2048 -nodes -keyout pass.key -out pass.csr -subj "\(passSubject)" 2>/dev/null
+            \(issued(passValidity)) -req -in pass.csr -CA wwdr.pem -CAkey wwdr.key -CAcreateserial -out pass.pem -extfile leaf.ext 2>/dev/null
             openssl ecparam -name prime256v1 -genkey -noout -out nfc.pem
             openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out smart-tap.pem 2>/dev/null
             openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out sa.key 2>/dev/null

@@ -42,6 +42,25 @@ import Testing
         #expect(error.description.hasPrefix("wallet.apple.certificate: the certificate '\(ca.certificate)' expired on "))
     }
 
+    @Test func idsTheCertificateDoesNotCarry() throws {
+        let ca = try WalletTestCA()
+        var wallet = ca.wallet()
+        wallet.apple.passTypeId = "pass.org.example.wrong"
+        let suffix = " (wallet.apple.certificate '\(ca.certificate)'; Apple Wallet refuses a pass whose ids are not its certificate's)"
+        #expect(throws: WalletError(.file, "wallet.apple.pass_type_id is 'pass.org.example.wrong' but the certificate is for 'pass.org.example.test'" + suffix)) {
+            try Self.apple(wallet)
+        }
+        wallet.apple.teamId = "WRONG00000"
+        #expect(throws: WalletError(.file, "wallet.apple.pass_type_id is 'pass.org.example.wrong' but the certificate is for 'pass.org.example.test'; "
+                                    + "wallet.apple.team_id is 'WRONG00000' but the certificate's team is 'TEAM123456'" + suffix)) {
+            try Self.apple(wallet)
+        }
+        // The ids are read from the subject: UID and OU.
+        let signer = try PassSigner(certificatePath: ca.certificate, keyPath: ca.key, wwdrPath: ca.wwdr, now: Date())
+        #expect(signer.passTypeId == "pass.org.example.test" && signer.teamId == "TEAM123456")
+        try Self.apple(ca.wallet())
+    }
+
     @Test func aCertificateFileThatIsNotACertificate() throws {
         let ca = try WalletTestCA()
         var wallet = ca.wallet()

@@ -17,7 +17,7 @@ printf 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\n
 openssl req -x509 -newkey rsa:2048 -nodes -keyout root.key -out root.pem -subj "/CN=Bench Root" -days 30 2>/dev/null
 openssl req -newkey rsa:2048 -nodes -keyout wwdr.key -out wwdr.csr -subj "/CN=Bench WWDR" 2>/dev/null
 openssl x509 -req -in wwdr.csr -CA root.pem -CAkey root.key -CAcreateserial -out wwdr.pem -days 30 -extfile ca.ext 2>/dev/null
-openssl req -newkey rsa:2048 -nodes -keyout pass.key -out pass.csr -subj "/CN=Pass Type ID: pass.bench" 2>/dev/null
+openssl req -newkey rsa:2048 -nodes -keyout pass.key -out pass.csr -subj "/UID=pass.bench/CN=Pass Type ID: pass.bench/OU=BENCH12345" 2>/dev/null
 openssl x509 -req -in pass.csr -CA wwdr.pem -CAkey wwdr.key -CAcreateserial -out pass.pem -days 30 -extfile leaf.ext 2>/dev/null
 openssl ecparam -name prime256v1 -genkey -noout -out nfc.pem
 chmod 600 pass.key nfc.pem

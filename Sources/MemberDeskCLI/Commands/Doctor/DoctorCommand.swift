@@ -5,6 +5,7 @@ import DeskMQTT
 import DeskSettings
 import Foundation
 import MemberKit
+import WalletPasses
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +14,7 @@ struct DoctorCommand: ParsableCommand {
         discussion: """
             Checks pcscd and the readers (including a USB reader pcscd does not see, and the kernel's \
             pn533 driver holding an ACR122U), the database (owner, mode, integrity, schema, free space), \
-            the config file, Bluetooth, the region list, the backups and, with [mqtt] set, the broker. Each check is ok, warning or \
+            the config file, Bluetooth, the region list, the backups, with [mqtt] set the broker, and the wallet's files (private keys readable by the service user only) and certificate dates (expired: a problem; within 30 days: a warning). Each check is ok, warning or \
             problem; the exit status is 1 when any is a problem.
             """
     )
@@ -25,9 +26,10 @@ struct DoctorCommand: ParsableCommand {
         let paths = DeskPaths()
         var environment = DoctorEnvironment(pcsc: { PCSCLiteContext() }, paths: paths,
                                             databasePath: paths.database(override: global.db),
-                                            config: paths.configFile(override: global.config))
+                                            config: paths.configFile(override: global.config), now: CommandClock.current.now())
         let databasePath = environment.databasePath
         environment.mqttProbe = { config in MQTTCommand.probe(config, databasePath: databasePath) }
+        environment.walletCertificates = Self.walletCertificates
         let checks = Doctor(environment: environment).run()
         for check in checks {
             if json {
@@ -38,6 +40,16 @@ struct DoctorCommand: ParsableCommand {
             }
         }
         if checks.contains(where: { $0.status == .problem }) { throw ExitCode(1) }
+    }
+
+    /// WalletPasses' certificate dates in the doctor's terms.
+    static func walletCertificates(_ wallet: DeskConfig.Wallet) -> [WalletCertificate] {
+        WalletCertificateDates.read(wallet).map { found in
+            switch found {
+            case .success(let dated): .dated(key: dated.key, path: dated.path, notBefore: dated.notBefore, notAfter: dated.notAfter)
+            case .failure(let unreadable): .unreadable(key: unreadable.key, why: unreadable.why)
+            }
+        }
     }
 
     /// "problem  usb        ACR122U … is plugged in, but … → echo 'blacklist pn533_usb' …"

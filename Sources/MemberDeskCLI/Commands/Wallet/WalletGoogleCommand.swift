@@ -9,7 +9,8 @@ struct WalletGoogleCommand: ParsableCommand {
         abstract: "Print a member's \"Add to Google Wallet\" link, or write every live member's to a CSV file.",
         discussion: """
             The link is https://pay.google.com/gp/v/save/<JWT>, signed here with the service account's key \
-            (no network). The CSV (member id, name, e-mail, link) is for a mail merge.
+            (no network). The CSV (member id, name, e-mail, link) is for a mail merge; it says how many \
+            members have no e-mail address (an empty email cell).
             """
     )
 
@@ -34,7 +35,7 @@ struct WalletGoogleCommand: ParsableCommand {
         let now = context.club.clock.now()
         if let csv, all {
             try ReportCommand.checkWritable(csv)
-            var count = 0
+            var count = 0, withoutEmail = 0
             let progress = ProgressBar(label: "Links")
             let total = try context.database.memberCount()
             try AtomicFileWriter.write(path: csv) { sink in
@@ -43,11 +44,14 @@ struct WalletGoogleCommand: ParsableCommand {
                     let target = try wallet.walletMember(record)
                     try sink(Array(WalletLinkCSV.row(target, link: try issuer.saveLink(for: target, at: now)).utf8))
                     count += 1
+                    if (target.email ?? "").isEmpty { withoutEmail += 1 }
                     progress.update(done: count, total: total)
                 }
             }
             progress.finish()
-            print("Wrote \(CountText.of(count, "link")) to \(csv)")
+            // A mail merge reaches nobody without an address: say how many rows have an empty email.
+            let unreachable = withoutEmail == 0 ? "" : " (\(CountText.of(withoutEmail, "member")) with no e-mail address: their email cell is empty)"
+            print("Wrote \(CountText.of(count, "link")) to \(csv)\(unreachable)")
             return
         }
         let target = try wallet.member(member ?? "")
