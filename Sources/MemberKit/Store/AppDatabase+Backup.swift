@@ -32,7 +32,12 @@ extension AppDatabase {
     /// current file is kept beside it (hard-linked as `keptPath`) and the copy renamed over it.
     /// The caller makes sure no other process has the database open. The new file gets the old
     /// one's owner, so a restore run by root leaves the service's database the service's.
-    public static func restore(from source: String, into databasePath: String, keeping keptPath: String) throws {
+    /// `renewIdentity`: the copy becomes a new desk before it takes the database's place
+    /// (`renewIdentityAfterRestore`), so no process ever opens it under the id its earlier self
+    /// synced with; `replacing` is the replaced database's id, when that one synced.
+    @discardableResult
+    public static func restore(from source: String, into databasePath: String, keeping keptPath: String,
+                               renewIdentity: Bool = false, replacing: String? = nil) throws -> RestoredIdentity? {
         _ = try inspect(path: source)
         let fm = FileManager.default
         let current = try? fm.attributesOfItem(atPath: databasePath)
@@ -45,12 +50,14 @@ extension AppDatabase {
         }
         let staged = databasePath + ".restoring"
         unlink(staged)
+        var renewed: RestoredIdentity?
         _ = try writeChecked(to: staged) { destination in
             var configuration = Configuration()
             configuration.readonly = true
             let queue = try DatabaseQueue(path: source, configuration: configuration)
             defer { try? queue.close() }
             try queue.backup(to: destination)
+            if renewIdentity { renewed = try wrapping(destination).renewIdentityAfterRestore(replacing: replacing) }
         }
         if let owner = current?[.ownerAccountID] as? NSNumber, let group = current?[.groupOwnerAccountID] as? NSNumber,
            geteuid() == 0 {
@@ -73,6 +80,7 @@ extension AppDatabase {
         unlink(databasePath + "-wal")
         unlink(databasePath + "-shm")
         syncFolder(of: databasePath)
+        return renewed
     }
 
     /// Runs `copy` into a fresh temporary database beside `path`, checks it, renames it into place.

@@ -12,11 +12,7 @@ extension AppDatabase {
     public func resetTerminalId(from old: String, to newId: String = UUID().uuidString) throws -> SyncResetReport {
         try write { store in
             let db = store.db
-            try db.execute(sql: """
-                INSERT INTO terminal_setting(key, value) VALUES ('terminalId', ?)
-                ON CONFLICT(key) DO UPDATE SET value = excluded.value
-                """, arguments: [newId])
-            try db.execute(sql: "DELETE FROM terminal_setting WHERE key LIKE 'sync.%'")
+            try store.takeTerminalId(newId)
             let rows = try Row.fetchAll(db, sql: "SELECT memberId, modifiedAt FROM member WHERE modifiedBy = ?", arguments: [old])
             let update = try db.makeStatement(sql: "UPDATE member SET modifiedBy = ?, modifiedAt = ? WHERE memberId = ?")
             for row in rows {

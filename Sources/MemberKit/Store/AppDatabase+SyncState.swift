@@ -151,7 +151,10 @@ extension AppDatabase {
     }
 
     /// Another desk's `desk.json` says it took these desks over: they are retired, carried by it.
-    func noteSyncTakeovers(_ retired: [String: Int64], by taker: String) throws {
+    /// A taker that came to hold more of one (its late files, read since) raises how far: its
+    /// subfolder may go only once the desks hold that much. A taker this desk (`own`) took over
+    /// itself hands them on: this desk carries them too, so none rests on the taker's snapshots alone.
+    func noteSyncTakeovers(_ retired: [String: Int64], by taker: String, own: String) throws {
         guard !retired.isEmpty else { return }
         try write { store in
             for (terminalId, through) in retired {
@@ -159,6 +162,13 @@ extension AppDatabase {
                 try store.db.execute(sql: """
                     UPDATE sync_terminal SET retiredBy = ?, retiredThrough = ?, lastError = NULL WHERE terminalId = ? AND retiredBy IS NULL
                     """, arguments: [taker, through, terminalId])
+                try store.db.execute(sql: """
+                    UPDATE sync_terminal SET retiredThrough = ?2 WHERE terminalId = ?3 AND retiredBy = ?1 AND retiredThrough < ?2
+                    """, arguments: [taker, through, terminalId])
+                try store.db.execute(sql: """
+                    UPDATE sync_terminal SET retiredBy = ?3 WHERE terminalId = ?2 AND retiredBy = ?1
+                    AND EXISTS (SELECT 1 FROM sync_terminal WHERE terminalId = ?1 AND retiredBy = ?3)
+                    """, arguments: [taker, terminalId, own])
             }
         }
     }

@@ -29,10 +29,12 @@ public struct DeskSync: Sendable {
     /// `named`: read just these subfolders, or just the files inotify named in them (nil: all).
     package func pass(write: Bool = true, read: Bool = true, named only: SyncNamedFiles?,
                       previousRead: SyncReadReport? = nil) throws -> SyncPassReport {
-        let written = write ? try writer.write() : SyncWriteReport()
+        var written = write ? try writer.write() : SyncWriteReport()
         // The member files first: a tap at another desk is counted here before the side files'
         // bookkeeping runs (none of which the members' merge reads).
         var readReport = read ? try reader.read(named: only) : (previousRead ?? SyncReadReport())
+        // What it read of a desk it carries (a restored desk's earlier self) goes into its snapshot now.
+        if read, try writer.carriesMoreThanItsSnapshot() { written = try writer.write(snapshot: true) }
         // Once writing stopped (another machine under this id, a restored backup), a reading pass
         // writes none of the side files either: they would overwrite the other machine's.
         let sides = try write || database.syncWriterState().stopped == nil
@@ -93,10 +95,16 @@ public struct DeskSync: Sendable {
         let infos = Dictionary(uniqueKeysWithValues: active.map {
             ($0.terminalId, DeskInfoFile.read(folder.subfolder($0.terminalId) + "/" + SyncFolder.deskFileName))
         })
-        return retired.map { desk in
-            let through = desk.retiredThrough
+        return try retired.map { desk in
+            // Everything its subfolder holds here, late files included, must be held before it goes.
+            let directory = folder.subfolder(desk.terminalId)
+            let newest = FileManager.default.fileExists(atPath: directory)
+                ? SyncTerminalListing(terminalId: desk.terminalId, directory: directory,
+                                      entries: try SyncFolder.entries(of: directory)).newestThrough : nil
+            let through = max(desk.retiredThrough, newest ?? 0)
             var waiting = active.filter { (infos[$0.terminalId]??.retiredRead[desk.terminalId] ?? -1) < through }.map(\.terminalId)
-            if desk.retiredBy != writer.terminal.id, desk.coveredThrough < through { waiting.insert(writer.terminal.id, at: 0) }
+            let heldHere = desk.retiredBy == writer.terminal.id ? max(desk.coveredThrough, desk.retiredThrough) : desk.coveredThrough
+            if heldHere < through { waiting.insert(writer.terminal.id, at: 0) }
             return SyncRetiredDesk(terminalId: desk.terminalId, name: desk.name, takenOverBy: desk.retiredBy!, through: through,
                                    waitingFor: waiting, subfolderPresent: FileManager.default.fileExists(atPath: folder.subfolder(desk.terminalId)))
         }

@@ -81,7 +81,7 @@ package struct SyncReader: Sendable {
         listings.removeAll { $0.files.isEmpty && $0.info == nil && !seen.contains($0.terminalId) }
         for listing in listings {
             if let info = listing.info, info.terminalId == listing.terminalId, !info.tookOver.isEmpty {
-                try database.noteSyncTakeovers(info.tookOver.filter { $0.key != terminal.id }, by: listing.terminalId)
+                try database.noteSyncTakeovers(info.tookOver.filter { $0.key != terminal.id }, by: listing.terminalId, own: terminal.id)
             }
             let held = try readTerminal(listing, in: folder, into: &report, outbox: &outbox)
             guard !held.isEmpty else { continue }

@@ -10,8 +10,9 @@ final class SyncFolderWorld {
     static let passes = ["04000A01", "04000A02", "04000A03", "04000A04", "Card-Q7"]
     let clock = FakeClock()
     let root: String
-    let terminals: [SyncTestTerminal]
-    let syncs: [DeskSync]
+    /// A desk restored from a backup is a new terminal on the same view (`RestoringSyncWorld`).
+    var terminals: [SyncTestTerminal]
+    var syncs: [DeskSync]
     let hasher = FakePINHasher()
     var checkIns = 0
     var exits = 0

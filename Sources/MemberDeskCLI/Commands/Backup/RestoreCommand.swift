@@ -11,7 +11,8 @@ struct RestoreCommand: ParsableCommand {
             Checks that FILE is an intact memberdesk database, shows what it holds, asks, then swaps \
             it in atomically; the current database is kept as members.sqlite.before-restore-TIME. \
             It refuses while another process (a desk, a service) has the database open, and names it. \
-            Without a terminal, it needs --yes.
+            Without a terminal, it needs --yes. A desk that syncs (or synced) becomes a new desk: a new \
+            terminal id, the same name; the next sync reads back what it wrote after the backup.
             """
     )
 
@@ -46,12 +47,31 @@ struct RestoreCommand: ParsableCommand {
                                                 attributes: [.posixPermissions: 0o700])
         let kept = databasePath + ".before-restore-" + Self.stamp(Date())
         let hadDatabase = FileManager.default.fileExists(atPath: databasePath)
-        try AppDatabase.restore(from: file, into: databasePath, keeping: kept)
+        // A desk that syncs, or whose backup or database synced, must not write again under the id
+        // its earlier self wrote with after the backup: the copy becomes a new desk (docs/sync.md).
+        let syncs = SyncSettings(try DeskConfig.load(DeskPaths().configFile(override: global.config))) != nil
+        let replaced = hadDatabase ? AppDatabase.syncHistory(path: databasePath) : (terminalId: nil, synced: false)
+        let identity = try AppDatabase.restore(from: file, into: databasePath, keeping: kept,
+                                               renewIdentity: syncs || replaced.synced || AppDatabase.syncHistory(path: file).synced,
+                                               replacing: replaced.synced ? replaced.terminalId : nil)
         // The restored record says so itself (and who restored it).
         let context = try DeskContext.open(global)
         try context.club.record(.restore, by: context.actor, detail: ["file": file])
         print("restored \(file) into \(databasePath)")
         if hadDatabase { print("the previous database is kept as \(kept)") }
+        if let identity { for line in Self.lines(identity) { print(line) } }
+    }
+
+    /// What the restore did to the desk's identity, in two lines.
+    static func lines(_ identity: RestoredIdentity) -> [String] {
+        let earlier = identity.earlierSelves.joined(separator: " and ")
+        var lines = ["this desk is a new desk now: terminal id \(identity.newTerminalId)"
+                     + (identity.oldTerminalId.map { " (the backup's was \($0))" } ?? "") + ", the same name; its visits count under the new id"]
+        if !earlier.isEmpty {
+            lines.append("its next sync reads back what \(earlier) wrote after the backup; \(earlier) now "
+                         + (identity.earlierSelves.count == 1 ? "counts" : "count") + " as retired, carried by this desk")
+        }
+        return lines
     }
 
     private func refuseWhileOpen(_ databasePath: String) throws {

@@ -73,7 +73,7 @@ struct SyncCommand: ParsableCommand {
     struct ResetId: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset-id",
-            abstract: "Give this desk a new terminal id (after a restore from backup, or a machine cloned from another).")
+            abstract: "Give this desk a new terminal id (a machine cloned from another, a database copied back by hand; restore gives one itself).")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print JSON.") var json = false
 
