@@ -37,6 +37,17 @@ public enum PassIdNormalizer {
         return NormalizedPass(passId: trimmed)
     }
 
+    /// A pass from a file (an import, another desk's sync file, an older database) as a tap
+    /// reads it, so the reader finds its member. One no tap could give is kept as written: a tap
+    /// never finds it either way, and refusing it would keep a synced member off this desk.
+    package static func stored(_ raw: String) -> String {
+        do {
+            return try normalize(raw).passId
+        } catch {
+            return raw
+        }
+    }
+
     /// Whether two pass ids are one pass: case aside, as the store finds a pass (SQLite's NOCASE,
     /// which folds ASCII letters only), so the merge groups the holders a tap would find.
     package static func samePass(_ a: String, _ b: String) -> Bool {
