@@ -48,6 +48,20 @@ struct SpreadsheetCSV: CSVLayout {
         return texts.map(FormulaGuard.neutralize)
     }
 
+    /// A time cell: an ISO-8601 time (or epoch seconds, as a spreadsheet may leave), or a day as
+    /// the README's dates are typed: an expiry lasts through the end of that day in the club's time
+    /// zone (`MemberFieldRules.expiry`, the rule of `--expires`), any other time is its start.
+    static func time(_ text: String, endOfDay: Bool) -> Double? {
+        if let time = LocalTime.parse(text) { return time }
+        guard case .day(let start)? = DayOrTime.parse(text) else { return nil }
+        guard endOfDay else { return start.timeIntervalSince1970 }
+        do {
+            return try MemberFieldRules.expiry(text)
+        } catch {
+            return nil  // a day DayOrTime reads is one the expiry rule reads: not reached
+        }
+    }
+
     func member(_ raw: [String: (text: String, quoted: Bool)]) throws(FieldError) -> ExchangeMember {
         let values = raw.mapValues { FormulaGuard.restore($0.text) }
         func time(_ column: String, required: Bool) throws(FieldError) -> Double? {
@@ -55,7 +69,9 @@ struct SpreadsheetCSV: CSVLayout {
                 if required { throw FieldError("\(column) is empty") }
                 return nil
             }
-            guard let time = LocalTime.parse(text) else { throw FieldError("\(column) '\(text)' is not an ISO-8601 time") }
+            guard let time = Self.time(text, endOfDay: column == Column.expires) else {
+                throw FieldError("\(column) '\(text)' is not a date: use YYYY-MM-DD or an ISO-8601 time (another layout needs --date-format)")
+            }
             return time
         }
         var object: [String: JSONValue] = [
