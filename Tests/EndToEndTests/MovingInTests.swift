@@ -96,6 +96,14 @@ struct MovingInTests {
         #expect(tap.stdout.contains(#""username":"Zoë Ångström""#) && tap.stdout.contains(#""outcome":"checkedIn""#), "\(tap.stdout)")
         let again = try desk.run(["import", file, "--date-format", "DD.MM.YYYY", "--keep-other-columns", "--yes"], at: "2027-01-11 10:00:00")
         #expect(again.stdout.hasPrefix("imported \(file): 0 new, 0 updated, 0 unified, 0 deleted, 40 unchanged\n"), "\(again.stdout)")
+        // A fix made in the sheet afterwards is an edit of that member, even without a Status column.
+        var sheet = try SpreadsheetFile(path: file)
+        sheet.set("Expiry Date", to: "2027-03-31", whereColumn: "Card Number", is: "04A23C02")
+        try sheet.save(to: file)
+        let fixed = try desk.run(["import", file, "--date-format", "DD.MM.YYYY", "--keep-other-columns", "--yes"], at: "2027-01-12 10:00:00")
+        #expect(fixed.stdout.hasPrefix("imported \(file): 0 new, 1 updated, 0 unified, 0 deleted, 39 unchanged\n"), "\(fixed.stdout)")
+        let moved = try #require(try expiresAt(desk, "04A23C02"))
+        #expect(abs(moved - (try time("2027-03-31T23:59:59.999+02:00"))) < 0.0005, "\(moved)")
         let count = try desk.run(["members", "list", "--json"]).stdout.split(separator: "\n").count
         #expect(count == 40, "no second member for any card")
     }
