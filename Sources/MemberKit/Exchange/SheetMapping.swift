@@ -34,7 +34,8 @@ package struct SheetMapping: Sendable {
             uses[index] = .column(column)
             taken[column] = index
         }
-        let reserved = Set(MembershipUser.baseFieldNames + [ExchangeMember.extrasKey, SpreadsheetCSV.Column.sync, ""])
+        let reserved = Set(MembershipUser.baseFieldNames + SpreadsheetCSV.Column.readOnly
+                           + [ExchangeMember.extrasKey, SpreadsheetCSV.Column.sync, SpreadsheetCSV.Column.email, ""])
         for (index, cell) in header.enumerated() where uses[index] == .unused {
             if let column = SheetColumn.matching(cell), taken[column] == nil {
                 uses[index] = .column(column)
