@@ -71,3 +71,16 @@ import Testing
         #expect(try database.memberCount() == 2)
     }
 }
+
+/// `PassIdNormalizer.stored`'s quick answer for a pass already as a tap reads it is the rule's own.
+@Suite struct StoredPassRuleTests {
+    @Test func theQuickAnswerIsTheNormalisersAnswer() throws {
+        let passes = ["04A23C99", "04a23c99", "04:a2:3c:99", "04-A2-3C-99", " 04A23C99 ", "Gold-7", "GOLD7", "gold7", "0012", "12",
+                      "1|P-9|x|Ann", "a|b", "ÄBC", "AB\u{7}", String(repeating: "Z", count: 257), "", "ABCDEF0123", "abcdef0123", "X:Y"]
+        for pass in passes {
+            let expected: String
+            do { expected = try PassIdNormalizer.normalize(pass).passId } catch { expected = pass }
+            #expect(PassIdNormalizer.stored(pass) == expected, "\(pass)")
+        }
+    }
+}
