@@ -42,3 +42,24 @@ import Testing
         #expect(form.validate() != nil, "\(form.error ?? "")")
     }
 }
+
+/// Issue 46 item 3: at the form, every field a member holds is shown, editable and erasable,
+/// not only those the member type names.
+@Suite struct MemberFormExtraFieldTests {
+    @Test func aFieldOnlyThisMemberHoldsIsShownAndAnEmptiedOneIsErased() throws {
+        let member = MemberRecord(memberId: "M1", passId: "04A23C99", username: "Anna", timeStampAdded: 1,
+                                  fields: ["userEmailAddress": .string("anna@old.example"), "Locker": .string("17"), "Gone": .null],
+                                  modifiedAt: 1, modifiedBy: "T")
+        var form = MemberFormModel(member: member, extraFields: ["userEmailAddress"])
+        #expect(form.value(.extra("Locker")) == "17")
+        #expect(form.value(.extra("Gone")) == nil, "an erased field is not offered again")
+        for kind in [MemberFormModel.FieldKind.extra("Locker"), .extra("userEmailAddress")] {
+            let index = form.fields.firstIndex { $0.kind == kind }
+            form.focus = try #require(index)
+            for _ in 0..<20 { form.handle(.backspace) }
+        }
+        let saved = form.validate()
+        let changes = try #require(saved)
+        #expect(changes.fields["Locker"] == .null && changes.fields["userEmailAddress"] == .null)
+    }
+}

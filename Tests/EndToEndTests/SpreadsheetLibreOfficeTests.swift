@@ -27,7 +27,7 @@ struct SpreadsheetLibreOfficeTests {
             if !keepSync { sheet.removeColumn("Sync") }
             let name = keepSync ? "Bo Berg" : "Bo Berg-Lund"
             sheet.set("Name", to: name, whereColumn: "Pass ID", is: "04A1B2C3")
-            sheet.set("userEmailAddress", to: "anna@new\(keepSync).example", whereColumn: "Pass ID", is: "0012")
+            sheet.set("E-mail", to: "anna@new\(keepSync).example", whereColumn: "Pass ID", is: "0012")
             try sheet.save(to: csv)
             try HeadlessLibreOffice.openAndSave(csv: csv)
             #expect(try String(contentsOfFile: csv, encoding: .utf8).contains(",12,"), "Calc kept the pass as text this time")

@@ -39,7 +39,7 @@ import Testing
         var sheet = try SpreadsheetFile(path: csv)
         sheet.removeColumn("Sync")
         sheet.set("Name", to: "Anna Smith", whereColumn: "Pass ID", is: "P1")
-        sheet.set("userEmailAddress", to: "anna@new.example", whereColumn: "Pass ID", is: "P1")
+        sheet.set("E-mail", to: "anna@new.example", whereColumn: "Pass ID", is: "P1")
         try sheet.save(to: csv)
 
         let preview = await desk.run(["import", csv, "--dry-run"])
@@ -97,7 +97,7 @@ import Testing
         // Staff rename Anna at the desk after the export; the spreadsheet still fixes her e-mail.
         try #require(await desk.run(["members", "edit", "P1", "--name", "Anna B"]).status == 0)
         var sheet = try SpreadsheetFile(path: csv)
-        sheet.set("userEmailAddress", to: "anna@new.example", whereColumn: "Pass ID", is: "P1")
+        sheet.set("E-mail", to: "anna@new.example", whereColumn: "Pass ID", is: "P1")
         try sheet.save(to: csv)
 
         let result = await desk.run(["import", csv, "--dry-run"])

@@ -46,7 +46,9 @@ public struct MemberFormModel: Sendable, Equatable {
             Field(kind: .name, label: "Name", input: TextField(member?.username ?? "", maxLength: MemberFieldRules.nameLimit)),
             Field(kind: .pass, label: "Pass", input: TextField(member?.passId ?? "", maxLength: PassIdNormalizer.fieldCapacity)),
         ]
-        for name in extraFields where !MembershipUser.baseFieldNames.contains(name) {
+        // The member type's fields, then any other the member holds (an import's, another desk's): each editable and erasable.
+        let held = (member?.fields ?? [:]).filter { $0.value != .null && !extraFields.contains($0.key) }.keys.sorted()
+        for name in extraFields + held where !MembershipUser.baseFieldNames.contains(name) {
             let label = name == "userEmailAddress" ? "Email" : name
             fields.append(Field(kind: .extra(name), label: label,
                                 input: TextField(member?.fields[name]?.displayText ?? "",

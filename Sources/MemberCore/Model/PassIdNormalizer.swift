@@ -37,6 +37,25 @@ public enum PassIdNormalizer {
         return NormalizedPass(passId: trimmed)
     }
 
+    /// A pass from a file (an import, another desk's sync file, an older database) as a tap
+    /// reads it, so the reader finds its member. One no tap could give is kept as written: a tap
+    /// never finds it either way, and refusing it would keep a synced member off this desk.
+    package static func stored(_ raw: String) -> String {
+        // Most stored passes are already as a tap reads them (a sync merge reads a million): no
+        // space, separator, '|' or lowercase hex digit, nothing but printable ASCII, within the limit.
+        if raw.utf8.count <= maximumBytes, !raw.utf8.isEmpty, raw.utf8.allSatisfy({
+            (0x21...0x7E).contains($0) && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "|")
+                && !(UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+        }) {
+            return raw
+        }
+        do {
+            return try normalize(raw).passId
+        } catch {
+            return raw
+        }
+    }
+
     /// Whether two pass ids are one pass: case aside, as the store finds a pass (SQLite's NOCASE,
     /// which folds ASCII letters only), so the merge groups the holders a tap would find.
     package static func samePass(_ a: String, _ b: String) -> Bool {

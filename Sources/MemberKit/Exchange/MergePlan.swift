@@ -11,6 +11,11 @@ public struct MergePlan: Sendable {
     public let changes: [MergeChange]
     public let changesTruncated: Bool
     let applier: MergeApplier
+    /// For another system's spreadsheet: which column became what, its first members as they
+    /// will be stored, and its rows repeated word for word (read once).
+    package var sheetMapping: SheetMapping?
+    package var firstRows: [MemberRecord] = []
+    package var repeatedRows = 0
 
     /// True when applying would change nothing.
     public var isEmpty: Bool { counts.new + counts.updated + counts.unified + counts.deleted == 0 }

@@ -3,12 +3,18 @@ import Foundation
 /// Computes an import's preview without writing: it merges inside a transaction and rolls it back.
 public struct MergePlanner: Sendable {
     /// Planning is the applier's merge run with the commit left out.
-    let applier: MergeApplier
+    var applier: MergeApplier
 
     public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000, terminalId: String? = nil,
                 clock: any DeskClock = SystemClock(), audit: (@Sendable (ImportNotice) -> AuditEntry)? = nil) {
         applier = MergeApplier(database: database, bus: bus, changeLimit: changeLimit, terminalId: terminalId, clock: clock,
                                audit: audit)
+    }
+
+    /// How a `.csv` from another system is read.
+    package var sheet: SheetOptions {
+        get { applier.sheet }
+        set { applier.sheet = newValue }
     }
 
     /// The preview of importing `file`, in `format` or else the one its extension names.
@@ -26,6 +32,7 @@ public struct MergePlanner: Sendable {
     func plan(_ source: MergeSource, progress: ((Int, Int?) -> Void)? = nil) throws -> MergePlan {
         let outcome = try applier.run(source, commit: false, progress: progress)
         return MergePlan(source: source, counts: outcome.counts, received: outcome.received, changes: outcome.changes,
-                         changesTruncated: outcome.changesTruncated, applier: applier)
+                         changesTruncated: outcome.changesTruncated, applier: applier, sheetMapping: outcome.sheetMapping,
+                         firstRows: outcome.firstRows, repeatedRows: outcome.repeatedRows)
     }
 }

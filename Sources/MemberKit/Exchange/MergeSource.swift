@@ -12,10 +12,10 @@ public enum MergeSource: Sendable {
         }
     }
 
-    func decoder() throws -> any MemberFileDecoder {
+    func decoder(sheet: SheetOptions? = nil) throws -> any MemberFileDecoder {
         switch self {
-        case .file(let path, let format): return try format.decoder(path: path)
-        case .bytes(let bytes, let format, let name): return format.decoder(bytes: bytes, name: name)
+        case .file(let path, let format): return try format.decoder(path: path, sheet: sheet)
+        case .bytes(let bytes, let format, let name): return format.decoder(bytes: bytes, name: name, sheet: sheet)
         }
     }
 }

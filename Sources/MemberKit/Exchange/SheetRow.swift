@@ -11,10 +11,11 @@ package struct SheetRow: Sendable, Hashable {
     package var stamped: Bool
     /// The member-type fields the file has columns for (a field without one keeps the desk's value).
     var fieldColumns: Set<String>
-    /// Whether the file has the Status, Expires and Note columns (a `--clubkit` .csv has not).
-    var deskColumns: Bool
+    /// Which of the Status, Expires and Note columns the file has (a `--clubkit` .csv none; another
+    /// system's list those it maps).
+    var deskColumns: Set<String>
 
-    package init(visits: Int, stamped: Bool, fieldColumns: Set<String>, deskColumns: Bool) {
+    package init(visits: Int, stamped: Bool, fieldColumns: Set<String>, deskColumns: Set<String>) {
         self.visits = visits
         self.stamped = stamped
         self.fieldColumns = fieldColumns
@@ -87,12 +88,12 @@ package struct SheetRow: Sendable, Hashable {
             if shown == CSVFieldText.text(stored.fields[name]) ?? "" { continue }
             edited.fields[name] = shown.isEmpty ? nil : .string(shown)
         }
-        if deskColumns {
-            edited.status = row.status
-            // The cell shows milliseconds: within one, it is the stored time.
+        if deskColumns.contains(SpreadsheetCSV.Column.status) { edited.status = row.status }
+        // The cell shows milliseconds: within one, it is the stored time.
+        if deskColumns.contains(SpreadsheetCSV.Column.expires) {
             if let shown = row.expiresAt, let kept = stored.expiresAt, abs(shown - kept) < 0.0011 {} else { edited.expiresAt = row.expiresAt }
-            edited.note = row.note
         }
+        if deskColumns.contains(SpreadsheetCSV.Column.note) { edited.note = row.note }
         if !MergeRules.sameEditableFields(edited, stored) {
             edited.modifiedAt = VersionStamp.next(after: stored.modifiedAt, at: editor.time)
             edited.modifiedBy = editor.terminalId

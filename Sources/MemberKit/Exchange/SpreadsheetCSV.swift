@@ -8,15 +8,23 @@ struct SpreadsheetCSV: CSVLayout {
         static let memberId = "Member ID", passId = "Pass ID", name = "Name", added = "Added"
         static let visits = "Visits", lastVisit = "Last visit"
         static let status = "Status", expires = "Expires", note = "Note", sync = "Sync"
+        /// The e-mail field's readable header (the field is ClubKit's `userEmailAddress`).
+        static let email = "E-mail"
+        /// For a manager's reading: written, never read back (the Sync cell carries them exactly).
+        static let plan = "Plan", visitsLeft = "Visits left", household = "Household", birthday = "Birthday"
+        static let readOnly = [plan, visitsLeft, household, birthday]
     }
+
+    /// A member-type field's header: its own name, but the e-mail's readable one.
+    static func header(ofField name: String) -> String { name == MemberFieldRules.emailField ? Column.email : name }
 
     var requiredColumns: [String] { [Column.memberId, Column.passId, Column.added, Column.visits] }
     var preamble: [UInt8] { [0xEF, 0xBB, 0xBF] }
     var trailingNewline: Bool { true }
 
     func header(subclassFields: [String], clubKit: Bool) -> [String] {
-        [Column.memberId, Column.passId, Column.name, Column.added, Column.visits, Column.lastVisit] + subclassFields
-            + (clubKit ? [] : [Column.status, Column.expires, Column.note, Column.sync])
+        [Column.memberId, Column.passId, Column.name, Column.added, Column.visits, Column.lastVisit] + subclassFields.map(Self.header(ofField:))
+            + (clubKit ? [] : [Column.status, Column.expires, Column.note] + Column.readOnly + [Column.sync])
     }
 
     func appendRow(_ member: ExchangeMember, subclassFields: [String], clubKit: Bool, into out: inout [UInt8]) {
@@ -35,6 +43,10 @@ struct SpreadsheetCSV: CSVLayout {
             texts.append(record.status.rawValue)
             texts.append(record.expiresAt.map(LocalTime.text) ?? "")
             texts.append(record.note ?? "")
+            texts.append(record.plan.rawValue)
+            texts.append(record.plan == .pack ? String(PackCounter.balance(member.packCounters)) : "")
+            texts.append(record.household ?? "")
+            texts.append(record.birthday?.description ?? "")
             let extra = CSVFieldText.fieldsWithoutColumns(record.fields, columns: subclassFields)
             var sync = MemberExtras.object(member, includeStatus: false, includeEvents: false, fields: extra)
             // The readable times keep milliseconds; the exact ones ride along so a round trip is exact.
@@ -48,14 +60,31 @@ struct SpreadsheetCSV: CSVLayout {
         return texts.map(FormulaGuard.neutralize)
     }
 
+    /// A time cell: an ISO-8601 time (or epoch seconds, as a spreadsheet may leave), or a day as
+    /// the README's dates are typed: an expiry lasts through the end of that day in the club's time
+    /// zone (`MemberFieldRules.expiry`, the rule of `--expires`), any other time is its start.
+    static func time(_ text: String, endOfDay: Bool) -> Double? {
+        if let time = LocalTime.parse(text) { return time }
+        guard case .day(let start)? = DayOrTime.parse(text) else { return nil }
+        guard endOfDay else { return start.timeIntervalSince1970 }
+        do {
+            return try MemberFieldRules.expiry(text)
+        } catch {
+            return nil  // a day DayOrTime reads is one the expiry rule reads: not reached
+        }
+    }
+
     func member(_ raw: [String: (text: String, quoted: Bool)]) throws(FieldError) -> ExchangeMember {
-        let values = raw.mapValues { FormulaGuard.restore($0.text) }
+        var values = raw.mapValues { FormulaGuard.restore($0.text) }
+        if let email = values.removeValue(forKey: Column.email) { values[MemberFieldRules.emailField] = email }
         func time(_ column: String, required: Bool) throws(FieldError) -> Double? {
             guard let text = values[column], !text.isEmpty else {
                 if required { throw FieldError("\(column) is empty") }
                 return nil
             }
-            guard let time = LocalTime.parse(text) else { throw FieldError("\(column) '\(text)' is not an ISO-8601 time") }
+            guard let time = Self.time(text, endOfDay: column == Column.expires) else {
+                throw FieldError("\(column) '\(text)' is not a date: use YYYY-MM-DD or an ISO-8601 time (another layout needs --date-format)")
+            }
             return time
         }
         var object: [String: JSONValue] = [
@@ -66,8 +95,8 @@ struct SpreadsheetCSV: CSVLayout {
             "numVisits": .string(values[Column.visits] ?? ""),
             "timeStampOfLastVisit": .double(try time(Column.lastVisit, required: false) ?? 0),
         ]
-        let known: Set<String> = [Column.memberId, Column.passId, Column.name, Column.added, Column.visits, Column.lastVisit,
-                                  Column.status, Column.expires, Column.note, Column.sync]
+        let known = Set([Column.memberId, Column.passId, Column.name, Column.added, Column.visits, Column.lastVisit,
+                                  Column.status, Column.expires, Column.note, Column.sync] + Column.readOnly)
         for (name, text) in values where !known.contains(name) { object[name] = text.isEmpty ? .null : .string(text) }
         var exact: [String: JSONValue] = [:]
         if let sync = values[Column.sync], !sync.isEmpty {
@@ -85,7 +114,7 @@ struct SpreadsheetCSV: CSVLayout {
         member.sheetRow = SheetRow(visits: try FieldValue.count(.string(values[Column.visits] ?? ""), Column.visits),
                                    stamped: !(values[Column.sync] ?? "").isEmpty,
                                    fieldColumns: Set(values.keys).subtracting(known),
-                                   deskColumns: values[Column.status] != nil && values[Column.expires] != nil && values[Column.note] != nil)
+                                   deskColumns: Set([Column.status, Column.expires, Column.note].filter { values[$0] != nil }))
         // The readable columns are what staff edit, so they win over nothing: they are the only copy.
         if let status = values[Column.status], !status.isEmpty {
             guard let value = MemberStatus(rawValue: status.lowercased()) else {

@@ -414,6 +414,7 @@ extension AppDatabase {
         registerAuditWithoutMemberIndex(&migrator)
         registerAuditRowsInTime(&migrator)
         registerNameCollation(&migrator)
+        registerNormalisedPasses(&migrator)
         return migrator
     }
 

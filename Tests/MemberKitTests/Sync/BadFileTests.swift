@@ -49,7 +49,7 @@ struct BadFileTests {
              bytes: Array("[\(good.dropLast()),\"memberdesk\":{\"modifiedAt\":1,\"modifiedBy\":\"T\",\"passSince\":\"soon\"}}]".utf8),
              format: .musrl, expected: "(member 1, line 1): passSince must be a number or null"),
         Case(name: "spreadsheet CSV bad time", bytes: Array("Member ID,Pass ID,Added,Visits\nA,P,soon,1".utf8), format: .csv,
-             expected: "Added 'soon' is not an ISO-8601 time"),
+             expected: "Added 'soon' is not a date: use YYYY-MM-DD or an ISO-8601 time"),
     ]
 
     @Test("a bad file gives a clear error naming the place, and writes nothing", arguments: cases)

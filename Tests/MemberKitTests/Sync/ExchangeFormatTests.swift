@@ -69,7 +69,7 @@ struct ExchangeFormatTests {
     @Test("the spreadsheet CSV has a BOM, readable headers and neutralized formulas")
     func spreadsheetLayout() throws {
         let text = String(decoding: try Self.populated().export(.csv), as: UTF8.self)
-        #expect(text.hasPrefix("\u{FEFF}Member ID,Pass ID,Name,Added,Visits,Last visit,userEmailAddress,Status,Expires,Note,Sync\n"))
+        #expect(text.hasPrefix("\u{FEFF}Member ID,Pass ID,Name,Added,Visits,Last visit,E-mail,Status,Expires,Note,Plan,Visits left,Household,Birthday,Sync\n"))
         #expect(text.contains(",'=SUM(A1:A9),"))
         #expect(text.contains(",'+44 20,"))
         #expect(text.contains(",'@cmd,"))

@@ -27,13 +27,23 @@ struct CheckInCommand: ParsableCommand {
         if json {
             JSONOutput.print(JSONOutput.checkIn(report, plans: context.club.settings.plans))
         } else if case .unknownPass(let id) = outcome {
-            let hint = context.config.enrolment == .deny ? "enrolment is off" : "add it with: memberdesk members add --pass \(id)"
-            print("Unknown card \(id) (\(hint))")
+            print("Unknown card \(id) (\(try Self.hint(for: id, context)))")
         } else {
             print(PlainText.shown(report.message(sellPack: Self.sellPack)))
             if let notice = DoorNotice.line(for: report, settings: context.club.settings.plans) { print(notice) }
             for warning in report.warnings { print(warning) }
         }
         if !outcome.isAccepted { throw ExitCode(3) }
+    }
+
+    /// What to do with a pass no member holds: give it to the member who holds a near match (a
+    /// spreadsheet's `12` for `0012`) rather than add a second member for them; else add it.
+    static func hint(for pass: String, _ context: DeskContext) throws -> String {
+        let near = try context.database.nearPassHolders(pass)
+        if !near.isEmpty {
+            let who = near.map { "\($0.displayName) holds \($0.passId)" }.joined(separator: "; ")
+            return "\(who): if this is their card, give it to them with: memberdesk members edit \(near[0].memberId) --pass \(pass)"
+        }
+        return context.config.enrolment == .deny ? "enrolment is off" : "add it with: memberdesk members add --pass \(pass)"
     }
 }

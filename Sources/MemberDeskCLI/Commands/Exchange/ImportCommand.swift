@@ -9,7 +9,9 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Prints a preview (new, updated, unified, deleted and unchanged members; each changed field with its old and new value; edits in a spreadsheet that are not taken, and why) and asks before writing. \
             Without a terminal and without --yes, it prints the preview and writes nothing. \
-            The merge never loses a visit; see docs/sync.md.
+            The merge never loses a visit; see docs/sync.md. \
+            A .csv from another system is read by its header (Name or First name + Last name, Email, Card number, Expires, Note, Phone…; \
+            see docs/moving-in.md): the preview shows which column became what and the first members as they will be stored.
             """
     )
 
@@ -19,9 +21,25 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Show the preview only; never write.") var dryRun = false
     @Flag(help: "Apply without asking.") var yes = false
     @Flag(help: "Print the preview (and the outcome) as JSON.") var json = false
+    @Option(help: ArgumentHelp("For a .csv from another system: what columns hold, e.g. pass=\"Card Number\",name=\"Full Name\" (id, pass, name, first-name, last-name, email, phone, added, visits, last-visit, status, expires, note).", valueName: "WHAT=HEADER,…"))
+    var columns: [String] = []
+    @Flag(help: "For a .csv from another system: keep the columns that map to nothing as member fields.") var keepOtherColumns = false
+    @Option(help: ArgumentHelp("For a .csv from another system: the layout of its dates besides YYYY-MM-DD and ISO-8601, e.g. DD.MM.YYYY or MM/DD/YYYY.", valueName: "LAYOUT"))
+    var dateFormat: String?
 
     func validate() throws {
         if dryRun && yes { throw ValidationError("--dry-run and --yes contradict each other") }
+        _ = try sheetOptions()
+    }
+
+    /// How a spreadsheet from another system is read: a bad option is a bad argument (exit 64).
+    private func sheetOptions() throws -> SheetOptions {
+        do {
+            return SheetOptions(columns: try columns.flatMap { try SheetOptions.columns($0) }, keepOtherColumns: keepOtherColumns,
+                                dateLayout: try dateFormat.map { try DayLayout($0) })
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     func run() throws {
@@ -30,8 +48,9 @@ struct ImportCommand: ParsableCommand {
             try applyDirectly(context)
             return
         }
-        let planner = MergePlanner(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20,
+        var planner = MergePlanner(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20,
                                    audit: context.club.importAudit(by: context.actor))
+        planner.sheet = try sheetOptions()
         let bar = ProgressBar(label: "reading")
         let plan = try planner.plan(file: file, format: format) { bar.update(done: $0, total: $1) }
         bar.finish()
@@ -69,8 +88,9 @@ struct ImportCommand: ParsableCommand {
     /// With --yes there is nothing to ask: merge once, in one transaction, and report what it did.
     private func applyDirectly(_ context: DeskContext) throws {
         let chosen = try ExchangeFormat(path: file, override: format)
-        let applier = MergeApplier(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20,
+        var applier = MergeApplier(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20,
                                    audit: context.club.importAudit(by: context.actor))
+        applier.sheet = try sheetOptions()
         let bar = ProgressBar(label: "importing")
         let outcome = try applier.apply(.file(path: file, format: chosen)) { bar.update(done: $0, total: $1) }
         bar.finish()
@@ -82,9 +102,11 @@ struct ImportCommand: ParsableCommand {
                 "changesTruncated": .bool(outcome.changesTruncated),
             ]
             object["changes"] = .array(outcome.changes.map(Self.changeObject))
+            if let mapping = outcome.sheetMapping { object.merge(SheetPreview.json(mapping, outcome.firstRows, repeated: outcome.repeatedRows)) { $1 } }
             JSONOutput.print(object)
         } else {
             print("imported \(file): \(c.summary())")
+            if let mapping = outcome.sheetMapping { SheetPreview.print(mapping, outcome.firstRows, repeated: outcome.repeatedRows) }
             printChanges(outcome.changes, truncated: outcome.changesTruncated)
         }
     }
@@ -101,6 +123,7 @@ struct ImportCommand: ParsableCommand {
     private func printPreview(_ plan: MergePlan) {
         let c = plan.counts
         print("\(file): \(c.summary())")
+        if let mapping = plan.sheetMapping { SheetPreview.print(mapping, plan.firstRows, repeated: plan.repeatedRows) }
         printChanges(plan.changes, truncated: plan.changesTruncated)
     }
 
@@ -120,6 +143,7 @@ struct ImportCommand: ParsableCommand {
             "applied": .bool(applied != nil),
         ]
         if let reason { object["reason"] = .string(reason) }
+        if let mapping = plan.sheetMapping { object.merge(SheetPreview.json(mapping, plan.firstRows, repeated: plan.repeatedRows)) { $1 } }
         return object
     }
 }

@@ -94,6 +94,10 @@ struct MembersCommand: ParsableCommand {
             for name in context.club.settings.memberFields {
                 print("\(TextWidth.pad(name, to: 22)) \(MemberTable.cell(member, name))")
             }
+            // Fields an import or another desk brought that this desk's member type does not name: shown, so they can be erased.
+            for name in MemberInput.otherFields(of: member, besides: context.club.settings.memberFields) {
+                print("\(TextWidth.pad(PlainText.shown(name), to: 22)) \(MemberTable.cell(member, name))")
+            }
             print("\(TextWidth.pad("status", to: 22)) \(MemberTable.statusText(member, at: now))")
             print("\(TextWidth.pad("expires", to: 22)) \(MemberTable.expiryText(member))")
             print("\(TextWidth.pad("note", to: 22)) \(PlainText.shown(member.note ?? ""))")
@@ -150,6 +154,8 @@ struct MembersCommand: ParsableCommand {
         @Option(help: "active or suspended.") var status: MemberStatus?
         @Option(help: "Membership expiry: YYYY-MM-DD (valid through that day), an ISO-8601 time, or 'never'.") var expires: String?
         @Option(help: "A free-text note.") var note: String?
+        @Option(help: ArgumentHelp("Erase one of the member's other fields (as `members show` names it); repeat for more.", valueName: "FIELD"))
+        var unset: [String] = []
         @OptionGroup var plan: PlanOptions
         @Flag(help: "Print JSON.") var json = false
 
@@ -159,8 +165,8 @@ struct MembersCommand: ParsableCommand {
             if let email { try MemberInput.validateEmail(email) }
             if let note { try MemberInput.validateNote(note) }
             if let expires { _ = try MemberInput.expiry(expires) }
-            if [name, email, pass, expires, note].allSatisfy({ $0 == nil }) && status == nil && plan.isEmpty {
-                throw ValidationError("nothing to change: give at least one of --name, --email, --pass, --status, --expires, --note, --plan, --visits, --add-visits, --household, --birthday")
+            if [name, email, pass, expires, note].allSatisfy({ $0 == nil }) && status == nil && plan.isEmpty && unset.isEmpty {
+                throw ValidationError("nothing to change: give at least one of --name, --email, --pass, --status, --expires, --note, --unset, --plan, --visits, --add-visits, --household, --birthday")
             }
         }
 
@@ -172,6 +178,8 @@ struct MembersCommand: ParsableCommand {
             if let email { changes.fields["userEmailAddress"] = email.isEmpty ? .null : .string(email) }
             if let expires { changes.expiresAt = .some(try MemberInput.expiry(expires)) }
             if let note { changes.note = .some(note.isEmpty ? nil : note) }
+            // An erasure is an ordinary edit of that field (its value null), so it travels to other desks as any edit does.
+            for field in unset { changes.fields[try MemberInput.extraField(field, of: member)] = .null }
             changes.plan = try plan.changes(context)
             let updated = try PlanOptions.naming { try context.club.updateMember(id: member.memberId, changes, by: context.actor) }
             try context.report(updated, json: json, "updated \(updated.displayName) (member \(updated.memberId))")
