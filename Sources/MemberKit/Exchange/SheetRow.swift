@@ -94,8 +94,7 @@ package struct SheetRow: Sendable, Hashable {
             edited.note = row.note
         }
         if !MergeRules.sameEditableFields(edited, stored) {
-            edited.modifiedAt = VersionStamp.next(after: stored.modifiedAt, at: editor.time)
-            edited.modifiedBy = editor.terminalId
+            edited.stamp(changedFrom: stored, at: editor.time, by: editor.terminalId)
         }
         var member = ExchangeMember(record: edited, counters: [:])
         member.sheetRow = self
