@@ -12,6 +12,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "beacons": runBeaconBench,
     "regions": runRegionBench,
     "sync": runSyncBench,
+    "field-stamps": runFieldStampsBench,  // what per-field stamps add to the sync folder
     "folder-sync": runFolderSyncBench,
     "folder-sync-sim": runFolderSyncSimulation,
     "folder-sync-chain": runFolderSyncChainBench,  // only folder-sync's inotify merge (to profile it)

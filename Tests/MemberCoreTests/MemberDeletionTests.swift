@@ -23,6 +23,9 @@ import Testing
         tombstone.deletedAt = Core.t0
         tombstone.modifiedAt = Core.t0
         tombstone.modifiedBy = "desk-a"
+        // The deletion is an edit of one field: the others keep the stamp they had.
+        tombstone.stamps = FieldStamps(rest: FieldStamp(time: 10, desk: "desk-b"),
+                                       edited: ["deletedAt": FieldStamp(time: Core.t0, desk: "desk-a", replaced: 10)])
         #expect(change.writes == [.update(tombstone)] && change.events == [.deleted(tombstone)])
         #expect(change.audit.map(\.action) == [.delete] && change.audit[0].detail == ["name": "Ann", "pass": "AA01"])
         #expect(change.pack == nil && change.settledPasses.isEmpty)

@@ -9,9 +9,27 @@ import Testing
         #expect(VersionStamp.next(after: 100, at: 200) == 200)
         #expect(VersionStamp.next(after: 200, at: 200) == (200.0).nextUp)
         #expect(VersionStamp.next(after: 300, at: 200) == (300.0).nextUp)
-        var member = Core.member()
-        member.stamp(at: 5, by: "desk-a")
+        let before = Core.member()
+        var member = before
+        member.note = "Card bounced"
+        member.stamp(changedFrom: before, at: 5, by: "desk-a")
         #expect(member.modifiedAt == (10.0).nextUp && member.modifiedBy == "desk-a")
+    }
+
+    /// An edit stamps the fields it changed, each noting the stamp it replaced; the others keep
+    /// theirs (so that an edit of another field at another desk is not undone by this one).
+    @Test func anEditStampsOnlyTheFieldsItChanged() {
+        let before = Core.member()
+        var member = before
+        member.status = .suspended
+        member.fields["other"] = .string("x")
+        member.stamp(changedFrom: before, at: 50, by: "desk-b")
+        let edited = FieldStamp(time: 50, desk: "desk-b", replaced: before.modifiedAt)
+        #expect(member.stamp(of: "status") == edited && member.stamp(of: "f.other") == edited)
+        #expect(member.stamp(of: "username") == FieldStamp(time: before.modifiedAt, desk: before.modifiedBy))
+        #expect(member.stamp(of: "note") == member.stamp(of: "username"))
+        // Unchanged fields are said once (`rest`), not field by field.
+        #expect(member.stamps?.edited.keys.sorted() == ["f.other", "status"])
     }
 
     @Test func anExitIsPlacedStrictlyAfterTheEntryItCloses() {

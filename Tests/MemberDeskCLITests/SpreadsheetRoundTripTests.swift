@@ -94,7 +94,8 @@ import Testing
 
     @Test func aStaleRowIsRefusedNotDroppedSilently() async throws {
         let (desk, csv) = try await deskWithVisits()
-        // Staff rename Anna at the desk after the export; the spreadsheet still fixes her e-mail.
+        // Staff rename Anna at the desk after the export; the spreadsheet still fixes her e-mail:
+        // fields merge one by one, so the stale name is refused and the e-mail fix is taken.
         try #require(await desk.run(["members", "edit", "P1", "--name", "Anna B"]).status == 0)
         var sheet = try SpreadsheetFile(path: csv)
         sheet.set("E-mail", to: "anna@new.example", whereColumn: "Pass ID", is: "P1")
@@ -102,9 +103,10 @@ import Testing
 
         let result = await desk.run(["import", csv, "--dry-run"])
         #expect(result.stdout == """
-            \(csv): 0 new, 0 updated, 0 unified, 0 deleted, 2 unchanged, 1 refused
+            \(csv): 0 new, 1 updated, 0 unified, 0 deleted, 1 unchanged, 1 refused
               refused  Anna B: changed here since this file was exported: its values are not taken
                          name "Anna B" → "Anna"
+              updated  Anna B
                          email "anna@old.example" → "anna@new.example"
             nothing written (dry run)
 

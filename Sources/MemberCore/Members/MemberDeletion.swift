@@ -7,7 +7,7 @@ package enum MemberDeletion {
                                desk: TerminalIdentity, by actor: AuditActor) throws -> MemberChange {
         guard var member = stored, !member.isDeleted else { throw DeskError.notFound("no member \(memberId)") }
         member.deletedAt = time
-        member.stamp(at: time, by: desk.id)
+        member.stamp(changedFrom: stored ?? member, at: time, by: desk.id)
         var change = MemberChange(writes: [.update(member)],
                                   audit: [AuditEntry.made(.delete, by: actor, at: desk, memberId: member.memberId,
                                                           detail: ["name": member.username ?? "", "pass": member.passId], time: time)],

@@ -28,6 +28,7 @@ package enum MemberUpdate {
     /// edit cannot be made, in that order.
     package static func edited(_ stored: MemberRecord?, _ request: Request, passIsStaffCard: Bool) throws -> MemberRecord {
         guard var member = stored, !member.isDeleted else { throw DeskError.notFound("no member \(request.memberId)") }
+        let before = member
         let changes = request.changes
         if let passId = request.passId, passId != member.passId {
             try CardOwnership.requireFreeForMember(passId, isStaffCard: passIsStaffCard)
@@ -41,7 +42,7 @@ package enum MemberUpdate {
         if let expiresAt = changes.expiresAt { member.expiresAt = expiresAt }
         if let note = changes.note { member.note = note }
         member = try changes.plan.applied(to: member)
-        member.stamp(at: request.time, by: request.desk.id)
+        member.stamp(changedFrom: before, at: request.time, by: request.desk.id)
         return member
     }
 

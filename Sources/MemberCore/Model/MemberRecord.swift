@@ -30,6 +30,8 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     /// For a household member: its live head's expiry, read by the store with the member (never
     /// written to its row), so its status follows `HouseholdRule.expiresAt` wherever it is shown.
     package var householdExpiresAt: Double?
+    /// Each field's own stamp, where it differs from the member's (see `FieldStamps`).
+    package var stamps: FieldStamps?
 
     package init(
         memberId: String = UUID().uuidString, passId: String, username: String? = nil,
@@ -37,7 +39,7 @@ public struct MemberRecord: Sendable, Hashable, Codable {
         fields: [String: JSONValue] = [:], status: MemberStatus = .active, expiresAt: Double? = nil,
         note: String? = nil, modifiedAt: Double, modifiedBy: String, deletedAt: Double? = nil,
         passSince: Double? = nil, plan: MemberPlan = .open, household: String? = nil, birthday: Birthday? = nil,
-        householdExpiresAt: Double? = nil
+        householdExpiresAt: Double? = nil, stamps: FieldStamps? = nil
     ) {
         self.memberId = memberId
         self.passId = passId
@@ -57,6 +59,7 @@ public struct MemberRecord: Sendable, Hashable, Codable {
         self.household = household
         self.birthday = birthday
         self.householdExpiresAt = householdExpiresAt
+        self.stamps = stamps
     }
 
     /// Since when the member has held its pass: the start of its claim on the card when two

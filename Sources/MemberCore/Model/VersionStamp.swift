@@ -8,10 +8,18 @@ package enum VersionStamp {
 }
 
 extension MemberRecord {
-    /// This record as a new version written by `desk` at `time`.
-    package mutating func stamp(at time: Double, by desk: String) {
-        modifiedAt = VersionStamp.next(after: modifiedAt, at: time)
+    /// This record, changed from `before`, as a new version written by `desk` at `time`: only the
+    /// fields it changed get the new stamp (each noting the one it replaced); the others keep theirs.
+    package mutating func stamp(changedFrom before: MemberRecord, at time: Double, by desk: String) {
+        let rest = before.restStamp
+        var edited = before.stamps?.edited ?? [:]
+        let next = VersionStamp.next(after: before.modifiedAt, at: time)
+        for key in MemberFieldKey.keys(before, self) where !sameValue(of: key, as: before) {
+            edited[key] = FieldStamp(time: next, desk: desk, replaced: before.stamp(of: key).time)
+        }
+        modifiedAt = next
         modifiedBy = desk
+        setStamps(rest: rest, edited: edited)
     }
 }
 

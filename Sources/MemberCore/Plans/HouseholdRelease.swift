@@ -7,7 +7,7 @@ extension HouseholdRule {
         var released = member
         released.plan = .open
         released.household = nil
-        released.stamp(at: time, by: desk)
+        released.stamp(changedFrom: member, at: time, by: desk)
         return (released, MemberEdit.entries(before: member, after: released))
     }
 }

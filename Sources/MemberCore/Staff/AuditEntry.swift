@@ -61,6 +61,8 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable {
     /// A manager's PIN given for one action at the desk (what for: the detail `for`).
     case approve = "approval"
     case staffAdd = "staff-add", staffRemove = "staff-remove", staffPIN = "staff-pin", staffCard = "staff-card"
+    /// Two desks edited one field of a member before they synced: the value the merge overwrote.
+    case conflict
 
     public init(parsing text: String) throws {
         guard let action = AuditAction(rawValue: text.lowercased()) else {

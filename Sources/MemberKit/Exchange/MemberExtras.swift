@@ -24,6 +24,10 @@ enum MemberExtras {
         if !fields.isEmpty { object["fields"] = .object(fields) }
         for (key, value) in planObject(member) { object[key] = value }
         if includeEvents, !member.events.isEmpty { object["visitEvents"] = .array(member.events.map(eventObject)) }
+        if let stamps = record.stamps {
+            object[FieldStampsJSON.formatKey] = .int(FieldStampsJSON.format)
+            object[FieldStampsJSON.key] = FieldStampsJSON.value(stamps, own: FieldStamp(time: record.modifiedAt, desk: record.modifiedBy))
+        }
         return .object(object)
     }
 
@@ -47,6 +51,8 @@ enum MemberExtras {
         if let deletedAt = member.record.deletedAt { key("deletedAt"); JSONWriter.appendNumber(deletedAt, to: &out) }
         if includeStatus, let expiresAt = member.record.expiresAt { key("expiresAt"); JSONWriter.appendNumber(expiresAt, to: &out) }
         if !fields.isEmpty { key("fields"); JSONWriter.append(.object(fields), to: &out, csvQuoted: csvQuoted) }
+        // Only a member with stamps of its own needs format 2: any other reads as format 1 did.
+        if member.record.stamps != nil { key("format"); JSONWriter.appendInteger(FieldStampsJSON.format, to: &out) }
         if let household = member.record.household { key("household"); string(household) }
         key("modifiedAt"); JSONWriter.appendNumber(member.record.modifiedAt, to: &out)
         key("modifiedBy"); string(member.record.modifiedBy)
@@ -55,6 +61,10 @@ enum MemberExtras {
         if !member.packCounters.isEmpty { key("packCounters"); JSONWriter.append(Self.packCounters(member), to: &out, csvQuoted: csvQuoted) }
         if let passSince = member.record.passSince { key("passSince"); JSONWriter.appendNumber(passSince, to: &out) }
         if member.record.plan != .open { key("plan"); string(member.record.plan.rawValue) }
+        if let stamps = member.record.stamps {
+            let own = FieldStamp(time: member.record.modifiedAt, desk: member.record.modifiedBy)
+            key("stamps"); JSONWriter.append(FieldStampsJSON.value(stamps, own: own), to: &out, csvQuoted: csvQuoted)
+        }
         if includeStatus { key("status"); string(member.record.status.rawValue) }
         if exactTimes { key("timeStampAdded"); JSONWriter.appendNumber(member.record.timeStampAdded, to: &out) }
         if exactTimes { key("timeStampOfLastVisit"); JSONWriter.appendNumber(member.record.timeStampOfLastVisit, to: &out) }
@@ -189,6 +199,7 @@ enum MemberExtras {
     /// Applies an extras object to a member decoded from the ClubKit keys.
     static func apply(_ extras: JSONValue, to member: inout ExchangeMember) throws(FieldError) {
         guard case .object(let object) = extras else { throw FieldError("\(ExchangeMember.extrasKey) must be an object") }
+        try FieldStampsJSON.checkFormat(object)  // first: a newer desk's member may hold anything else
         let counters = try visitCounters(object["visitCounters"])
         var record = member.record
         record.modifiedAt = try FieldValue.requiredDouble(object["modifiedAt"], "modifiedAt")
@@ -205,6 +216,7 @@ enum MemberExtras {
         if let value = object["deletedAt"] { record.deletedAt = try FieldValue.optionalDouble(value, "deletedAt") }
         if let value = object["passSince"] { record.passSince = try FieldValue.optionalDouble(value, "passSince") }
         let packCounters = try applyPlan(object, to: &record)
+        try FieldStampsJSON.apply(object, to: &record)
         var unifiedInto: String?
         if let value = object["unifiedInto"] { unifiedInto = try FieldValue.optionalString(value, "unifiedInto") }
         switch object["fields"] {

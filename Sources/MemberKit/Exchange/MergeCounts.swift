@@ -7,6 +7,8 @@ public struct MergeCounts: Sendable, Equatable, Codable {
     var householdsRefused = 0, overdrawnPacks = 0
     /// Edits in a spreadsheet the import does not take (each is listed, with why, in the changes).
     public var refused = 0
+    /// Fields two desks edited before they synced, as people read them (`FieldConflict.text`).
+    public var conflicts: [String] = []
     package init() {}
 
     package init(new: Int, updated: Int, unchanged: Int, unified: Int, deleted: Int) {

@@ -57,12 +57,21 @@ struct MergeEngine {
             // Tallies of this member came before its record: their last visit counts now.
             record.timeStampOfLastVisit = max(record.timeStampOfLastVisit, waiting)
         }
-        if let local, MergeRules.isOutsideEdit(record, of: local) {
-            // Someone edited the exported file (a name in the spreadsheet): that is a new version, made now, here.
-            record.modifiedAt = VersionStamp.next(after: local.modifiedAt, at: editor.time)
-            record.modifiedBy = editor.terminalId
+        if let local {
+            let edits = MergeRules.outsideEdits(record, of: local)
+            if !edits.isEmpty {
+                // Someone edited the exported file (a name in the spreadsheet): those fields are a new version, made now, here.
+                var base = record
+                for key in edits { base.copyValue(of: key, from: local) }
+                record.stamp(changedFrom: base, at: editor.time, by: editor.terminalId)
+            }
         }
-        var merged = local.map { MergeRules.merge($0, record) } ?? record
+        var merged = record
+        if let local {
+            let (result, conflicts) = MergeRules.merge(local, record)
+            merged = result
+            try report(conflicts)
+        }
         merged.numVisits = local?.numVisits ?? 0
         if try store.householdProblem(merged) != nil {
             // A household that would nest (or name itself) is not taken: the plan stays as it was here.
@@ -88,6 +97,18 @@ struct MergeEngine {
 
         let after = fieldsChanged || !raisedCounters.isEmpty || packsRaised ? try store.member(memberId: memberId) : stored
         try classify(before: stored, after: after, countersChanged: !raisedCounters.isEmpty || packsRaised, unified: unified)
+    }
+
+    /// Conflicts go into the audit record (one entry, the same on every desk that meets them);
+    /// those new here are counted, for `sync now` and the event log to list.
+    private mutating func report(_ conflicts: [FieldConflict]) throws {
+        for conflict in conflicts {
+            var names: [String: String] = [:]
+            for id in [conflict.kept.desk, conflict.lost.desk] { names[id] = try store.deskName(terminalId: id) }
+            let deskName = { (id: String) in names[id] ?? id }
+            guard try store.appendAudit(conflict.auditEntry(deskName: deskName)) else { continue }
+            counts.conflicts.append(conflict.text(deskName: deskName))
+        }
     }
 
     /// Visit counters and the pack's counters: G-counters, merged by max per desk (a file never

@@ -4,16 +4,45 @@ import Foundation
 /// max-merged counters and a grow-only alias set, this makes importing idempotent, commutative
 /// and associative.
 enum MergeRules {
-    /// Last writer wins for the editable fields: later modifiedAt, then the greater terminal id;
-    /// at a full tie a tombstone wins, then the greater content (any fixed order would do).
-    /// Added time is the earliest, last visit the latest; numVisits comes from the counters.
-    package static func merge(_ a: MemberRecord, _ b: MemberRecord) -> MemberRecord {
+    /// Field by field: each field keeps its later stamp (`FieldStamp.isLater`), so edits of
+    /// different fields on different desks both survive; at a full tie a deletion wins, then the
+    /// greater content. Added time is the earliest, last visit the latest; numVisits comes from
+    /// the counters. `conflicts` are the fields both versions edited without seeing the other's.
+    package static func merge(_ a: MemberRecord, _ b: MemberRecord) -> (record: MemberRecord, conflicts: [FieldConflict]) {
         var merged = wins(a, over: b) ? a : b
         merged.timeStampAdded = min(a.timeStampAdded, b.timeStampAdded)
         merged.timeStampOfLastVisit = max(a.timeStampOfLastVisit, b.timeStampOfLastVisit)
-        return merged
+        let restA = a.restStamp, restB = b.restStamp
+        let rest = restA.isLater(than: restB) || restA == restB ? restA : restB
+        var edited: [String: FieldStamp] = [:]
+        var conflicts: [FieldConflict] = []
+        for key in MemberFieldKey.keys(a, b) {
+            let stampA = a.stamp(of: key), stampB = b.stamp(of: key)
+            let fromA = fieldWins(key, a, stampA, over: b, stampB)
+            let (winner, loser) = fromA ? (a, b) : (b, a)
+            let (kept, lost) = fromA ? (stampA, stampB) : (stampB, stampA)
+            merged.copyValue(of: key, from: winner)
+            edited[key] = kept
+            if let conflict = FieldConflict(key: key, winner: winner, kept: kept, loser: loser, lost: lost) {
+                conflicts.append(conflict)
+            }
+        }
+        merged.setStamps(rest: rest, edited: edited)
+        return (merged, conflicts)
     }
 
+    /// One field's winner: the later stamp; at the same stamp, the same value either way, else a
+    /// deletion, else the greater value (any fixed order would do).
+    private static func fieldWins(_ key: String, _ a: MemberRecord, _ stampA: FieldStamp,
+                                  over b: MemberRecord, _ stampB: FieldStamp) -> Bool {
+        if !stampA.isSameEdit(as: stampB) { return stampA.isLater(than: stampB) }
+        if a.sameValue(of: key, as: b) { return (stampA.replaced ?? -1) >= (stampB.replaced ?? -1) }
+        if key == "deletedAt" { return a.deletedAt != nil }
+        return a.valueText(of: key) >= b.valueText(of: key)
+    }
+
+    /// The whole member's stamp (what older desks merge by): later modifiedAt, then the greater
+    /// terminal id; at a full tie a tombstone wins, then the greater content.
     static func wins(_ a: MemberRecord, over b: MemberRecord) -> Bool {
         if a.modifiedAt != b.modifiedAt { return a.modifiedAt > b.modifiedAt }
         if a.modifiedBy != b.modifiedBy { return a.modifiedBy > b.modifiedBy }
@@ -22,12 +51,14 @@ enum MergeRules {
         return contentKey(a) >= contentKey(b)
     }
 
-    /// `incoming` carries `local`'s version stamp but other content: a person changed an exported
-    /// file, since a terminal stamps every version it writes anew. Plain ClubKit members carry no
-    /// stamp of their own, so they are never taken for edits (their merge stays order-free).
-    static func isOutsideEdit(_ incoming: MemberRecord, of local: MemberRecord) -> Bool {
-        incoming.modifiedAt == local.modifiedAt && incoming.modifiedBy == local.modifiedBy
-            && incoming.modifiedBy != ExchangeMember.clubKitModifier && !sameEditableFields(incoming, local)
+    /// The fields of `incoming` that carry `local`'s stamp for them but another value: a person
+    /// changed an exported file, since a desk stamps every edit anew. Plain ClubKit members carry
+    /// no stamp of their own, so they are never taken for edits (their merge stays order-free).
+    static func outsideEdits(_ incoming: MemberRecord, of local: MemberRecord) -> [String] {
+        guard incoming.modifiedBy != ExchangeMember.clubKitModifier else { return [] }
+        return MemberFieldKey.keys(incoming, local).filter {
+            incoming.stamp(of: $0).isSameEdit(as: local.stamp(of: $0)) && !incoming.sameValue(of: $0, as: local)
+        }
     }
 
     /// The fields last-writer-wins decides (a null subclass field counts as an absent one).
@@ -35,7 +66,7 @@ enum MergeRules {
         a.passId == b.passId && a.username == b.username && a.status == b.status && a.expiresAt == b.expiresAt
             && a.note == b.note && a.deletedAt == b.deletedAt && a.modifiedAt == b.modifiedAt && a.modifiedBy == b.modifiedBy
             && a.passSince == b.passSince && a.plan == b.plan && a.household == b.household && a.birthday == b.birthday
-            && nonNull(a.fields) == nonNull(b.fields)
+            && nonNull(a.fields) == nonNull(b.fields) && a.stamps == b.stamps
     }
 
     /// Two stored versions are the same member state (numVisits aside, which the counters decide).

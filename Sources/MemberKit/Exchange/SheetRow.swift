@@ -57,8 +57,14 @@ package struct SheetRow: Sendable, Hashable {
             if visits < counted || visits > most { refusals.append(Self.visitsRefused(most, visits)) }
             let sameStamp = row.modifiedAt == stored.modifiedAt && row.modifiedBy == stored.modifiedBy
             if !sameStamp, MergeRules.wins(stored, over: row) {
+                // Field by field: only the fields changed here since the export lose (and are named);
+                // one changed in the sheet alone is an edit the merge takes.
+                var edited = stored
+                Self.copyEditable(from: row, to: &edited)
                 var asFile = stored
-                Self.copyEditable(from: row, to: &asFile)
+                for key in MemberFieldKey.keys(stored, edited) where stored.stamp(of: key).isLater(than: row.stamp(of: key)) {
+                    asFile.copyValue(of: key, from: edited)
+                }
                 let fields = Self.editable(FieldChange.between(stored, asFile))
                 if !fields.isEmpty {
                     refusals.append(Refusal(detail: "changed here since this file was exported: its values are not taken", fields: fields))
@@ -95,8 +101,7 @@ package struct SheetRow: Sendable, Hashable {
         }
         if deskColumns.contains(SpreadsheetCSV.Column.note) { edited.note = row.note }
         if !MergeRules.sameEditableFields(edited, stored) {
-            edited.modifiedAt = VersionStamp.next(after: stored.modifiedAt, at: editor.time)
-            edited.modifiedBy = editor.terminalId
+            edited.stamp(changedFrom: stored, at: editor.time, by: editor.terminalId)
         }
         var member = ExchangeMember(record: edited, counters: [:])
         member.sheetRow = self

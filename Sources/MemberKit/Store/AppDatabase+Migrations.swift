@@ -413,7 +413,9 @@ extension AppDatabase {
         registerAuditTimeEntry(&migrator)
         registerAuditWithoutMemberIndex(&migrator)
         registerAuditRowsInTime(&migrator)
+        registerMemberFieldStamps(&migrator)
         registerNameCollation(&migrator)
+        // Last of these: it reads and writes members with today's columns (MemberColumns).
         registerNormalisedPasses(&migrator)
         return migrator
     }

@@ -9,7 +9,7 @@ enum MemberColumns {
     static let names = [
         "memberId", "passId", "username", "timeStampAdded", "numVisits", "timeStampOfLastVisit", "fields",
         "status", "expiresAt", "note", "modifiedAt", "modifiedBy", "deletedAt", "passSince",
-        "plan", "household", "birthday",
+        "plan", "household", "birthday", "stamps",
     ]
     /// The stored columns, then the household head's expiry (read with the member, never written).
     static let list = names.joined(separator: ", ") + ", " + householdExpiry(of: "member")
@@ -37,7 +37,7 @@ enum MemberColumns {
     static func arguments(_ r: MemberRecord) -> StatementArguments {
         [r.memberId, r.passId, r.username, r.timeStampAdded, r.numVisits, r.timeStampOfLastVisit, FieldsColumn.text(r.fields),
          r.status.rawValue, r.expiresAt, r.note, r.modifiedAt, r.modifiedBy, r.deletedAt, r.passSince,
-         r.plan.rawValue, r.household, r.birthday?.description,
+         r.plan.rawValue, r.household, r.birthday?.description, FieldStampsJSON.columnText(r.stamps),
          SearchTokens.json(of: r)]
     }
 
@@ -66,7 +66,8 @@ enum MemberColumns {
             expiresAt: double(8), note: text(9), modifiedAt: sqlite3_column_double(statement, 10),
             modifiedBy: terminals?.string(statement, 11) ?? text(11) ?? "", deletedAt: double(12),
             passSince: double(13), plan: bytes(14).flatMap(plans.value) ?? .open, household: text(15),
-            birthday: text(16).flatMap(Birthday.init(parsing:)), householdExpiresAt: double(17))
+            birthday: text(16).flatMap(Birthday.init(parsing:)), householdExpiresAt: double(18),
+            stamps: bytes(17).flatMap(FieldStampsJSON.column))
     }
 
     static let statuses = ColumnCases<MemberStatus>()

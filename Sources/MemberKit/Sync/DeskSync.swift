@@ -66,8 +66,18 @@ public struct DeskSync: Sendable {
                                 lastSnapshotAt: fresh ? nil : state.snapshotAt,
                                 terminals: terminals.filter(\.isDesk), badFiles: try database.badSyncFiles(), stopped: state.stopped,
                                 retired: try retiredDesks(terminals), replays: try database.secureReplays(),
-                                walletReplays: try database.walletReplays())
+                                walletReplays: try database.walletReplays(), conflicts: try conflictLines())
     }
+
+    /// The newest conflicts the audit record holds, as people read them.
+    private func conflictLines() throws -> [String] {
+        try database.auditEntries(AuditQuery(action: .conflict, newest: Self.conflictsShown)).map { entry in
+            let name = try entry.memberId.flatMap { try database.member(id: $0) }?.displayName ?? entry.memberId ?? "?"
+            return FieldConflict.line(entry, name: name)
+        }
+    }
+
+    static let conflictsShown = 20
 
     /// `sync retire`: this desk takes over what `terminalId` authored (read first, so that it holds
     /// as much of it as the folder has) and writes a snapshot carrying it at once.

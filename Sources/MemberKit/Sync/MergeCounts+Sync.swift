@@ -12,6 +12,7 @@ extension MergeCounts {
         householdsRefused += other.householdsRefused
         overdrawnPacks += other.overdrawnPacks
         refused += other.refused
+        conflicts += other.conflicts
     }
 
     /// Members that changed (anything but unchanged).

@@ -126,6 +126,9 @@ package struct SyncReader: Sendable {
             bus?.publish(.log(LogLine(source: "sync", text: "\(CountText.of(report.counts.householdsRefused, "member's household was", plural: "members' households were")) "
                                       + "not taken: households do not nest")))
         }
+        for conflict in report.counts.conflicts {
+            bus?.publish(.log(LogLine(source: "sync", text: "conflict: \(conflict)")))
+        }
         if report.counts.visitEvents > 0 {
             bus?.publish(.occupancy(outbox.queued(OccupancyNotice(insideCount: try database.insideCount(), checkedOut: 0, exitKind: nil))))
         }

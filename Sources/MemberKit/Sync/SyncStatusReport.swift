@@ -19,4 +19,7 @@ public struct SyncStatusReport: Sendable, Equatable, Codable {
     public var replays: [SecureReplay] = []
     /// Phone cryptograms found, after a merge, to have been read at two desks (newest first).
     public var walletReplays: [WalletReplay] = []
+    /// Fields two desks edited before they synced, from the audit record (newest last):
+    /// `Mark O'Brien: e-mail edited on Front desk and Back desk; Back desk's kept`.
+    public var conflicts: [String] = []
 }

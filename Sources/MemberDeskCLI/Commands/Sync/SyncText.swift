@@ -23,6 +23,7 @@ enum SyncText {
         lines.append("read \(files(read.filesRead)) from \(desks(read.terminals)): \(c.new) new, \(c.updated) updated, "
                      + "\(c.deleted) deleted, \(c.unified) unified" + (read.filesCovered > 0 ? " (\(files(read.filesCovered)) already covered)" : ""))
         for copy in read.conflictCopies { lines.append("conflict copy merged: \(copy)") }
+        for conflict in c.conflicts { lines.append("conflict: \(conflict)") }
         for error in read.errors { lines.append("error: \(error)") }
         for replay in read.replaysFound {
             lines.append("replay admitted: SUN card \(replay.uid) read \(replay.counter) was accepted at \(replay.terminals.joined(separator: " and "))")
@@ -62,6 +63,7 @@ enum SyncText {
             lines.append("replay read: phone cryptogram \(replay.digest) was read at \(replay.terminals.joined(separator: " and ")) "
                          + "(found \(ago(replay.foundAt, now: now)); before the desks synced)")
         }
+        for conflict in status.conflicts { lines.append("conflict: \(conflict)") }
         if let stopped = status.stopped {
             lines.append("error: this desk stopped writing: \(stopped); run `memberdesk sync reset-id`")
         }
