@@ -413,6 +413,7 @@ extension AppDatabase {
         registerAuditTimeEntry(&migrator)
         registerAuditWithoutMemberIndex(&migrator)
         registerAuditRowsInTime(&migrator)
+        registerMergedEntriesCounted(&migrator)
         return migrator
     }
 
