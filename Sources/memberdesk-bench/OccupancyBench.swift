@@ -24,6 +24,27 @@ func runOccupancyBench(_ arguments: [String]) throws {
     try runOccupancyBench(in: root, memberCount: memberCount, eventCount: eventCount, insideGoal: insideGoal)
 }
 
+/// `memberdesk-bench occupancy-closing [MEMBERS] [EVENTS] [INSIDE]`: closing time's figure alone, on
+/// the same data (no report, so no memberdesk binary beside it): two builds compared in one run.
+func runClosingBench(_ arguments: [String]) throws {
+    let memberCount = arguments.first.flatMap(Int.init) ?? 1_000_000
+    let eventCount = arguments.dropFirst().first.flatMap(Int.init) ?? 10_000_000
+    let insideGoal = arguments.dropFirst(2).first.flatMap(Int.init) ?? 5_000
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("memberdesk-closing-bench-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try runClosingBench(in: root, memberCount: memberCount, eventCount: eventCount, insideGoal: insideGoal)
+}
+
+private func runClosingBench(in root: String, memberCount: Int, eventCount: Int, insideGoal: Int) throws {
+    let data = try OccupancyBenchData.prepare(members: memberCount, events: eventCount, inside: insideGoal, into: root)
+    let clock = FakeClock(Date(timeIntervalSince1970: data.madeAt + 1))
+    let database = try AppDatabase.open(path: data.path)
+    let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first ?? "?"
+    print("load average \(load); \(CountText.of(memberCount, "member")), \(CountText.grouped(try database.insideCount())) inside")
+    try benchClosing(database, terminal: try database.terminalIdentity(name: "bench"), clock: clock, path: data.path, inside: insideGoal)
+}
+
 private func runOccupancyBench(in root: String, memberCount: Int, eventCount: Int, insideGoal: Int) throws {
     let data = try OccupancyBenchData.prepare(members: memberCount, events: eventCount, inside: insideGoal, into: root)
     let clock = FakeClock(Date(timeIntervalSince1970: data.madeAt + 1))

@@ -17,6 +17,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "folder-sync-sim": runFolderSyncSimulation,
     "folder-sync-chain": runFolderSyncChainBench,  // only folder-sync's inotify merge (to profile it)
     "occupancy": runOccupancyBench,
+    "occupancy-closing": runClosingBench,  // only occupancy's closing time (to compare builds)
     "plans": runPlansBench,
     "tui": runTUIBench,
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"

@@ -41,7 +41,7 @@ import Testing
         let inside = (0..<400).map { i in start + Double(generator.next() % (11 * 86_400)) }.sorted().enumerated().map { i, time in
             MemberPresence(memberId: "m\(i)", eventId: "e\(i)", time: time, inside: true, terminalId: "desk-b")
         }
-        let checkOuts = ClosingRule.checkOuts(of: inside, now: now, settings: settings, desk: Core.desk)
+        let checkOuts = ClosingRule.checkOuts(of: inside, now: now, settings: settings)
         let expected = inside.compactMap { entry in
             ClosingRule.exitTime(since: entry.time, now: now, settings: settings).map { (entry.memberId, $0) }
         }

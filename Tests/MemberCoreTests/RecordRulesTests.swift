@@ -69,12 +69,15 @@ import Testing
         let now = day + 23 * 3600
         let before = MemberPresence(memberId: "m1", eventId: "e1", time: day + 20 * 3600, inside: true, terminalId: "desk-b")
         let after = MemberPresence(memberId: "m2", eventId: "e2", time: day + 22.5 * 3600, inside: true, terminalId: "desk-b")
-        let checkOuts = ClosingRule.checkOuts(of: [before, after], now: now, settings: settings, desk: Core.desk)
+        let checkOuts = ClosingRule.checkOuts(of: [before, after], now: now, settings: settings)
         #expect(checkOuts.count == 1)
         let checkOut = checkOuts[0]
         #expect(checkOut.exit.memberId == "m1" && checkOut.exit.time == day + 22 * 3600 && checkOut.exit.exitKind == .auto)
         #expect(checkOut.exit.eventId == VisitEvent.autoExitId(entryId: "e1", time: day + 22 * 3600))
         #expect(checkOut.audit.entryId == checkOut.exit.eventId && checkOut.audit.action == .exit && checkOut.audit.method == .auto)
-        #expect(checkOut.audit.operator == nil && checkOut.audit.deskId == "desk-a")
+        // Made by the rule for the visit's desk (desk-b's entry), not by the desk that noticed: every desk derives these bytes.
+        #expect(checkOut.audit.operator == nil && checkOut.audit.deskId == "desk-b" && checkOut.audit.desk == "closing rule")
+        #expect(checkOut.exit.terminalId == "desk-b")
+        #expect(checkOut.audit == AuditEntry.automaticExit(checkOut.exit))
     }
 }

@@ -16,7 +16,7 @@ import Testing
         try f.club.checkIn(passId: "B", source: .manual, at: noon.addingTimeInterval(-3 * 3600))   // 09:00
         try f.club.checkIn(passId: "B", source: .manual, at: noon.addingTimeInterval(-2 * 86400))   // two days ago
         try f.club.checkIn(passId: "B", source: .manual, at: noon.addingTimeInterval(-40 * 86400))  // out of range
-        let stats = try f.database.stats(now: noon.addingTimeInterval(3600), calendar: calendar)
+        let stats = try f.database.stats(now: noon.addingTimeInterval(3600), desk: f.club.terminal.id, calendar: calendar)
         #expect(stats.memberCount == 2)
         #expect(stats.visitsToday == 3)
         #expect(stats.perHourToday[12] == 2 && stats.perHourToday[9] == 1)

@@ -28,7 +28,7 @@ import Testing
         for (pass, offset) in [("A", -20 * 86400.0), ("B", -3 * 3600), ("B", -2 * 86400), ("A", 0), ("A", 1800)] {
             try f.club.checkIn(passId: pass, source: .manual, at: noon.addingTimeInterval(offset))
         }
-        // Another desk's entry: an event, never a visit of this desk's trail.
+        // An entry stored without its visit (as merges stored other desks' before v19): an event only.
         try f.database.write { store in
             try store.recordEvent(VisitEvent(eventId: "elsewhere", memberId: ann.memberId, kind: .entry,
                                              time: noon.timeIntervalSince1970 - 10 * 86400, terminalId: "other", source: "nfc"))
@@ -45,7 +45,7 @@ import Testing
                                     arguments: [f.club.terminal.id]))
         }
         #expect(Set(trail.map(\.visitId)) == entries, "each visit is its entry, written once")
-        let stats = try f.database.stats(now: noon.addingTimeInterval(3600), calendar: calendar)
+        let stats = try f.database.stats(now: noon.addingTimeInterval(3600), desk: f.club.terminal.id, calendar: calendar)
         let annVisits = try f.database.visits(memberId: ann.memberId)
         #expect(stats.visitsToday == 3)
         #expect(stats.perDayLast30.reduce(0, +) == 5)
@@ -56,7 +56,7 @@ import Testing
         #expect(pruned == 2)  // Ann's first entry and the other desk's
         #expect(try Self.trail(f.database) == trail)
         #expect(try f.database.visits(memberId: ann.memberId) == annVisits)
-        #expect(try f.database.stats(now: noon.addingTimeInterval(3600), calendar: calendar) == stats)
+        #expect(try f.database.stats(now: noon.addingTimeInterval(3600), desk: f.club.terminal.id, calendar: calendar) == stats)
         #expect(try f.database.pruneVisitEvents(before: noon.timeIntervalSince1970 - 5 * 86400) == 0)
         #expect(try Self.trail(f.database) == trail)
     }

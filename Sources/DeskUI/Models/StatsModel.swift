@@ -76,7 +76,9 @@ public struct StatsModel: Sendable, Equatable {
             return
         }
         var y = inner.y
-        let summary = "Today \(CountText.of(stats.visitsToday, "check-in")) · active this week \(CountText.grouped(stats.activeThisWeek)) · "
+        // Every desk's check-ins; this desk's beside them only when others made some.
+        let here = stats.visitsTodayHere == stats.visitsToday ? "" : " (\(CountText.grouped(stats.visitsTodayHere)) at this desk)"
+        let summary = "Today \(CountText.of(stats.visitsToday, "check-in"))\(here) · active this week \(CountText.grouped(stats.activeThisWeek)) · "
             + "active this month \(CountText.grouped(stats.activeThisMonth)) · \(CountText.of(stats.memberCount, "member"))"
         grid.putField(summary, x: inner.x, y: y, width: inner.width, style: CellStyle(.normal, bold: true))
         y += 1

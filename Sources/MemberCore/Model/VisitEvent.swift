@@ -11,7 +11,8 @@ package struct VisitEvent: Sendable, Hashable {
     package var memberId: String
     package var kind: Kind
     package var time: Double
-    /// The desk (terminal id) that recorded it.
+    /// The desk (terminal id) that recorded it; for an automatic exit, the desk of the entry it
+    /// closes, whichever desk noticed (`ClosingRule.checkOuts`).
     package var terminalId: String
     /// What brought it: a check-in source ("nfc", "manual" …), "staff" or "auto".
     package var source: String

@@ -182,7 +182,7 @@ struct MergeEngine {
                 counts.futureEvents += 1
                 continue
             }
-            if try store.recordEvent(event) { counts.visitEvents += 1 }
+            if try store.recordMerged(event) { counts.visitEvents += 1 }
         }
     }
 

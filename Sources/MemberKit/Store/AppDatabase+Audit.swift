@@ -138,7 +138,7 @@ extension StoreTransaction {
 
     /// This desk's entry placed at or below the row through which the sync writer has written
     /// its entries (the clock stepped back) moves that mark below it, so that it goes out too.
-    private func lowerOwnAuditMark(below id: Int64, deskId: String) throws {
+    func lowerOwnAuditMark(below id: Int64, deskId: String) throws {
         try db.cachedStatement(sql: """
             UPDATE terminal_setting SET value = ? WHERE key = ? AND CAST(value AS INTEGER) >= ?
             AND ? = (SELECT value FROM terminal_setting WHERE key = ?)

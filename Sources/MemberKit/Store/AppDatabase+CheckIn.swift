@@ -20,7 +20,7 @@ extension AppDatabase {
     func checkIn(_ request: CheckInRequest, outbox: inout OutboxWrite) throws -> CheckInCommit {
         try write { store in
             let time = request.time
-            _ = try store.closeOverdue(request.settings.occupancy, desk: request.desk, at: time)
+            _ = try store.closeOverdue(request.settings.occupancy, at: time)
             var replayed = false
             if let wallet = request.wallet {
                 replayed = try !store.claimWalletCryptogram(wallet.digest, until: time + request.settings.wallet.maxAge, now: time,

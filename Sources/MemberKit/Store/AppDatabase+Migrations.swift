@@ -415,6 +415,7 @@ extension AppDatabase {
         registerAuditRowsInTime(&migrator)
         registerMemberFieldStamps(&migrator)
         registerNameCollation(&migrator)
+        registerMergedEntriesCounted(&migrator)
         // Last of these: it reads and writes members with today's columns (MemberColumns).
         registerNormalisedPasses(&migrator)
         return migrator

@@ -8,7 +8,7 @@ extension AppDatabase {
     /// One member out: returns the report `Club` publishes.
     func checkOut(_ request: StaffCheckOut.Request, outbox: inout OutboxWrite) throws -> CheckInReport {
         try write { store in
-            _ = try store.closeOverdue(request.occupancy, desk: request.desk, at: request.time)
+            _ = try store.closeOverdue(request.occupancy, at: request.time)
             let member: MemberRecord?
             switch request.target {
             case .pass(let passId): member = try store.liveMember(passIdAnyCase: passId)
@@ -33,7 +33,7 @@ extension AppDatabase {
                      outbox: inout OutboxWrite) throws -> OccupancyNotice {
         try write { store in
             let time = now.timeIntervalSince1970
-            _ = try store.closeOverdue(occupancy, desk: desk, at: time)
+            _ = try store.closeOverdue(occupancy, at: time)
             let closed = try store.write(CheckOutAll.decide(inside: try store.insideEntries(), at: time, desk: desk, by: actor))
             let notice = OccupancyNotice(insideCount: try store.insideCount(), checkedOut: closed, exitKind: .staff)
             try outbox.write(.occupancy(notice), in: store, at: now)

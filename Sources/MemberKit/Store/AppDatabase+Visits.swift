@@ -7,7 +7,9 @@ import GRDB
 /// counted at; nil for every other event) while the event is kept, and a row of `visit_archive`
 /// once `visits.keep_days` prunes the event: the trail is kept as long as before, and a tap writes
 /// one row where it wrote two (the entry and a `visit` row repeating it: four pages of log).
-/// The view `visit` reads both, as the table of that name did.
+/// The view `visit` reads both, as the table of that name did. An entry merged from another desk
+/// is a visit of the trail too (`recordMerged`): the stats, `backup` and `members show` count what
+/// the desk holds from every desk, as `visits`, `inside` and the report do.
 extension AppDatabase {
     static func registerVisitsInEntries(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v15-tappages-visit-in-entry") { db in
@@ -20,6 +22,19 @@ extension AppDatabase {
                     SELECT visitId, memberId, terminalId, time, source FROM visit_archive
                     UNION ALL
                     SELECT eventId, memberId, terminalId, visitTime, source FROM visit_event WHERE visitTime IS NOT NULL;
+                """)
+        }
+    }
+
+    /// Entries merged before they counted (`visitTime` nil) count now. Not this desk's own entries
+    /// from before v15: their visits are `visit_archive`'s rows, under other ids, and the desks
+    /// found in the archive are this desk's own ids (another desk's visits never went there).
+    static func registerMergedEntriesCounted(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v19-figures-merged-entries-counted") { db in
+            try db.execute(sql: """
+                UPDATE visit_event SET visitTime = time
+                WHERE kind = '\(VisitEvent.Kind.entry.rawValue)' AND visitTime IS NULL
+                  AND terminalId NOT IN (SELECT DISTINCT terminalId FROM visit_archive)
                 """)
         }
     }
@@ -42,16 +57,32 @@ extension AppDatabase {
 
 extension StoreTransaction {
     /// The visits counted here at or after `start` (and before `end`), as a subquery of
-    /// (memberId, time) for the stats, read through each table's time index: an entry's time is
+    /// (memberId, time, terminalId) for the stats, read through each table's time index: an entry's time is
     /// never before its visit's (`recordEntry`), so `time >= start` narrows the events first.
     static func visitsSQL(start: String, end: String? = nil) -> String {
         let before = end.map { " AND time < \($0)" } ?? ""
         let visitBefore = end.map { " AND visitTime < \($0)" } ?? ""
         return """
-            SELECT memberId, time FROM visit_archive WHERE time >= \(start)\(before)
+            SELECT memberId, time, terminalId FROM visit_archive WHERE time >= \(start)\(before)
             UNION ALL
-            SELECT memberId, visitTime FROM visit_event WHERE time >= \(start) AND visitTime >= \(start)\(visitBefore)
+            SELECT memberId, visitTime, terminalId FROM visit_event WHERE time >= \(start) AND visitTime >= \(start)\(visitBefore)
             """
+    }
+
+    /// An event merged from a sync file or an import: an entry is a visit of the trail (it was
+    /// counted where it was made), unless the trail holds it already (this desk's own entry,
+    /// pruned into `visit_archive`, read back); a new automatic exit brings its audit line, which
+    /// derives from it (`AuditEntry.automaticExit`): the desk that closed the visit wrote the same.
+    /// Returns whether it was new.
+    func recordMerged(_ event: VisitEvent) throws -> Bool {
+        guard event.kind == .entry else {
+            guard try recordEvent(event) else { return false }
+            if event.exitKind == .auto { try appendAudit(AuditEntry.automaticExit(event)) }
+            return true
+        }
+        let archived = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM visit_archive WHERE visitId = ?)"),
+                                         arguments: [event.eventId]) ?? false
+        return try recordEvent(event, visitTime: archived ? nil : event.time)
     }
 
     /// Events older than `before` go (`visits.keep_days`); the visits counted here among them

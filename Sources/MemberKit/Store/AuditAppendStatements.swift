@@ -33,6 +33,19 @@ struct AuditAppendStatements {
         return (newest, sqlite3_column_int64(statement, 1) != 0)
     }
 
+    /// A millisecond's rows for a batch (`appendAudit(batch:)`): its next free row and what it holds.
+    func rows(first: Int64, last: Int64) throws -> AuditMillisecond {
+        var millisecond = AuditMillisecond(next: first)
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, time, entryId FROM audit WHERE id BETWEEN ? AND ?"),
+                                       arguments: [first, last])
+        while let row = try rows.next() {
+            let id: Int64 = row[0]
+            millisecond.next = max(millisecond.next, id + 1)
+            millisecond.held.insert(AuditMillisecond.key(time: row[1], entryId: row[2]))
+        }
+        return millisecond
+    }
+
     /// Inserts `entry` at row `id`, its detail already encoded.
     func insert(_ entry: AuditEntry, id: Int64, detail: String) throws {
         let statement = try db.cachedStatement(sql: """

@@ -5,7 +5,7 @@ import MemberKit
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Member count, visits today, and today's check-ins per hour."
+        abstract: "Member count, visits today (every desk's), and today's check-ins per hour."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -14,13 +14,14 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         // Not read-only: closing time is applied before the inside count.
         let context = try DeskContext.open(global)
-        let stats = try context.database.stats(now: context.club.clock.now())
+        let stats = try context.database.stats(now: context.club.clock.now(), desk: context.club.terminal.id)
         let inside = try context.club.insideCount()
         let capacity = context.club.settings.occupancy.capacity
         if json {
             JSONOutput.print([
                 "memberCount": .int(stats.memberCount),
                 "visitsToday": .int(stats.visitsToday),
+                "visitsTodayHere": .int(stats.visitsTodayHere),
                 "perHourToday": .array(stats.perHourToday.map(JSONValue.int)),
                 "perDayLast30": .array(stats.perDayLast30.map(JSONValue.int)),
                 "activeThisWeek": .int(stats.activeThisWeek),
@@ -31,7 +32,9 @@ struct StatsCommand: ParsableCommand {
             return
         }
         print("members: \(stats.memberCount)")
-        print("visits today: \(stats.visitsToday)")
+        // Every desk's visits; this desk's beside them only when others made some.
+        let here = stats.visitsTodayHere == stats.visitsToday ? "" : " (\(stats.visitsTodayHere) at this desk)"
+        print("visits today: \(stats.visitsToday)\(here)")
         print("active this week: \(stats.activeThisWeek), this month: \(stats.activeThisMonth)")
         print("inside: " + InsideCommand.countLine(inside, capacity: capacity).replacingOccurrences(of: " inside", with: ""))
         let peak = max(1, stats.perHourToday.max() ?? 1)

@@ -13,7 +13,7 @@ extension Club {
         let time = now.timeIntervalSince1970
         var outbox = outboxWrite()
         let notice = try storeErrorsPublished {
-            try database.closeOverdue(settings.occupancy, desk: terminal, at: now, outbox: &outbox)
+            try database.closeOverdue(settings.occupancy, at: now, outbox: &outbox)
         }
         try storeErrorsPublished {
             _ = try database.pruneVisitEvents(before: time - Double(settings.occupancy.keepDays) * 86400)
@@ -25,7 +25,7 @@ extension Club {
     /// How many are inside now, closing time applied.
     public func insideCount(at date: Date? = nil) throws -> Int {
         let time = (date ?? clock.now()).timeIntervalSince1970
-        return try storeErrorsPublished { try database.insideCount(closing: settings.occupancy, desk: terminal, at: time) }
+        return try storeErrorsPublished { try database.insideCount(closing: settings.occupancy, at: time) }
     }
 
     /// Everyone inside now, by entry time, closing time applied.
