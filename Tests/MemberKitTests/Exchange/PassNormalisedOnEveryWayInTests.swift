@@ -53,12 +53,14 @@ import Testing
         let queue = try AppDatabase.inMemoryQueue()
         try AppDatabase.migrator.migrate(queue, upTo: "v18-audit-rows-in-time")
         try queue.write { db in
+            // v18's columns, by SQL: today's store writes columns (stamps, nameKey) that v18 lacks.
+            try db.execute(sql: """
+                INSERT INTO member(memberId, passId, username, timeStampAdded, numVisits, fields, modifiedAt, modifiedBy)
+                VALUES ('M1', '04:a2:3c:99', 'Ann', 100, 2, '{}', 100, 'DA'),
+                       ('M2', '04A23C99', NULL, 200, 1, '{}', 200, 'DA'),
+                       ('M3', 'Gold-7', 'Bo', 100, 0, '{}', 100, 'DA');
+                """)
             let store = StoreTransaction(db: db)
-            let older = MemberRecord(memberId: "M1", passId: "04:a2:3c:99", username: "Ann", timeStampAdded: 100, numVisits: 2,
-                                     modifiedAt: 100, modifiedBy: "DA")
-            let newer = MemberRecord(memberId: "M2", passId: "04A23C99", timeStampAdded: 200, numVisits: 1, modifiedAt: 200, modifiedBy: "DA")
-            let other = MemberRecord(memberId: "M3", passId: "Gold-7", username: "Bo", timeStampAdded: 100, modifiedAt: 100, modifiedBy: "DA")
-            for member in [older, newer, other] { try store.insert(member) }
             try store.raiseVisitCounter(memberId: "M1", terminalId: "DA", to: 2)
             try store.raiseVisitCounter(memberId: "M2", terminalId: "DA", to: 1)
         }
