@@ -39,8 +39,8 @@ import GRDB
         #expect(try f.database.visitCounters(memberId: member.memberId) == [f.club.terminal.id: 1])
     }
 
-    /// Another system's member list may hold a card's UID in lowercase; an import keeps pass ids
-    /// verbatim (a pass payload's id is case-sensitive), so the tap finds the card by its spelling.
+    /// Another system's member list may hold a card's UID in lowercase; an import stores it as a
+    /// tap reads it (a card UID in upper case; any other pass id as written), so the tap finds it.
     @Test func aCardStoredInLowercaseIsFoundNotEnrolledAgain() throws {
         let f = try ClubFixture()
         let json = #"[{"memberId":"M1","passId":"04a23b1c","username":"Ann","timeStampAdded":1,"numVisits":2,"timeStampOfLastVisit":0}]"#
