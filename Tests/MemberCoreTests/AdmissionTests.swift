@@ -52,6 +52,25 @@ import Testing
         }
     }
 
+    /// Issue 45 item 2: a pass that a member holds but for leading zeros (a spreadsheet's `12` for
+    /// `0012`) is never enrolled by policy as a second member: it is answered as unknown, so the
+    /// desk can offer it to them. Staff's own yes still enrols it.
+    @Test func anUnknownPassANearHolderHoldsIsNotEnrolledByPolicy() {
+        var subject = Core.subject(nil)
+        subject.nearPassHolders = [Core.member()]
+        let tapped = Admission.decide(subject, Core.request("00AA01"))
+        guard case .unknownPass("00AA01") = tapped.outcome, case .nothing = tapped.write else {
+            Issue.record("a near holder's card was not answered unknown: \(tapped.outcome)")
+            return
+        }
+        #expect(tapped.audit == nil)
+        let staffSaidYes = Admission.decide(subject, Core.request("00AA01", mode: .rules(unknown: .enrol(username: "New", fields: [:]))))
+        guard case .enrolled = staffSaidYes.outcome else {
+            Issue.record("staff's yes did not enrol: \(staffSaidYes.outcome)")
+            return
+        }
+    }
+
     @Test func aStaffCardIsNeverLookedUpAsAMember() {
         let change = Admission.decide(Core.subject(Core.member(), staffCard: true), Core.request())
         guard case .staffCard("AA01") = change.outcome else {

@@ -11,17 +11,21 @@ public struct CheckInClient: Sendable {
     public var admitAnyway: @Sendable (_ pass: String, AuditActor) throws -> Void
     /// The members a text typed at F4 names when no member holds it as a pass (empty when one does).
     public var membersNamed: @Sendable (_ typed: String) throws -> [MemberRecord]
+    /// An unknown pass given to the member who holds it but for leading zeros, then checked in by it.
+    public var givePass: @Sendable (_ pass: String, _ memberId: String, AuditActor) throws -> Void
 
     public init(checkIn: @escaping @Sendable (String, CheckInSource, Bool, AuditActor) throws -> Void,
                 enrol: @escaping @Sendable (String, String?, AuditActor) throws -> Void,
                 checkOut: @escaping @Sendable (String, AuditActor) throws -> Void,
                 admitAnyway: @escaping @Sendable (String, AuditActor) throws -> Void,
-                membersNamed: @escaping @Sendable (String) throws -> [MemberRecord] = { _ in [] }) {
+                membersNamed: @escaping @Sendable (String) throws -> [MemberRecord],
+                givePass: @escaping @Sendable (String, String, AuditActor) throws -> Void) {
         self.checkIn = checkIn
         self.enrol = enrol
         self.checkOut = checkOut
         self.admitAnyway = admitAnyway
         self.membersNamed = membersNamed
+        self.givePass = givePass
     }
 
     /// How many members F4 offers for a name: a screenful to choose from; more means type more of it.
@@ -41,6 +45,10 @@ extension CheckInClient {
                 // A pass as a scan reads it comes first; else the search's rule (word prefixes of name, pass, e-mail).
                 guard try club.member(idOrPass: typed) == nil else { return [] }
                 return try club.database.memberPage(matching: typed, sort: .name, limit: namedLimit).map(\.member)
+            },
+            givePass: { pass, memberId, actor in
+                _ = try club.updateMember(id: memberId, MemberChanges(passId: pass), by: actor)
+                _ = try club.checkIn(passId: pass, source: .manual, enrolUnknown: false, by: actor)
             })
     }
 
@@ -49,5 +57,6 @@ extension CheckInClient {
         enrol: { _, _, _ in throw ClientUnavailable.unset("checkIn.enrol") },
         checkOut: { _, _ in throw ClientUnavailable.unset("checkIn.checkOut") },
         admitAnyway: { _, _ in throw ClientUnavailable.unset("checkIn.admitAnyway") },
-        membersNamed: { _ in throw ClientUnavailable.unset("checkIn.membersNamed") })
+        membersNamed: { _ in throw ClientUnavailable.unset("checkIn.membersNamed") },
+        givePass: { _, _, _ in throw ClientUnavailable.unset("checkIn.givePass") })
 }

@@ -14,6 +14,8 @@ public enum DeskDialog: Sendable, Equatable {
     case export(ExportDialog)
     /// F4's text named members, not a pass: choose whom to check in.
     case typedNames(TypedNamesDialog)
+    /// An unknown pass a member holds but for leading zeros: give it to them.
+    case givePass(GivePassDialog)
     /// Ctrl-C over typed text: quit, or back to the dialog it holds.
     indirect case confirmQuit(ConfirmQuitDialog)
     /// Signing in, or a manager's PIN for one action (over the dialog that asked, if any).
@@ -31,6 +33,7 @@ public enum DeskDialog: Sendable, Equatable {
         case .importReview(let d): edit(d, as: DeskDialog.importReview, body)
         case .export(let d): edit(d, as: DeskDialog.export, body)
         case .typedNames(let d): edit(d, as: DeskDialog.typedNames, body)
+        case .givePass(let d): edit(d, as: DeskDialog.givePass, body)
         case .confirmQuit(let d): edit(d, as: DeskDialog.confirmQuit, body)
         case .signIn(let d): edit(d, as: DeskDialog.signIn, body)
         }

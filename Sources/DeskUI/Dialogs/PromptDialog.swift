@@ -115,8 +115,11 @@ extension DialogOpener {
             : .notice(NoticeDialog(title: "Import", lines: ["Import is not available in this build."])))
     }
 
-    /// Enter on an unknown-card banner: enrol its pass, with a name.
+    /// Enter on an unknown-card banner: give its pass to the member who holds it but for leading
+    /// zeros, or else enrol it, with a name.
     static let enrol = DialogOpener { state, now in
-        state.banner.visible(at: now)?.enrolPass.map { DialogOpening(.prompt(.enrol(pass: $0))) }
+        guard let shown = state.banner.visible(at: now) else { return nil }
+        if let pass = shown.givePass { return DialogOpening(.givePass(GivePassDialog(for: pass, shown.nearHolders, state))) }
+        return shown.enrolPass.map { DialogOpening(.prompt(.enrol(pass: $0))) }
     }
 }

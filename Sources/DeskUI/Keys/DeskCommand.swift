@@ -24,6 +24,10 @@ public enum DeskCommand: Sendable, Equatable {
     /// A member chosen among those F4's text (`typed`) named.
     case checkInNamed(MemberRecord, typed: String)
     case enrol(pass: String, name: String?)
+    /// An unknown pass given to the member who holds it but for leading zeros, then checked in.
+    case givePass(String, to: MemberRecord)
+    /// The enrol prompt for a pass after all (a near holder's card it was not).
+    case askEnrol(pass: String)
     case save(original: MemberRecord?, changes: MemberChanges)
     case delete(MemberRecord)
     case previewImport(file: String)

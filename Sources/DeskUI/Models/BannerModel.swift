@@ -18,6 +18,10 @@ public struct BannerModel: Sendable, Equatable {
         /// For `.unknown` under the prompt policy: the pass that Enter enrols.
         public var enrolPass: String?
         public var shownAt: Date
+        /// For `.unknown` when members hold the pass but for leading zeros: the pass that Enter
+        /// offers to give them (whatever the policy: giving a card is no enrolment), and they.
+        public var givePass: String? = nil
+        public var nearHolders: [MemberRecord] = []
         /// The member a refusal was for: F2 opens its form (a pack to top up, a membership to renew).
         public var refusedMember: MemberRecord? = nil
 
@@ -42,7 +46,11 @@ public struct BannerModel: Sendable, Equatable {
         var headline = NamedText(before: parts.before, name: parts.name, after: parts.after)
         var enrolPass: String?
         if case .unknownPass(let pass) = outcome {
-            if policy == .prompt {
+            if let holder = report.nearPassHolders.first {
+                let others = report.nearPassHolders.count > 1 ? " (and \(report.nearPassHolders.count - 1) more)" : ""
+                headline = NamedText(before: "Unknown card — ", name: holder.displayName,
+                                     after: " holds \(holder.passId)\(others): press Enter to give it to them")
+            } else if policy == .prompt {
                 headline = NamedText(before: "Unknown card — press Enter to enrol")
                 enrolPass = pass
             } else {
@@ -67,6 +75,10 @@ public struct BannerModel: Sendable, Equatable {
         let assurance = report.secure == false ? " · low assurance" : report.secure == true ? " · secure card" : ""
         details.append(NamedText(before: "\(report.source.rawValue)\(assurance) · \(RelativeTime.clock(report.time))"))
         current = Shown(kind: kind, headlineText: headline, detailTexts: details, enrolPass: enrolPass, shownAt: now)
+        if case .unknownPass(let pass) = outcome, !report.nearPassHolders.isEmpty {
+            current?.givePass = pass
+            current?.nearHolders = report.nearPassHolders
+        }
         if case .refused(let member, _) = outcome { current?.refusedMember = member }
     }
 

@@ -101,6 +101,9 @@ public final class DeskEffectRunner: Sendable {
             }, failed: { .checkInFailed($0) })
         case .enrol(let pass, let name, let by):
             submit({ try checkIn.enrol(pass, name, AuditActor(operator: by, method: .manual)); return nil }, failed: { .enrolFailed($0) })
+        case .givePass(let pass, let memberId, let by):
+            submit({ try checkIn.givePass(pass, memberId, AuditActor(operator: by, method: .manual)); return nil },
+                   failed: { .checkInFailed($0) })
         case .loadVisits(let member):
             let inbox = self.inbox
             submit({

@@ -196,6 +196,7 @@ extension LockReducer {
         case .open(let opener): return opener.permission
         case .checkOutSelected: return .checkOut
         case .checkInSelected, .checkInNamed: return .checkInByHand
+        case .givePass: return .editContact
         case .save(let original, let changes): return savePermission(original, changes)
         case .delete: return .deleteMember
         case .applyImport: return .importMembers

@@ -20,6 +20,7 @@ public enum DeskEffect: Sendable, Equatable {
     /// it names come back (`JobResult.typedNames`) to choose from, and nothing is recorded yet.
     case checkInTyped(String, operator: String?)
     case enrol(pass: String, name: String?, operator: String?)
+    case givePass(pass: String, memberId: String, operator: String?)
     case loadVisits(MemberRecord)
     /// `walletPass`: a new member's Apple pass is written in the same step (wallet set up).
     case save(original: MemberRecord?, changes: MemberChanges, operator: String?, walletPass: Bool = false)

@@ -87,6 +87,12 @@ extension DeskReducer {
         case .enrol(let pass, let name):
             banner(.dismiss, &state, now: now)
             effects.append(.enrol(pass: pass, name: name, operator: state.lock.operatorName))
+        case .givePass(let pass, let member):
+            banner(.dismiss, &state, now: now)
+            state.log.add("card \(pass) given to \(member.displayName) (held \(member.passId))", tone: .info, at: now)
+            effects.append(.givePass(pass: pass, memberId: member.memberId, operator: state.lock.operatorName))
+        case .askEnrol(let pass):
+            state.dialog = .prompt(.enrol(pass: pass))
         case .save(let original, let changes):
             // A new member gets its wallet pass in the same step when the wallet is set up.
             let walletPass = original == nil && state.setup.walletMissing == []

@@ -36,6 +36,7 @@ package enum Admission {
             member = found
         } else {
             switch EnrolmentRule.apply(pass: pass, policy: settings.enrolment, request: unknown,
+                                       nearHolders: subject.nearPassHolders.count,
                                        candidate: { newMember(pass, username: $0, fields: $1, request: request) }) {
             case .answer(let outcome): return (.answer(outcome), [])
             case .candidate(let candidate):

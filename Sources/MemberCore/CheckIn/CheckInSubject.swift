@@ -15,9 +15,12 @@ package struct CheckInSubject: Sendable {
     package var lastSecureCounter: UInt32?
     /// A phone's cryptogram that was claimed already (here, or at a desk whose claims merged).
     package var walletReplayed: Bool
+    /// When no member holds the pass: the live members who hold it but for leading zeros.
+    package var nearPassHolders: [MemberRecord]
 
     package init(member: MemberRecord?, isStaffCard: Bool, presence: MemberPresence?, latestExit: VisitSpan.ExitKind?,
-                 insideCount: Int, plan: PlanStanding?, lastSecureCounter: UInt32? = nil, walletReplayed: Bool = false) {
+                 insideCount: Int, plan: PlanStanding?, lastSecureCounter: UInt32? = nil, walletReplayed: Bool = false,
+                 nearPassHolders: [MemberRecord] = []) {
         self.member = member
         self.isStaffCard = isStaffCard
         self.presence = presence
@@ -26,5 +29,6 @@ package struct CheckInSubject: Sendable {
         self.plan = plan
         self.lastSecureCounter = lastSecureCounter
         self.walletReplayed = walletReplayed
+        self.nearPassHolders = nearPassHolders
     }
 }

@@ -1,6 +1,8 @@
 /// A pass no member holds: enrol it (the candidate goes through the other rules, as any entry
 /// does) or answer `unknownPass`. A tap follows the desk's enrolment policy; a pass typed by hand
-/// is asked about first (a typo is not a member); staff's yes to that question enrols it.
+/// is asked about first (a typo is not a member); staff's yes to that question enrols it. A pass
+/// that a member holds but for leading zeros (a spreadsheet's `12` for the card `0012`) is not
+/// enrolled by policy: it is most likely that member's card, so the desk offers it to them.
 package enum EnrolmentRule {
     package enum Verdict {
         case answer(CheckInOutcome)
@@ -17,10 +19,10 @@ package enum EnrolmentRule {
         case enrol(username: String?, fields: [String: JSONValue])
     }
 
-    package static func apply(pass: NormalizedPass, policy: EnrolmentPolicy, request: Request,
+    package static func apply(pass: NormalizedPass, policy: EnrolmentPolicy, request: Request, nearHolders: Int = 0,
                       candidate: (_ username: String?, _ fields: [String: JSONValue]) -> MemberRecord) -> Verdict {
         switch request {
-        case .byPolicy where policy == .auto: return .candidate(candidate(nil, [:]))
+        case .byPolicy where policy == .auto && nearHolders == 0: return .candidate(candidate(nil, [:]))
         case .byPolicy, .ask: return .answer(.unknownPass(pass.passId))
         case .enrol(let username, let fields): return .candidate(candidate(username, fields))
         }

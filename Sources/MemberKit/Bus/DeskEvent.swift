@@ -69,6 +69,9 @@ public struct CheckInReport: Sendable {
     /// Its messages are already in the outbox, written in the tap's own commit (`Club.queueEventMessages`):
     /// a listener on the bus must not queue them again.
     public var messagesQueued = false
+    /// For an unknown pass: the members who hold it but for leading zeros (a spreadsheet's `12`
+    /// for the card `0012`), whose card it most likely is: staff are offered to give it to them.
+    public var nearPassHolders: [MemberRecord] = []
 
     package init(time: Date, source: CheckInSource, passId: String, outcome: CheckInOutcome, terminalId: String,
                 inside: Bool? = nil, insideCount: Int = 0, capacity: Int = 0, warnings: [String] = [],

@@ -33,8 +33,9 @@ extension AppDatabase {
             // The plan as the rules saw it, less the visit this tap used (no second read).
             var planAfter = subject.plan
             if change.usesPackVisit { planAfter?.visitsLeft? -= 1 }
-            let report = CheckInReport(request, change, inside: change.outcome.member.map { _ in after?.inside == true },
+            var report = CheckInReport(request, change, inside: change.outcome.member.map { _ in after?.inside == true },
                                        insideCount: try store.insideCount(), plan: planAfter)
+            if case .unknownPass = change.outcome { report.nearPassHolders = subject.nearPassHolders }
             try outbox.write(.checkIn(report), in: store, at: request.now)
             return CheckInCommit(change: change, report: report)
         }
@@ -50,10 +51,12 @@ extension StoreTransaction {
         let latestExit = try presence.flatMap { $0.inside ? nil : try exitKind(eventId: $0.eventId) }
         // Open members (most) cost no read more.
         let plan = try member.flatMap { $0.plan == .open ? nil : try planStanding($0) }
-        return CheckInSubject(member: member, isStaffCard: try liveStaffAccount(card: passId) != nil, presence: presence,
+        let isStaffCard = try liveStaffAccount(card: passId) != nil
+        let near = member == nil && !isStaffCard ? try nearPassHolders(passId) : []
+        return CheckInSubject(member: member, isStaffCard: isStaffCard, presence: presence,
                               latestExit: latestExit, insideCount: try insideCount(), plan: plan,
                               lastSecureCounter: try secure.flatMap { try lastSecureCounter(uid: $0.uid) },
-                              walletReplayed: walletReplayed)
+                              walletReplayed: walletReplayed, nearPassHolders: near)
     }
 
     /// Writes what a tap's decision says, at the tap's `time`: nothing else.

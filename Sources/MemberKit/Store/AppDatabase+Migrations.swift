@@ -416,6 +416,7 @@ extension AppDatabase {
         registerMemberFieldStamps(&migrator)
         registerNameCollation(&migrator)
         registerMergedEntriesCounted(&migrator)
+        registerPassDigitsIndex(&migrator)
         // Last of these: it reads and writes members with today's columns (MemberColumns).
         registerNormalisedPasses(&migrator)
         return migrator

@@ -27,7 +27,7 @@ struct CheckInCommand: ParsableCommand {
         if json {
             JSONOutput.print(JSONOutput.checkIn(report, plans: context.club.settings.plans))
         } else if case .unknownPass(let id) = outcome {
-            print("Unknown card \(id) (\(try Self.hint(for: id, context)))")
+            print("Unknown card \(id) (\(Self.hint(for: id, near: report.nearPassHolders, context)))")
         } else {
             print(PlainText.shown(report.message(sellPack: Self.sellPack)))
             if let notice = DoorNotice.line(for: report, settings: context.club.settings.plans) { print(notice) }
@@ -38,8 +38,7 @@ struct CheckInCommand: ParsableCommand {
 
     /// What to do with a pass no member holds: give it to the member who holds a near match (a
     /// spreadsheet's `12` for `0012`) rather than add a second member for them; else add it.
-    static func hint(for pass: String, _ context: DeskContext) throws -> String {
-        let near = try context.database.nearPassHolders(pass)
+    static func hint(for pass: String, near: [MemberRecord], _ context: DeskContext) -> String {
         if !near.isEmpty {
             let who = near.map { "\($0.displayName) holds \($0.passId)" }.joined(separator: "; ")
             return "\(who): if this is their card, give it to them with: memberdesk members edit \(near[0].memberId) --pass \(pass)"

@@ -1,0 +1,63 @@
+import Foundation
+import MemberKit
+
+/// A pass no member holds that a member holds but for leading zeros (a spreadsheet's `12` for the
+/// card `0012`): most likely their card. Staff give it to them (their pass becomes the card's, and
+/// the tap counts for them), enrol a new member after all where the desk enrols, or cancel. It is
+/// offered instead of the enrol prompt, so the advice never adds a second member for them.
+public struct GivePassDialog: Sendable, Equatable {
+    public var pass: String
+    public var holders: [MemberRecord]
+    /// Whether `n` enrols the pass as a new member (not under `enrolment = "deny"`).
+    public var canEnrol: Bool
+    public var choice = 0
+
+    public init(pass: String, holders: [MemberRecord], canEnrol: Bool) {
+        self.pass = pass
+        self.holders = holders
+        self.canEnrol = canEnrol
+    }
+
+    public func render(into grid: inout CellGrid) {
+        let frame = DialogFrame.centred(in: grid.bounds, width: 70, height: holders.count + 7)
+        let inner = DialogFrame.draw(&grid, frame, title: "Unknown card \(pass)")
+        grid.putField("No member holds \(pass), but a spreadsheet drops leading zeros.", x: inner.x, y: inner.y, width: inner.width)
+        grid.putField("Is it the card of:", x: inner.x, y: inner.y + 1, width: inner.width)
+        for (i, member) in holders.enumerated() where inner.y + 3 + i < inner.maxY - 1 {
+            let chosen = i == choice
+            let text = (chosen ? "▸ " : "  ") + TypedNamesDialog.line(member).fitted(to: inner.width - 2)
+            grid.putField(text, x: inner.x, y: inner.y + 3 + i, width: inner.width,
+                          style: chosen ? CellStyle(.selected, bold: true, reverse: true) : .plain)
+        }
+        let keys = "↑↓ choose · Enter give them the card and check in" + (canEnrol ? " · n new member" : "") + " · Esc cancel"
+        grid.putField(keys, x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
+    }
+}
+
+extension GivePassDialog {
+    public mutating func onKey(_ key: Key) -> DialogReply {
+        switch key {
+        case .up: choice = max(0, choice - 1)
+        case .down: choice = min(holders.count - 1, choice + 1)
+        case .enter:
+            guard holders.indices.contains(choice) else { return .close }
+            return .closeAnd(.givePass(pass, to: holders[choice]))
+        case .character("n"), .character("N") where canEnrol: return .closeAnd(.askEnrol(pass: pass))
+        case .escape: return .close
+        default: break
+        }
+        return .stay
+    }
+}
+
+extension GivePassDialog {
+    /// As the desk offers it: `n` enrols only where the desk enrols.
+    init(for pass: String, _ holders: [MemberRecord], _ state: DeskState) {
+        self.init(pass: pass, holders: holders, canEnrol: state.setup.enrolment != .deny)
+    }
+}
+
+extension GivePassDialog: DeskDialogFeature {
+    mutating func onKey(_ key: Key, screen: Rect) -> DialogReply { onKey(key) }
+    func render(into grid: inout CellGrid, now: Date) { render(into: &grid) }
+}
