@@ -13,7 +13,7 @@ struct SyncExportService: ExportService {
         let day = DateFormatter()
         day.locale = Locale(identifier: "en_US_POSIX")
         day.dateFormat = "yyyy-MM-dd"
-        return directory + "/members-\(day.string(from: Date())).\(format)"
+        return directory + "/members-\(day.string(from: CommandClock.current.now())).\(format)"
     }
 
     func export(format: String, to path: String, by actor: AuditActor,

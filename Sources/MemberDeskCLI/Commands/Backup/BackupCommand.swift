@@ -28,7 +28,7 @@ struct BackupCommand: ParsableCommand {
             target = file
         } else {
             try folder.create()
-            target = folder.newBackupPath(at: Date())
+            target = folder.newBackupPath(at: CommandClock.current.now())
         }
         let summary = try context.database.backup(to: target)
         let pruned = file == nil ? try folder.prune(keep: Int(context.config.backup.keep)) : []

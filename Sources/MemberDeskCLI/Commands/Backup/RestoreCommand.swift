@@ -45,7 +45,7 @@ struct RestoreCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let kept = databasePath + ".before-restore-" + Self.stamp(Date())
+        let kept = databasePath + ".before-restore-" + Self.stamp(CommandClock.current.now())
         let hadDatabase = FileManager.default.fileExists(atPath: databasePath)
         // A desk that syncs, or whose backup or database synced, must not write again under the id
         // its earlier self wrote with after the backup: the copy becomes a new desk (docs/sync.md).

@@ -119,7 +119,7 @@ struct RegionsCommand: ParsableCommand {
             let environment = ScriptEnvironment(config: context.config, paths: context.paths, club: context.club)
             let engine = ScriptEngine(environment: environment)
             let result = engine.runAndWait(source, activity: ScriptActivity(identifier: region.identifier, regionName: region.name,
-                                                                             kind: kind, event: ["time": .double(Date().timeIntervalSince1970)]))
+                                                                             kind: kind, event: ["time": .double(CommandClock.current.now().timeIntervalSince1970)]))
             engine.waitUntilIdle(timeout: context.config.regions.httpTimeout + 2)
             var failed = result.error != nil
             for event in subscription.drain() {
@@ -150,7 +150,7 @@ struct RegionsCommand: ParsableCommand {
         @Option(help: ArgumentHelp("A fixed position for circular regions.", valueName: "lat,lng")) var location: String?
 
         func validate() throws {
-            if let location, LocationFix.parse(location, time: Date()) == nil {
+            if let location, LocationFix.parse(location, time: CommandClock.current.now()) == nil {
                 throw ValidationError("--location must be LAT,LNG (for example 35.6595,139.7005)")
             }
         }
@@ -158,7 +158,7 @@ struct RegionsCommand: ParsableCommand {
         func run() throws {
             let context = try DeskContext.open(global)
             let regions = try RegionsCommand.cachedRegions(context)
-            let fix = location.flatMap { LocationFix.parse($0, time: Date()) }
+            let fix = location.flatMap { LocationFix.parse($0, time: CommandClock.current.now()) }
             let simulation = RegionSimulation(
                 regions: regions, environment: ScriptEnvironment(config: context.config, paths: context.paths, club: context.club),
                 location: fix.map { ($0.latitude, $0.longitude) }, exitDelay: context.config.regions.exitDelay,

@@ -13,7 +13,7 @@ struct ScanPrinter: Sendable {
         fflush(nil)
     }
 
-    private static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
+    private static func now() -> String { ISO8601DateFormatter().string(from: CommandClock.current.now()) }
 
     func jsonLine(_ event: DeskEvent) -> String? {
         var object: [String: JSONValue] = ["time": .string(Self.now())]

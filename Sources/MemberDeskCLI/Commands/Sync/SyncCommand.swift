@@ -47,7 +47,7 @@ struct SyncCommand: ParsableCommand {
             if json {
                 print(SyncText.json(status))
             } else {
-                for line in SyncText.lines(status, now: Date()) { print(line) }
+                for line in SyncText.lines(status, now: CommandClock.current.now()) { print(line) }
             }
         }
     }

@@ -22,7 +22,7 @@ final class SyncthingScan: Sendable {
 
     /// The watcher's `written` hook: scans `subfolder` of memberdesk's shared folder.
     func scan(_ subfolder: String) {
-        let now = Date().timeIntervalSince1970
+        let now = CommandClock.current.now().timeIntervalSince1970
         guard pausedUntil.withLock({ $0 }) <= now else { return }
         let sub = subfolder.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_."))) ?? subfolder
         do {
