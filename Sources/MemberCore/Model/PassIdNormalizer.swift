@@ -23,6 +23,9 @@ public enum PassIdNormalizer {
         if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{FFFD}" }) {
             throw DeskError.invalidPass("pass contains binary or control characters")
         }
+        if trimmed.lowercased().hasPrefix(MemberPurge.erasedPassPrefix) {
+            throw DeskError.invalidPass("a pass cannot start with \"\(MemberPurge.erasedPassPrefix)\" (it marks an erased member)")
+        }
         let fields = trimmed.split(separator: "|", omittingEmptySubsequences: false)
         if fields.count == 4 {
             let passId = fields[1].trimmingCharacters(in: .whitespaces)

@@ -418,6 +418,7 @@ extension AppDatabase {
         registerMergedEntriesCounted(&migrator)
         // Last of these: it reads and writes members with today's columns (MemberColumns).
         registerNormalisedPasses(&migrator)
+        registerAuditErasure(&migrator)
         return migrator
     }
 

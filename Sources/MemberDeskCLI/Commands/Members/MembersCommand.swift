@@ -6,7 +6,7 @@ struct MembersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "members",
         abstract: "List, show, add, edit and delete members.",
-        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self]
+        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Purge.self]
     )
 
     struct List: ParsableCommand {
