@@ -128,7 +128,7 @@ struct FieldMergePropertyTests {
                 #expect(member.isDeleted == world.deleted.contains(memberId))
                 if world.purged.contains(memberId) {
                     // An erasure absorbs every edit, before or after it: no field keeps a value.
-                    #expect(member.isPurged && member.username == nil && member.note == nil && member.fields.isEmpty)
+                    #expect(member.isPurged && member.username == nil && member.note == nil && member.fields.values.allSatisfy { $0 == .null })
                     continue
                 }
                 for field in fields {
