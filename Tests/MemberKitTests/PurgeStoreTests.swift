@@ -110,5 +110,6 @@ struct PurgeStoreTests {
     func erasedPassIsRefusedAsInput() {
         #expect(throws: DeskError.self) { try PassIdNormalizer.normalize("erased:M1") }
         #expect(throws: DeskError.self) { try PassIdNormalizer.normalize("ERASED:M1") }
+        #expect(throws: DeskError.self) { try PassIdNormalizer.normalize("7|Erased:M1|payload|Ann") }
     }
 }

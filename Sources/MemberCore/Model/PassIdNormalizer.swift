@@ -15,6 +15,15 @@ public enum PassIdNormalizer {
     public static let fieldCapacity = 4 * maximumBytes
 
     public static func normalize(_ raw: String) throws -> NormalizedPass {
+        let pass = try read(raw)
+        // What marks an erased member (`MemberPurge`) is no one's card, in any letter case (a tap finds passes so).
+        if pass.passId.lowercased().hasPrefix(MemberPurge.erasedPassPrefix) {
+            throw DeskError.invalidPass("a pass cannot start with \"\(MemberPurge.erasedPassPrefix)\" (it marks an erased member)")
+        }
+        return pass
+    }
+
+    private static func read(_ raw: String) throws -> NormalizedPass {
         guard raw.utf8.count <= maximumBytes else {
             throw DeskError.invalidPass("pass is too long (\(raw.utf8.count) bytes, at most \(maximumBytes))")
         }
@@ -22,9 +31,6 @@ public enum PassIdNormalizer {
         guard !trimmed.isEmpty else { throw DeskError.invalidPass("pass is empty") }
         if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{FFFD}" }) {
             throw DeskError.invalidPass("pass contains binary or control characters")
-        }
-        if trimmed.lowercased().hasPrefix(MemberPurge.erasedPassPrefix) {
-            throw DeskError.invalidPass("a pass cannot start with \"\(MemberPurge.erasedPassPrefix)\" (it marks an erased member)")
         }
         let fields = trimmed.split(separator: "|", omittingEmptySubsequences: false)
         if fields.count == 4 {
