@@ -61,6 +61,36 @@ struct PurgeMergeTests {
         #expect(try b.database.visitCounters(memberId: ingrid.memberId) == [a.club.terminal.id: 1])
     }
 
+    @Test("a person enrolled at two desks is erased whole: both enrolments, still one group, the visits unchanged")
+    func unifiedEnrolmentsAreErasedTogether() throws {
+        let clock = FakeClock()
+        let a = try SyncTestTerminal(id: "DA", clock: clock), b = try SyncTestTerminal(id: "DB", clock: clock)
+        let first = try a.club.addMember(passId: "04C1D2E3", username: "Ingrid Vasquez-Lund")
+        _ = try a.club.checkIn(passId: "04C1D2E3", source: .nfc)
+        clock.advance(by: 60)
+        let second = try b.club.addMember(passId: "04C1D2E3", username: "Ingrid V", note: "Allergic to latex")
+        _ = try b.club.checkIn(passId: "04C1D2E3", source: .nfc)
+        try b.importBytes(a.export())
+        try a.importBytes(b.export())
+        let total = try #require(try a.database.member(id: first.memberId)).numVisits
+        #expect(total == 2, "the two enrolments are one member with both visits")
+        clock.advance(by: 60)
+        try a.club.deleteMember(id: first.memberId)
+        clock.advance(by: 60)
+        try a.club.purgeMember(id: second.memberId)  // the unified enrolment's id finds the person
+        try b.importBytes(a.export())
+        try a.importBytes(b.export())
+        for desk in [a, b] {
+            let held = try Self.held(desk)
+            #expect(held.isEmpty, "\(held)")
+            for id in [first.memberId, second.memberId] {
+                #expect(try desk.database.member(id: id)?.isPurged == true, "\(id) is not erased")
+            }
+            #expect(try desk.database.member(id: first.memberId)?.numVisits == total)
+        }
+        #expect(try a.state() == b.state())
+    }
+
     @Test("the merge of an erased tombstone with any copy is the erased tombstone, in either order")
     func mergeRuleAbsorbs() throws {
         let full = MemberRecord(memberId: "M1", passId: "04C1D2E3", username: "Ingrid", timeStampAdded: 10, timeStampOfLastVisit: 50,
