@@ -5,7 +5,7 @@ import MemberKit
 struct MembersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "members",
-        abstract: "List, show, add, edit and delete members.",
+        abstract: "List, show, add, edit, delete and purge members.",
         subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Purge.self]
     )
 
