@@ -7,6 +7,8 @@ public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if let pass = try? PassIdNormalizer.normalize(text) {
         precondition(!pass.passId.isEmpty, "normalized pass is empty")
         precondition(pass.passId.utf8.count <= PassIdNormalizer.maximumBytes)
+        // No way in makes a pass that marks an erased member (`MemberPurge`), in any letter case.
+        precondition(!pass.passId.lowercased().hasPrefix(MemberPurge.erasedPassPrefix), "an erased pass was let in: \(pass.passId)")
         // Normalizing is idempotent for plain passes (a payload's passId is taken verbatim).
         if !text.contains("|"), let again = try? PassIdNormalizer.normalize(pass.passId) {
             precondition(again.passId == pass.passId, "not idempotent: \(pass.passId) -> \(again.passId)")

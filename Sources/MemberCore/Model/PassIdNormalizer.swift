@@ -15,6 +15,15 @@ public enum PassIdNormalizer {
     public static let fieldCapacity = 4 * maximumBytes
 
     public static func normalize(_ raw: String) throws -> NormalizedPass {
+        let pass = try read(raw)
+        // What marks an erased member (`MemberPurge`) is no one's card, in any letter case (a tap finds passes so).
+        if pass.passId.lowercased().hasPrefix(MemberPurge.erasedPassPrefix) {
+            throw DeskError.invalidPass("a pass cannot start with \"\(MemberPurge.erasedPassPrefix)\" (it marks an erased member)")
+        }
+        return pass
+    }
+
+    private static func read(_ raw: String) throws -> NormalizedPass {
         guard raw.utf8.count <= maximumBytes else {
             throw DeskError.invalidPass("pass is too long (\(raw.utf8.count) bytes, at most \(maximumBytes))")
         }

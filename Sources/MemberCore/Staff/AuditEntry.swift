@@ -61,6 +61,8 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable {
     /// A manager's PIN given for one action at the desk (what for: the detail `for`).
     case approve = "approval"
     case staffAdd = "staff-add", staffRemove = "staff-remove", staffPIN = "staff-pin", staffCard = "staff-card"
+    /// A deleted member's personal data erased (`members purge`); its other entries keep no detail.
+    case purge
     /// Two desks edited one field of a member before they synced: the value the merge overwrote.
     case conflict
 

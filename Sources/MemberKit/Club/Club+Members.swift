@@ -45,6 +45,16 @@ extension Club {
         return events.dropFirst().map(\.member)
     }
 
+    /// Erases a deleted member's personal data (and that of the members unified into it), here
+    /// and, through the next sync files, at every desk (`MemberPurge`). Returns the erased tombstone.
+    @discardableResult
+    public func purgeMember(id: String, by actor: AuditActor = .anonymous(.manual)) throws -> MemberRecord {
+        let time = clock.now().timeIntervalSince1970
+        let events = try database.purgeMember(id: id, at: time, desk: terminal, by: actor)
+        publish(events)
+        return events[0].member
+    }
+
     /// After the commit: a member change's events on the bus, in the decision's order.
     private func publish(_ events: [MemberChange.Event]) {
         for event in events {

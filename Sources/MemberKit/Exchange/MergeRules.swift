@@ -9,6 +9,7 @@ enum MergeRules {
     /// greater content. Added time is the earliest, last visit the latest; numVisits comes from
     /// the counters. `conflicts` are the fields both versions edited without seeing the other's.
     package static func merge(_ a: MemberRecord, _ b: MemberRecord) -> (record: MemberRecord, conflicts: [FieldConflict]) {
+        if a.isPurged || b.isPurged { return (erased(a, b), []) }
         var merged = wins(a, over: b) ? a : b
         merged.timeStampAdded = min(a.timeStampAdded, b.timeStampAdded)
         merged.timeStampOfLastVisit = max(a.timeStampOfLastVisit, b.timeStampOfLastVisit)
@@ -29,6 +30,16 @@ enum MergeRules {
         }
         merged.setStamps(rest: rest, edited: edited)
         return (merged, conflicts)
+    }
+
+    /// An erased tombstone (`MemberPurge`) absorbs every other version, older or newer, so no
+    /// copy of the person's data comes back (a file from before the erasure, an edit made
+    /// offline); of two erasures the later stamp's. Only the added time and last visit still merge.
+    private static func erased(_ a: MemberRecord, _ b: MemberRecord) -> MemberRecord {
+        var merged = a.isPurged && (!b.isPurged || wins(a, over: b)) ? a : b
+        merged.timeStampAdded = min(a.timeStampAdded, b.timeStampAdded)
+        merged.timeStampOfLastVisit = max(a.timeStampOfLastVisit, b.timeStampOfLastVisit)
+        return merged
     }
 
     /// One field's winner: the later stamp; at the same stamp, the same value either way, else a

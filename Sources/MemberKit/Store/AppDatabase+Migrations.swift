@@ -419,6 +419,7 @@ extension AppDatabase {
         registerPassDigitsIndex(&migrator)
         // Last of these: it reads and writes members with today's columns (MemberColumns).
         registerNormalisedPasses(&migrator)
+        registerAuditErasure(&migrator)
         return migrator
     }
 

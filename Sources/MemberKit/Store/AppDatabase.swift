@@ -27,6 +27,8 @@ public final class AppDatabase: Sendable {
         config.label = "memberdesk"
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // A value deleted or overwritten (a member's erasure above all) is zeroed in the file, not left in free space.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
             let locale = try NameCollation.locale(of: db, environment: ProcessInfo.processInfo.environment)
             db.add(function: NameCollation(locale: locale).keyFunction)
             checkpointer?.install(on: db)
@@ -155,6 +157,16 @@ public final class AppDatabase: Sendable {
     public func otherConnectionsVersion() throws -> Int {
         do {
             return try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        } catch let error as DatabaseError {
+            throw DeskError.database(Self.reason(error))
+        }
+    }
+
+    /// Empties the write-ahead log into the database file and truncates it (after an erasure:
+    /// the log's frames hold older versions of pages). A reader still holding them leaves it be.
+    func checkpointTruncating() throws {
+        do {
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         } catch let error as DatabaseError {
             throw DeskError.database(Self.reason(error))
         }

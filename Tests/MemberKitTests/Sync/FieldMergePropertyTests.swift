@@ -31,6 +31,7 @@ struct FieldMergePropertyTests {
         var edits: [String: [Edit]] = [:]
         var known: [Set<Int>] = [[], [], []]
         var deleted: Set<String> = []
+        var purged: Set<String> = []
         /// Exports taken along the way, delivered again later (late and repeated files).
         var sent: [(from: Int, bytes: [UInt8], known: Set<Int>)] = []
         var nextId = 0
@@ -54,7 +55,12 @@ struct FieldMergePropertyTests {
             switch (code / 9) % 12 {
             case 0..<7: try edit(desk: desk, memberId: memberId, field: FieldMergePropertyTests.fields[(code / 108) % 5], code: code)
             case 7:
-                // Deletions are rare: they end a member's story.
+                // Deletions are rare: they end a member's story; an erasure of a deleted member ends its data too.
+                if code % 7 == 1, let stored = try desks[desk].database.member(id: memberId), stored.isDeleted, !stored.isPurged {
+                    _ = try desks[desk].club.purgeMember(id: memberId)
+                    purged.insert(memberId)
+                    return
+                }
                 guard code % 7 == 0, try desks[desk].database.member(id: memberId).map({ !$0.isDeleted }) ?? false else { return }
                 _ = try desks[desk].club.deleteMember(id: memberId)
                 deleted.insert(memberId)
@@ -120,6 +126,11 @@ struct FieldMergePropertyTests {
             for memberId in world.members {
                 let member = try #require(try desk.database.member(id: memberId))
                 #expect(member.isDeleted == world.deleted.contains(memberId))
+                if world.purged.contains(memberId) {
+                    // An erasure absorbs every edit, before or after it: no field keeps a value.
+                    #expect(member.isPurged && member.username == nil && member.note == nil && member.fields.values.allSatisfy { $0 == .null })
+                    continue
+                }
                 for field in fields {
                     guard let latest = world.edits[memberId + "/" + field]?.max(by: { $0.time < $1.time }) else { continue }
                     #expect(member.valueText(of: field) == latest.value, "\(field) of \(memberId)")
@@ -127,7 +138,7 @@ struct FieldMergePropertyTests {
             }
             // Each conflict names two edits of one field, neither made having seen the other.
             let conflicts = try desk.database.auditEntries(AuditQuery(action: .conflict))
-            for entry in conflicts {
+            for entry in conflicts where !world.purged.contains(entry.memberId ?? "") {  // an erased member's entries keep no detail
                 let memberId = try #require(entry.memberId)
                 let field = try #require(fields.first { MemberFieldKey.label($0) == entry.detail["field"] })
                 let all = world.edits[memberId + "/" + field] ?? []

@@ -5,8 +5,8 @@ import MemberKit
 struct MembersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "members",
-        abstract: "List, show, add, edit and delete members.",
-        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self]
+        abstract: "List, show, add, edit, delete and purge members.",
+        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Purge.self]
     )
 
     struct List: ParsableCommand {
