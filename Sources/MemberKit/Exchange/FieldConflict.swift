@@ -35,22 +35,26 @@ package struct FieldConflict: Sendable, Equatable {
         Self.line(name: name, field: MemberFieldKey.label(key), lostDesk: deskName(lost.desk), keptDesk: deskName(kept.desk))
     }
 
-    /// A conflict's audit entry as `text` says it (`sync status` lists them from the record).
-    package static func line(_ entry: AuditEntry, name: String) -> String {
-        line(name: name, field: entry.detail["field"] ?? "?", lostDesk: entry.detail["overwrittenDesk"] ?? "?", keptDesk: entry.desk)
+    /// A conflict's audit entry as `text` says it (`sync status` lists them from the record), its
+    /// desks named by `deskName` (the entry holds their ids).
+    package static func line(_ entry: AuditEntry, name: String, deskName: (String) -> String) -> String {
+        line(name: name, field: entry.detail["field"] ?? "?", lostDesk: deskName(entry.detail["overwrittenDesk"] ?? "?"),
+             keptDesk: deskName(entry.deskId))
     }
 
     private static func line(name: String, field: String, lostDesk: String, keptDesk: String) -> String {
         "\(name): \(field) edited on \(lostDesk) and \(keptDesk); \(keptDesk)'s kept"
     }
 
-    /// The audit entry: at the kept edit's time and desk, with the overwritten value. Its id is
-    /// derived from the two edits, so the desks that report it write one entry between them.
-    package func auditEntry(deskName: (String) -> String) -> AuditEntry {
-        AuditEntry(entryId: entryId, time: kept.time, deskId: kept.desk, desk: deskName(kept.desk), operator: nil,
+    /// The audit entry: at the kept edit's time and desk, with the overwritten value. Its id and
+    /// every field come from the two edits alone (desks by id: a name is what a desk happens to
+    /// know), so the desks that report it write one and the same entry between them, and carry it
+    /// in their audit files (`AuditSyncFile.carriedByAnyDesk`) to the desks that never meet it.
+    package var auditEntry: AuditEntry {
+        AuditEntry(entryId: entryId, time: kept.time, deskId: kept.desk, desk: kept.desk, operator: nil,
                    method: .sync, action: .conflict, memberId: memberId,
                    detail: ["field": MemberFieldKey.label(key), "kept": keptValue, "overwritten": lostValue,
-                            "overwrittenDesk": deskName(lost.desk), "overwrittenAt": String(lost.time)])
+                            "overwrittenDesk": lost.desk, "overwrittenAt": String(lost.time)])
     }
 
     /// The id `AuditEntry.newId` would give at the kept edit's time, with the random part a digest of both edits.

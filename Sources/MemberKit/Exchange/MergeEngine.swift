@@ -106,7 +106,7 @@ struct MergeEngine {
             var names: [String: String] = [:]
             for id in [conflict.kept.desk, conflict.lost.desk] { names[id] = try store.deskName(terminalId: id) }
             let deskName = { (id: String) in names[id] ?? id }
-            guard try store.appendAudit(conflict.auditEntry(deskName: deskName)) else { continue }
+            guard try store.appendAudit(conflict.auditEntry) else { continue }
             counts.conflicts.append(conflict.text(deskName: deskName))
         }
     }

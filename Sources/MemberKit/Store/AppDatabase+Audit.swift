@@ -130,20 +130,26 @@ extension StoreTransaction {
             guard id <= last else {
                 throw DeskError.invalidInput("more than \(AuditRowId.perMillisecond) audit entries in one millisecond (\(entry.time))")
             }
-            if id < newest { try lowerOwnAuditMark(below: id, deskId: entry.deskId) }
+            if id < newest { try lowerOwnAuditMark(below: id, for: entry) }
         }
         try statements.insert(entry, id: id, detail: AuditDetail.encode(entry.detail))
         return true
     }
 
     /// This desk's entry placed at or below the row through which the sync writer has written
-    /// its entries (the clock stepped back) moves that mark below it, so that it goes out too.
-    func lowerOwnAuditMark(below id: Int64, deskId: String) throws {
+    /// its entries (the clock stepped back), or an entry any desk carries (a conflict, at the kept
+    /// edit's time), moves that mark below it, so that it goes out too.
+    func lowerOwnAuditMark(below id: Int64, for entry: AuditEntry) throws {
         try db.cachedStatement(sql: """
             UPDATE terminal_setting SET value = ? WHERE key = ? AND CAST(value AS INTEGER) >= ?
-            AND ? = (SELECT value FROM terminal_setting WHERE key = ?)
-            """).execute(arguments: [String(id - 1), AuditFileSync.throughKey, id, deskId, AuditFileSync.deskKey])
+            AND (? OR ? = (SELECT value FROM terminal_setting WHERE key = ?))
+            """).execute(arguments: [String(id - 1), AuditFileSync.throughKey, id, AuditSyncFile.carriedByAnyDesk.contains(entry.action),
+                                     entry.deskId, AuditFileSync.deskKey])
     }
+
+    /// Entries listed by time, then id: not by row, which is arrival order within a millisecond
+    /// and differs between desks, so that `audit --json` prints the same bytes on every desk.
+    static let auditListOrder = "time, entryId", auditListOrderNewestFirst = "time DESC, entryId DESC"
 
     func auditEntries(_ query: AuditQuery) throws -> [AuditEntry] {
         var conditions: [String] = [], arguments: StatementArguments = []
@@ -160,7 +166,7 @@ extension StoreTransaction {
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         if let name = query.operator {
             // Word prefixes are no SQL a B-tree answers: the operator is matched here, as the desk's search matches.
-            let entries = try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time, id", arguments: arguments)
+            let entries = try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY \(Self.auditListOrder)", arguments: arguments)
                 .compactMap(Self.auditEntry).filter { $0.operator.map { SearchTokens.matches(name, $0) } ?? false }
             return query.newest.map { Array(entries.suffix($0)) } ?? entries
         }
@@ -171,11 +177,11 @@ extension StoreTransaction {
             let oldest = try Double.fetchOne(db, sql: "SELECT time FROM audit \(filter) ORDER BY id DESC LIMIT 1 OFFSET ?",
                                               arguments: arguments + [newest - 1])
             let bound = oldest.map { (conditions.isEmpty ? "WHERE" : filter + " AND") + " id >= \(AuditRowId.first(at: $0))" } ?? filter
-            return try Row.fetchAll(db, sql: "SELECT * FROM audit \(bound) ORDER BY time DESC, id DESC LIMIT ?",
+            return try Row.fetchAll(db, sql: "SELECT * FROM audit \(bound) ORDER BY \(Self.auditListOrderNewestFirst) LIMIT ?",
                                     arguments: arguments + [newest])
                 .reversed().compactMap(Self.auditEntry)
         }
-        return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY time, id", arguments: arguments)
+        return try Row.fetchAll(db, sql: "SELECT * FROM audit \(filter) ORDER BY \(Self.auditListOrder)", arguments: arguments)
             .compactMap(Self.auditEntry)
     }
 

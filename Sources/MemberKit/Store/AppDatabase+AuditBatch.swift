@@ -22,7 +22,7 @@ extension StoreTransaction {
             guard id <= last else {
                 throw DeskError.invalidInput("more than \(AuditRowId.perMillisecond) audit entries in one millisecond (\(entry.time))")
             }
-            if id < newest { try lowerOwnAuditMark(below: id, deskId: entry.deskId) }
+            if id < newest { try lowerOwnAuditMark(below: id, for: entry) }
             try statements.insert(entry, id: id, detail: AuditDetail.encode(entry.detail))
             millisecond.next = id + 1
             milliseconds[first] = millisecond

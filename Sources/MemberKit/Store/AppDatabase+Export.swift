@@ -40,7 +40,7 @@ extension AppDatabase {
             }
             let events = try selection.eventCondition.map { condition in
                 try statement("""
-                    SELECT memberId, eventId, kind, time, terminalId, source, exitKind FROM visit_event
+                    SELECT memberId, eventId, kind, time, terminalId, source, exitKind, \(ExchangeSelection.derivedHere) FROM visit_event
                     WHERE \(condition) ORDER BY memberId, time, eventId
                     """)
             }
@@ -94,6 +94,7 @@ extension AppDatabase {
                 var memberCounters: [String: Int] = [:]
                 var memberPacks: [String: PackCounter] = [:]
                 var memberEvents: [VisitEvent] = []
+                var derivedHere: Set<String> = []
                 let memberId = record.memberId
                 var memberIdBytes = memberId
                 try memberIdBytes.withUTF8 { member in
@@ -113,6 +114,7 @@ extension AppDatabase {
                     try advance(eventRows, &pendingEvent, to: member) { row in
                         guard let kind = VisitEvent.Kind(rawValue: text(row, 2)) else { return }
                         let exitKind = sqlite3_column_type(row, 6) == SQLITE_NULL ? nil : text(row, 6)
+                        if sqlite3_column_int(row, 7) != 0 { derivedHere.insert(text(row, 1)) }
                         memberEvents.append(VisitEvent(eventId: text(row, 1), memberId: memberId, kind: kind,
                                                        time: sqlite3_column_double(row, 3),
                                                        terminalId: terminals.string(row, 4) ?? text(row, 4),
@@ -123,11 +125,12 @@ extension AppDatabase {
                 // A unified member's entry carries its own deletion time (nil if it was never deleted).
                 if unifiedInto != nil { record.deletedAt = ownDeletedAt }
                 if sqlite3_column_int(rows, recordColumn) == 0, let authors = tallyAuthors {
-                    // Another desk authors it: only what this desk counted goes (a changes file read them all).
+                    // Another desk authors it: only what this desk counted goes (a changes file read them all),
+                    // and the automatic exits it derived, whichever desk's visit they close (`ExchangeSelection.derivedHere`).
                     return .tally(memberId: memberId, lastVisit: record.timeStampOfLastVisit,
                                   counters: memberCounters.filter { authors.countedHere($0.key) },
                                   packCounters: memberPacks.filter { authors.countedHere($0.key) },
-                                  events: memberEvents.filter { authors.countedHere($0.terminalId) })
+                                  events: memberEvents.filter { authors.countedHere($0.terminalId) || derivedHere.contains($0.eventId) })
                 }
                 // The stored numVisits (the class sum for a survivor) is kept for ClubKit, whatever counters travel.
                 // Built in the return value, from the record consumed: a copy here was a tenth of a row's cost.

@@ -44,11 +44,12 @@ extension AppDatabase {
         }
     }
 
-    /// This desk's own entries after row `row`, oldest first: the rows (those of kinds this
-    /// memberdesk does not know too) and the entries read from them.
+    /// This desk's own entries after row `row`, oldest first, with the entries any desk carries
+    /// (`AuditSyncFile.carriedByAnyDesk`): the rows (those of kinds this memberdesk does not know
+    /// too) and the entries read from them.
     func ownAuditEntries(deskId: String, after row: Int64, limit: Int) throws -> OwnAuditRows {
         try read { store in
-            let rows = try Int64.fetchAll(store.db.cachedStatement(sql: "SELECT id FROM audit WHERE deskId = ? AND id > ? ORDER BY id LIMIT ?"),
+            let rows = try Int64.fetchAll(store.db.cachedStatement(sql: "SELECT id FROM audit WHERE \(StoreTransaction.writtenByDesk) AND id > ? ORDER BY id LIMIT ?"),
                                           arguments: [deskId, row, limit])
             guard let first = rows.first, let last = rows.last else { return OwnAuditRows(rows: [], entries: []) }
             return OwnAuditRows(rows: rows, entries: try store.auditEntries(rowsFrom: first, through: last, deskId: deskId))
@@ -67,7 +68,7 @@ extension AppDatabase {
     func advanceOwnAuditMark(deskId: String, folder: String, from: Int64, to: Int64, rows: Int) throws -> Bool {
         try write { store in
             guard try store.ownAuditMark(folder: folder, deskId: deskId) == from else { return false }
-            let held = try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM audit WHERE id > ? AND id <= ? AND deskId = ?",
+            let held = try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM audit WHERE id > ? AND id <= ? AND \(StoreTransaction.writtenByDesk)",
                                         arguments: [from, to, deskId])
             guard held == rows else { return false }
             try store.setSetting(AuditFileSync.folderKey, folder)
@@ -94,13 +95,16 @@ struct OwnAuditRows {
 }
 
 extension StoreTransaction {
+    /// The rows a desk's audit files hold (one `?`: its id): its own, and the entries any desk carries.
+    static let writtenByDesk = "(deskId = ? OR action IN (\(AuditSyncFile.carriedByAnyDesk.map { "'\($0.rawValue)'" }.sorted().joined(separator: ","))))"
+
     func ownAuditMark(folder: String, deskId: String) throws -> Int64 {
         guard try setting(AuditFileSync.folderKey) == folder, try setting(AuditFileSync.deskKey) == deskId else { return 0 }
         return Int64(try setting(AuditFileSync.throughKey) ?? "0") ?? 0
     }
 
     func auditEntries(rowsFrom first: Int64, through last: Int64, deskId: String) throws -> [(row: Int64, entry: AuditEntry)] {
-        try Row.fetchAll(db, sql: "SELECT * FROM audit WHERE deskId = ? AND id BETWEEN ? AND ? ORDER BY id",
+        try Row.fetchAll(db, sql: "SELECT * FROM audit WHERE \(Self.writtenByDesk) AND id BETWEEN ? AND ? ORDER BY id",
                          arguments: [deskId, first, last]).compactMap { row in
             guard let entry = Self.auditEntry(row) else { return nil }
             return (row["id"], entry)

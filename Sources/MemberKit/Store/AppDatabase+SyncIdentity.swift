@@ -8,19 +8,25 @@ extension AppDatabase {
     /// new one, as a version just after the old one (so it wins over that version everywhere, and
     /// over nothing newer); the old id's visit counters stay as they are. Its writer state is
     /// cleared, so it starts with a snapshot in a new subfolder, and the old id becomes another
-    /// desk to read: what that subfolder holds beyond this database is merged back.
+    /// desk to read: what that subfolder holds beyond this database is merged back. Each field
+    /// keeps its own stamp (the old id's edit stays that edit): only the member's stamp is signed
+    /// again, so no field looks newly edited, and none beats or conflicts with another desk's edit.
     public func resetTerminalId(from old: String, to newId: String = UUID().uuidString) throws -> SyncResetReport {
         try write { store in
             let db = store.db
             try store.takeTerminalId(newId)
-            let rows = try Row.fetchAll(db, sql: "SELECT memberId, modifiedAt FROM member WHERE modifiedBy = ?", arguments: [old])
-            let update = try db.makeStatement(sql: "UPDATE member SET modifiedBy = ?, modifiedAt = ? WHERE memberId = ?")
-            for row in rows {
-                let modifiedAt: Double = row["modifiedAt"]
-                try update.execute(arguments: [newId, modifiedAt.nextUp, row["memberId"] as String])
+            let ids = try String.fetchAll(db, sql: "SELECT memberId FROM member WHERE modifiedBy = ?", arguments: [old])
+            let update = try db.makeStatement(sql: "UPDATE member SET modifiedBy = ?, modifiedAt = ?, stamps = ? WHERE memberId = ?")
+            for id in ids {
+                guard var member = try store.member(memberId: id) else { continue }
+                let rest = member.restStamp, edited = member.stamps?.edited ?? [:]
+                member.modifiedAt = member.modifiedAt.nextUp
+                member.modifiedBy = newId
+                member.setStamps(rest: rest, edited: edited)
+                try update.execute(arguments: [newId, member.modifiedAt, FieldStampsJSON.columnText(member.stamps), id])
             }
             try db.execute(sql: "INSERT OR IGNORE INTO sync_terminal(terminalId) VALUES (?)", arguments: [old])
-            return SyncResetReport(oldTerminalId: old, newTerminalId: newId, resigned: rows.count)
+            return SyncResetReport(oldTerminalId: old, newTerminalId: newId, resigned: ids.count)
         }
     }
 

@@ -45,6 +45,7 @@ package enum ExchangeSelection: Sendable, Equatable {
                 OR m.memberId IN (SELECT memberId FROM visit_counter WHERE terminalId IN (SELECT value FROM json_each(:carried)))
                 OR m.memberId IN (SELECT memberId FROM visit_event WHERE terminalId IN (SELECT value FROM json_each(:carried)))
                 OR m.memberId IN (SELECT memberId FROM pack_counter WHERE terminalId IN (SELECT value FROM json_each(:carried)))
+                OR m.memberId IN (SELECT memberId FROM visit_event WHERE \(Self.derivedHere))
                 OR (m.memberId IN (SELECT memberId FROM member_change)
                     AND (m.modifiedBy NOT IN (SELECT value FROM json_each(:known))
                          OR EXISTS (SELECT 1 FROM visit_counter v WHERE v.memberId = m.memberId
@@ -91,6 +92,9 @@ package enum ExchangeSelection: Sendable, Equatable {
         }
     }
 
+    /// An automatic exit this desk derived (recorded here: it has a `seq`), whoever's visit it closes.
+    static let derivedHere = "(exitKind = 'auto' AND seq IS NOT NULL)"
+
     /// The entry and exit rows' condition (on `visit_event`), or nil for none (a spreadsheet, ClubKit).
     var eventCondition: String? {
         switch self {
@@ -101,7 +105,13 @@ package enum ExchangeSelection: Sendable, Equatable {
             return "memberId IN (SELECT memberId FROM member_change WHERE seq > :after AND seq <= :through) AND seq > :after AND seq <= :through"
         case .authored:
             // Like counters: another active desk's entries and exits travel in its own snapshot.
-            return "terminalId IN (SELECT value FROM json_each(:carried)) OR terminalId NOT IN (SELECT value FROM json_each(:known))"
+            // An automatic exit this desk derived (it has a `seq`: recorded here) for another desk's
+            // visit travels in its snapshot too: the visit's desk may never derive it (a later
+            // entry came first there), and the change file that held it may be gone.
+            return """
+                terminalId IN (SELECT value FROM json_each(:carried)) OR terminalId NOT IN (SELECT value FROM json_each(:known))
+                OR \(Self.derivedHere)
+                """
         }
     }
 }

@@ -16,6 +16,10 @@ package enum AuditSyncFile {
         var detail: [String: String]
     }
 
+    /// Entries any desk writes in its files, not only the desk they name: a conflict's entry names
+    /// the kept edit's desk, but the desks that met the conflict carry it, so that every desk holds it.
+    package static let carriedByAnyDesk: Set<AuditAction> = [.conflict]
+
     /// `audit-00000000000000000001-00000000000000000042.jsonl`, or nil for any other name.
     package static func name(first: Int64, last: Int64) -> String {
         "audit-" + pad(first) + "-" + pad(last) + ".jsonl"
@@ -58,7 +62,9 @@ package enum AuditSyncFile {
             guard let decoded = try? decoder.decode(Line.self, from: Data(line)) else {
                 throw SyncError.badFile(path, "line \(number + 1) is not an audit entry")
             }
-            guard decoded.deskId == terminalId else { throw SyncError.badFile(path, "line \(number + 1): another desk's entry") }
+            guard decoded.deskId == terminalId || AuditAction(rawValue: decoded.action).map(carriedByAnyDesk.contains) == true else {
+                throw SyncError.badFile(path, "line \(number + 1): another desk's entry")
+            }
             guard !decoded.entryId.isEmpty, decoded.entryId.utf8.count <= 64, decoded.time.isFinite else {
                 throw SyncError.badFile(path, "line \(number + 1): bad id or time")
             }

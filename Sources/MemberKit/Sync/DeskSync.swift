@@ -71,9 +71,12 @@ public struct DeskSync: Sendable {
 
     /// The newest conflicts the audit record holds, as people read them.
     private func conflictLines() throws -> [String] {
-        try database.auditEntries(AuditQuery(action: .conflict, newest: Self.conflictsShown)).map { entry in
+        let entries = try database.auditEntries(AuditQuery(action: .conflict, newest: Self.conflictsShown))
+        let names = try database.recordNames(memberIds: [])
+        return try entries.map { entry in
             let name = try entry.memberId.flatMap { try database.member(id: $0) }?.displayName ?? entry.memberId ?? "?"
-            return FieldConflict.line(entry, name: name)
+            // Entries recorded before conflicts named desks by id hold a name: it is shown as it is.
+            return FieldConflict.line(entry, name: name, deskName: { names.desks[$0] == nil ? $0 : names.desk($0) })
         }
     }
 

@@ -99,12 +99,15 @@ struct DerivedExitSyncTests {
     }
 
     static let history = Gen.int(in: 0...1_000_000).array(of: 10...60)
+    static let histories = 12
 
+    /// Shrinking is off: a history takes about a second, and shrinking one of 60 numbers ran for
+    /// minutes; a failing history is reported at once, with its input and seed.
     @Test("three desks deriving exits for the same visits, files carried late, twice, out of order, end with one exit and one line each, the same everywhere",
-          .disabled("8 histories pass every check in 3 s but derive no exit on two desks; 30 run for minutes (a failing history being shrunk, or a hang): not yet found"))
+          .shrinking(false))
     func threeDesksConverge() async throws {
         let derivedTwice = Mutex(0)
-        await propertyCheck(count: 30, input: Self.history) { steps in
+        await propertyCheck(count: Self.histories, input: Self.history) { steps in
             let world = try DerivedExitWorld()
             for code in steps { try world.step(code) }
             try world.settle()
@@ -124,10 +127,10 @@ struct DerivedExitSyncTests {
                 let spans = try terminal.database.visitSpans()
                 #expect(spans.count == (try terminal.eventCount("entry")))
             }
-            derivedTwice.withLock { $0 += world.derivedOnSeveralDesks() }
+            derivedTwice.withLock { $0 += world.derivedOnSeveralDesks() > 0 ? 1 : 0 }
         }
-        // The histories did close some visits on more than one desk independently.
-        #expect(derivedTwice.withLock { $0 } > 0)
+        // Many histories did close a visit on more than one desk independently (about 70% of them).
+        #expect(derivedTwice.withLock { $0 } * 4 > Self.histories, "\(derivedTwice.withLock { $0 }) of \(Self.histories)")
     }
 }
 
@@ -161,7 +164,7 @@ final class DerivedExitWorld {
     func step(_ code: Int) throws {
         let index = code % 3
         let terminal = terminals[index]
-        switch (code / 3) % 8 {
+        switch (code / 3) % 10 {
         case 0, 1:
             _ = try terminal.club.checkIn(passId: Self.passes[(code / 24) % Self.passes.count], source: .nfc)
         case 2:
@@ -177,8 +180,15 @@ final class DerivedExitWorld {
             let to = (index + 1 + (code / 24) % 2) % 3
             let files = try outbox(index)
             if !files.isEmpty { try deliver(files[(code / 48) % files.count], from: index, to: to) }
-        default:
+        case 7:
             try read(index)
+        default:  // 8, 9
+            // A whole hop: what this desk knows reaches one other desk, so that two desks hold the
+            // same open visits and both close them, neither having heard of the other's exit.
+            let to = (index + 1 + (code / 24) % 2) % 3
+            try write(index)
+            for name in try outbox(index) { try deliver(name, from: index, to: to) }
+            try read(to)
         }
     }
 

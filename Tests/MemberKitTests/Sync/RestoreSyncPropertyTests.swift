@@ -10,6 +10,9 @@ import Testing
 /// backup of itself at random points, files delivered in any order, repeated, late, half-written.
 /// Once everything is delivered, every desk ends equal, every check-in is counted once, a
 /// member's count equals the visits listed, and every desk counts each earlier self as retired.
+///
+/// Shrinking is off: a history takes about a second, and shrinking 50 numbers ran for minutes; a
+/// failing history is reported at once, with its input and seed.
 @Suite("Folder sync properties with restores")
 struct RestoreSyncPropertyTests {
     static let history = Gen.int(in: 0...100_000_000).array(of: 10...50)
@@ -29,7 +32,7 @@ struct RestoreSyncPropertyTests {
     }
 
     @Test("desks restored from their own backups converge, count every check-in once, and count what they list",
-          .disabled("some random histories run for minutes without an answer (a failing history being shrunk, or a hang): not yet found; passed 10 and 6 histories once"))
+          .shrinking(false))
     func converge() async throws {
         let restored = Mutex(0)
         await propertyCheck(count: 10, input: Self.history) { steps in
@@ -76,7 +79,11 @@ struct RestoreSyncPropertyTests {
     }
 
     @Test("once every earlier self's subfolder can go and is deleted, a desk joining later still ends equal",
-          .disabled("some random histories run for minutes without an answer (a failing history being shrunk, or a hang): not yet found; passed 10 and 6 histories once"))
+          .disabled("""
+              a product bug, not yet fixed: sync status says an earlier self's subfolder can go, but the restored \
+              desk's snapshot lacks what it merged back from that subfolder after writing it (members, entries \
+              and counters of the earlier self): once the subfolder is deleted, a desk joining later misses them
+              """))
     func earlierSelvesDeleted() async throws {
         await propertyCheck(count: 6, input: Self.history) { steps in
             let restoring = try RestoringSyncWorld()

@@ -43,8 +43,18 @@ import Testing
         #expect(try StaffSyncFile.parse(StaffSyncFile.bytes(terminalId: "T-1", accounts), from: "T-1", path: "staff.json") == accounts)
     }
 
-    static func line(id: String = "E1", desk: String = "T-1", method: String = "tap", time: String = "5") -> String {
-        #"{"entryId":"\#(id)","time":\#(time),"deskId":"\#(desk)","desk":"Front","operator":null,"method":"\#(method)","action":"visit","memberId":"M1","detail":{"pass":"P1"}}"#
+    static func line(id: String = "E1", desk: String = "T-1", method: String = "tap", time: String = "5", action: String = "visit") -> String {
+        #"{"entryId":"\#(id)","time":\#(time),"deskId":"\#(desk)","desk":"Front","operator":null,"method":"\#(method)","action":"\#(action)","memberId":"M1","detail":{"pass":"P1"}}"#
+    }
+
+    /// A conflict names the kept edit's desk, but any desk that met it carries it; nothing else
+    /// of another desk's is taken from a desk's file.
+    @Test func aConflictTravelsInAnyDesksFile() throws {
+        let carried = Self.line(desk: "T-9", method: "sync", action: "conflict")
+        #expect(try AuditSyncFile.parse(Array(carried.utf8), from: "T-1", path: "audit.jsonl").map(\.deskId) == ["T-9"])
+        #expect(throws: SyncError.self) {
+            try AuditSyncFile.parse(Array(Self.line(desk: "T-9", method: "sync", action: "edit").utf8), from: "T-1", path: "audit.jsonl")
+        }
     }
 
     @Test func auditLinesAreCheckedOneByOne() throws {

@@ -42,8 +42,10 @@ final class SyncTestTerminal: Sendable {
             var lines: [String] = []
             for member in try store.members(db.makeStatement(sql: "SELECT \(MemberColumns.list) FROM member ORDER BY memberId")) {
                 var record = member
-                record.fields = record.fields.filter { $0.value != .null }
-                lines.append("member \(record)")
+                // A dictionary prints in no fixed order: the fields are listed sorted, beside the record.
+                let fields = record.fields.filter { $0.value != .null }.sorted { $0.key < $1.key }
+                record.fields = [:]
+                lines.append("member \(record) fields \(fields)")
             }
             for row in try Row.fetchAll(db, sql: "SELECT memberId, terminalId, count FROM visit_counter ORDER BY memberId, terminalId") {
                 lines.append("counter \(row)")
