@@ -84,9 +84,10 @@ struct CompactStampsTests {
     func timesComeBackExactly() throws {
         let times: [Double] = [0, 0.1, 5e-324, 1e-300, -1, 60, 1_767_225_600, 1_767_225_600.123_456_7,
                                1_767_225_600.123_456_7.nextUp, 1_764_633_600.987_654_3, 4e9 + 0.5, 1e300, -1.7e308, 1.7e308]
-        for own in times {
-            for time in times {
-                for replaced in [nil, times.randomElement()!] {
+        for (ownIndex, own) in times.enumerated() {
+            for (timeIndex, time) in times.enumerated() {
+                let replacedTimes: [Double?] = [nil, times[(ownIndex * 5 + timeIndex * 3) % times.count]]
+                for replaced in replacedTimes {
                     let stamps = FieldStamps(rest: FieldStamp(time: time, desk: "R", replaced: replaced),
                                              edited: ["status": FieldStamp(time: own, desk: "O", replaced: time),
                                                       "note": FieldStamp(time: time, desk: "N", replaced: own)])
