@@ -318,7 +318,7 @@ private func wait(_ timeout: Double, _ condition: (Double) -> Bool) -> Double? {
 }
 
 /// Wall and process CPU seconds of `body`.
-private func timed<T>(_ body: () throws -> T) throws -> (Double, Double, T) {
+func timed<T>(_ body: () throws -> T) throws -> (Double, Double, T) {
     func cpu() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)

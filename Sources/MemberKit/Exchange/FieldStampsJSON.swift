@@ -1,33 +1,46 @@
 import Foundation
 
-/// A member's per-field stamps as JSON, in sync files (the extras' `stamps`, short) and the
-/// member table's `stamps` column (whole): `{"*": [time, desk], "status": [time, desk, replaced]}`,
-/// where `*` is the stamp of the fields not listed (absent: the member's own stamp).
+/// A member's per-field stamps as JSON: the member table's `stamps` column (whole: `{"*": [time,
+/// desk], "status": [time, desk, replaced]}`, `*` the stamp of the fields not listed), and the
+/// extras' `stamps` in sync files: format 3 as `CompactFieldStamps` writes them, format 2 (files
+/// from desks before it) in the short forms read here.
 enum FieldStampsJSON {
-    /// The sync format this desk writes and reads: 1 had one stamp per member, 2 one per field. A
-    /// member whose extras carry a greater `format` makes the whole file refused.
-    static let format = 2
+    /// The sync format this desk writes and reads: 1 had one stamp per member, 2 one per field,
+    /// 3 the same stamps shorter. A member whose extras carry a greater `format` makes the whole
+    /// file refused.
+    static let format = 3
     static let formatKey = "format"
     static let key = "stamps"
     static let restKey = "*"
 
-    /// The stamps as JSON. In a file (`own`: the member's own stamp) each is as short as it can be
-    /// said: a bare number is the member's own stamp with that replaced time, and a desk equal to
-    /// the member's is left out of `[time, desk, replaced]`; the column (`own` nil) says all of it.
-    static func value(_ stamps: FieldStamps, own: FieldStamp? = nil) -> JSONValue {
+    /// The stamps as the column holds them: every stamp whole.
+    static func value(_ stamps: FieldStamps) -> JSONValue {
+        func value(_ stamp: FieldStamp) -> JSONValue {
+            .array([.double(stamp.time), .string(stamp.desk)] + (stamp.replaced.map { [JSONValue.double($0)] } ?? []))
+        }
         var object: [String: JSONValue] = [:]
-        if let rest = stamps.rest { object[restKey] = value(rest, own: own) }
-        for (key, stamp) in stamps.edited { object[key] = value(stamp, own: own) }
+        if let rest = stamps.rest { object[restKey] = value(rest) }
+        for (key, stamp) in stamps.edited { object[key] = value(stamp) }
         return .object(object)
     }
 
-    private static func value(_ stamp: FieldStamp, own: FieldStamp?) -> JSONValue {
-        if let own, stamp.isSameEdit(as: own), let replaced = stamp.replaced { return .double(replaced) }
-        let desk: [JSONValue] = own?.desk == stamp.desk ? [] : [.string(stamp.desk)]
-        return .array([.double(stamp.time)] + desk + (stamp.replaced.map { [JSONValue.double($0)] } ?? []))
+    /// The stamps as format 2 wrote them in files (what desks before format 3 write; the bench's
+    /// reference and the tests' older files): a bare number is the member's own stamp with that
+    /// replaced time, and a desk equal to the member's is left out of `[time, desk, replaced]`.
+    static func formatTwoValue(_ stamps: FieldStamps, own: FieldStamp) -> JSONValue {
+        func value(_ stamp: FieldStamp) -> JSONValue {
+            if stamp.isSameEdit(as: own), let replaced = stamp.replaced { return .double(replaced) }
+            let desk: [JSONValue] = own.desk == stamp.desk ? [] : [.string(stamp.desk)]
+            return .array([.double(stamp.time)] + desk + (stamp.replaced.map { [JSONValue.double($0)] } ?? []))
+        }
+        var object: [String: JSONValue] = [:]
+        if let rest = stamps.rest { object[restKey] = value(rest) }
+        for (key, stamp) in stamps.edited { object[key] = value(stamp) }
+        return .object(object)
     }
 
-    /// The stamps in `value`, checked; `own` is the member's own stamp, which short forms leave out.
+    /// The stamps in `value` (the column, or a format 2 file), checked; `own` is the member's own
+    /// stamp, which format 2's short forms leave out (a bare number: its own with that replaced time).
     static func stamps(_ value: JSONValue, own: FieldStamp?) throws(FieldError) -> FieldStamps {
         guard case .object(let object) = value else { throw FieldError("\(key) must be an object") }
         var stamps = FieldStamps()
@@ -55,11 +68,16 @@ enum FieldStampsJSON {
             guard let own, let replaced = FieldValue.double(value) else { throw FieldError(shape) }
             stamp = FieldStamp(time: own.time, desk: own.desk, replaced: replaced)
         }
+        try check(stamp, name)
+        return stamp
+    }
+
+    /// A stamp read from outside: finite times and a desk id a desk could have.
+    static func check(_ stamp: FieldStamp, _ name: String) throws(FieldError) {
         guard stamp.time.isFinite, stamp.replaced?.isFinite ?? true, !stamp.desk.isEmpty,
               stamp.desk.utf8.count <= MemberExtras.maximumEventText else {
             throw FieldError("\(name) must hold finite times and a desk id of 1 to \(MemberExtras.maximumEventText) bytes")
         }
-        return stamp
     }
 
     /// Refuses a member written in a format newer than this desk reads (and so its whole file).
@@ -71,11 +89,14 @@ enum FieldStampsJSON {
         }
     }
 
-    /// Reads the extras' stamps onto a decoded member (its own stamp already read).
-    static func apply(_ object: [String: JSONValue], to record: inout MemberRecord) throws(FieldError) {
+    /// Reads the extras' stamps onto a decoded member (its own stamp already read), in the format
+    /// its `format` names (absent: 2, the only one with stamps before 3); `desks` is the file's table.
+    static func apply(_ object: [String: JSONValue], to record: inout MemberRecord, desks: StampDesks?) throws(FieldError) {
+        try desks?.read(object[StampDesks.key])
         guard let value = object[key], value != .null else { return }
         let own = FieldStamp(time: record.modifiedAt, desk: record.modifiedBy)
-        let read = try stamps(value, own: own)
+        let read = (FieldValue.int(object[formatKey]) ?? 2) >= 3
+            ? try CompactFieldStamps.stamps(value, own: own, desks: desks) : try stamps(value, own: own)
         record.setStamps(rest: read.rest ?? own, edited: read.edited)
     }
 

@@ -78,8 +78,9 @@ enum FieldValue {
     }
 
     /// A ClubKit-shaped object (the six keys, subclass keys, and optionally the extras) as a member.
-    /// A tally (a sync file's entry for a member its desk did not author) is read as one.
-    static func member(from object: [String: JSONValue]) throws(FieldError) -> ExchangeMember {
+    /// A tally (a sync file's entry for a member its desk did not author) is read as one. `desks`
+    /// is the file's desk table, for the stamps (.musrl files have one).
+    static func member(from object: [String: JSONValue], desks: StampDesks? = nil) throws(FieldError) -> ExchangeMember {
         if TallyEntry.isTally(object) { return try TallyEntry.read(object) }
         let memberId = try requiredString(object["memberId"], "memberId")
         let passId = try requiredString(object["passId"], "passId")
@@ -93,7 +94,7 @@ enum FieldValue {
         let extras = fields.removeValue(forKey: ExchangeMember.extrasKey)
         var member = ExchangeMember.clubKit(memberId: memberId, passId: passId, username: username, timeStampAdded: added,
                                             numVisits: visits, timeStampOfLastVisit: lastVisit, fields: fields)
-        if let extras, extras != .null { try MemberExtras.apply(extras, to: &member) }
+        if let extras, extras != .null { try MemberExtras.apply(extras, to: &member, desks: desks) }
         return member
     }
 }

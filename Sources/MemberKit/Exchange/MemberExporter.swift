@@ -6,6 +6,9 @@ public struct MemberExporter: Sendable {
     let database: AppDatabase
     /// The member type's fields (`variableNamesAsStrings()`), which become columns/keys after ClubKit's six.
     let memberFields: [String]
+    /// A .musrl's stamps as sync format 2 wrote them, for what desks before format 3 wrote: the
+    /// field-stamps bench's reference and the tests' older files.
+    package var formatTwoStamps = false
 
     public init(database: AppDatabase, memberFields: [String] = CustomMembershipUser.variableNamesAsStrings()) {
         self.database = database
@@ -54,6 +57,10 @@ public struct MemberExporter: Sendable {
     func write(_ selection: ExchangeSelection, format: ExchangeFormat, clubKit: Bool, progress: ((Int, Int) -> Void)?,
                sink: ([UInt8]) throws -> Void) throws -> MemberFileCount {
         var encoder = format.encoder(subclassFields: memberFields, clubKit: clubKit)
+        if formatTwoStamps, var musrl = encoder as? MusrlEncoder {
+            musrl.formatTwoStamps = true
+            encoder = musrl
+        }
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20 + 4096)
         return try database.readExchangeMembers(selection) { total, next in

@@ -25,17 +25,21 @@ enum MemberExtras {
         for (key, value) in planObject(member) { object[key] = value }
         if includeEvents, !member.events.isEmpty { object["visitEvents"] = .array(member.events.map(eventObject)) }
         if let stamps = record.stamps {
+            var spelled: [String] = []  // no table: the desks are spelled
             object[FieldStampsJSON.formatKey] = .int(FieldStampsJSON.format)
-            object[FieldStampsJSON.key] = FieldStampsJSON.value(stamps, own: FieldStamp(time: record.modifiedAt, desk: record.modifiedBy))
+            object[FieldStampsJSON.key] = CompactFieldStamps.value(stamps, own: FieldStamp(time: record.modifiedAt, desk: record.modifiedBy),
+                                                                   desks: nil, added: &spelled)
         }
         return .object(object)
     }
 
     /// The same object as `object(...)`, written straight into bytes (keys in sorted order, as
     /// `JSONWriter` writes them): the exporter's hot path, without building a dictionary per member.
-    /// `csvQuoted` doubles every quote, for the JSON inside a quoted CSV field.
+    /// `csvQuoted` doubles every quote, for the JSON inside a quoted CSV field. `desks` is the
+    /// file's desk table (.musrl); nil spells the stamps' desks.
     static func appendJSON(_ member: ExchangeMember, includeStatus: Bool = true, fields: [String: JSONValue] = [:],
-                           exactTimes: Bool = false, csvQuoted: Bool = false, into out: inout [UInt8]) {
+                           exactTimes: Bool = false, csvQuoted: Bool = false, desks: StampDesks? = nil,
+                           formatTwoStamps: Bool = false, into out: inout [UInt8]) {
         var first = true
         func key(_ name: StaticString) {
             if !first { out.append(UInt8(ascii: ",")) }
@@ -46,13 +50,20 @@ enum MemberExtras {
             out.append(UInt8(ascii: ":"))
         }
         func string(_ text: String) { JSONWriter.appendString(text, to: &out, csvQuoted: csvQuoted) }
+        // The stamps first: they name the desks new to the file, which `desks` lists before them.
+        var newDesks: [String] = []
+        let own = FieldStamp(time: member.record.modifiedAt, desk: member.record.modifiedBy)
+        let stamps = member.record.stamps.map {
+            formatTwoStamps ? FieldStampsJSON.formatTwoValue($0, own: own) : CompactFieldStamps.value($0, own: own, desks: desks, added: &newDesks)
+        }
         out.append(UInt8(ascii: "{"))
         if let birthday = member.record.birthday { key("birthday"); string(birthday.description) }
         if let deletedAt = member.record.deletedAt { key("deletedAt"); JSONWriter.appendNumber(deletedAt, to: &out) }
+        if !newDesks.isEmpty { key("desks"); JSONWriter.append(.array(newDesks.map(JSONValue.string)), to: &out, csvQuoted: csvQuoted) }
         if includeStatus, let expiresAt = member.record.expiresAt { key("expiresAt"); JSONWriter.appendNumber(expiresAt, to: &out) }
         if !fields.isEmpty { key("fields"); JSONWriter.append(.object(fields), to: &out, csvQuoted: csvQuoted) }
-        // Only a member with stamps of its own needs format 2: any other reads as format 1 did.
-        if member.record.stamps != nil { key("format"); JSONWriter.appendInteger(FieldStampsJSON.format, to: &out) }
+        // Only a member with stamps of its own needs format 3: any other reads as format 1 did.
+        if stamps != nil { key("format"); JSONWriter.appendInteger(formatTwoStamps ? 2 : FieldStampsJSON.format, to: &out) }
         if let household = member.record.household { key("household"); string(household) }
         key("modifiedAt"); JSONWriter.appendNumber(member.record.modifiedAt, to: &out)
         key("modifiedBy"); string(member.record.modifiedBy)
@@ -61,10 +72,7 @@ enum MemberExtras {
         if !member.packCounters.isEmpty { key("packCounters"); JSONWriter.append(Self.packCounters(member), to: &out, csvQuoted: csvQuoted) }
         if let passSince = member.record.passSince { key("passSince"); JSONWriter.appendNumber(passSince, to: &out) }
         if member.record.plan != .open { key("plan"); string(member.record.plan.rawValue) }
-        if let stamps = member.record.stamps {
-            let own = FieldStamp(time: member.record.modifiedAt, desk: member.record.modifiedBy)
-            key("stamps"); JSONWriter.append(FieldStampsJSON.value(stamps, own: own), to: &out, csvQuoted: csvQuoted)
-        }
+        if let stamps { key("stamps"); JSONWriter.append(stamps, to: &out, csvQuoted: csvQuoted) }
         if includeStatus { key("status"); string(member.record.status.rawValue) }
         if exactTimes { key("timeStampAdded"); JSONWriter.appendNumber(member.record.timeStampAdded, to: &out) }
         if exactTimes { key("timeStampOfLastVisit"); JSONWriter.appendNumber(member.record.timeStampOfLastVisit, to: &out) }
@@ -196,8 +204,9 @@ enum MemberExtras {
                           source: try text("source"), exitKind: exitKind)
     }
 
-    /// Applies an extras object to a member decoded from the ClubKit keys.
-    static func apply(_ extras: JSONValue, to member: inout ExchangeMember) throws(FieldError) {
+    /// Applies an extras object to a member decoded from the ClubKit keys; `desks` is the file's
+    /// desk table (.musrl files have one).
+    static func apply(_ extras: JSONValue, to member: inout ExchangeMember, desks: StampDesks? = nil) throws(FieldError) {
         guard case .object(let object) = extras else { throw FieldError("\(ExchangeMember.extrasKey) must be an object") }
         try FieldStampsJSON.checkFormat(object)  // first: a newer desk's member may hold anything else
         let counters = try visitCounters(object["visitCounters"])
@@ -216,7 +225,7 @@ enum MemberExtras {
         if let value = object["deletedAt"] { record.deletedAt = try FieldValue.optionalDouble(value, "deletedAt") }
         if let value = object["passSince"] { record.passSince = try FieldValue.optionalDouble(value, "passSince") }
         let packCounters = try applyPlan(object, to: &record)
-        try FieldStampsJSON.apply(object, to: &record)
+        try FieldStampsJSON.apply(object, to: &record, desks: desks)
         var unifiedInto: String?
         if let value = object["unifiedInto"] { unifiedInto = try FieldValue.optionalString(value, "unifiedInto") }
         switch object["fields"] {

@@ -10,6 +10,7 @@ final class MusrlDecoder: MemberFileDecoder {
     private var element = 0
     private var state = State.start
     private var seen = MemberIdSet()
+    private let desks = StampDesks()
 
     private enum State { case start, inArray, done }
 
@@ -73,7 +74,7 @@ final class MusrlDecoder: MemberFileDecoder {
         let object = try parser.parseObject(depth: 1)
         let member: ExchangeMember
         do {
-            member = try FieldValue.member(from: object)
+            member = try FieldValue.member(from: object, desks: desks)
         } catch {
             throw self.error(error.message, line: line, element: element)
         }

@@ -5,14 +5,20 @@ import Foundation
 struct MusrlEncoder: MemberFileEncoder {
     var subclassFields: [String]
     var clubKit: Bool
+    /// Stamps as sync format 2 wrote them (see `MemberExporter.formatTwoStamps`).
+    var formatTwoStamps = false
     private var count = 0
+    private var desks = StampDesks()
 
     init(subclassFields: [String], clubKit: Bool) {
         self.subclassFields = subclassFields.filter { !MembershipUser.baseFieldNames.contains($0) && $0 != ExchangeMember.extrasKey }
         self.clubKit = clubKit
     }
 
-    mutating func begin(into out: inout [UInt8]) { out.append(UInt8(ascii: "[")) }
+    mutating func begin(into out: inout [UInt8]) {
+        desks = StampDesks()  // a table per file
+        out.append(UInt8(ascii: "["))
+    }
 
     mutating func encode(_ member: ExchangeMember, into out: inout [UInt8]) {
         if count > 0 { out.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
@@ -50,7 +56,7 @@ struct MusrlEncoder: MemberFileEncoder {
         }
         if !clubKit {
             key(ExchangeMember.extrasKey)
-            MemberExtras.appendJSON(member, into: &out)
+            MemberExtras.appendJSON(member, desks: desks, formatTwoStamps: formatTwoStamps, into: &out)
         }
         out.append(UInt8(ascii: "}"))
     }

@@ -3,8 +3,8 @@ import MemberDeskTestSupport
 import Testing
 @testable import MemberKit
 
-/// Sync format 2 (per-field stamps) on the wire: what it writes, what it reads of format 1 files,
-/// and a file from a newer desk refused whole.
+/// Per-field stamps on the wire (sync format 3, see CompactStampsTests): what it writes, what it
+/// reads of format 1 files, and a file from a newer desk refused whole.
 @Suite("Field stamps in sync files")
 struct FieldStampsFormatTests {
     static func members(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -65,12 +65,13 @@ struct FieldStampsFormatTests {
         let file = #"[{"memberId":"NEW-1","passId":"04000001","username":"New","timeStampAdded":0,"numVisits":0,"timeStampOfLastVisit":0,"#
             + #""memberdesk":{"modifiedAt":5,"modifiedBy":"T9","visitCounters":{}}},"#
             + "\n" + #"{"memberId":"\#(mark)","passId":"04A23C99","username":"Mark","timeStampAdded":0,"numVisits":0,"timeStampOfLastVisit":0,"#
-            + #""memberdesk":{"format":3,"modifiedAt":9e9,"modifiedBy":"T9","visitCounters":{},"status":{"a":"b"}}}]"#
+            + #""memberdesk":{"format":4,"modifiedAt":9e9,"modifiedBy":"T9","visitCounters":{},"status":{"a":"b"}}}]"#
         #expect {
             try t1.importBytes(Self.members(file))
         } throws: { error in
             let text = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-            return text.contains("written by a newer memberdesk") && text.contains("upgrade this desk") && !text.contains("\n")
+            return text.contains("written by a newer memberdesk (sync format 4, this desk reads up to 3)")
+                && text.contains("upgrade this desk") && !text.contains("\n")
         }
         #expect(try t1.state() == before)
     }
