@@ -108,6 +108,8 @@ public struct DeskSync: Sendable {
         let infos = Dictionary(uniqueKeysWithValues: active.map {
             ($0.terminalId, DeskInfoFile.read(folder.subfolder($0.terminalId) + "/" + SyncFolder.deskFileName))
         })
+        // What this desk's own snapshot carries of the desks it took over: held there, not just in its database.
+        let ownSnapshot = writer.snapshotHolds()
         return try retired.map { desk in
             // Everything its subfolder holds here, late files included, must be held before it goes.
             let directory = folder.subfolder(desk.terminalId)
@@ -116,7 +118,8 @@ public struct DeskSync: Sendable {
                                       entries: try SyncFolder.entries(of: directory)).newestThrough : nil
             let through = max(desk.retiredThrough, newest ?? 0)
             var waiting = active.filter { (infos[$0.terminalId]??.retiredRead[desk.terminalId] ?? -1) < through }.map(\.terminalId)
-            let heldHere = desk.retiredBy == writer.terminal.id ? max(desk.coveredThrough, desk.retiredThrough) : desk.coveredThrough
+            let heldHere = desk.retiredBy == writer.terminal.id
+                ? min(max(desk.coveredThrough, desk.retiredThrough), ownSnapshot[desk.terminalId] ?? -1) : desk.coveredThrough
             if heldHere < through { waiting.insert(writer.terminal.id, at: 0) }
             return SyncRetiredDesk(terminalId: desk.terminalId, name: desk.name, takenOverBy: desk.retiredBy!, through: through,
                                    waitingFor: waiting, subfolderPresent: FileManager.default.fileExists(atPath: folder.subfolder(desk.terminalId)))

@@ -8,8 +8,13 @@ extension SyncWriter {
     func carriesMoreThanItsSnapshot() throws -> Bool {
         let carried = try database.syncTerminals().filter { $0.retiredBy == terminal.id }
         guard !carried.isEmpty, try database.syncWriterState().stopped == nil else { return false }
-        let holds = DeskInfoFile.read(folder.subfolder(terminal.id) + "/" + SyncFolder.deskFileName)
-            .flatMap { $0.terminalId == terminal.id ? $0.snapshot?.holds : nil } ?? [:]
+        let holds = snapshotHolds()
         return carried.contains { max($0.coveredThrough, $0.retiredThrough) > holds[$0.terminalId] ?? -1 }
+    }
+
+    /// How far this desk's latest snapshot holds each desk it took over, from its own `desk.json`.
+    func snapshotHolds() -> [String: Int64] {
+        DeskInfoFile.read(folder.subfolder(terminal.id) + "/" + SyncFolder.deskFileName)
+            .flatMap { $0.terminalId == terminal.id ? $0.snapshot?.holds : nil } ?? [:]
     }
 }

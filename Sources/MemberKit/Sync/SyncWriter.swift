@@ -57,7 +57,8 @@ public struct SyncWriter: Sendable {
         // A snapshot past the floor is rewritten only for bytes: the desk that brought the list
         // authors all of it, and rewriting that daily would write a list a day into the folder.
         let large = state.snapshotBytes > settings.keptBytesFloor
-        var due = !hasSnapshot || force
+        // What it read of a desk it carries since its snapshot is in no file of its own until one is written.
+        var due = try !hasSnapshot || force || carriesMoreThanItsSnapshot()
         if !due, latest > state.snapshotThrough {
             due = keepsTooMuch(state)
             if !due, !large {
@@ -197,12 +198,17 @@ public struct SyncWriter: Sendable {
                      state: &state)
         }
         let kept = parsed.flatMap { $0.terminalId == terminal.id ? $0.snapshot : nil }
+        let coverage = snapshot ?? kept
         var tookOver: [String: Int64] = [:], retiredRead: [String: Int64] = [:]
         for known in terminals where known.retiredBy != nil {
-            if known.retiredBy == terminal.id { tookOver[known.terminalId] = max(known.coveredThrough, known.retiredThrough) }
-            retiredRead[known.terminalId] = known.retiredBy == terminal.id ? max(known.coveredThrough, known.retiredThrough) : known.coveredThrough
+            guard known.retiredBy == terminal.id else { retiredRead[known.terminalId] = known.coveredThrough; continue }
+            // A desk it carries is held, for the desks waiting to delete its subfolder, only as far as
+            // this desk's snapshot carries it: what it read since is in none of its files yet.
+            let held = min(max(known.coveredThrough, known.retiredThrough), coverage?.holds[known.terminalId] ?? 0)
+            tookOver[known.terminalId] = held
+            retiredRead[known.terminalId] = held
         }
-        let bytes = DeskInfoFile.bytes(terminal, snapshot: snapshot ?? kept, writer: state.writer, tookOver: tookOver, retiredRead: retiredRead)
+        let bytes = DeskInfoFile.bytes(terminal, snapshot: coverage, writer: state.writer, tookOver: tookOver, retiredRead: retiredRead)
         if existing == bytes || (parsed.map { Self.sameContent($0, DeskInfoFile.parse(bytes)) } ?? false) { return }
         try AtomicFileWriter.write(path: path, syncthingTemporary: true) { try $0(bytes) }
     }

@@ -91,6 +91,32 @@ struct RestoredDeskSyncTests {
         #expect(try joiner.state() == desks.b.state())
     }
 
+    @Test("what the restored desk read back of its earlier self is in its own snapshot before status lets the subfolder go")
+    func earlierSelfCarriedBeforeItCanGo() throws {
+        let (desks, restored, sync, _) = try restoredAfterAVisit()
+        _ = try sync.writer.write()
+        _ = try desks.syncB.pass()
+        // DN reads back the 08:00 visit from DA's subfolder, but has not written since.
+        #expect(try sync.reader.read().errors.isEmpty)
+        #expect(try george(restored).count == 3)
+        let before = try #require(try sync.status().retired.first { $0.terminalId == "DA" })
+        #expect(!before.canDeleteSubfolder && before.waitingFor.first == "DN", "\(before)")
+        // Its next write carries it: a snapshot, and then DA's subfolder can go.
+        _ = try sync.writer.write()
+        _ = try desks.syncB.pass()
+        for desk in [sync, desks.syncB] {
+            let retired = try #require(try desk.status().retired.first { $0.terminalId == "DA" })
+            #expect(retired.canDeleteSubfolder, "\(desk.writer.terminal.id): \(retired)")
+        }
+        try FileManager.default.removeItem(atPath: desks.folder + "/DA")
+        let joiner = try SyncTestTerminal(id: "DJ", clock: desks.clock)
+        let read = try DeskSync(database: joiner.database, settings: SyncSettings(folder: desks.folder),
+                                terminal: joiner.club.terminal, clock: desks.clock).reader.read()
+        #expect(read.errors.isEmpty)
+        #expect(try george(joiner).count == 3 && george(joiner).listed == 3)
+        #expect(try joiner.state() == restored.state())
+    }
+
     @Test("restore renews the copy before it takes the database's place; without being asked it keeps the id, as before")
     func restoreOfAFile() throws {
         let scratch = try TemporaryDirectory()
