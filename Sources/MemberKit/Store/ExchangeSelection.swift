@@ -41,7 +41,7 @@ package enum ExchangeSelection: Sendable, Equatable {
             // Carried: authored by a desk this one carries, or counted (or entered, exited) by one. Foreign (an import,
             // ClubKit, a terminal that never used the folder): carried by every desk that changed it here.
             return """
-                m.modifiedBy IN (SELECT value FROM json_each(:carried))
+                m.modifiedBy IN (SELECT value FROM json_each(:carried)) OR \(Self.fieldEditedByCarried)
                 OR m.memberId IN (SELECT memberId FROM visit_counter WHERE terminalId IN (SELECT value FROM json_each(:carried)))
                 OR m.memberId IN (SELECT memberId FROM visit_event WHERE terminalId IN (SELECT value FROM json_each(:carried)))
                 OR m.memberId IN (SELECT memberId FROM pack_counter WHERE terminalId IN (SELECT value FROM json_each(:carried)))
@@ -62,13 +62,23 @@ package enum ExchangeSelection: Sendable, Equatable {
         switch self {
         case .all, .live, .changed(_, _, nil): return nil
         case .changed, .authored:
+            // A snapshot carries too a member whose latest edit is another desk's but one of whose
+            // fields a desk this one carries edited last: that edit may be in no other desk's files.
+            let stamped = if case .authored = self { " OR \(Self.fieldEditedByCarried)" } else { "" }
             return """
-                m.modifiedBy IN (SELECT value FROM json_each(:carried))
+                m.modifiedBy IN (SELECT value FROM json_each(:carried))\(stamped)
                 OR (m.modifiedBy NOT IN (SELECT value FROM json_each(:known))
                     AND m.memberId IN (SELECT memberId FROM member_change))
                 """
         }
     }
+
+    /// A member one of whose field stamps (`FieldStampsJSON`: `{"*": [time, desk, …], "plan": […]}`)
+    /// names a desk this one carries.
+    static let fieldEditedByCarried = """
+        (json_valid(m.stamps) AND EXISTS (SELECT 1 FROM json_each(m.stamps) s
+            WHERE json_extract(s.value, '$[1]') IN (SELECT value FROM json_each(:carried))))
+        """
 
     /// The desks whose counters and events a tally carries (see `SyncAuthors.countedHere`).
     var tallyAuthors: SyncAuthors? {

@@ -84,8 +84,14 @@ struct RestoreSyncPropertyTests {
         await propertyCheck(count: 6, input: Self.history) { steps in
             let restoring = try RestoringSyncWorld()
             let world = restoring.world
-            for code in steps { try restoring.step(code) }
+            // Every history restores a desk at least once: from a backup taken halfway, after which it went on.
+            let half = steps.count / 2, index = steps[0] % world.terminals.count
+            for code in steps[..<half] { try restoring.step(code) }
+            try restoring.backUp(index)
+            for code in steps[half...] { try restoring.step(code) }
+            try restoring.restore(index, code: steps[1])
             try restoring.settle()
+            #expect(!restoring.earlierSelves.isEmpty)
             for sync in world.syncs {
                 for retired in try sync.status().retired where restoring.earlierSelves[retired.terminalId] != nil {
                     #expect(retired.canDeleteSubfolder, "\(retired)")
@@ -100,6 +106,9 @@ struct RestoreSyncPropertyTests {
             #expect(try world.terminals[1].state() == state && world.terminals[2].state() == state)
             #expect(try joiner.state() == state)
             #expect(try world.totalCounters(joiner) == world.checkIns)
+            #expect(try joiner.eventCount("entry") == world.checkIns)
+            let table = try countsAndListed(joiner)
+            #expect(table.allSatisfy { $0.value[0] == $0.value[1] }, "joiner's counts beside visits listed: \(table.filter { $0.value[0] != $0.value[1] })")
         }
     }
 }

@@ -117,6 +117,48 @@ struct RestoredDeskSyncTests {
         #expect(try joiner.state() == restored.state())
     }
 
+    @Test("a field the earlier self edited after the backup, on a member another desk edited later at once, is carried by the restored desk")
+    func earlierSelfsFieldEditCarried() throws {
+        let desks = try TwoSyncDesks(folderPrefix: "restored-field", settings: ClubSettings())
+        try desks.a.database.setSetting("terminalId", "DA")
+        desks.clock.advance(by: 1800)
+        _ = try desks.b.club.checkIn(passId: Self.george, source: .nfc)  // enrolled at DB: DB authors George
+        _ = try desks.syncB.pass()
+        _ = try desks.syncA.pass()
+        let backup = try desks.a.database.inMemoryCopy()
+        let id = try #require(try desks.a.database.member(idOrPass: Self.george)).memberId
+        // DA notes the card; DB suspends him a minute later, before it has read the note.
+        desks.clock.advance(by: 60)
+        _ = try desks.a.club.updateMember(id: id, MemberChanges(note: .some("Card bounced")))
+        desks.clock.advance(by: 60)
+        _ = try desks.b.club.updateMember(id: id, MemberChanges(status: .suspended))
+        _ = try desks.syncA.pass()
+        _ = try desks.syncB.pass()
+        // DA stops, and its backup comes back as DN: the note is then only in DA's files.
+        _ = try desks.syncA.pass(write: true, read: false)
+        let identity = try backup.renewIdentityAfterRestore(replacing: "DA", to: "DN")
+        #expect(identity.earlierSelves == ["DA"])
+        let restored = try SyncTestTerminal(id: "DN", clock: desks.clock, database: backup)
+        let sync = DeskSync(database: backup, settings: SyncSettings(folder: desks.folder), terminal: restored.club.terminal, clock: desks.clock)
+        for _ in 0..<2 {
+            #expect(try sync.pass().read.errors.isEmpty)
+            #expect(try desks.syncB.pass().read.errors.isEmpty)
+        }
+        #expect(try restored.database.member(idOrPass: Self.george)?.note == "Card bounced")
+        for desk in [sync, desks.syncB] {
+            let retired = try #require(try desk.status().retired.first { $0.terminalId == "DA" })
+            #expect(retired.canDeleteSubfolder, "\(desk.writer.terminal.id): \(retired)")
+        }
+        try FileManager.default.removeItem(atPath: desks.folder + "/DA")
+        let joiner = try SyncTestTerminal(id: "DJ", clock: desks.clock)
+        let read = try DeskSync(database: joiner.database, settings: SyncSettings(folder: desks.folder),
+                                terminal: joiner.club.terminal, clock: desks.clock).reader.read()
+        #expect(read.errors.isEmpty)
+        let george = try #require(try joiner.database.member(idOrPass: Self.george))
+        #expect(george.note == "Card bounced" && george.status == .suspended, "\(george)")
+        #expect(try joiner.state() == desks.b.state())
+    }
+
     @Test("restore renews the copy before it takes the database's place; without being asked it keeps the id, as before")
     func restoreOfAFile() throws {
         let scratch = try TemporaryDirectory()

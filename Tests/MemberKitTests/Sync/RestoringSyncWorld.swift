@@ -28,11 +28,16 @@ final class RestoringSyncWorld {
     func step(_ code: Int) throws {
         let index = code % world.terminals.count
         switch (code / 3) % 20 {
-        case 0, 1: backups[index].append(try world.terminals[index].database.inMemoryCopy())
+        case 0, 1: try backUp(index)
         case 2: try restore(index, code: code / 60)
         case 3, 4: try carryEarlierSelf(code / 60)
         default: try world.step(code / 60)
         }
+    }
+
+    /// A backup of desk `index`'s database as it is now.
+    func backUp(_ index: Int) throws {
+        backups[index].append(try world.terminals[index].database.inMemoryCopy())
     }
 
     func restore(_ index: Int, code: Int) throws {
