@@ -56,8 +56,12 @@ struct FieldMergePropertyTests {
         var backups: [[Backup]] = [[], [], []]
         var restores = 0
         var nextId = 0
+        /// Steps take fractions of a second too, so stamps' times and replaced times are ones a
+        /// compact offset may not give back exactly (sync format 3 must keep them to the bit).
+        let fractionalTimes: Bool
 
-        init() throws {
+        init(fractionalTimes: Bool = false) throws {
+            self.fractionalTimes = fractionalTimes
             let clock = FakeClock()
             self.clock = clock
             folder = NSTemporaryDirectory() + "memberdesk-field-merge-\(UUID().uuidString)"
@@ -76,7 +80,7 @@ struct FieldMergePropertyTests {
         deinit { try? FileManager.default.removeItem(atPath: folder) }
 
         func step(_ code: Int) throws {
-            clock.advance(by: 1 + Double(code % 5))
+            clock.advance(by: 1 + Double(code % 5) + (fractionalTimes ? Double(code % 997) / 1000 : 0))
             let desk = code % 3
             let memberId = members[(code / 3) % members.count]
             switch (code / 9) % 16 {
@@ -289,6 +293,25 @@ struct FieldMergePropertyTests {
                       164035, 141213, 71746, 23780, 135622, 160321, 20709, 193412, 1950, 181912, 50328, 18590, 188365, 38498, 174909, 110462]]
         for steps in found {
             let world = try World()
+            for code in steps { try world.step(code) }
+            try world.fullSync()
+            try Self.expectLaws(world)
+        }
+    }
+
+    /// Not fixed (#45's second cause, a product bug): a merge whose fields, each the latest, make a
+    /// household plan with no household is refused in `MergeEngine` (the plan and household as
+    /// they were here) but keeps the incoming stamps; the next read of the file then finds a stamp
+    /// that vouches for another value, takes it for a person's edit of the file (`outsideEdits`),
+    /// and signs it as a new edit by the reading desk: an edit nobody made, and the latest
+    /// household edit lost. Found by the property with fractional step times (about 1 history in 100).
+    @Test("a household merge refused for lack of a household keeps no stamp it does not hold")
+    func refusedHouseholdMergeKeepsItsStamps() throws {
+        let steps = [96202, 66883, 67441, 109373, 11135, 176425, 56557, 39757, 47581, 72602, 160076, 159358, 165787, 164686, 129326,
+                     121791, 39224, 105838, 72165, 68907, 72885, 35590, 163161, 178294, 102736, 46424, 107202, 51508, 62084, 21318,
+                     34150, 158943, 107184, 51275, 21847, 190290]
+        try withKnownIssue("MergeEngine's household refusal keeps the incoming stamps (#45)") {
+            let world = try World(fractionalTimes: true)
             for code in steps { try world.step(code) }
             try world.fullSync()
             try Self.expectLaws(world)
