@@ -73,7 +73,9 @@ struct MergeEngine {
             try report(conflicts)
         }
         merged.numVisits = local?.numVisits ?? 0
-        if try store.householdProblem(merged) != nil {
+        // A household plan whose household a later edit left (each field the latest) stands as merged:
+        // refusing it would depend on this desk's version and keep stamps of values it no longer holds.
+        if merged.household != nil, try store.householdProblem(merged) != nil {
             // A household that would nest (or name itself) is not taken: the plan stays as it was here.
             merged.plan = local?.plan ?? .open
             merged.household = local?.household

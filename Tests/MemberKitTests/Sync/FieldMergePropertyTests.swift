@@ -56,8 +56,12 @@ struct FieldMergePropertyTests {
         var backups: [[Backup]] = [[], [], []]
         var restores = 0
         var nextId = 0
+        /// Steps take fractions of a second too, so stamps' times and replaced times are ones a
+        /// compact offset may not give back exactly (sync format 3 must keep them to the bit).
+        let fractionalTimes: Bool
 
-        init() throws {
+        init(fractionalTimes: Bool = false) throws {
+            self.fractionalTimes = fractionalTimes
             let clock = FakeClock()
             self.clock = clock
             folder = NSTemporaryDirectory() + "memberdesk-field-merge-\(UUID().uuidString)"
@@ -76,7 +80,7 @@ struct FieldMergePropertyTests {
         deinit { try? FileManager.default.removeItem(atPath: folder) }
 
         func step(_ code: Int) throws {
-            clock.advance(by: 1 + Double(code % 5))
+            clock.advance(by: 1 + Double(code % 5) + (fractionalTimes ? Double(code % 997) / 1000 : 0))
             let desk = code % 3
             let memberId = members[(code / 3) % members.count]
             switch (code / 9) % 16 {
@@ -127,10 +131,13 @@ struct FieldMergePropertyTests {
             try change(desk: desk, memberId: memberId) { _ = try $0.updateMember(id: memberId, changes) }
         }
 
-        /// A change at one desk of a member it holds, not deleted: every field it changed is an edit.
-        /// A change the desk refuses (a pass another member holds, a household's pack) is no edit.
+        /// A change at one desk of a member it holds, not deleted: every field it changed, of any
+        /// member, is an edit (deleting a household's head releases its members: their plan and
+        /// household are that desk's edits too). A change the desk refuses (a pass another member
+        /// holds, a household's pack) is no edit.
         func change(desk: Int, memberId: String, _ make: (Club) throws -> Void) throws {
-            guard let before = try desks[desk].database.member(id: memberId), !before.isDeleted else { return }
+            guard let target = try desks[desk].database.member(id: memberId), !target.isDeleted else { return }
+            let before = try members.map { try desks[desk].database.member(id: $0) }
             do {
                 try make(desks[desk].club)
             } catch is DeskError {
@@ -138,14 +145,17 @@ struct FieldMergePropertyTests {
             } catch is PlanEditError {
                 return
             }
-            let after = try #require(try desks[desk].database.member(id: memberId))
-            for field in FieldMergePropertyTests.fields where !after.sameValue(of: field, as: before) {
-                let key = memberId + "/" + field
-                let seen = Set((edits[key] ?? []).map(\.id)).intersection(known[desk])
-                edits[key, default: []].append(Edit(id: nextId, desk: desk, time: after.stamp(of: field).time,
-                                                    value: after.valueText(of: field), seen: seen))
-                known[desk].insert(nextId)
-                nextId += 1
+            for (index, id) in members.enumerated() {
+                guard let was = before[index] else { continue }
+                let after = try #require(try desks[desk].database.member(id: id))
+                for field in FieldMergePropertyTests.fields where !after.sameValue(of: field, as: was) {
+                    let key = id + "/" + field
+                    let seen = Set((edits[key] ?? []).map(\.id)).intersection(known[desk])
+                    edits[key, default: []].append(Edit(id: nextId, desk: desk, time: after.stamp(of: field).time,
+                                                        value: after.valueText(of: field), seen: seen))
+                    known[desk].insert(nextId)
+                    nextId += 1
+                }
             }
         }
 
@@ -203,11 +213,10 @@ struct FieldMergePropertyTests {
     static let history = Gen.int(in: 0...200_000).array(of: 5...50)
 
     /// Shrinking is off: it ran for minutes on a failing history; one is reported at once, with its seed.
-    @Test("every desk ends equal, each field holds its latest edit, and every conflict reported is real", .shrinking(false),
-          .disabled("about 1 history in 100 reports a conflict whose overwritten edit is none the history made (at line 'the lost edit was made'): not yet found"))
+    @Test("every desk ends equal, each field holds its latest edit, and every conflict reported is real", .shrinking(false))
     func fieldsMergeByLaw() async throws {
-        await propertyCheck(count: 60, input: Self.history) { steps in
-            let world = try World()
+        await propertyCheck(count: 40, input: Self.history) { steps in
+            let world = try World(fractionalTimes: true)
             for code in steps { try world.step(code) }
             try world.fullSync()
             try Self.expectLaws(world)
@@ -249,6 +258,62 @@ struct FieldMergePropertyTests {
         // The audit files have travelled: every desk holds the same entries, each conflict once.
         let records = try world.desks.map { try $0.database.auditEntries(AuditQuery()) }
         #expect(records[0] == records[1] && records[1] == records[2])
+    }
+
+    /// Issue #45's false conflict and lost household edit: deleting a household's head releases its
+    /// members (open, no household: an edit by that desk at that time). An edit of the released
+    /// member's plan made elsewhere without seeing the release is a real conflict with it, and the
+    /// release is an edit the laws must know (the model once tracked only the deleted member's fields).
+    @Test("deleting a household's head is an edit of its members' plan, and a plan edit made without seeing it is a real conflict")
+    func headDeletionReleasesItsHousehold() throws {
+        let world = try World()
+        let (head, member) = (world.members[0], world.members[1])
+        world.clock.advance(by: 60)
+        try world.change(desk: 0, memberId: member) { _ = try $0.updateMember(id: member, MemberChanges(plan: PlanChanges(household: .some(head)))) }
+        try world.send(from: 0, to: 1)
+        world.clock.advance(by: 60)
+        try world.change(desk: 0, memberId: head) { _ = try $0.deleteMember(id: head) }
+        world.clock.advance(by: 60)
+        try world.change(desk: 1, memberId: member) { _ = try $0.updateMember(id: member, MemberChanges(plan: PlanChanges(plan: .pack))) }
+        try world.fullSync()
+        try Self.expectLaws(world)
+        for desk in world.desks {
+            let released = try #require(try desk.database.member(id: member))
+            #expect(released.plan == .pack && released.household == nil)
+            let conflicts = try desk.database.auditEntries(AuditQuery(action: .conflict))
+            #expect(conflicts.map { $0.detail["field"] } == ["plan"] && conflicts.first?.detail["overwritten"] == "open")
+        }
+    }
+
+    /// Histories the property once failed on (#45: a head's deletion released its household
+    /// unseen by the model), kept as they were found.
+    @Test("histories once found failing merge by law")
+    func foundHistoriesMergeByLaw() throws {
+        let found = [[39784, 24357, 125503, 164337, 48694, 79652, 169432, 116427, 72607, 81014, 82925, 152672, 74736, 58681, 95067,
+                      164035, 141213, 71746, 23780, 135622, 160321, 20709, 193412, 1950, 181912, 50328, 18590, 188365, 38498, 174909, 110462]]
+        for steps in found {
+            let world = try World()
+            for code in steps { try world.step(code) }
+            try world.fullSync()
+            try Self.expectLaws(world)
+        }
+    }
+
+    /// #45's second cause, a product bug: a merge whose fields, each the latest, made a household
+    /// plan with no household was refused in `MergeEngine` (the plan and household as they were
+    /// here) but kept the incoming stamps; the next read of the file found a stamp vouching for
+    /// another value, took it for a person's edit of the file (`outsideEdits`) and signed it as a
+    /// new edit by the reading desk: an edit nobody made, and the latest household edit lost.
+    /// Found by the property with fractional step times (about 1 history in 100).
+    @Test("a household plan whose household a later edit left merges as its latest edits, and no desk signs an edit nobody made")
+    func householdLeftByALaterEditMergesAsItsEdits() throws {
+        let steps = [96202, 66883, 67441, 109373, 11135, 176425, 56557, 39757, 47581, 72602, 160076, 159358, 165787, 164686, 129326,
+                     121791, 39224, 105838, 72165, 68907, 72885, 35590, 163161, 178294, 102736, 46424, 107202, 51508, 62084, 21318,
+                     34150, 158943, 107184, 51275, 21847, 190290]
+        let world = try World(fractionalTimes: true)
+        for code in steps { try world.step(code) }
+        try world.fullSync()
+        try Self.expectLaws(world)
     }
 
     /// The issue's story at the level of the merge: a suspension with a note at one desk, an
