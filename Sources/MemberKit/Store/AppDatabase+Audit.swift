@@ -147,9 +147,15 @@ extension StoreTransaction {
                                      entry.deskId, AuditFileSync.deskKey])
     }
 
-    /// Entries listed by time, then id: not by row, which is arrival order within a millisecond
-    /// and differs between desks, so that `audit --json` prints the same bytes on every desk.
-    static let auditListOrder = "time, entryId", auditListOrderNewestFirst = "time DESC, entryId DESC"
+    /// Entries listed by time, then the desk that wrote them, then row: rows of one millisecond
+    /// interleave desks in arrival order, which differs between desks, but each desk's own entries
+    /// arrive in the order it wrote them (its audit file lists them so). An entry any desk may
+    /// write or carry (a conflict, `AuditSyncFile.carriedByAnyDesk`) comes last in its instant and
+    /// desk, by entry id. So `audit --json` prints the same bytes on every desk, and one desk's
+    /// entries of one instant (an edit's suspension and its name) keep the order they were made in.
+    static let auditListOrder = "time, deskId, \(carried), CASE WHEN \(carried) THEN entryId END, id"
+    static let auditListOrderNewestFirst = "time DESC, deskId DESC, \(carried) DESC, CASE WHEN \(carried) THEN entryId END DESC, id DESC"
+    private static let carried = "action IN (" + AuditSyncFile.carriedByAnyDesk.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ") + ")"
 
     func auditEntries(_ query: AuditQuery) throws -> [AuditEntry] {
         var conditions: [String] = [], arguments: StatementArguments = []
