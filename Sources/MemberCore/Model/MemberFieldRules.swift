@@ -112,11 +112,9 @@ public enum MemberFieldRules {
     /// The day an expiry falls on, as the form shows it ("" for never).
     public static func expiryText(_ expiresAt: Double?, calendar: Calendar = .current) -> String {
         guard let expiresAt else { return "" }
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.calendar = calendar
-        day.timeZone = calendar.timeZone
-        day.dateFormat = "yyyy-MM-dd"
-        return day.string(from: Date(timeIntervalSince1970: expiresAt))
+        // By the calendar's own arithmetic: a DateFormatter made per call cost more than the list row it labels.
+        let day = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: expiresAt))
+        let (y, m, d) = (day.year ?? 0, day.month ?? 0, day.day ?? 0)
+        return (y < 1000 ? String(String(y + 10000).suffix(4)) : String(y)) + (m < 10 ? "-0" : "-") + String(m) + (d < 10 ? "-0" : "-") + String(d)
     }
 }

@@ -2,20 +2,15 @@ import Foundation
 
 /// ISO-8601 local times with an offset and milliseconds, e.g. 2026-01-01T09:30:00.250+01:00.
 enum LocalTime {
+    private static let withMilliseconds: ISO8601DateFormatter.Options = [.withInternetDateTime, .withFractionalSeconds]
+
     static func text(_ time: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = .current
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: time))
+        ISO8601Text.string(from: Date(timeIntervalSince1970: time), options: withMilliseconds, timeZone: .current)
     }
 
     static func parse(_ text: String) -> Double? {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = .current
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = ISO8601Text.date(from: text, using: formatter) { return date.timeIntervalSince1970 }
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = ISO8601Text.date(from: text, using: formatter) { return date.timeIntervalSince1970 }
+        if let date = ISO8601Text.date(from: text, options: withMilliseconds, timeZone: .current) { return date.timeIntervalSince1970 }
+        if let date = ISO8601Text.date(from: text, options: [.withInternetDateTime], timeZone: .current) { return date.timeIntervalSince1970 }
         // A number of epoch seconds also works (what a spreadsheet may leave after editing).
         return Double(text).flatMap { $0.isFinite ? $0 : nil }
     }
