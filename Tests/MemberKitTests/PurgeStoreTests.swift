@@ -82,6 +82,128 @@ struct PurgeStoreTests {
         #expect(left.isEmpty, "left in the file: \(left)")
     }
 
+    /// A member of the large store: every value its own (no other member's contains it), so a
+    /// copy left anywhere in the file is found by its bytes.
+    static func crowdMember(_ index: Int, at time: Double) -> MemberRecord {
+        let hex = String(index, radix: 16).uppercased()
+        return MemberRecord(memberId: "M-\(index)", passId: "04FE" + String(repeating: "0", count: 8 - hex.count) + hex,
+                            username: "Quentin\(index)x Oyelaran\(index)z",
+                            timeStampAdded: time, fields: ["userEmailAddress": .string("q\(index).oyelaran@example.org")],
+                            note: "Knee\(index)q surgery", modifiedAt: time, modifiedBy: "seed")
+    }
+
+    @Test("in a large store, a purged member's values leave no copy: not in an index's interior cells, not in free pages")
+    func purgeLeavesNoCopyInALargeStore() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/members.sqlite"
+        let f = try ClubFixture(debounce: 0, database: AppDatabase.open(path: path))
+        let count = 30_000, now = f.clock.now().timeIntervalSince1970
+        try f.database.write { store in
+            for index in 0..<count { try store.insert(Self.crowdMember(index, at: now)) }
+        }
+        try f.database.checkpointTruncating()
+        // The members an index holds in an interior cell (an index b-tree keeps each key once,
+        // some of them above the leaves): the divider keys a purge might leave behind.
+        let interior = try Self.interiorIndexPages(path)
+        let dividers = CrowdValue.allCases.reduce(into: Set<Int>()) { $0.formUnion($1.members(in: interior)) }
+        #expect(dividers.count >= 5, "the store is too small to have interior index cells: \(dividers.count)")
+        let victims = dividers.union(stride(from: 7, to: count, by: 1000)).sorted()
+        for victim in victims {
+            f.clock.advance(by: 1)
+            let id = Self.crowdMember(victim, at: now).memberId
+            try f.club.deleteMember(id: id)
+            try f.club.purgeMember(id: id)
+        }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        if let wal = FileManager.default.contents(atPath: path + "-wal") { bytes.append(wal) }
+        for value in CrowdValue.allCases {
+            let found = value.members(in: bytes)
+            let left = victims.filter { found.contains($0) }
+            let places = try left.prefix(3).map { victim -> String in
+                let text = Array(value.text(of: Self.crowdMember(victim, at: now)).utf8)
+                guard let at = CrowdValue.find(text, in: [UInt8](bytes), from: 0) else { return "?" }
+                let page = at / 4096 + 1
+                let name = try f.database.read { store in try String.fetchOne(store.db, sql: "SELECT name FROM dbstat WHERE pageno = ?", arguments: [page]) }
+                return "\(victim) at byte \(at) page \(page) (\(name ?? "free or wal")) type \(bytes[(page - 1) * 4096 + (page == 1 ? 100 : 0)])"
+            }
+            #expect(left.count == 0, "\(value): \(left.count) of \(victims.count) purged members left in the file, e.g. \(places)")
+            // The check can fail: the members kept are still there, byte for byte.
+            let missing = Set(0..<count).subtracting(victims).subtracting(found)
+            #expect(missing.count == 0, "\(value): \(missing.count) members kept are not found, e.g. \(missing.sorted().prefix(5))")
+        }
+    }
+
+    /// The bytes of every interior index b-tree page of the database file (page type 2, the
+    /// file format's "interior index b-tree page").
+    static func interiorIndexPages(_ path: String) throws -> Data {
+        let file = try Data(contentsOf: URL(fileURLWithPath: path))
+        let size = Int(file[16]) << 8 | Int(file[17])
+        let pageSize = size == 1 ? 65_536 : size
+        var pages = Data()
+        for start in stride(from: 0, to: file.count, by: pageSize) where file[start + (start == 0 ? 100 : 0)] == 0x02 {
+            pages.append(file[start..<min(start + pageSize, file.count)])
+        }
+        return pages
+    }
+
+    /// A value of `crowdMember`'s, found in a file's bytes by the text around its member's tag.
+    enum CrowdValue: CaseIterable {
+        case name, nameWord, pass, email, note
+
+        var around: (prefix: String, suffix: String) {
+            switch self {
+            case .name: ("Quentin", "x Oyelaran")
+            case .nameWord: ("quentin", "x")
+            case .pass: ("04FE", "")
+            case .email: ("q", ".oyelaran@")
+            case .note: ("Knee", "q surgery")
+            }
+        }
+
+        func text(of member: MemberRecord) -> String {
+            switch self {
+            case .name: member.username ?? ""
+            case .nameWord: (member.username ?? "").lowercased().split(separator: " ").first.map(String.init) ?? ""
+            case .pass: member.passId
+            case .email: member.fields["userEmailAddress"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? ""
+            case .note: member.note ?? ""
+            }
+        }
+
+        /// The indexes of the members whose value `bytes` hold.
+        func members(in data: Data) -> Set<Int> {
+            let (prefix, suffix) = (Array(around.prefix.utf8), Array(around.suffix.utf8))
+            let bytes = [UInt8](data), tagLength = self == .pass ? 8 : 5
+            let digits = Set((self == .pass ? "0123456789ABCDEF" : "0123456789").utf8)
+            var found = Set<Int>(), from = 0
+            while let hit = Self.find(prefix, in: bytes, from: from) {
+                from = hit + prefix.count
+                var end = from
+                while end < bytes.count, end - from < tagLength, digits.contains(bytes[end]) { end += 1 }
+                // A pass's tag is all eight digits (anything shorter is other bytes that happen to follow "04FE").
+                guard end > from, self != .pass || end - from == tagLength, bytes[end...].starts(with: suffix),
+                      let index = Int(String(decoding: bytes[from..<end], as: UTF8.self), radix: self == .pass ? 16 : 10) else { continue }
+                found.insert(index)
+            }
+            return found
+        }
+
+        /// Where `needle` next occurs in `bytes` at or after `from` (by memchr and memcmp: Data's
+        /// own search copies the data on every call).
+        static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+            bytes.withUnsafeBufferPointer { haystack in
+                var at = from
+                while at + needle.count <= haystack.count {
+                    guard let hit = memchr(haystack.baseAddress! + at, Int32(needle[0]), haystack.count - at - needle.count + 1) else { return nil }
+                    at = haystack.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(haystack.baseAddress! + at, needle, needle.count) == 0 { return at }
+                    at += 1
+                }
+                return nil
+            }
+        }
+    }
+
     @Test("a live member is not purged: delete first, and nothing changes")
     func liveMemberIsRefused() throws {
         let f = try ClubFixture(debounce: 0)

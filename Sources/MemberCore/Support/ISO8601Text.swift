@@ -27,6 +27,10 @@ package enum ISO8601Text {
     package static func date(from text: String, options: ISO8601DateFormatter.Options = [.withInternetDateTime],
                              timeZone: TimeZone = utc) -> Date? {
         guard DateText.isPlausible(text) else { return nil }
+        if options == [.withInternetDateTime] || options == [.withInternetDateTime, .withFractionalSeconds],
+           let date = CanonicalTime.date(text, fractional: options.contains(.withFractionalSeconds)) {
+            return date
+        }
         return withFormatter(Kind(timeZone: timeZone, options: options.rawValue)) { $0.date(from: text) }
     }
 
