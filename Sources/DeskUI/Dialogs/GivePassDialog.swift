@@ -7,28 +7,23 @@ import MemberKit
 /// offered instead of the enrol prompt, so the advice never adds a second member for them.
 public struct GivePassDialog: Sendable, Equatable {
     public var pass: String
-    public var holders: [MemberRecord]
+    /// The members who hold the pass but for leading zeros.
+    public var holders: MemberChooser
     /// Whether `n` enrols the pass as a new member (not under `enrolment = "deny"`).
     public var canEnrol: Bool
-    public var choice = 0
 
     public init(pass: String, holders: [MemberRecord], canEnrol: Bool) {
         self.pass = pass
-        self.holders = holders
+        self.holders = MemberChooser(holders)
         self.canEnrol = canEnrol
     }
 
     public func render(into grid: inout CellGrid) {
-        let frame = DialogFrame.centred(in: grid.bounds, width: 70, height: holders.count + 7)
+        let frame = DialogFrame.centred(in: grid.bounds, width: 70, height: holders.members.count + 7)
         let inner = DialogFrame.draw(&grid, frame, title: "Unknown card \(pass)")
         grid.putField("No member holds \(pass), but a spreadsheet drops leading zeros.", x: inner.x, y: inner.y, width: inner.width)
         grid.putField("Is it the card of:", x: inner.x, y: inner.y + 1, width: inner.width)
-        for (i, member) in holders.enumerated() where inner.y + 3 + i < inner.maxY - 1 {
-            let chosen = i == choice
-            let text = (chosen ? "▸ " : "  ") + TypedNamesDialog.line(member).fitted(to: inner.width - 2)
-            grid.putField(text, x: inner.x, y: inner.y + 3 + i, width: inner.width,
-                          style: chosen ? CellStyle(.selected, bold: true, reverse: true) : .plain)
-        }
+        holders.render(into: &grid, x: inner.x, y: inner.y + 3, width: inner.width, above: inner.maxY - 1)
         let keys = "↑↓ choose · Enter give them the card and check in" + (canEnrol ? " · n new member" : "") + " · Esc cancel"
         grid.putField(keys, x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
     }
@@ -36,13 +31,13 @@ public struct GivePassDialog: Sendable, Equatable {
 
 extension GivePassDialog {
     public mutating func onKey(_ key: Key) -> DialogReply {
+        if holders.move(key) { return .stay }
         switch key {
-        case .up: choice = max(0, choice - 1)
-        case .down: choice = min(holders.count - 1, choice + 1)
         case .enter:
-            guard holders.indices.contains(choice) else { return .close }
-            return .closeAnd(.givePass(pass, to: holders[choice]))
-        case .character("n"), .character("N") where canEnrol: return .closeAnd(.askEnrol(pass: pass))
+            guard let holder = holders.chosen else { return .close }
+            return .closeAnd(.givePass(pass, to: holder))
+        // A `where` binds only the pattern before it: each key needs its own.
+        case .character("n") where canEnrol, .character("N") where canEnrol: return .closeAnd(.askEnrol(pass: pass))
         case .escape: return .close
         default: break
         }

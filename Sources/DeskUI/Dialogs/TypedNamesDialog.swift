@@ -6,33 +6,20 @@ import MemberKit
 /// a name is not a card.
 public struct TypedNamesDialog: Sendable, Equatable {
     public var typed: String
-    public var members: [MemberRecord]
-    public var choice = 0
+    /// The members whose names the text matched.
+    public var members: MemberChooser
 
     public init(typed: String, members: [MemberRecord]) {
         self.typed = typed
-        self.members = members
-    }
-
-    /// One member as the dialog offers them: the name, then what tells two namesakes apart.
-    static func line(_ member: MemberRecord) -> NamedText {
-        var facts = " · pass \(member.passId)"
-        if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires))" }
-        if member.status != .active { facts += " · \(member.status.rawValue)" }
-        return NamedText(name: member.displayName, after: facts)
+        self.members = MemberChooser(members)
     }
 
     public func render(into grid: inout CellGrid) {
-        let more = members.count >= CheckInClient.namedLimit
-        let frame = DialogFrame.centred(in: grid.bounds, width: 70, height: members.count + (more ? 7 : 6))
+        let more = members.members.count >= CheckInClient.namedLimit
+        let frame = DialogFrame.centred(in: grid.bounds, width: 70, height: members.members.count + (more ? 7 : 6))
         let inner = DialogFrame.draw(&grid, frame, title: "Check in by name")
         grid.putField("“\(typed)” is no member's pass. Check in which member?", x: inner.x, y: inner.y, width: inner.width)
-        for (i, member) in members.enumerated() where inner.y + 2 + i < inner.maxY - 1 {
-            let chosen = i == choice
-            let text = (chosen ? "▸ " : "  ") + Self.line(member).fitted(to: inner.width - 2)
-            grid.putField(text, x: inner.x, y: inner.y + 2 + i, width: inner.width,
-                          style: chosen ? CellStyle(.selected, bold: true, reverse: true) : .plain)
-        }
+        members.render(into: &grid, x: inner.x, y: inner.y + 2, width: inner.width, above: inner.maxY - 1)
         if more {
             grid.putField("More may match: type more of the name at F4.", x: inner.x, y: inner.maxY - 2, width: inner.width,
                           style: CellStyle(.dim))
@@ -44,12 +31,11 @@ public struct TypedNamesDialog: Sendable, Equatable {
 
 extension TypedNamesDialog {
     public mutating func onKey(_ key: Key) -> DialogReply {
+        if members.move(key) { return .stay }
         switch key {
-        case .up: choice = max(0, choice - 1)
-        case .down: choice = min(members.count - 1, choice + 1)
         case .enter:
-            guard members.indices.contains(choice) else { return .close }
-            return .closeAnd(.checkInNamed(members[choice], typed: typed))
+            guard let member = members.chosen else { return .close }
+            return .closeAnd(.checkInNamed(member, typed: typed))
         case .escape: return .close
         default: break
         }
