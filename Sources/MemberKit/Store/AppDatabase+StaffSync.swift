@@ -56,6 +56,15 @@ extension AppDatabase {
         }
     }
 
+    /// Every entry `deskId` wrote that this desk holds, in row order, but those any desk carries
+    /// (its own audit files hold them): what its `audit-carried-DESK.jsonl` holds when it carries `deskId`.
+    func carriedAuditEntries(of deskId: String) throws -> [AuditEntry] {
+        try read { store in
+            try Row.fetchAll(store.db, sql: "SELECT * FROM audit WHERE deskId = ? AND action NOT IN \(StoreTransaction.actionsAnyDeskCarries) ORDER BY id",
+                             arguments: [deskId]).compactMap(StoreTransaction.auditEntry)
+        }
+    }
+
     /// The row through which `deskId`'s entries are written to `folder` (0: none yet, another
     /// folder or another id).
     func ownAuditMark(folder: String, deskId: String) throws -> Int64 {
@@ -96,7 +105,9 @@ struct OwnAuditRows {
 
 extension StoreTransaction {
     /// The rows a desk's audit files hold (one `?`: its id): its own, and the entries any desk carries.
-    static let writtenByDesk = "(deskId = ? OR action IN (\(AuditSyncFile.carriedByAnyDesk.map { "'\($0.rawValue)'" }.sorted().joined(separator: ","))))"
+    static let writtenByDesk = "(deskId = ? OR action IN \(actionsAnyDeskCarries))"
+    /// `AuditSyncFile.carriedByAnyDesk` as an SQL list.
+    static let actionsAnyDeskCarries = "(\(AuditSyncFile.carriedByAnyDesk.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))"
 
     func ownAuditMark(folder: String, deskId: String) throws -> Int64 {
         guard try setting(AuditFileSync.folderKey) == folder, try setting(AuditFileSync.deskKey) == deskId else { return 0 }

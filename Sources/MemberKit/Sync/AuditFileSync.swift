@@ -3,6 +3,8 @@ import Foundation
 /// The audit record as side files: this desk's own entries go out as `audit-FIRST-LAST.jsonl`
 /// files by their row numbers (`AuditRowId`; only the rows not yet written, then folded into one
 /// when there are many), and the others' are added by entry id (one already held is never changed).
+/// The entries of each desk this one carries go out as that desk's `audit-carried-DESK.jsonl`,
+/// rewritten whole when a pass added some of them (or it is missing).
 struct AuditFileSync {
     let database: AppDatabase
     let terminal: TerminalIdentity
@@ -22,21 +24,44 @@ struct AuditFileSync {
 
     private var files: DeskSideFile {
         DeskSideFile(database: database, terminal: terminal, folder: folder,
-                     names: .matching { AuditSyncFile.range(ofName: $0) != nil }, maxBytes: 256 << 20)
+                     names: .matching(AuditSyncFile.isAuditFile), maxBytes: 256 << 20)
     }
 
     func pass(only: SyncNamedFiles?, write writing: Bool = true) throws -> Report {
         var report = Report()
         if writing { report.written = try write() }
+        let carried = Set(try database.carriedDesks(by: terminal.id))
+        var added: Set<String> = []
         report.errors = try files.readChanged(only: only) { desk, bytes, path in
             do {
-                report.added += try database.mergeAuditEntries(AuditSyncFile.parse(bytes, from: desk, path: path))
+                let entries = try AuditSyncFile.parse(bytes, file: String(path.split(separator: "/").last ?? ""), in: desk, path: path)
+                let new = try database.mergeAuditEntries(entries)
+                report.added += new
+                if new > 0 { added.formUnion(carried.intersection(entries.map(\.deskId))) }
             } catch let refused as DeskError {
                 // The store refused an entry (a millisecond with no room left): the file is bad, the pass goes on.
                 throw SyncError.badFile(path, refused.description)
             }
         }
+        if writing { report.written += try writeCarried(carried, added: added) }
         return report
+    }
+
+    /// Each carried desk's file, written when this pass added entries of that desk, or when it is
+    /// missing (a takeover just made): the whole of what this desk holds of it, in row order.
+    private func writeCarried(_ carried: Set<String>, added: Set<String>) throws -> Int {
+        var written = 0
+        for desk in carried.sorted() {
+            let name = AuditSyncFile.carriedName(of: desk)
+            var info = stat()
+            let missing = lstat(folder.subfolder(terminal.id) + "/" + name, &info) != 0
+            guard missing || added.contains(desk) else { continue }
+            let entries = try database.carriedAuditEntries(of: desk)
+            guard !entries.isEmpty else { continue }
+            try files.write(AuditSyncFile.bytes(entries), as: name)
+            written += entries.count
+        }
+        return written
     }
 
     private func write() throws -> Int {
