@@ -123,8 +123,9 @@ public struct DeskSync: Sendable {
             if heldHere < through { waiting.insert(writer.terminal.id, at: 0) }
             let present = FileManager.default.fileExists(atPath: directory)
             // Its side files too must be carried by desks that stay (looked at once the member files are held).
-            let keepers = ([desk.retiredBy!] + [writer.terminal.id] + active.map(\.terminalId))
-                .filter { id in !retired.contains { $0.terminalId == id } }
+            var keepers: [String] = []
+            for id in [desk.retiredBy!, writer.terminal.id] + active.map(\.terminalId)
+            where !keepers.contains(id) && !retired.contains(where: { $0.terminalId == id }) { keepers.append(id) }
             let uncarried = present && waiting.isEmpty
                 ? try CarriedSideFiles(folder: folder, keepers: keepers, now: writer.clock.now().timeIntervalSince1970)
                     .uncarried(of: desk.terminalId) : []
