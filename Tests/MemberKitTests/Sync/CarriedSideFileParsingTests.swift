@@ -14,8 +14,8 @@ import Testing
         #"{"name":"\#(name)","role":"desk","pinHash":"\#(hash)","addedAt":1,"modifiedAt":2,"modifiedBy":"\#(desk)"}"#
     }
 
-    static func staffFile(own: [String], carried: String = "", format: String = #""format":2,"#) -> [UInt8] {
-        Array(#"{\#(format)"terminalId":"T-1","staff":[\#(own.joined(separator: ","))]\#(carried.isEmpty ? "" : ",\"carried\":{\(carried)}")}"#.utf8)
+    static func staffFile(own: [String], carried: String = "", format: String = #""format":2,"#) -> String {
+        #"{\#(format)"terminalId":"T-1","staff":[\#(own.joined(separator: ","))]\#(carried.isEmpty ? "" : ",\"carried\":{\(carried)}")}"#
     }
 
     static func refusal(_ parse: () throws -> Any) -> String? {
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func aStaffFileCarriesTheVersionsOfTheDesksItTookOver() throws {
-        let bytes = Self.staffFile(own: [Self.version("Mia", by: "T-1")], carried: #""T-0":[\#(Self.version("Bo", by: "T-0"))]"#)
+        let bytes = Array(Self.staffFile(own: [Self.version("Mia", by: "T-1")], carried: #""T-0":[\#(Self.version("Bo", by: "T-0"))]"#).utf8)
         let accounts = try StaffSyncFile.parse(bytes, from: "T-1", path: "staff.json")
         #expect(accounts.map { "\($0.name) \($0.modifiedBy)" } == ["Mia T-1", "Bo T-0"])
         // Written back, the same file: own versions, then those carried, under their desk.
@@ -34,7 +34,7 @@ import Testing
         // A desk that carries nothing writes format 1, as before: no format, no carried.
         let plain = String(decoding: StaffSyncFile.bytes(terminalId: "T-1", own), as: UTF8.self)
         #expect(!plain.contains("format") && !plain.contains("carried"))
-        #expect(try StaffSyncFile.parse(Self.staffFile(own: [Self.version("Mia", by: "T-1")], format: ""), from: "T-1", path: "staff.json") == own)
+        #expect(try StaffSyncFile.parse(Array(Self.staffFile(own: [Self.version("Mia", by: "T-1")], format: "").utf8), from: "T-1", path: "staff.json") == own)
     }
 
     @Test(arguments: [
@@ -48,8 +48,8 @@ import Testing
         (staffFile(own: [], format: #""format":3,"#), "written by a newer memberdesk (format 3; this one reads up to 2)"),
         (staffFile(own: [], format: #""format":0,"#), "format 0 is not a format"),
     ])
-    func aStaffFileIsRefusedWhole(bytes: [UInt8], reason: String) {
-        let refused = Self.refusal { try StaffSyncFile.parse(bytes, from: "T-1", path: "staff.json") }
+    func aStaffFileIsRefusedWhole(file: String, reason: String) {
+        let refused = Self.refusal { try StaffSyncFile.parse(Array(file.utf8), from: "T-1", path: "staff.json") }
         #expect(refused?.contains(reason) == true, "\(refused ?? "accepted")")
         #expect(refused?.contains("\n") == false)
     }
@@ -118,7 +118,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/T-1", withIntermediateDirectories: true)
         let bad = Self.staffFile(own: [Self.version("Mia", by: "T-1")], carried: #""T-0":[\#(Self.version("Bo", by: "T-5"))]"#)
-        try Data(bad).write(to: URL(fileURLWithPath: folder + "/T-1/staff.json"))
+        try Data(bad.utf8).write(to: URL(fileURLWithPath: folder + "/T-1/staff.json"))
         let reader = try SyncTestTerminal(id: "T-2")
         let pass = try StaffSync(database: reader.database, terminal: reader.club.terminal, folder: SyncFolder(path: folder)).pass()
         #expect(pass.errors.count == 1 && pass.errors.allSatisfy { $0.contains("stamped by another desk") && !$0.contains("\n") })
