@@ -104,10 +104,12 @@ struct RestoredDeskSyncTests {
         // Its next write carries its members (a snapshot); DA's audit entries (its visits) are in
         // no file of DN's yet, so the subfolder stays until a whole pass wrote DN's side files too.
         _ = try sync.writer.write()
-        let members = try #require(try sync.status().retired.first { $0.terminalId == "DA" })
-        #expect(members.waitingFor.isEmpty && members.uncarriedSideFiles == ["audit files"] && !members.canDeleteSubfolder, "\(members)")
-        _ = try sync.pass()
         _ = try desks.syncB.pass()
+        for desk in [sync, desks.syncB] {
+            let members = try #require(try desk.status().retired.first { $0.terminalId == "DA" })
+            #expect(members.waitingFor.isEmpty && members.uncarriedSideFiles == ["audit files"] && !members.canDeleteSubfolder, "\(members)")
+        }
+        _ = try sync.pass()
         for desk in [sync, desks.syncB] {
             let retired = try #require(try desk.status().retired.first { $0.terminalId == "DA" })
             #expect(retired.canDeleteSubfolder, "\(desk.writer.terminal.id): \(retired)")
