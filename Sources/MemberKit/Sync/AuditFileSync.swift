@@ -4,7 +4,7 @@ import Foundation
 /// files by their row numbers (`AuditRowId`; only the rows not yet written, then folded into one
 /// when there are many), and the others' are added by entry id (one already held is never changed).
 /// The entries of each desk this one carries go out as that desk's `audit-carried-DESK.jsonl`,
-/// rewritten whole when a pass added some of them (or it is missing).
+/// rewritten whole when merges added some of them since it was written (or it is missing).
 struct AuditFileSync {
     let database: AppDatabase
     let terminal: TerminalIdentity
