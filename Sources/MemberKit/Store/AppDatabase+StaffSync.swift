@@ -56,6 +56,30 @@ extension AppDatabase {
         }
     }
 
+    /// Every entry `deskId` wrote that this desk holds, in row order, but those any desk carries
+    /// (its own audit files hold them): what its `audit-carried-DESK.jsonl` holds when it carries
+    /// `deskId`; with how many merges added some so far (`carriedAuditMerges`), read at once.
+    func carriedAuditEntries(of deskId: String) throws -> (entries: [AuditEntry], merges: Int) {
+        try read { store in
+            let entries = try Row.fetchAll(store.db, sql: "SELECT * FROM audit WHERE deskId = ? AND action NOT IN \(StoreTransaction.actionsAnyDeskCarries) ORDER BY id",
+                                           arguments: [deskId]).compactMap(StoreTransaction.auditEntry)
+            return (entries, Int(try store.setting(AuditFileSync.carriedMergesKey(deskId)) ?? "0") ?? 0)
+        }
+    }
+
+    /// Whether `deskId`'s carried audit file lags what this desk merged of it: a merge added
+    /// entries since the file was last written (a pass that died between the two included).
+    func carriedAuditDue(_ deskId: String) throws -> Bool {
+        try read { store in
+            try store.setting(AuditFileSync.carriedMergesKey(deskId)) != store.setting(AuditFileSync.carriedWrittenKey(deskId))
+        }
+    }
+
+    /// `deskId`'s carried audit file now holds what `merges` merges had added.
+    func noteCarriedAuditWritten(_ deskId: String, merges: Int) throws {
+        try write { store in try store.setSetting(AuditFileSync.carriedWrittenKey(deskId), String(merges)) }
+    }
+
     /// The row through which `deskId`'s entries are written to `folder` (0: none yet, another
     /// folder or another id).
     func ownAuditMark(folder: String, deskId: String) throws -> Int64 {
@@ -78,11 +102,20 @@ extension AppDatabase {
         }
     }
 
-    /// Adds other desks' entries; one already held is left alone. Returns how many were new.
-    func mergeAuditEntries(_ entries: [AuditEntry]) throws -> Int {
+    /// Adds other desks' entries; one already held is left alone. Returns how many were new. An
+    /// entry added of a desk in `carried` (those this desk took over) counts a merge for that
+    /// desk's carried audit file in the same transaction (`carriedAuditDue`).
+    func mergeAuditEntries(_ entries: [AuditEntry], carried: Set<String> = []) throws -> Int {
         try write { store in
-            var added = 0
-            for entry in entries where try store.appendAudit(entry) { added += 1 }
+            var added = 0, due: Set<String> = []
+            for entry in entries where try store.appendAudit(entry) {
+                added += 1
+                if carried.contains(entry.deskId) { due.insert(entry.deskId) }
+            }
+            for desk in due {
+                let merges = Int(try store.setting(AuditFileSync.carriedMergesKey(desk)) ?? "0") ?? 0
+                try store.setSetting(AuditFileSync.carriedMergesKey(desk), String(merges + 1))
+            }
             return added
         }
     }
@@ -96,7 +129,9 @@ struct OwnAuditRows {
 
 extension StoreTransaction {
     /// The rows a desk's audit files hold (one `?`: its id): its own, and the entries any desk carries.
-    static let writtenByDesk = "(deskId = ? OR action IN (\(AuditSyncFile.carriedByAnyDesk.map { "'\($0.rawValue)'" }.sorted().joined(separator: ","))))"
+    static let writtenByDesk = "(deskId = ? OR action IN \(actionsAnyDeskCarries))"
+    /// `AuditSyncFile.carriedByAnyDesk` as an SQL list.
+    static let actionsAnyDeskCarries = "(\(AuditSyncFile.carriedByAnyDesk.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))"
 
     func ownAuditMark(folder: String, deskId: String) throws -> Int64 {
         guard try setting(AuditFileSync.folderKey) == folder, try setting(AuditFileSync.deskKey) == deskId else { return 0 }

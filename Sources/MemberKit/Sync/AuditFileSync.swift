@@ -3,6 +3,8 @@ import Foundation
 /// The audit record as side files: this desk's own entries go out as `audit-FIRST-LAST.jsonl`
 /// files by their row numbers (`AuditRowId`; only the rows not yet written, then folded into one
 /// when there are many), and the others' are added by entry id (one already held is never changed).
+/// The entries of each desk this one carries go out as that desk's `audit-carried-DESK.jsonl`,
+/// rewritten whole when merges added some of them since it was written (or it is missing).
 struct AuditFileSync {
     let database: AppDatabase
     let terminal: TerminalIdentity
@@ -13,6 +15,9 @@ struct AuditFileSync {
     /// Through which row this desk's entries are in which folder, written under which desk id
     /// (a new folder or id starts over). `sync.`: `sync reset-id` clears them with the member writer's.
     static let folderKey = "sync.auditFolder", throughKey = "sync.auditThrough", deskKey = "sync.auditDesk"
+    /// How many merges added entries of a carried desk, and how many its carried file holds.
+    static func carriedMergesKey(_ desk: String) -> String { "sync.auditCarriedMerges." + desk }
+    static func carriedWrittenKey(_ desk: String) -> String { "sync.auditCarriedWritten." + desk }
 
     struct Report {
         var written = 0
@@ -22,21 +27,44 @@ struct AuditFileSync {
 
     private var files: DeskSideFile {
         DeskSideFile(database: database, terminal: terminal, folder: folder,
-                     names: .matching { AuditSyncFile.range(ofName: $0) != nil }, maxBytes: 256 << 20)
+                     names: .matching(AuditSyncFile.isAuditFile), maxBytes: 256 << 20)
     }
 
     func pass(only: SyncNamedFiles?, write writing: Bool = true) throws -> Report {
         var report = Report()
         if writing { report.written = try write() }
+        let carried = Set(try database.carriedDesks(by: terminal.id))
         report.errors = try files.readChanged(only: only) { desk, bytes, path in
             do {
-                report.added += try database.mergeAuditEntries(AuditSyncFile.parse(bytes, from: desk, path: path))
+                let entries = try AuditSyncFile.parse(bytes, file: String(path.split(separator: "/").last ?? ""), in: desk, path: path)
+                report.added += try database.mergeAuditEntries(entries, carried: carried)
             } catch let refused as DeskError {
                 // The store refused an entry (a millisecond with no room left): the file is bad, the pass goes on.
                 throw SyncError.badFile(path, refused.description)
             }
         }
+        if writing { report.written += try writeCarried(carried) }
         return report
+    }
+
+    /// Each carried desk's file, written when merges added entries of that desk since it was
+    /// last written, or when it is missing (a takeover just made): the whole of what this desk
+    /// holds of it, in row order.
+    private func writeCarried(_ carried: Set<String>) throws -> Int {
+        var written = 0
+        for desk in carried.sorted() {
+            let name = AuditSyncFile.carriedName(of: desk)
+            var info = stat()
+            let missing = lstat(folder.subfolder(terminal.id) + "/" + name, &info) != 0
+            guard try missing || database.carriedAuditDue(desk) else { continue }
+            // Written even when empty: a missing file would be looked for (a read of the record) on every pass.
+            let held = try database.carriedAuditEntries(of: desk)
+            try files.write(AuditSyncFile.bytes(held.entries), as: name)
+            written += held.entries.count
+            // Only what was read with the entries counts as written: a merge since leaves it due.
+            try database.noteCarriedAuditWritten(desk, merges: held.merges)
+        }
+        return written
     }
 
     private func write() throws -> Int {

@@ -1,8 +1,10 @@
 import Foundation
 
 /// `audit-FIRST-LAST.jsonl` in a desk's subfolder: the audit entries that desk wrote, one JSON
-/// object a line, by the desk's own row numbers. Entries are only ever added where they are read:
-/// one already held (the same id) is left as it is, so a file cannot rewrite or delete anything.
+/// object a line, by the desk's own row numbers; and `audit-carried-DESK.jsonl`, the entries of a
+/// desk it took over (an earlier self, a retired desk), so that they outlive that desk's subfolder.
+/// Entries are only ever added where they are read: one already held (the same id) is left as it
+/// is, so a file cannot rewrite or delete anything.
 package enum AuditSyncFile {
     struct Line: Codable, Equatable {
         var entryId: String
@@ -35,6 +37,19 @@ package enum AuditSyncFile {
         return first...last
     }
 
+    /// `audit-carried-DESK.jsonl`: every entry of `desk` (a desk this one carries) this desk holds.
+    package static func carriedName(of desk: String) -> String { "audit-carried-" + desk + ".jsonl" }
+
+    /// The desk an `audit-carried-DESK.jsonl` name carries, or nil for any other name.
+    package static func carriedDesk(ofName name: String) -> String? {
+        guard name.utf8.starts(with: "audit-carried-".utf8), name.hasSuffix(".jsonl") else { return nil }
+        let desk = String(name.dropFirst(14).dropLast(6))
+        return SyncFolder.isTerminalId(desk) ? desk : nil
+    }
+
+    /// Whether `name` is one of a desk's audit files (its own entries' or a carried desk's).
+    package static func isAuditFile(_ name: String) -> Bool { range(ofName: name) != nil || carriedDesk(ofName: name) != nil }
+
     private static func pad(_ n: Int64) -> String {
         let digits = String(n)
         return String(repeating: "0", count: max(0, 20 - digits.count)) + digits
@@ -53,7 +68,15 @@ package enum AuditSyncFile {
         return out
     }
 
-    /// The entries of a file from `terminalId`'s subfolder; a bad line refuses the whole file.
+    /// The entries of the file `name` in `desk`'s subfolder: its own entries' files hold the
+    /// desk's entries, a carried desk's file that desk's (never `desk`'s own: it has its files).
+    package static func parse(_ bytes: [UInt8], file name: String, in desk: String, path: String) throws -> [AuditEntry] {
+        guard let carried = carriedDesk(ofName: name) else { return try parse(bytes, from: desk, path: path) }
+        guard carried != desk else { throw SyncError.badFile(path, "carries its own desk") }
+        return try parse(bytes, from: carried, path: path)
+    }
+
+    /// The entries of a file of `terminalId`'s entries; a bad line refuses the whole file.
     /// Entries of kinds this memberdesk does not know are skipped (a newer desk's).
     package static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [AuditEntry] {
         var entries: [AuditEntry] = []

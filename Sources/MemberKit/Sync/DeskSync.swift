@@ -121,8 +121,16 @@ public struct DeskSync: Sendable {
             let heldHere = desk.retiredBy == writer.terminal.id
                 ? min(max(desk.coveredThrough, desk.retiredThrough), ownSnapshot[desk.terminalId] ?? -1) : desk.coveredThrough
             if heldHere < through { waiting.insert(writer.terminal.id, at: 0) }
+            let present = FileManager.default.fileExists(atPath: directory)
+            // Its side files too must be carried by desks that stay (looked at once the member files are held).
+            var keepers: [String] = []
+            for id in [desk.retiredBy!, writer.terminal.id] + active.map(\.terminalId)
+            where !keepers.contains(id) && !retired.contains(where: { $0.terminalId == id }) { keepers.append(id) }
+            let uncarried = present && waiting.isEmpty
+                ? try CarriedSideFiles(folder: folder, keepers: keepers, now: writer.clock.now().timeIntervalSince1970)
+                    .uncarried(of: desk.terminalId) : []
             return SyncRetiredDesk(terminalId: desk.terminalId, name: desk.name, takenOverBy: desk.retiredBy!, through: through,
-                                   waitingFor: waiting, subfolderPresent: FileManager.default.fileExists(atPath: folder.subfolder(desk.terminalId)))
+                                   waitingFor: waiting, subfolderPresent: present, uncarriedSideFiles: uncarried)
         }
     }
 }

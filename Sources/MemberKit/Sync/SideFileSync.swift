@@ -7,8 +7,10 @@ protocol SideFileState: Sendable {
     associatedtype Replay: Sendable & Equatable
     static var fileName: String { get }
     static var maxBytes: Int { get }
-    /// This desk's file; `nothingToSay`: it never had anything to write, so it writes no file.
-    static func own(_ database: AppDatabase, terminalId: String, at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool)
+    /// This desk's file, with the entries of the desks it carries (`carrying`: those it took over);
+    /// `nothingToSay`: it never had anything to write, so it writes no file.
+    static func own(_ database: AppDatabase, terminalId: String, carrying: [String],
+                    at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool)
     static func merge(_ bytes: [UInt8], from desk: String, path: String, into database: AppDatabase,
                       at now: Double) throws -> (changed: Int, replays: [Replay])
 }
@@ -41,7 +43,7 @@ struct SideFileSync<State: SideFileState>: Sendable {
         let file = DeskSideFile(database: database, terminal: terminal, folder: folder, names: .one(State.fileName),
                                 maxBytes: State.maxBytes, clock: clock)
         if write {
-            let own = try State.own(database, terminalId: terminal.id, at: now)
+            let own = try State.own(database, terminalId: terminal.id, carrying: try database.carriedDesks(by: terminal.id), at: now)
             try file.write(own.bytes, nothingToSay: own.nothingToSay)
         }
         report.errors += try file.readChanged(only: only) { desk, bytes, path in
@@ -61,10 +63,13 @@ enum SecureCounterState: SideFileState {
     static let fileName = SecureCounterFile.fileName
     static let maxBytes = 64 << 20
 
-    static func own(_ database: AppDatabase, terminalId: String, at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool) {
+    static func own(_ database: AppDatabase, terminalId: String, carrying: [String],
+                    at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool) {
         let own = try database.ownSecureCounters(terminalId: terminalId)
-        // A desk that never accepted a SUN read writes no file.
-        return (SecureCounterFile.bytes(terminalId: terminalId, own), own.isEmpty)
+        let carried = try Dictionary(uniqueKeysWithValues: carrying.map { ($0, try database.ownSecureCounters(terminalId: $0)) })
+            .filter { !$0.value.isEmpty }
+        // A desk that never accepted a SUN read (nor carries one) writes no file.
+        return (SecureCounterFile.bytes(terminalId: terminalId, own, carried: carried), own.isEmpty && carried.isEmpty)
     }
 
     static func merge(_ bytes: [UInt8], from desk: String, path: String, into database: AppDatabase,
@@ -81,10 +86,14 @@ enum WalletClaimState: SideFileState {
     static let fileName = WalletClaimFile.fileName
     static let maxBytes = WalletClaimFile.maxBytes
 
-    static func own(_ database: AppDatabase, terminalId: String, at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool) {
+    static func own(_ database: AppDatabase, terminalId: String, carrying: [String],
+                    at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool) {
         let own = try database.ownWalletClaims(terminalId: terminalId, now: now, limit: WalletClaimFile.maxClaims)
-        // A desk that never read a phone writes no file; one whose claims all expired writes an empty one.
-        return (WalletClaimFile.bytes(terminalId: terminalId, own), own.isEmpty)
+        let carried = try Dictionary(uniqueKeysWithValues: carrying.map {
+            ($0, try database.ownWalletClaims(terminalId: $0, now: now, limit: WalletClaimFile.maxClaims))
+        }).filter { !$0.value.isEmpty }
+        // A desk that never read a phone (nor carries a claim) writes no file; one whose claims all expired writes an empty one.
+        return (WalletClaimFile.bytes(terminalId: terminalId, own, carried: carried), own.isEmpty && carried.isEmpty)
     }
 
     static func merge(_ bytes: [UInt8], from desk: String, path: String, into database: AppDatabase,

@@ -34,10 +34,13 @@ enum StaffState: SideFileState {
     static let fileName = StaffSyncFile.fileName
     static let maxBytes = 4 << 20  // as `StaffSyncFile.parse` refuses
 
-    static func own(_ database: AppDatabase, terminalId: String, at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool) {
+    static func own(_ database: AppDatabase, terminalId: String, carrying: [String],
+                    at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool) {
         let versions = try database.ownStaffVersions(terminalId: terminalId)
-        // A desk that never wrote an operator writes no staff file.
-        return (StaffSyncFile.bytes(terminalId: terminalId, versions), versions.isEmpty)
+        let carried = try Dictionary(uniqueKeysWithValues: carrying.map { ($0, try database.ownStaffVersions(terminalId: $0)) })
+            .filter { !$0.value.isEmpty }
+        // A desk that never wrote an operator (nor carries one) writes no staff file.
+        return (StaffSyncFile.bytes(terminalId: terminalId, versions, carried: carried), versions.isEmpty && carried.isEmpty)
     }
 
     static func merge(_ bytes: [UInt8], from desk: String, path: String, into database: AppDatabase,

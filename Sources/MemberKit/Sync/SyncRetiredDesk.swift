@@ -10,7 +10,9 @@ public struct SyncRetiredDesk: Sendable, Equatable, Codable {
     /// Active desks whose `desk.json` does not yet say they hold the retired desk that far.
     public var waitingFor: [String]
     public var subfolderPresent: Bool
-    public var canDeleteSubfolder: Bool { waitingFor.isEmpty }
+    /// Its side files holding something no active desk's files carry yet (`CarriedSideFiles`).
+    public var uncarriedSideFiles: [String] = []
+    public var canDeleteSubfolder: Bool { waitingFor.isEmpty && uncarriedSideFiles.isEmpty }
 }
 
 /// What `sync retire` did.

@@ -34,7 +34,8 @@ public struct WalletReplay: Sendable, Equatable, Codable {
 
 /// `wallet-claims.json` in a desk's subfolder: the phone cryptograms that desk claimed and that
 /// are not yet expired, at most `maxClaims` (the latest kept). Read from another desk, every claim
-/// is checked: a 32-byte digest in lowercase hex, once, a finite time, the desk's own file.
+/// is checked: a 32-byte digest in lowercase hex, once, a finite time, the desk's own file. Format
+/// 2 adds `carried`: the claims of the desks the file's desk took over, under each one's id.
 package enum WalletClaimFile {
     static let fileName = "wallet-claims.json"
     /// Bounds a desk's file: far more than a desk can read within `max_age_seconds`.
@@ -47,20 +48,28 @@ package enum WalletClaimFile {
     }
 
     struct Contents: Codable, Equatable {
+        var format: Int?
         var terminalId: String
         var claims: [Claim]
+        /// Per desk this one carries, that desk's claims (`SideFileFormat`).
+        var carried: [String: [Claim]]?
     }
 
-    /// The file's bytes: claims by digest, so the same claims give the same bytes.
-    package static func bytes(terminalId: String, _ claims: [WalletClaimEntry]) -> [UInt8] {
-        let contents = Contents(terminalId: terminalId, claims: claims.sorted { $0.digest.lexicographicallyPrecedes($1.digest) }
-            .map { Claim(digest: hex($0.digest), keepUntil: $0.keepUntil) })
+    /// The file's bytes: claims by digest, so the same claims give the same bytes. `carried`: the
+    /// claims of the desks this one took over, by desk (none: a format-1 file).
+    package static func bytes(terminalId: String, _ claims: [WalletClaimEntry], carried: [String: [WalletClaimEntry]] = [:]) -> [UInt8] {
+        func lines(_ claims: [WalletClaimEntry]) -> [Claim] {
+            claims.sorted { $0.digest.lexicographicallyPrecedes($1.digest) }.map { Claim(digest: hex($0.digest), keepUntil: $0.keepUntil) }
+        }
+        let contents = Contents(format: SideFileFormat.format(carrying: carried), terminalId: terminalId, claims: lines(claims),
+                                carried: carried.isEmpty ? nil : carried.mapValues(lines))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array((try? encoder.encode(contents)) ?? Data("{}".utf8)) + [0x0A]
     }
 
-    /// The claims in a file from `terminalId`'s subfolder, or a one-line reason to refuse the whole file.
+    /// The claims in a file from `terminalId`'s subfolder (its own, then those it carries, each with
+    /// the desk it is listed under), or a one-line reason to refuse the whole file.
     package static func parse(_ bytes: [UInt8], from terminalId: String, path: String) throws -> [WalletClaimEntry] {
         guard bytes.count <= maxBytes else { throw SyncError.badFile(path, "larger than \(maxBytes >> 20) MB") }
         let contents: Contents
@@ -68,17 +77,21 @@ package enum WalletClaimFile {
             throw SyncError.badFile(path, "not a wallet claims file")
         }
         guard contents.terminalId == terminalId else { throw SyncError.badFile(path, "written for another desk") }
-        guard contents.claims.count <= maxClaims else { throw SyncError.badFile(path, "more than \(maxClaims) claims") }
+        try SideFileFormat.check(format: contents.format, carried: contents.carried, writer: terminalId, path: path)
+        let lists = [(terminalId, contents.claims)] + (contents.carried ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         var seen = Set<[UInt8]>()
-        return try contents.claims.map { claim in
-            guard let digest = digest(parsing: claim.digest) else {
-                throw SyncError.badFile(path, "a claim's digest is not 64 lowercase hex digits")
+        return try lists.flatMap { desk, claims in
+            guard claims.count <= maxClaims else { throw SyncError.badFile(path, "more than \(maxClaims) claims") }
+            return try claims.map { claim in
+                guard let digest = digest(parsing: claim.digest) else {
+                    throw SyncError.badFile(path, "a claim's digest is not 64 lowercase hex digits")
+                }
+                guard seen.insert(digest).inserted else { throw SyncError.badFile(path, "digest \(claim.digest.prefix(16)) twice") }
+                guard claim.keepUntil.isFinite, claim.keepUntil >= 0 else {
+                    throw SyncError.badFile(path, "digest \(claim.digest.prefix(16)): a time out of range")
+                }
+                return WalletClaimEntry(digest: digest, keepUntil: claim.keepUntil, terminalId: desk)
             }
-            guard seen.insert(digest).inserted else { throw SyncError.badFile(path, "digest \(claim.digest.prefix(16)) twice") }
-            guard claim.keepUntil.isFinite, claim.keepUntil >= 0 else {
-                throw SyncError.badFile(path, "digest \(claim.digest.prefix(16)): a time out of range")
-            }
-            return WalletClaimEntry(digest: digest, keepUntil: claim.keepUntil, terminalId: terminalId)
         }
     }
 

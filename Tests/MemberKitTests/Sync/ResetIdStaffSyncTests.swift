@@ -11,8 +11,9 @@ struct ResetIdStaffSyncTests {
     let hasher = FakePINHasher()
     let cli = AuditActor.cli(user: "x")
 
-    @Test("a desk restored from a backup, stopped and given a new id ends with the other desk's operators and audit record")
-    func restoredDeskAgrees() throws {
+    /// Desk A's backup restored by hand, stopped, given the new id DN by `reset-id`; operators and
+    /// audit entries made at both desks, before the backup, after it, and after the reset; synced.
+    private func restoredAndReset() throws -> (desks: TwoSyncDesks, renamed: SyncTestTerminal, sync: DeskSync) {
         let desks = try TwoSyncDesks(folderPrefix: "reset-id-staff", settings: ClubSettings())
         let a = desks.a, b = desks.b
         try a.club.addStaff(name: "Mia", role: .desk, pin: PIN("4821"), hasher: hasher, by: cli)
@@ -50,12 +51,43 @@ struct ResetIdStaffSyncTests {
             _ = try syncN.pass()
             _ = try desks.syncB.pass()
         }
+        return (desks, renamed, syncN)
+    }
+
+    @Test("a desk restored from a backup, stopped and given a new id ends with the other desk's operators and audit record")
+    func restoredDeskAgrees() throws {
+        let (desks, renamed, _) = try restoredAndReset()
+        let b = desks.b
         #expect(try StaffSyncWorld.state(renamed) == StaffSyncWorld.state(b))
         #expect(try renamed.database.staff().map(\.name).sorted() == ["Ada", "Bo", "Mia"])
         // The change made after the backup came back to the restored desk from DA's files.
         #expect(try renamed.database.staff().first { $0.name == "Mia" }?.card == "04AABBCC")
         #expect(try renamed.database.auditCount() == b.database.auditCount())
         #expect(try FileManager.default.contentsOfDirectory(atPath: desks.folder + "/DN").contains { $0.hasPrefix("audit-") })
+    }
+
+    /// The old id, once retired by the desk that took the new one, is carried by it: its operator
+    /// versions (Mia's card) and audit entries outlive its subfolder, and a desk joining later agrees.
+    @Test("the old id retired and its subfolder deleted once status says so, a desk joining later has its operators and audit record")
+    func oldIdCarriedOnceRetired() throws {
+        let (desks, renamed, syncN) = try restoredAndReset()
+        _ = try syncN.retire("DA")
+        for _ in 0..<2 {
+            _ = try syncN.pass()
+            _ = try desks.syncB.pass()
+        }
+        for desk in [syncN, desks.syncB] {
+            let retired = try #require(try desk.status().retired.first { $0.terminalId == "DA" })
+            #expect(retired.canDeleteSubfolder, "\(desk.writer.terminal.id): \(retired)")
+        }
+        try FileManager.default.removeItem(atPath: desks.folder + "/DA")
+        let joiner = try SyncTestTerminal(id: "DJ", clock: desks.clock)
+        let joined = try DeskSync(database: joiner.database, settings: SyncSettings(folder: desks.folder),
+                                  terminal: joiner.club.terminal, clock: desks.clock).pass()
+        #expect(joined.read.errors.isEmpty, "\(joined.read.errors)")
+        #expect(try StaffSyncWorld.state(joiner) == StaffSyncWorld.state(desks.b))
+        #expect(try StaffSyncWorld.state(joiner) == StaffSyncWorld.state(renamed))
+        #expect(try joiner.database.staff().first { $0.name == "Mia" }?.card == "04AABBCC")
     }
 
     @Test func anUpgradedDatabaseKeepsItsAuditMarksUnderTheSyncKeys() throws {

@@ -30,6 +30,17 @@ struct RestoreSyncPropertyTests {
         }
     }
 
+    /// What a desk's side files bring: the audit record as `audit` lists it (in its order), the
+    /// operators, the SUN counters and the live phone claims.
+    private func sideState(_ terminal: SyncTestTerminal, now: Double) throws -> [String] {
+        let audit = try terminal.database.auditEntries(AuditQuery()).map {
+            "\($0.entryId) \($0.time) \($0.deskId) \($0.desk) \($0.operator ?? "-") \($0.method) \($0.action) \($0.memberId ?? "-") "
+                + "\($0.detail.sorted { $0.key < $1.key })"
+        }
+        let claims = try terminal.database.liveWalletClaims(now: now).map { "\($0.key) \($0.value)" }.sorted()
+        return audit + [try StaffSyncWorld.state(terminal)] + (try terminal.database.allSecureCounters()).map { "\($0)" } + claims
+    }
+
     @Test("desks restored from their own backups converge, count every check-in once, and count what they list",
           .shrinking(false))
     func converge() async throws {
@@ -104,6 +115,20 @@ struct RestoreSyncPropertyTests {
             for sync in world.syncs { #expect(try sync.reader.read().errors.isEmpty) }
             let (joiner, joined) = try world.join(copying: 1)
             #expect(joined.errors.isEmpty)
+            // The joiner reads the side files too (operators, audit, SUN counters, phones' claims):
+            // the earlier selves' are gone, so what they held comes from the desks that carry them.
+            let joinerView = SyncFolder(path: world.root + "/joiner")
+            let sides = try StaffSync(database: joiner.database, terminal: joiner.club.terminal, folder: joinerView).pass(write: false).errors
+                + SecureCounterSync(database: joiner.database, terminal: joiner.club.terminal, folder: joinerView, clock: world.clock)
+                    .pass(write: false).errors
+                + WalletClaimSync(database: joiner.database, terminal: joiner.club.terminal, folder: joinerView, clock: world.clock)
+                    .pass(write: false).errors
+            #expect(sides.isEmpty, "\(sides)")
+            let now = world.clock.now().timeIntervalSince1970
+            let sideStates = try (world.terminals + [joiner]).map { try sideState($0, now: now) }
+            for (index, other) in sideStates.enumerated().dropFirst() {
+                #expect(other == sideStates[0], "desk \(index)'s side state differs: \(Set(other).symmetricDifference(sideStates[0]).sorted().prefix(6))")
+            }
             let state = try world.terminals[0].state()
             #expect(try world.terminals[1].state() == state && world.terminals[2].state() == state)
             #expect(try joiner.state() == state)

@@ -76,6 +76,8 @@ enum SyncText {
             line += "its subfolder is gone"
         } else if desk.canDeleteSubfolder {
             line += "its subfolder can be deleted"
+        } else if desk.waitingFor.isEmpty {
+            line += "keep its subfolder until an active desk's side files carry its " + desk.uncarriedSideFiles.joined(separator: ", ")
         } else {
             line += "keep its subfolder until these desks have read the takeover: "
                 + desk.waitingFor.joined(separator: ", ")
