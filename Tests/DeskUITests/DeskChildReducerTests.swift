@@ -9,7 +9,7 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_767_268_800)
 
     func member(_ id: String = "P1") -> MemberRecord {
-        MemberRecord(passId: id, username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
+        MemberRecord(memberId: UUID().uuidString, passId: id, username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
     }
 
     @Test func theLockAsksForASignInOverAFormAndResumesIt() {

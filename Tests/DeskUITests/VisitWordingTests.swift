@@ -8,7 +8,7 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     func member(_ pass: String, visits: Int, added: Double, lastVisit: Double) -> MemberRecord {
-        MemberRecord(passId: pass, username: "Member \(pass)", timeStampAdded: added, numVisits: visits,
+        MemberRecord(memberId: UUID().uuidString, passId: pass, username: "Member \(pass)", timeStampAdded: added, numVisits: visits,
                      timeStampOfLastVisit: lastVisit, modifiedAt: added, modifiedBy: "t")
     }
 
