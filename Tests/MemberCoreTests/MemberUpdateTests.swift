@@ -8,7 +8,7 @@ import Testing
 
     static func request(_ changes: MemberChanges, passId: String? = nil, at time: Double = Core.t0) -> MemberUpdate.Request {
         MemberUpdate.Request(memberId: "m1", changes: changes, passId: passId, time: time, desk: Core.desk, actor: actor,
-                             ids: Core.ids())
+                             ids: Core.ids(), calendar: Core.utc)
     }
 
     @Test func noLiveMemberIsNotFound() {

@@ -44,12 +44,12 @@ import Testing
 
     @Test func deletingAHeadReleasesOnlyItsHouseholdMembers() throws {
         let member = Core.member(plan: .household, household: "head")
-        let release = try #require(HouseholdRule.released(member, at: 50, by: "desk-a"))
+        let release = try #require(HouseholdRule.released(member, at: 50, by: "desk-a", calendar: Core.utc))
         #expect(release.member.plan == .open && release.member.household == nil)
         #expect(release.member.modifiedAt == 50 && release.member.modifiedBy == "desk-a")
         #expect(release.edits.contains { $0.detail == ["field": "plan", "before": "household", "after": "open"] })
         #expect(release.edits.contains { $0.detail == ["field": "household", "before": "head", "after": ""] })
-        #expect(HouseholdRule.released(Core.member(plan: .pack, household: "head"), at: 50, by: "desk-a") == nil)
+        #expect(HouseholdRule.released(Core.member(plan: .pack, household: "head"), at: 50, by: "desk-a", calendar: Core.utc) == nil)
     }
 
     @Test func aPackEditSetsOrTopsUpTheBalance() {

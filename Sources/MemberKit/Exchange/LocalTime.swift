@@ -2,6 +2,9 @@ import Foundation
 
 /// ISO-8601 local times with an offset and milliseconds, e.g. 2026-01-01T09:30:00.250+01:00.
 enum LocalTime {
+    /// The machine's calendar and zone, which every local time and day of the exchange files is read in.
+    static var calendar: Calendar { .current }
+
     static func text(_ time: Double) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = .current

@@ -31,12 +31,12 @@ extension AppDatabase {
     }
 
     func deleteMember(id: String, at time: Double, desk: TerminalIdentity, by actor: AuditActor,
-                      ids: IdSource) throws -> [MemberChange.Event] {
+                      ids: IdSource, calendar: Calendar) throws -> [MemberChange.Event] {
         try write { store in
             let stored = try store.member(memberId: id)
             let household = try stored.map { try store.householdMembers(of: $0.memberId) } ?? []
             let change = try MemberDeletion.decide(stored, memberId: id, household: household, at: time, desk: desk, by: actor,
-                                                   ids: ids)
+                                                   ids: ids, calendar: calendar)
             return try store.write(change, terminalId: desk.id)
         }
     }
