@@ -14,12 +14,10 @@ import Testing
         clockReads.first { code.range(of: $0, options: .regularExpression) != nil }
     }
     /// What is left of the `.current` defaults (issue 47 item 5): the settings' own calendar, which
-    /// about a hundred tests' `ClubSettings()`/`OccupancySettings()` rely on, and the expiry's text
-    /// and parse, which the desk's forms and list call without one. None may be added.
+    /// about a hundred tests' `ClubSettings()`/`OccupancySettings()` rely on. None may be added.
     static let currentDefaultsLeft: Set = [
         "MemberCore/Occupancy/OccupancySettings.swift",
         "MemberCore/Plans/PlanSettings.swift",
-        "MemberCore/Model/MemberFieldRules.swift",
     ]
 
     /// Code lines of `file` (not `//` comments), numbered from 1.

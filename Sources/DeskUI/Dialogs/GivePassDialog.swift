@@ -11,11 +11,14 @@ public struct GivePassDialog: Sendable, Equatable {
     /// Whether `n` enrols the pass as a new member (not under `enrolment = "deny"`).
     public var canEnrol: Bool
     public var choice = 0
+    /// The club's calendar (`PlanSettings.calendar`), which an expiry's day is said in.
+    public var calendar: Calendar
 
-    public init(pass: String, holders: [MemberRecord], canEnrol: Bool) {
+    public init(pass: String, holders: [MemberRecord], canEnrol: Bool, calendar: Calendar) {
         self.pass = pass
         self.holders = holders
         self.canEnrol = canEnrol
+        self.calendar = calendar
     }
 
     public func render(into grid: inout CellGrid) {
@@ -25,7 +28,7 @@ public struct GivePassDialog: Sendable, Equatable {
         grid.putField("Is it the card of:", x: inner.x, y: inner.y + 1, width: inner.width)
         for (i, member) in holders.enumerated() where inner.y + 3 + i < inner.maxY - 1 {
             let chosen = i == choice
-            let text = (chosen ? "▸ " : "  ") + TypedNamesDialog.line(member).fitted(to: inner.width - 2)
+            let text = (chosen ? "▸ " : "  ") + TypedNamesDialog.line(member, calendar: calendar).fitted(to: inner.width - 2)
             grid.putField(text, x: inner.x, y: inner.y + 3 + i, width: inner.width,
                           style: chosen ? CellStyle(.selected, bold: true, reverse: true) : .plain)
         }
@@ -53,7 +56,8 @@ extension GivePassDialog {
 extension GivePassDialog {
     /// As the desk offers it: `n` enrols only where the desk enrols.
     init(for pass: String, _ holders: [MemberRecord], _ state: DeskState) {
-        self.init(pass: pass, holders: holders, canEnrol: state.setup.enrolment != .deny)
+        self.init(pass: pass, holders: holders, canEnrol: state.setup.enrolment != .deny,
+                  calendar: state.setup.plans.calendar)
     }
 }
 

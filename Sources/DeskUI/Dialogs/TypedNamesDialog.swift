@@ -8,16 +8,19 @@ public struct TypedNamesDialog: Sendable, Equatable {
     public var typed: String
     public var members: [MemberRecord]
     public var choice = 0
+    /// The club's calendar (`PlanSettings.calendar`), which an expiry's day is said in.
+    public var calendar: Calendar
 
-    public init(typed: String, members: [MemberRecord]) {
+    public init(typed: String, members: [MemberRecord], calendar: Calendar) {
         self.typed = typed
         self.members = members
+        self.calendar = calendar
     }
 
     /// One member as the dialog offers them: the name, then what tells two namesakes apart.
-    static func line(_ member: MemberRecord) -> NamedText {
+    static func line(_ member: MemberRecord, calendar: Calendar) -> NamedText {
         var facts = " · pass \(member.passId)"
-        if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires))" }
+        if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires, calendar: calendar))" }
         if member.status != .active { facts += " · \(member.status.rawValue)" }
         return NamedText(name: member.displayName, after: facts)
     }
@@ -29,7 +32,7 @@ public struct TypedNamesDialog: Sendable, Equatable {
         grid.putField("“\(typed)” is no member's pass. Check in which member?", x: inner.x, y: inner.y, width: inner.width)
         for (i, member) in members.enumerated() where inner.y + 2 + i < inner.maxY - 1 {
             let chosen = i == choice
-            let text = (chosen ? "▸ " : "  ") + Self.line(member).fitted(to: inner.width - 2)
+            let text = (chosen ? "▸ " : "  ") + Self.line(member, calendar: calendar).fitted(to: inner.width - 2)
             grid.putField(text, x: inner.x, y: inner.y + 2 + i, width: inner.width,
                           style: chosen ? CellStyle(.selected, bold: true, reverse: true) : .plain)
         }
