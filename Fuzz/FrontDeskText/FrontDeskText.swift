@@ -31,7 +31,7 @@ public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     field.handle(.left)
     field.handle(.backspace)
     field.render(into: &grid, x: 0, y: 0, width: width, focused: true)
-    _ = try? MemberFieldRules.expiry(field.text)
+    _ = try? MemberFieldRules.expiry(field.text, calendar: .current)
     _ = try? MemberFieldRules.validateEmail(field.text)
 
     // As a keyboard burst: the byte values are the gaps in milliseconds.

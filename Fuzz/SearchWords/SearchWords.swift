@@ -13,7 +13,7 @@ public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         precondition(!word.contains("\"") && !word.contains("\\"), "a word holds a JSON escape: \(word)")
         precondition(SearchTokens.words(word) == [word], "a word is not its own single word: \(word)")
     }
-    let member = MemberRecord(passId: "P", username: text, timeStampAdded: 0, modifiedAt: 0, modifiedBy: "")
+    let member = MemberRecord(memberId: "m1", passId: "P", username: text, timeStampAdded: 0, modifiedAt: 0, modifiedBy: "")
     let json = SearchTokens.json(of: member)
     precondition(json.hasPrefix("[") && json.hasSuffix("]"), "not an array: \(json)")
     return 0

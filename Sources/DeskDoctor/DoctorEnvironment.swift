@@ -25,7 +25,7 @@ public struct DoctorEnvironment: @unchecked Sendable {
     public var walletCertificates: (DeskConfig.Wallet) -> [WalletCertificate] = { _ in [] }
 
     public init(systemRoot: String = "", pcsc: @escaping () -> any PCSCContext, paths: DeskPaths,
-                databasePath: String, config: ConfigFile, now: Date = Date(),
+                databasePath: String, config: ConfigFile, now: Date,
                 programFolders: [String] = ["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"]) {
         self.systemRoot = systemRoot
         self.pcsc = pcsc

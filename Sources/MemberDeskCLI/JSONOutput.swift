@@ -33,13 +33,13 @@ enum JSONOutput {
 
     /// An ISO-8601 time, as every command prints times.
     static func time(_ seconds: Double) -> JSONValue {
-        .string(ISO8601Text.string(from: Date(timeIntervalSince1970: seconds)))
+        .string(ISO8601Formatters.string(from: Date(timeIntervalSince1970: seconds)))
     }
 
     static func checkIn(_ report: CheckInReport, plans: PlanSettings = PlanSettings()) -> [String: JSONValue] {
         let member = report.outcome.member
         var object: [String: JSONValue] = [
-            "time": .string(ISO8601Text.string(from: report.time)),
+            "time": .string(ISO8601Formatters.string(from: report.time)),
             "outcome": .string(report.outcome.name),
             "passId": .string(report.passId),
             "source": .string(report.source.rawValue),

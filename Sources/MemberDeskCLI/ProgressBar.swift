@@ -6,7 +6,8 @@ import MemberKit
 final class ProgressBar {
     private let label: String
     private let enabled = isatty(STDERR_FILENO) == 1
-    private var lastDraw = Date.distantPast
+    /// By elapsed time: a progress bar has no business with the wall clock.
+    private var lastDraw: ContinuousClock.Instant?
     private var drawn = false
 
     /// The label may name a file: made safe here, as the bar's own "\r" is written raw.
@@ -14,8 +15,8 @@ final class ProgressBar {
 
     func update(done: Int, total: Int?) {
         guard enabled else { return }
-        let now = Date()
-        guard now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
+        let now = ContinuousClock.now
+        guard lastDraw.map({ now - $0 >= .milliseconds(100) }) ?? true || done == total else { return }
         lastDraw = now
         drawn = true
         let width = 30

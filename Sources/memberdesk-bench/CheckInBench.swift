@@ -147,7 +147,7 @@ private final class RawCheckIns {
     }
 
     func checkIn(passId: String) throws {
-        let now = Date().timeIntervalSince1970
+        let now = SystemClock().now().timeIntervalSince1970
         try exec("BEGIN IMMEDIATE")
         sqlite3_reset(select)
         sqlite3_bind_text(select, 1, passId, -1, transient)

@@ -70,24 +70,24 @@ func runCommitToBannerBench(rounds: Int = 300, spacing: Double = 0.05) throws {
                  t50, t99, rounds, spacing * 1000))
 
     // What a frame costs: the whole screen rendered from the state (the banner showing), as each redraw does.
-    var state = DeskState(setup: DeskSetup(terminalName: "bench"), now: Date())
-    _ = DeskReducer.reduce(&state, .resize(width: 120, height: 40), now: Date())
+    var state = DeskState(setup: DeskSetup(terminalName: "bench"), now: SystemClock().now())
+    _ = DeskReducer.reduce(&state, .resize(width: 120, height: 40), now: SystemClock().now())
     let member = try database.member(idOrPass: String(format: "06%06X", 0)) ?? { throw DeskError.io("no bench member") }()
-    _ = DeskReducer.reduce(&state, .event(.checkIn(CheckInReport(time: Date(), source: .nfc, passId: member.passId,
-                                                                 outcome: .checkedIn(member, visitNumber: 1), terminalId: "bench"))), now: Date())
+    _ = DeskReducer.reduce(&state, .event(.checkIn(CheckInReport(time: SystemClock().now(), source: .nfc, passId: member.passId,
+                                                                 outcome: .checkedIn(member, visitNumber: 1), terminalId: "bench"))), now: SystemClock().now())
     var renders: [Double] = []
     for _ in 0..<200 {
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = state.render(now: Date())
+        _ = state.render(now: SystemClock().now())
         renders.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
     print(String(format: "  of which a full 120×40 frame rendered: p50 %.2f ms  p99 %.2f ms (load average %.1f: a loaded machine adds waiting for a core)",
                  TUIBenchData.percentile(renders, 0.5), TUIBenchData.percentile(renders, 0.99), loadAverage()))
 
     // Idle: the loop sleeps in poll(2); measure this process's CPU while nothing happens.
-    let before = processCPUSeconds(), started = Date()
+    let before = processCPUSeconds(), started = ContinuousClock.now
     Thread.sleep(forTimeInterval: 5)
-    let idle = (processCPUSeconds() - before) / Date().timeIntervalSince(started) * 100
+    let idle = (processCPUSeconds() - before) / seconds(since: started) * 100
     print(String(format: "idle CPU  front desk loop in process %.2f %% (goal < 1 %%)", idle))
 }
 

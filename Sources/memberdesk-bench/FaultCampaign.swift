@@ -1,5 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
+import MemberKit
 
 /// `make faults`: the kill -9 campaign of the end-to-end tests (KillNineCampaign) for at least
 /// `count` kills from `seed`, printing what each round checked and a summary per kind. Rounds go
@@ -7,7 +8,7 @@ import MemberDeskTestSupport
 /// the Makefile holds the pcscd lock), an import of 100,000 members, `sync now`, `backup`, and the
 /// MQTT outbox draining (real mosquitto); a stdin scan and a card scan that run to their end close it.
 func runFaultCampaign(_ arguments: [String]) throws {
-    let seed = arguments.first.flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970)
+    let seed = arguments.first.flatMap(UInt64.init) ?? UInt64(SystemClock().now().timeIntervalSince1970)
     let count = arguments.dropFirst().first.flatMap(Int.init) ?? 50
     print("kill -9 campaign: seed \(seed), at least \(count) kills (replay with make faults SEED=\(seed) COUNT=\(count))")
     let campaign = try KillNineCampaign(seed: seed, knownMembers: max(400, count * 20))

@@ -54,7 +54,7 @@ func runFolderSyncBench(_ arguments: [String]) throws {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: lastFile)))
         let (wall, _, _) = try timed {
             let decoder = ExchangeFormat.musrl.decoder(bytes: bytes, name: name)
-            return try b.mergeSyncMembers({ try decoder.next() }, chunk: 500, editor: "B", time: Date().timeIntervalSince1970,
+            return try b.mergeSyncMembers({ try decoder.next() }, chunk: 500, editor: "B", time: SystemClock().now().timeIntervalSince1970,
                                           file: SyncFileRecord(terminalId: terminalA.id, name: name, size: Int64(bytes.count),
                                                                mtime: 0, readAt: 0), coveredThrough: nil)
         }
@@ -118,8 +118,8 @@ private func idleCPU(root: String) throws {
     let watcher = SyncWatcher(sync: sync)
     watcher.start()
     defer { watcher.stopAndFlush() }
-    let started = Date()
-    while watcher.lastPass == nil, Date().timeIntervalSince(started) < 30 { usleep(10_000) }
+    let started = ContinuousClock.now
+    while watcher.lastPass == nil, seconds(since: started) < 30 { usleep(10_000) }
     let (wall, cpu, _) = try timed { usleep(10_000_000) }
     print(String(format: "watcher idle over 50 desks: %.2f%% CPU over %.0f s (goal < 1%%)  %@", cpu / wall * 100, wall,
                  cpu / wall < 0.01 ? "ok" : "OVER"))

@@ -71,7 +71,7 @@ func runMQTTBench(_ arguments: [String]) throws {
     let drainCount = 10_000
     try database.enqueueOutbox((0..<drainCount).map {
         OutboxMessage(topic: settings.topic("checkin"), text: #"{"passId":"D\#($0)"}"#)
-    }, limit: 100_000, now: Date())
+    }, limit: 100_000, now: SystemClock().now())
     let drainService = MQTTService(settings: settings, database: database, bus: club.bus, softwareVersion: "bench")
     let t0 = DispatchTime.now().uptimeNanoseconds
     drainService.start()
@@ -121,7 +121,8 @@ final class LineSubscriber: Sendable {
 
     /// When the payload with this pass id arrived (nil if not within `timeout` seconds).
     func arrival(of pass: String, timeout: TimeInterval) -> UInt64? {
-        let deadline = Date().addingTimeInterval(timeout)
+        // `NSCondition` waits until a wall-clock date: the system clock's.
+        let deadline = SystemClock().now().addingTimeInterval(timeout)
         arrived.lock()
         defer { arrived.unlock() }
         while true {

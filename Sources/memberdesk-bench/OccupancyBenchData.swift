@@ -22,16 +22,16 @@ struct OccupancyBenchData {
         let cached = cacheFolder + "/" + name + ".sqlite", stamp = cached + ".made-at"
         if !FileManager.default.fileExists(atPath: stamp) {
             try FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
-            let start = Date()
+            let start = ContinuousClock.now
             let building = cached + ".building"
             try? FileManager.default.removeItem(atPath: building)
-            let madeAt = Date().timeIntervalSince1970.rounded(.down)
+            let madeAt = SystemClock().now().timeIntervalSince1970.rounded(.down)
             try seedMembers(path: building, count: members)
             try seedEvents(path: building, members: members, events: events, inside: inside, now: madeAt)
             try? FileManager.default.removeItem(atPath: cached)
             try FileManager.default.moveItem(atPath: building, toPath: cached)
             try String(madeAt).write(toFile: stamp, atomically: true, encoding: .utf8)
-            print(String(format: "(made the bench's database in %.0f s; kept as %@)", Date().timeIntervalSince(start), cached))
+            print(String(format: "(made the bench's database in %.0f s; kept as %@)", seconds(since: start), cached))
         }
         let madeAt = Double(try String(contentsOfFile: stamp, encoding: .utf8)) ?? 0
         let path = folder + "/desk.sqlite"

@@ -17,7 +17,7 @@ func benchReport(path: String, root: String, madeAt: Double, eventCount: Int) th
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = .current
     // Up to today (the binary reads the real clock): today's taps below are its live day.
-    let last = Date(timeIntervalSince1970: max(madeAt, Date().timeIntervalSince1970))
+    let last = Date(timeIntervalSince1970: max(madeAt, SystemClock().now().timeIntervalSince1970))
     let first = calendar.date(byAdding: .day, value: -364, to: last)!
     let day = DateFormatter()
     day.locale = Locale(identifier: "en_US_POSIX")
@@ -39,8 +39,8 @@ func benchReport(path: String, root: String, madeAt: Double, eventCount: Int) th
     var patient = Configuration()
     patient.busyMode = .timeout(60)
     let events = try DatabaseQueue(path: path, configuration: patient)
-    let now = Date().timeIntervalSince1970
-    let todayStart = calendar.startOfDay(for: Date()).timeIntervalSince1970
+    let now = SystemClock().now().timeIntervalSince1970
+    let todayStart = calendar.startOfDay(for: SystemClock().now()).timeIntervalSince1970
     let tapsWithout = try insertTaps(events, firstMember: 10_000, members: 5_000, from: max(todayStart, now - 10 * 3600), to: now - 60)
     let cold = try runReport()
     // The desk's background warm-up from a cold cache (`ReportWarmer`, less its pauses between
@@ -142,7 +142,7 @@ private func benchReportWarmUp(path: String) throws -> (days: Int, slices: Int, 
     let wall = try wallTime {
         while true {
             var progress: ReportWarmUpProgress?
-            let slice = try wallTime { progress = try club.warmReportCache() }
+            let slice = try wallTime { progress = try club.warmReportCache(timeZone: club.settings.occupancy.calendar.timeZone) }
             longest = max(longest, slice)
             days += progress?.daysStored ?? 0
             slices += 1

@@ -12,12 +12,12 @@ func benchTapFile(_ database: AppDatabase, terminal: TerminalIdentity, clock: Fa
     // The bench's own WALCheckpointer may be copying the large WAL the report bench left (a
     // second checkpoint is refused at once, not waited for): try again until it is done.
     let checkpointer = try DatabaseQueue(path: path)
-    let deadline = Date().addingTimeInterval(300)
+    let started = ContinuousClock.now
     while true {
         do {
             _ = try checkpointer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
             break
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && seconds(since: started) < 300 {
             usleep(200_000)
         }
     }

@@ -14,7 +14,7 @@ func runPlansBench(_ arguments: [String]) throws {
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: root) }
     let path = root + "/desk.sqlite"
-    let now = Date().timeIntervalSince1970
+    let now = SystemClock().now().timeIntervalSince1970
     try seedMembers(path: path, count: memberCount)
     try seedPlans(path: path, members: memberCount, now: now)
     let database = try AppDatabase.open(path: path)

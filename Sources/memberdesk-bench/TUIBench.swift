@@ -23,7 +23,7 @@ func runTUIBench(_ arguments: [String]) throws {
     var idlePercent = 0.0, rssKB = 0, rssAfterScrollKB = 0
     for round in 0..<5 {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("tui-trace-\(UUID().uuidString)").path
-        let start = Date().timeIntervalSince1970
+        let start = SystemClock().now().timeIntervalSince1970
         let session = try TmuxSession(command: ["env", "MEMBERDESK_DB=\(path)", "MEMBERDESK_TUI_TRACE=\(trace)", "TERM=tmux-256color",
                                                 "LANG=C.UTF-8", "\(binDir)/memberdesk"],
                                       environment: ProcessInfo.processInfo.environment, width: 120, height: 40)
@@ -58,15 +58,15 @@ func runTUIBench(_ arguments: [String]) throws {
     let club = Club(database: database, terminal: terminal)
     let desk = FrontDesk(services: DeskServices(club: club, terminalName: "bench"))
     desk.start(width: 120, height: 40)
-    let settleDeadline = Date().addingTimeInterval(30)
-    while desk.state.list.rows.isEmpty, Date() < settleDeadline { desk.tick(); usleep(1000) }
+    let settling = ContinuousClock.now
+    while desk.state.list.rows.isEmpty, seconds(since: settling) < 30 { desk.tick(); usleep(1000) }
     var latencies: [Double] = [], queryTimes: [Double] = []
     let words = ["anna", "smith", "04000000000F", "mar", "example.com", "zo", "li", "kowalski", "b"]
-    desk.key(.character("/"), at: Date())
+    desk.key(.character("/"), at: SystemClock().now())
     for word in words {
         for c in word {
             let t0 = DispatchTime.now().uptimeNanoseconds
-            desk.key(.character(c), at: Date())
+            desk.key(.character(c), at: SystemClock().now())
             let generation = desk.state.list.generation
             while true {
                 desk.tick()
@@ -84,7 +84,7 @@ func runTUIBench(_ arguments: [String]) throws {
                 _ = try database.memberPage(matching: search, sort: desk.state.list.sort, limit: desk.state.list.viewport + 1)  // what the list asks for first
             } * 1000)
         }
-        for _ in word { desk.key(.backspace, at: Date()) }
+        for _ in word { desk.key(.backspace, at: SystemClock().now()) }
         while desk.state.list.rows.isEmpty { desk.tick(); usleep(100) }
     }
     let p50 = TUIBenchData.percentile(latencies, 0.5), p99 = TUIBenchData.percentile(latencies, 0.99)
@@ -115,7 +115,7 @@ enum TUIBenchData {
                      "Marta", "Nils", "Olga", "Pavel", "Quinn", "Rosa", "Sven", "Tara", "山田", "Zoë", "Mar", "Li"]
         let last = ["Smith", "Kowalski", "Müller", "García", "Rossi", "Tanaka", "Nowak", "Dubois", "Silva", "Jensen",
                     "太郎", "Novak", "Ivanova", "O'Brien", "Lindqvist", "Martín"]
-        let now = Date().timeIntervalSince1970
+        let now = SystemClock().now().timeIntervalSince1970
         // The fixture is written by SQL through a connection of the bench's own, beside the store
         // (with the store's settings, for the name's sort key).
         try DatabaseQueue(path: path, configuration: AppDatabase.configuration()).write { db in
@@ -130,9 +130,10 @@ enum TUIBenchData {
                 let fields = "{\"userEmailAddress\":\"\(email)\"}"
                 let lastVisit = n % 7 == 0 ? 0 : now - Double((n &* 7919) % (60 * 86400))
                 let passId = String(format: "04%012X", n)
-                let words = SearchTokens.json(of: MemberRecord(passId: passId, username: name, timeStampAdded: 0,
+                let memberId = UUID().uuidString
+                let words = SearchTokens.json(of: MemberRecord(memberId: memberId, passId: passId, username: name, timeStampAdded: 0,
                                                                fields: ["userEmailAddress": .string(email)], modifiedAt: 0, modifiedBy: ""))
-                try statement.execute(arguments: [UUID().uuidString, passId, name, now - 86400 * 90,
+                try statement.execute(arguments: [memberId, passId, name, now - 86400 * 90,
                                                   n % 200, lastVisit, fields, now, words])
             }
         }

@@ -9,12 +9,12 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_767_268_800)
 
     func member(_ id: String = "P1") -> MemberRecord {
-        MemberRecord(passId: id, username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
+        MemberRecord(memberId: UUID().uuidString, passId: id, username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
     }
 
     @Test func theLockAsksForASignInOverAFormAndResumesIt() {
         let anna = member()
-        var form = MemberFormModel(member: anna, extraFields: [])
+        var form = MemberFormModel(member: anna, extraFields: [], calendar: .current)
         form.saving = true
         var slice = LockSlice(lock: DeskLock(enabled: true, idleMinutes: 5, now: now), dialog: .form(form))
         let out = LockReducer.reduce(&slice, .needs(.delete(anna), .deleteMember), now: now)
@@ -119,7 +119,7 @@ import Testing
         export.phase = .done("3 members")
         #expect(dialog == .export(export))
 
-        let form = MemberFormModel(member: member(), extraFields: [])
+        let form = MemberFormModel(member: member(), extraFields: [], calendar: .current)
         dialog = .form(form)
         #expect(dialog.receive(.visits([], memberId: member("P2").memberId, visitsLeft: 4)) == .ignored)
         #expect(dialog.receive(.exported(summary: "x")) == .ignored)

@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func visitsShowEvenWhenThePacksBalanceCannotBeRead() {
-        let member = MemberRecord(passId: "P1", username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
+        let member = MemberRecord(memberId: UUID().uuidString, passId: "P1", username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
         let results = run(.loadVisits(member)) {
             $0.members.visits = { _, _ in [] }
             $0.members.visitsLeft = { _ in throw Broken() }

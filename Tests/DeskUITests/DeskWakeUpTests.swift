@@ -34,7 +34,7 @@ import Testing
         time.withLock { $0 += 50_000_000 }
         pacer.delivered(line)
         #expect(!isReadable(wakeUp))  // 50 ms after the last: held for the next wake
-        pacer.delivered(.memberDeleted(MemberRecord(passId: "P1", username: "m1", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "t")))
+        pacer.delivered(.memberDeleted(MemberRecord(memberId: UUID().uuidString, passId: "P1", username: "m1", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "t")))
         #expect(isReadable(wakeUp))  // not droppable: at once
         wakeUp.clear()
         time.withLock { $0 += 60_000_000 }

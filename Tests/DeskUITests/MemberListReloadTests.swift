@@ -7,7 +7,7 @@ import Testing
 /// been read before the change, so the list asks again.
 @Suite struct MemberListReloadTests {
     func row(_ id: Int64) -> MemberRow {
-        MemberRow(rowId: id, member: MemberRecord(passId: "P\(id)", username: "Member \(id)", timeStampAdded: 0, numVisits: 0, timeStampOfLastVisit: 0, modifiedAt: 0, modifiedBy: "t"))
+        MemberRow(rowId: id, member: MemberRecord(memberId: UUID().uuidString, passId: "P\(id)", username: "Member \(id)", timeStampAdded: 0, numVisits: 0, timeStampOfLastVisit: 0, modifiedAt: 0, modifiedBy: "t"))
     }
 
     func loaded() throws -> MemberListModel {

@@ -46,7 +46,7 @@ import Testing
         let desk = try DeskBinary()
         try desk.run(["members", "add", "--pass", "SETUP"])  // creates the database
         let database = try AppDatabase.open(path: desk.databasePath)
-        try database.insertMember(MemberRecord(passId: "EVIL-1", username: "\u{1B}[2J\u{1B}[31mEve\u{9B}1m\u{202E}x\nBob",
+        try database.insertMember(MemberRecord(memberId: UUID().uuidString, passId: "EVIL-1", username: "\u{1B}[2J\u{1B}[31mEve\u{9B}1m\u{202E}x\nBob",
                                                timeStampAdded: 1, note: "a\u{7}b", modifiedAt: 1, modifiedBy: "old-desk"))
         let checkIn = try desk.run(["checkin", "EVIL-1"])
         #expect(checkIn.stdout == "Welcome, �[2J�[31mEve�1m�x�Bob — first visit\n", "\(checkIn.stdout.debugDescription)")

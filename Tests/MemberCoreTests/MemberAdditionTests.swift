@@ -8,7 +8,7 @@ import Testing
 
     static func candidate(_ pass: String = "AA01", plan: PlanChanges = PlanChanges(), username: String? = nil) throws -> MemberRecord {
         try MemberAddition.candidate(pass: NormalizedPass(passId: pass, username: "Ann\u{7}"), username: username, fields: [:],
-                                     status: .active, expiresAt: nil, note: nil, plan: plan, at: Core.t0, desk: "desk-a")
+                                     status: .active, expiresAt: nil, note: nil, plan: plan, at: Core.t0, desk: "desk-a", ids: Core.ids())
     }
 
     @Test func aNewMemberIsInsertedWithItsEnrolLineAndCreated() throws {
@@ -17,7 +17,7 @@ import Testing
         #expect(member.username == PlainText.shown("Ann\u{7}") && member.numVisits == 0)
         #expect(member.modifiedAt == Core.t0 && member.modifiedBy == "desk-a" && member.timeStampAdded == Core.t0)
         let change = try MemberAddition.decide(member, plan: PlanChanges(), passIsStaffCard: false, facts: MemberPlanFacts(),
-                                               by: Self.actor, at: Core.desk)
+                                               by: Self.actor, at: Core.desk, ids: Core.ids())
         #expect(change.writes == [.insert(member)] && change.events == [.created(member)])
         #expect(change.pack == nil && change.settledPasses.isEmpty)
         #expect(change.audit.map(\.action) == [.enrol] && change.audit[0].memberId == member.memberId)
@@ -28,7 +28,7 @@ import Testing
         let member = try Self.candidate()
         #expect(throws: DeskError.conflict("card AA01 is a staff card; a member card must be its own")) {
             try MemberAddition.decide(member, plan: PlanChanges(), passIsStaffCard: true, facts: MemberPlanFacts(),
-                                      by: Self.actor, at: Core.desk)
+                                      by: Self.actor, at: Core.desk, ids: Core.ids())
         }
     }
 
@@ -37,7 +37,7 @@ import Testing
         let member = try Self.candidate(plan: plan)
         #expect(member.plan == .pack)
         let change = try MemberAddition.decide(member, plan: plan, passIsStaffCard: false, facts: MemberPlanFacts(packBalance: 0),
-                                               by: Self.actor, at: Core.desk)
+                                               by: Self.actor, at: Core.desk, ids: Core.ids())
         #expect(change.pack == MemberChange.PackCount(memberId: member.memberId, added: 10, used: 0))
         #expect(change.audit.map(\.action) == [.edit, .enrol])
         #expect(change.audit[0].detail == ["field": "pack", "before": "0", "after": "10"])
@@ -46,7 +46,7 @@ import Testing
     @Test func aPackSetToItsBalanceTouchesNoCounterButIsRecorded() throws {
         let plan = PlanChanges(visits: 0)
         let change = try MemberAddition.decide(try Self.candidate(plan: plan), plan: plan, passIsStaffCard: false,
-                                               facts: MemberPlanFacts(packBalance: 0), by: Self.actor, at: Core.desk)
+                                               facts: MemberPlanFacts(packBalance: 0), by: Self.actor, at: Core.desk, ids: Core.ids())
         #expect(change.pack == nil && change.audit.map(\.action) == [.edit, .enrol])
     }
 
@@ -56,11 +56,11 @@ import Testing
         let nested = Core.member("HH01", id: "h1", plan: .household, household: "h0")
         #expect(throws: PlanEditError(.household, "Ann is in a household already: households do not nest")) {
             try MemberAddition.decide(member, plan: plan, passIsStaffCard: false, facts: MemberPlanFacts(head: nested),
-                                      by: Self.actor, at: Core.desk)
+                                      by: Self.actor, at: Core.desk, ids: Core.ids())
         }
         let head = Core.member("HH01", id: "h1")
         let change = try MemberAddition.decide(member, plan: plan, passIsStaffCard: false, facts: MemberPlanFacts(head: head),
-                                               by: Self.actor, at: Core.desk)
+                                               by: Self.actor, at: Core.desk, ids: Core.ids())
         #expect(change.writes == [.insert(member)])
     }
 
@@ -73,7 +73,7 @@ import Testing
         let holder = Core.member(member.passId.lowercased(), id: "other")
         #expect(throws: DeskError.conflict("pass \(member.passId) already belongs to \(holder.displayName)")) {
             try MemberAddition.decide(member, plan: plan, passIsStaffCard: false, passHolder: holder,
-                                      facts: MemberPlanFacts(head: nested), by: Self.actor, at: Core.desk)
+                                      facts: MemberPlanFacts(head: nested), by: Self.actor, at: Core.desk, ids: Core.ids())
         }
     }
 }

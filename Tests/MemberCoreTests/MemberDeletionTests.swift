@@ -8,17 +8,17 @@ import Testing
 
     @Test func noLiveMemberIsNotFound() {
         #expect(throws: DeskError.notFound("no member m9")) {
-            try MemberDeletion.decide(nil, memberId: "m9", household: [], at: Core.t0, desk: Core.desk, by: Self.actor)
+            try MemberDeletion.decide(nil, memberId: "m9", household: [], at: Core.t0, desk: Core.desk, by: Self.actor, ids: Core.ids(), calendar: Core.utc)
         }
         var deleted = Core.member()
         deleted.deletedAt = 5
         #expect(throws: DeskError.notFound("no member m1")) {
-            try MemberDeletion.decide(deleted, memberId: "m1", household: [], at: Core.t0, desk: Core.desk, by: Self.actor)
+            try MemberDeletion.decide(deleted, memberId: "m1", household: [], at: Core.t0, desk: Core.desk, by: Self.actor, ids: Core.ids(), calendar: Core.utc)
         }
     }
 
     @Test func aMemberBecomesATombstoneWithItsNameAndPassRecorded() throws {
-        let change = try MemberDeletion.decide(Core.member(), memberId: "m1", household: [], at: Core.t0, desk: Core.desk, by: Self.actor)
+        let change = try MemberDeletion.decide(Core.member(), memberId: "m1", household: [], at: Core.t0, desk: Core.desk, by: Self.actor, ids: Core.ids(), calendar: Core.utc)
         var tombstone = Core.member()
         tombstone.deletedAt = Core.t0
         tombstone.modifiedAt = Core.t0
@@ -37,7 +37,7 @@ import Testing
         // Pointing at the head by a stale value only: nothing to release.
         let stale = Core.member("AA02", id: "m2", plan: .open, household: "h1")
         let change = try MemberDeletion.decide(head, memberId: "h1", household: [inHousehold, stale], at: Core.t0, desk: Core.desk,
-                                               by: Self.actor)
+                                               by: Self.actor, ids: Core.ids(), calendar: Core.utc)
         #expect(change.writes.count == 2 && change.events.count == 2)
         guard case .update(let released) = change.writes[1], case .updated(let told) = change.events[1] else {
             Issue.record("no release: \(change.writes)")
@@ -52,7 +52,7 @@ import Testing
 
     @Test func aMemberPointingAtItselfIsDeletedNotReleased() throws {
         let odd = Core.member(plan: .household, household: "m1")
-        let change = try MemberDeletion.decide(odd, memberId: "m1", household: [odd], at: Core.t0, desk: Core.desk, by: Self.actor)
+        let change = try MemberDeletion.decide(odd, memberId: "m1", household: [odd], at: Core.t0, desk: Core.desk, by: Self.actor, ids: Core.ids(), calendar: Core.utc)
         #expect(change.writes.count == 1 && change.audit.map(\.action) == [.delete])
     }
 }

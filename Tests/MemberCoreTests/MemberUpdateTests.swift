@@ -7,7 +7,8 @@ import Testing
     static let actor = AuditActor(operator: "Mia", method: .manual)
 
     static func request(_ changes: MemberChanges, passId: String? = nil, at time: Double = Core.t0) -> MemberUpdate.Request {
-        MemberUpdate.Request(memberId: "m1", changes: changes, passId: passId, time: time, desk: Core.desk, actor: actor)
+        MemberUpdate.Request(memberId: "m1", changes: changes, passId: passId, time: time, desk: Core.desk, actor: actor,
+                             ids: Core.ids(), calendar: Core.utc)
     }
 
     @Test func noLiveMemberIsNotFound() {

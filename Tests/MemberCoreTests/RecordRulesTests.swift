@@ -33,9 +33,10 @@ import Testing
     }
 
     @Test func anExitIsPlacedStrictlyAfterTheEntryItCloses() {
-        let exit = VisitEvent.exit(memberId: "m1", since: 100, at: 100, desk: "desk-a", source: "staff", kind: .staff)
+        let ids = Core.ids()
+        let exit = VisitEvent.exit(memberId: "m1", since: 100, at: 100, desk: "desk-a", source: "staff", kind: .staff, eventId: ids.make())
         #expect(exit.kind == .exit && exit.time == (100.0).nextUp && exit.exitKind == .staff && exit.source == "staff")
-        let later = VisitEvent.exit(memberId: "m1", since: 100, at: 150, desk: "desk-a", source: "nfc", kind: .tap)
+        let later = VisitEvent.exit(memberId: "m1", since: 100, at: 150, desk: "desk-a", source: "nfc", kind: .tap, eventId: ids.make())
         #expect(later.time == 150 && later.eventId != exit.eventId)
         let given = VisitEvent.exit(memberId: "m1", since: 100, at: 90, desk: "d", source: "auto", kind: .auto, eventId: "x", placed: false)
         #expect(given.time == 90 && given.eventId == "x")
@@ -43,12 +44,12 @@ import Testing
 
     @Test func deletingAHeadReleasesOnlyItsHouseholdMembers() throws {
         let member = Core.member(plan: .household, household: "head")
-        let release = try #require(HouseholdRule.released(member, at: 50, by: "desk-a"))
+        let release = try #require(HouseholdRule.released(member, at: 50, by: "desk-a", calendar: Core.utc))
         #expect(release.member.plan == .open && release.member.household == nil)
         #expect(release.member.modifiedAt == 50 && release.member.modifiedBy == "desk-a")
         #expect(release.edits.contains { $0.detail == ["field": "plan", "before": "household", "after": "open"] })
         #expect(release.edits.contains { $0.detail == ["field": "household", "before": "head", "after": ""] })
-        #expect(HouseholdRule.released(Core.member(plan: .pack, household: "head"), at: 50, by: "desk-a") == nil)
+        #expect(HouseholdRule.released(Core.member(plan: .pack, household: "head"), at: 50, by: "desk-a", calendar: Core.utc) == nil)
     }
 
     @Test func aPackEditSetsOrTopsUpTheBalance() {

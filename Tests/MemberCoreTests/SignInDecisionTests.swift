@@ -8,7 +8,7 @@ import Testing
     static let desk = StaffAccount(name: "Ola", role: .desk, pinHash: "h", addedAt: 1, modifiedAt: 1, modifiedBy: "desk-a")
 
     static func decide(_ attempt: SignInDecision.Attempt, for purpose: SignInDecision.Purpose = .signIn) -> SignInDecision.Outcome {
-        SignInDecision.decide(attempt, for: purpose, method: .tap, at: Core.desk, time: Core.t0)
+        SignInDecision.decide(attempt, for: purpose, method: .tap, at: Core.desk, time: Core.t0, ids: Core.ids())
     }
 
     @Test func aRightPINSignsInAndIsRecordedWithItsTime() {

@@ -8,7 +8,8 @@ import Testing
     static let actor = AuditActor(operator: "Boss", method: .manual)
 
     static func request(_ name: String = "Mia", card: String? = nil, at time: Double = Core.t0) -> StaffAddition.Request {
-        StaffAddition.Request(name: name, role: .desk, card: card, pinHash: "hash", time: time, desk: Core.desk, actor: actor)
+        StaffAddition.Request(name: name, role: .desk, card: card, pinHash: "hash", time: time, desk: Core.desk, actor: actor,
+                              ids: Core.ids())
     }
 
     static func account(_ name: String = "Mia", card: String? = nil, modifiedAt: Double = 10, removedAt: Double? = nil) -> StaffAccount {
@@ -46,14 +47,14 @@ import Testing
         for stored in [nil, Self.account(removedAt: 5)] {
             #expect(throws: DeskError.notFound("no operator named 'Mia'")) {
                 try StaffEdit.remove.decide(name: "Mia", stored: stored, cardHolders: CardOwnership.Holders(), at: Core.t0,
-                                            desk: Core.desk, by: Self.actor)
+                                            desk: Core.desk, by: Self.actor, ids: Core.ids())
             }
         }
     }
 
     @Test func removingLeavesATombstoneWithoutItsCard() throws {
         let change = try StaffEdit.remove.decide(name: "mia", stored: Self.account(card: "ST01"), cardHolders: CardOwnership.Holders(),
-                                                 at: Core.t0, desk: Core.desk, by: Self.actor)
+                                                 at: Core.t0, desk: Core.desk, by: Self.actor, ids: Core.ids())
         #expect(change.account.removedAt == Core.t0 && change.account.card == nil)
         #expect(change.account.modifiedAt == Core.t0 && change.account.modifiedBy == "desk-a")
         #expect(change.audit.action == .staffRemove && change.audit.detail == ["name": "Mia"])
@@ -63,21 +64,22 @@ import Testing
         // The operator's own card is held by it: no conflict with itself.
         let change = try StaffEdit.pin(hash: "new").decide(name: "Mia", stored: Self.account(card: "ST01"),
                                                            cardHolders: CardOwnership.Holders(staff: "Mia"), at: Core.t0,
-                                                           desk: Core.desk, by: Self.actor)
+                                                           desk: Core.desk, by: Self.actor, ids: Core.ids())
         #expect(change.account.pinHash == "new" && change.account.card == "ST01" && change.audit.action == .staffPIN)
     }
 
     @Test func aNewCardMustBeFreeAndIsRecorded() throws {
         #expect(throws: DeskError.conflict("card ST02 is a member's card; a staff card must be its own")) {
             try StaffEdit.card("ST02").decide(name: "Mia", stored: Self.account(card: "ST01"), cardHolders: CardOwnership.Holders(member: true),
-                                              at: Core.t0, desk: Core.desk, by: Self.actor)
+                                              at: Core.t0, desk: Core.desk, by: Self.actor, ids: Core.ids())
         }
         let change = try StaffEdit.card("ST02").decide(name: "Mia", stored: Self.account(card: "ST01"), cardHolders: CardOwnership.Holders(),
-                                                       at: Core.t0, desk: Core.desk, by: Self.actor)
+                                                       at: Core.t0, desk: Core.desk, by: Self.actor, ids: Core.ids())
         #expect(change.account.card == "ST02" && change.audit.action == .staffCard && change.audit.detail == ["name": "Mia", "card": "ST02"])
         // The card it already holds is no new card.
         let same = try StaffEdit.card("ST01").decide(name: "Mia", stored: Self.account(card: "ST01"),
-                                                     cardHolders: CardOwnership.Holders(staff: "Mia"), at: Core.t0, desk: Core.desk, by: Self.actor)
+                                                     cardHolders: CardOwnership.Holders(staff: "Mia"), at: Core.t0, desk: Core.desk, by: Self.actor,
+                                                     ids: Core.ids())
         #expect(same.account.card == "ST01")
     }
 

@@ -8,7 +8,7 @@ import Testing
 
     static func request(_ target: StaffCheckOut.Target = .pass("AA01"), recording: Bool = true) -> StaffCheckOut.Request {
         StaffCheckOut.Request(target: target, source: .manual, now: Date(timeIntervalSince1970: Core.t0), desk: Core.desk,
-                              occupancy: OccupancySettings(), actor: actor, recordsCheckIns: recording)
+                              occupancy: OccupancySettings(), actor: actor, ids: Core.ids(), recordsCheckIns: recording)
     }
 
     static func inside(_ memberId: String = "m1", since: Double = Core.t0 - 600) -> MemberPresence {
@@ -62,12 +62,12 @@ import Testing
 
     @Test func checkOutAllGivesEveryoneInsideAStaffExitMarkedAll() {
         let checkOuts = CheckOutAll.decide(inside: [Self.inside("m1"), Self.inside("m2", since: Core.t0 + 1)], at: Core.t0,
-                                           desk: Core.desk, by: Self.actor)
+                                           desk: Core.desk, by: Self.actor, ids: Core.ids())
         #expect(checkOuts.map(\.exit.memberId) == ["m1", "m2"])
         #expect(checkOuts.allSatisfy { $0.exit.exitKind == .staff && $0.exit.source == "staff" && $0.exit.terminalId == "desk-a" })
         #expect(checkOuts[0].exit.time == Core.t0 && checkOuts[1].exit.time == (Core.t0 + 1).nextUp)
         #expect(checkOuts.allSatisfy { $0.audit.action == .exit && $0.audit.detail == ["all": "yes"] && $0.audit.time == Core.t0 })
         #expect(checkOuts.map(\.audit.memberId) == ["m1", "m2"])
-        #expect(CheckOutAll.decide(inside: [], at: Core.t0, desk: Core.desk, by: Self.actor).isEmpty)
+        #expect(CheckOutAll.decide(inside: [], at: Core.t0, desk: Core.desk, by: Self.actor, ids: Core.ids()).isEmpty)
     }
 }

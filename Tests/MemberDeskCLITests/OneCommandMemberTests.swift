@@ -13,7 +13,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
         #expect(object["note"] as? String == "Belay check done")
         // Through the end of that local day, as `members edit --expires` keeps it.
-        let expected = try #require(try MemberFieldRules.expiry("2099-01-31"))
+        let expected = try #require(try MemberFieldRules.expiry("2099-01-31", calendar: .current))
         #expect(object["expiresAt"] as? Double == expected)
         let text = await desk.run(["members", "show", "K-1"])
         #expect(text.stdout.contains("Belay check done") && text.stdout.contains("2099-01-31"), "\(text.stdout)")

@@ -33,7 +33,7 @@ public final class FakeCheckInPort: CheckInPort, @unchecked Sendable {
         recorded.append(Call(pass: pass, source: source, secure: secure))
         condition.broadcast()
         switch rule {
-        case .admit: return .enrolled(MemberRecord(passId: pass, timeStampAdded: 0, modifiedAt: 0, modifiedBy: "fake"))
+        case .admit: return .enrolled(MemberRecord(memberId: UUID().uuidString, passId: pass, timeStampAdded: 0, modifiedAt: 0, modifiedBy: "fake"))
         case .deny: return .unknownPass(pass)
         }
     }

@@ -41,7 +41,7 @@ import Testing
         #expect(SearchTokens.words("a\"b\\c/d") == ["a", "b", "c", "d"])  // nothing a JSON string escapes
         #expect(SearchTokens.words("山田 ١٢٣ 😀") == ["山田", "١٢٣"])
         #expect(SearchTokens.words(" -- ").isEmpty)
-        let member = MemberRecord(passId: "04:A2", username: "Zoë", timeStampAdded: 0,
+        let member = MemberRecord(memberId: UUID().uuidString, passId: "04:A2", username: "Zoë", timeStampAdded: 0,
                                   fields: ["userEmailAddress": .string("z@x.org")], modifiedAt: 0, modifiedBy: "T")
         #expect(SearchTokens.json(of: member) == #"["zoe","04","a2","z","x","org"]"#)
     }

@@ -52,7 +52,7 @@ extension MembersClient {
             },
             visits: { memberId, limit in try database.visits(memberId: memberId, limit: limit) },
             visitsLeft: { member in member.plan == .open ? nil : try database.planStanding(member).visitsLeft },
-            stats: { now in try database.stats(now: now, desk: club.terminal.id) },
+            stats: { now in try database.stats(now: now, desk: club.terminal.id, calendar: club.settings.occupancy.calendar) },
             storeVersion: { try database.otherConnectionsVersion() },
             save: { original, typed, actor in
                 let changes = try club.namingHouseholdHead(typed)

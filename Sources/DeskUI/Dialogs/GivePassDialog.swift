@@ -12,9 +12,9 @@ public struct GivePassDialog: Sendable, Equatable {
     /// Whether `n` enrols the pass as a new member (not under `enrolment = "deny"`).
     public var canEnrol: Bool
 
-    public init(pass: String, holders: [MemberRecord], canEnrol: Bool) {
+    public init(pass: String, holders: [MemberRecord], canEnrol: Bool, calendar: Calendar) {
         self.pass = pass
-        self.holders = MemberChooser(holders)
+        self.holders = MemberChooser(holders, calendar: calendar)
         self.canEnrol = canEnrol
     }
 
@@ -48,7 +48,8 @@ extension GivePassDialog {
 extension GivePassDialog {
     /// As the desk offers it: `n` enrols only where the desk enrols.
     init(for pass: String, _ holders: [MemberRecord], _ state: DeskState) {
-        self.init(pass: pass, holders: holders, canEnrol: state.setup.enrolment != .deny)
+        self.init(pass: pass, holders: holders, canEnrol: state.setup.enrolment != .deny,
+                  calendar: state.setup.plans.calendar)
     }
 }
 

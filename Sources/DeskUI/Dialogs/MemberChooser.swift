@@ -7,9 +7,12 @@ import MemberKit
 public struct MemberChooser: Sendable, Equatable {
     public var members: [MemberRecord]
     public var choice = 0
+    /// The club's calendar (`PlanSettings.calendar`), which an expiry's day is said in.
+    public var calendar: Calendar
 
-    public init(_ members: [MemberRecord]) {
+    public init(_ members: [MemberRecord], calendar: Calendar) {
         self.members = members
+        self.calendar = calendar
     }
 
     public var chosen: MemberRecord? { members.indices.contains(choice) ? members[choice] : nil }
@@ -25,9 +28,9 @@ public struct MemberChooser: Sendable, Equatable {
     }
 
     /// One member as a chooser offers them: the name, then what tells two namesakes apart.
-    static func line(_ member: MemberRecord) -> NamedText {
+    static func line(_ member: MemberRecord, calendar: Calendar) -> NamedText {
         var facts = " · pass \(member.passId)"
-        if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires))" }
+        if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires, calendar: calendar))" }
         if member.status != .active { facts += " · \(member.status.rawValue)" }
         return NamedText(name: member.displayName, after: facts)
     }
@@ -36,7 +39,7 @@ public struct MemberChooser: Sendable, Equatable {
     func render(into grid: inout CellGrid, x: Int, y: Int, width: Int, above bottom: Int) {
         for (i, member) in members.enumerated() where y + i < bottom {
             let isChosen = i == choice
-            let text = (isChosen ? "▸ " : "  ") + Self.line(member).fitted(to: width - 2)
+            let text = (isChosen ? "▸ " : "  ") + Self.line(member, calendar: calendar).fitted(to: width - 2)
             grid.putField(text, x: x, y: y + i, width: width, style: isChosen ? CellStyle(.selected, bold: true, reverse: true) : .plain)
         }
     }

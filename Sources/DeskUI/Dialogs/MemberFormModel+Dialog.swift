@@ -65,7 +65,8 @@ extension DialogOpener {
 extension MemberFormModel {
     /// The form of `member` (nil: a new one), with the club's extra fields; a member's visits are read.
     static func opening(_ member: MemberRecord?, _ state: DeskState) -> DialogOpening {
-        DialogOpening(.form(MemberFormModel(member: member, extraFields: state.setup.memberFields)),
+        DialogOpening(.form(MemberFormModel(member: member, extraFields: state.setup.memberFields,
+                                                 calendar: state.setup.plans.calendar)),
                       effects: member.map { [.loadVisits($0)] } ?? [])
     }
 }

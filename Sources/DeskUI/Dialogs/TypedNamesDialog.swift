@@ -9,9 +9,9 @@ public struct TypedNamesDialog: Sendable, Equatable {
     /// The members whose names the text matched.
     public var members: MemberChooser
 
-    public init(typed: String, members: [MemberRecord]) {
+    public init(typed: String, members: [MemberRecord], calendar: Calendar) {
         self.typed = typed
-        self.members = MemberChooser(members)
+        self.members = MemberChooser(members, calendar: calendar)
     }
 
     public func render(into grid: inout CellGrid) {

@@ -64,7 +64,7 @@ public struct BannerModel: Sendable, Equatable {
         if case .refused = outcome, let letIn { details.insert(NamedText(before: letIn), at: 0) }
         if let member = outcome.member {
             var facts = " · pass \(member.passId) · \(CountText.of(member.numVisits, "visit"))"
-            if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires))" }
+            if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires, calendar: plans.calendar))" }
             if member.status != .active { facts += " · \(member.status.rawValue)" }
             details.append(NamedText(name: member.displayName, after: facts))
             if let email = member.fields["userEmailAddress"]?.displayText, !email.isEmpty { details.append(NamedText(name: email)) }

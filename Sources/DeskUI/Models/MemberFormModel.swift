@@ -38,7 +38,11 @@ public struct MemberFormModel: Sendable, Equatable {
 
     public var isEdited: Bool { fields.map(\.input.text) != openedWith }
 
-    public init(member: MemberRecord?, extraFields: [String]) {
+    /// The club's calendar (`PlanSettings.calendar`): the expiry's day is shown and read in it.
+    public let calendar: Calendar
+
+    public init(member: MemberRecord?, extraFields: [String], calendar: Calendar) {
+        self.calendar = calendar
         original = member
         status = member?.status ?? .active
         plan = member?.plan ?? .open
@@ -55,7 +59,7 @@ public struct MemberFormModel: Sendable, Equatable {
                                                  maxLength: name == "userEmailAddress" ? MemberFieldRules.emailLimit : MemberFieldRules.otherFieldLimit)))
         }
         fields.append(Field(kind: .status, label: "Status", input: TextField(status.rawValue)))
-        fields.append(Field(kind: .expires, label: "Expires", input: TextField(MemberFieldRules.expiryText(member?.expiresAt), maxLength: 40)))
+        fields.append(Field(kind: .expires, label: "Expires", input: TextField(MemberFieldRules.expiryText(member?.expiresAt, calendar: calendar), maxLength: 40)))
         fields.append(Field(kind: .note, label: "Note", input: TextField(member?.note ?? "", maxLength: MemberFieldRules.noteLimit)))
         fields.append(Field(kind: .plan, label: "Plan", input: TextField(plan.rawValue)))
         fields.append(Field(kind: .addVisits, label: "Top up", input: TextField("", maxLength: 6)))
@@ -115,7 +119,7 @@ public struct MemberFormModel: Sendable, Equatable {
                         try MemberFieldRules.validateField(name, .string(text), label: field.label)
                         changes.fields[name] = text.isEmpty ? .null : .string(text)
                     case .status: changes.status = status
-                    case .expires: changes.expiresAt = .some(try MemberFieldRules.expiry(text))
+                    case .expires: changes.expiresAt = .some(try MemberFieldRules.expiry(text, calendar: calendar))
                     case .note:
                         try MemberFieldRules.validateNote(text, field: field.label)
                         changes.note = .some(text.isEmpty ? nil : text)

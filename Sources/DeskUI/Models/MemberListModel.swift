@@ -227,7 +227,8 @@ public struct MemberListModel: Sendable, Equatable {
         return Columns(name: name, pass: pass, visits: visits, left: left, last: last, status: status)
     }
 
-    public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool) {
+    /// `calendar`: the club's (`PlanSettings.calendar`), which the expiry column's days are said in.
+    public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool, calendar: Calendar) {
         grid.fill(rect)
         let sortName = switch sort {
         case .lastVisit: "last visit"; case .name: "name"; case .visits: "visits"; case .added: "added"; case .expiry: "expiry"; case .visitsLeft: "visits left"
@@ -285,7 +286,7 @@ public struct MemberListModel: Sendable, Equatable {
             var cx = body.x + 2
             var statusText = member.effectiveStatus(at: now.timeIntervalSince1970).rawValue
             // Sorted by expiry, the column says when (the status shows where it is not active).
-            if sort == .expiry, statusText == "active" { statusText = member.expiresAt.map { MemberFieldRules.expiryText($0) } ?? "never" }
+            if sort == .expiry, statusText == "active" { statusText = member.expiresAt.map { MemberFieldRules.expiryText($0, calendar: calendar) } ?? "never" }
             let cells: [(String, Int, Bool)] = [
                 (member.displayName, c.name, false), (member.passId, c.pass, false), (String(member.numVisits), c.visits, true),
                 (listed.visitsLeft.map(String.init) ?? "", c.left, true),

@@ -119,7 +119,8 @@ extension DeskReducer {
         case .typedNames(let typed, let members):
             // The name typed at F4 for a forgotten card: staff choose the member (no enrolment offered).
             if state.dialog == nil {
-                state.dialog = .typedNames(TypedNamesDialog(typed: typed, members: members))
+                state.dialog = .typedNames(TypedNamesDialog(typed: typed, members: members,
+                                                                  calendar: state.setup.plans.calendar))
             } else {
                 state.log.add("check in: “\(typed)” names \(CountText.of(members.count, "member")); a dialog opened meanwhile",
                               tone: .warning, at: now)

@@ -14,7 +14,8 @@ extension DeskState {
             inside.render(into: &grid, rect: layout.main, now: now, focused: focus == .members && dialog == nil,
                           capacity: status.occupancy.capacity)
         } else {
-            list.render(into: &grid, rect: layout.main, now: now, focused: focus == .members && dialog == nil)
+            list.render(into: &grid, rect: layout.main, now: now, focused: focus == .members && dialog == nil,
+                        calendar: setup.plans.calendar)
         }
         if let beaconRect = layout.beacons {
             beacons.render(into: &grid, rect: beaconRect, now: now, focused: false)

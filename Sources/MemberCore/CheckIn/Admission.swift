@@ -77,18 +77,19 @@ package enum Admission {
             change = CheckInChange(outcome: answer)
         case .countVisit(let member, let packOf):
             let entry = VisitEvent.entry(memberId: member.memberId, at: time, after: subject.presence?.time, desk: desk,
-                                         source: request.source)
+                                         source: request.source, eventId: request.ids.make())
             let counted = member.counted(at: time)
             change = CheckInChange(outcome: .checkedIn(counted, visitNumber: counted.numVisits),
                                    write: .visit(memberId: member.memberId, entry: entry, packOf: packOf))
         case .enrol(let member):
-            let entry = VisitEvent.entry(memberId: member.memberId, at: time, after: nil, desk: desk, source: request.source)
+            let entry = VisitEvent.entry(memberId: member.memberId, at: time, after: nil, desk: desk, source: request.source,
+                                         eventId: request.ids.make())
             change = CheckInChange(outcome: .enrolled(member.counted(at: time)), write: .enrol(member, entry: entry))
         case .exit(let member, let since):
             // Strictly after the entry it closes. The stay is the stored one, never negative when
             // the clock has stepped back.
             let exit = VisitEvent.exit(memberId: member.memberId, since: since, at: time, desk: desk,
-                                       source: request.source.rawValue, kind: .tap)
+                                       source: request.source.rawValue, kind: .tap, eventId: request.ids.make())
             change = CheckInChange(outcome: .checkedOut(member, stay: exit.time - since), write: .exit(exit))
         }
         // A fresh SUN read is used up by this tap, whatever the rules made of the member.
@@ -96,10 +97,11 @@ package enum Admission {
         switch audit {
         case .plain:
             change.audit = change.outcome.auditEntry(source: request.source, by: request.actor, at: request.desk,
-                                                     wallet: request.wallet?.kind, time: time, recording: request.recordsCheckIns)
+                                                     wallet: request.wallet?.kind, time: time, ids: request.ids,
+                                                     recording: request.recordsCheckIns)
         case .override(let refused):
             change.audit = change.outcome.auditEntry(source: request.source, by: request.actor, at: request.desk, action: .override,
-                                                     time: time, recording: request.recordsCheckIns)
+                                                     time: time, ids: request.ids, recording: request.recordsCheckIns)
             change.audit?.detail["refused"] = refused
         }
         return change
@@ -113,8 +115,8 @@ package enum Admission {
 
     /// The member an unknown pass enrols: its name typed, else the one the pass carries.
     static func newMember(_ pass: NormalizedPass, username: String?, fields: [String: JSONValue], request: CheckInRequest) -> MemberRecord {
-        MemberRecord(passId: pass.passId, username: username.flatMap { $0.isEmpty ? nil : $0 } ?? pass.username,
-                     timeStampAdded: request.time, fields: fields, modifiedAt: request.time, modifiedBy: request.desk.id)
+        MemberRecord(memberId: request.ids.make(), passId: pass.passId,
+                     username: username.flatMap { $0.isEmpty ? nil : $0 } ?? pass.username, timeStampAdded: request.time, fields: fields, modifiedAt: request.time, modifiedBy: request.desk.id)
     }
 }
 

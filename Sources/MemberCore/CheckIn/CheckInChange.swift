@@ -1,7 +1,7 @@
 /// What a tap's decision writes, as a value: the store writes it in the tap's one transaction and
-/// writes nothing else of its own accord.
-package struct CheckInChange: Sendable {
-    package enum Write: Sendable {
+/// writes nothing else of its own accord. Equatable, so a test compares a whole decision.
+package struct CheckInChange: Sendable, Equatable {
+    package enum Write: Sendable, Equatable {
         /// Nothing (refused, a duplicate, an unknown pass, not inside).
         case nothing
         /// A counted visit: the member's totals and this desk's counter, its entry (the visit's row

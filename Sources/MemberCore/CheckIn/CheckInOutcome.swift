@@ -1,6 +1,6 @@
 import Foundation
 
-public enum CheckInOutcome: Sendable {
+public enum CheckInOutcome: Sendable, Equatable {
     case checkedIn(MemberRecord, visitNumber: Int)
     /// Seen again within the debounce window: not counted. `since` is seconds since the counted visit.
     case duplicate(MemberRecord, since: TimeInterval)

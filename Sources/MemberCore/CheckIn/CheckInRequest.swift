@@ -1,7 +1,7 @@
 import Foundation
 
 /// A way in, as the core sees it before the store reads anything: the pass (normalized), where
-/// and when it came from, who is recorded, and the desk's settings. Time comes in as a value.
+/// and when it came from, who is recorded, and the desk's settings. Time and ids come in as values.
 package struct CheckInRequest: Sendable {
     /// Which rules run: a tap's (or an enrolment's), or staff's "let in anyway".
     package enum Mode: Sendable {
@@ -23,12 +23,14 @@ package struct CheckInRequest: Sendable {
     package var wallet: (kind: WalletKind?, digest: [UInt8])?
     /// Taps go in the audit record (only the bench turns it off).
     package var recordsCheckIns: Bool
+    /// The new entry's, exit's, member's and audit line's ids.
+    package var ids: IdSource
 
     package var time: Double { now.timeIntervalSince1970 }
 
     package init(pass: NormalizedPass, source: CheckInSource, now: Date, desk: TerminalIdentity, settings: ClubSettings,
-                 mode: Mode, actor: AuditActor, secure: SecureTap? = nil, wallet: (kind: WalletKind?, digest: [UInt8])? = nil,
-                 recordsCheckIns: Bool = true) {
+                 mode: Mode, actor: AuditActor, ids: IdSource, secure: SecureTap? = nil,
+                 wallet: (kind: WalletKind?, digest: [UInt8])? = nil, recordsCheckIns: Bool = true) {
         self.pass = pass
         self.source = source
         self.now = now
@@ -39,5 +41,6 @@ package struct CheckInRequest: Sendable {
         self.secure = secure
         self.wallet = wallet
         self.recordsCheckIns = recordsCheckIns
+        self.ids = ids
     }
 }

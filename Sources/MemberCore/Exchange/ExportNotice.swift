@@ -20,7 +20,7 @@ public struct ExportNotice: Sendable, Equatable {
     /// The export's one audit line (action `export`, the file, the count and the format as details),
     /// stamped with `desk`, `actor` and `time`. An export changes nothing else, so the line is
     /// written on its own (`Club.record(_:by:)`).
-    package func auditEntry(by actor: AuditActor, at desk: TerminalIdentity, time: Double) -> AuditEntry {
-        AuditEntry.made(.export, by: actor, at: desk, detail: ["file": file, "exported": exported, "format": format], time: time)
+    package func auditEntry(by actor: AuditActor, at desk: TerminalIdentity, time: Double, ids: IdSource) -> AuditEntry {
+        AuditEntry.made(.export, by: actor, at: desk, detail: ["file": file, "exported": exported, "format": format], time: time, ids: ids)
     }
 }

@@ -13,10 +13,10 @@ public struct ImportNotice: Sendable {
 
     /// The import's one audit line (action `import`, the file and the counts as details), written
     /// in the import's own transaction (`MergeApplier`), stamped with `desk`, `actor` and `time`.
-    package func auditEntry(by actor: AuditActor, at desk: TerminalIdentity, time: Double) -> AuditEntry {
+    package func auditEntry(by actor: AuditActor, at desk: TerminalIdentity, time: Double, ids: IdSource) -> AuditEntry {
         AuditEntry.made(.import, by: actor, at: desk, detail: [
             "file": file, "new": "\(new)", "updated": "\(updated)", "unchanged": "\(unchanged)",
             "unified": "\(unified)", "deleted": "\(deleted)",
-        ], time: time)
+        ], time: time, ids: ids)
     }
 }

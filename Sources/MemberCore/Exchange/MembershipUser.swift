@@ -14,7 +14,7 @@ open class MembershipUser: Codable, @unchecked Sendable {
     open var timeStampOfLastVisit: Double
 
     package init(
-        memberId: String = UUID().uuidString,
+        memberId: String,
         passId: String,
         username: String? = nil,
         timeStampAdded: Double,
@@ -68,7 +68,7 @@ open class CustomMembershipUser: MembershipUser, @unchecked Sendable {
     open var userEmailAddress: String?
 
     package init(
-        memberId: String = UUID().uuidString,
+        memberId: String,
         passId: String,
         username: String? = nil,
         userEmailAddress: String? = nil,

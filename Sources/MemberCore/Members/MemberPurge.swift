@@ -15,7 +15,7 @@ package enum MemberPurge {
     /// `stored` is the member to erase (a tombstone, else this throws), `unified` the members
     /// unified into it (the same person's other enrolments: each is erased, and deleted if live).
     package static func decide(_ stored: MemberRecord?, memberId: String, unified: [MemberRecord], at time: Double,
-                               desk: TerminalIdentity, by actor: AuditActor) throws -> MemberChange {
+                               desk: TerminalIdentity, by actor: AuditActor, ids: IdSource) throws -> MemberChange {
         guard let member = stored else { throw DeskError.notFound("no member \(memberId)") }
         guard member.isDeleted else {
             throw DeskError.conflict("\(member.displayName) is not deleted: run memberdesk members delete \(member.memberId) first")
@@ -33,7 +33,7 @@ package enum MemberPurge {
                 change.settledPasses.append(record.passId)  // the card's other holders are grouped again without it
             }
         }
-        change.audit = [AuditEntry.made(.purge, by: actor, at: desk, memberId: member.memberId, time: time)]
+        change.audit = [AuditEntry.made(.purge, by: actor, at: desk, memberId: member.memberId, time: time, ids: ids)]
         return change
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Editing a member: pure, in two steps inside the edit's transaction. `edited` takes the stored
 /// member and gives it as the edit leaves it (the store then reads the facts that member's plan
 /// needs: its household head may be a new one); `decide` says what to write.
@@ -11,15 +13,21 @@ package enum MemberUpdate {
         package var time: Double
         package var desk: TerminalIdentity
         package var actor: AuditActor
+        /// The audit lines' ids.
+        package var ids: IdSource
+        /// The club's calendar, which an expiry's day is said in (`PlanSettings.calendar`).
+        package var calendar: Calendar
 
         package init(memberId: String, changes: MemberChanges, passId: String?, time: Double, desk: TerminalIdentity,
-                     actor: AuditActor) {
+                     actor: AuditActor, ids: IdSource, calendar: Calendar) {
             self.memberId = memberId
             self.changes = changes
             self.passId = passId
             self.time = time
             self.desk = desk
             self.actor = actor
+            self.ids = ids
+            self.calendar = calendar
         }
     }
 
@@ -53,10 +61,11 @@ package enum MemberUpdate {
     package static func decide(before: MemberRecord, after: MemberRecord, _ request: Request, passHolder: MemberRecord? = nil,
                                facts: MemberPlanFacts) throws -> MemberChange {
         try CardOwnership.requireFreePass(after.passId, heldBy: passHolder)
-        let planned = try PlanEdit.decide(request.changes.plan, for: after, facts: facts, by: request.actor, at: request.desk)
-        let edits = MemberEdit.entries(before: before, after: after).map {
+        let planned = try PlanEdit.decide(request.changes.plan, for: after, facts: facts, by: request.actor, at: request.desk,
+                                           ids: request.ids)
+        let edits = MemberEdit.entries(before: before, after: after, calendar: request.calendar).map {
             AuditEntry.made($0.action, by: request.actor, at: request.desk, memberId: after.memberId, detail: $0.detail,
-                            time: request.time)
+                            time: request.time, ids: request.ids)
         }
         var change = MemberChange(writes: [.update(after)], pack: planned.pack, audit: [planned.audit].compactMap { $0 } + edits,
                                   events: [.updated(after)])

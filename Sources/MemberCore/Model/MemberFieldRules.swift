@@ -95,7 +95,7 @@ public enum MemberFieldRules {
     }
 
     /// nil for "never" (or empty); a date is valid through the end of that local day.
-    public static func expiry(_ text: String, calendar: Calendar = .current) throws -> Double? {
+    public static func expiry(_ text: String, calendar: Calendar) throws -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.lowercased() == "never" { return nil }
         switch DayOrTime.parse(trimmed, calendar: calendar) {
@@ -110,7 +110,7 @@ public enum MemberFieldRules {
     }
 
     /// The day an expiry falls on, as the form shows it ("" for never).
-    public static func expiryText(_ expiresAt: Double?, calendar: Calendar = .current) -> String {
+    public static func expiryText(_ expiresAt: Double?, calendar: Calendar) -> String {
         guard let expiresAt else { return "" }
         // By the calendar's own arithmetic: a DateFormatter made per call cost more than the list row it labels.
         let day = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: expiresAt))

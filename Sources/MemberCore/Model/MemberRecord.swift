@@ -34,7 +34,7 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     package var stamps: FieldStamps?
 
     package init(
-        memberId: String = UUID().uuidString, passId: String, username: String? = nil,
+        memberId: String, passId: String, username: String? = nil,
         timeStampAdded: Double, numVisits: Int = 0, timeStampOfLastVisit: Double = 0,
         fields: [String: JSONValue] = [:], status: MemberStatus = .active, expiresAt: Double? = nil,
         note: String? = nil, modifiedAt: Double, modifiedBy: String, deletedAt: Double? = nil,

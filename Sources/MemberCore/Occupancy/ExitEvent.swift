@@ -9,17 +9,18 @@ extension VisitEvent {
 
     /// The one way an exit is made (a tap, a staff check-out, "check out all", closing time): by
     /// `desk`, from `source`, for the member whose entry at `since` it closes. `placed`: put it
-    /// strictly after that entry (false: `time` is already after it, as closing time's is).
+    /// strictly after that entry (false: `time` is already after it, as closing time's is). `eventId`:
+    /// an `IdSource`'s, or one derived from the entry (closing time's).
     package static func exit(memberId: String, since: Double, at time: Double, desk: String, source: String,
-                             kind: VisitSpan.ExitKind, eventId: String = RandomId.make(), placed: Bool = true) -> VisitEvent {
+                             kind: VisitSpan.ExitKind, eventId: String, placed: Bool = true) -> VisitEvent {
         VisitEvent(eventId: eventId, memberId: memberId, kind: .exit, time: placed ? Self.placed(at: time, after: since) : time,
                    terminalId: desk, source: source, exitKind: kind)
     }
 
     /// A counted visit's entry at `time` by `desk`, after the member's latest event (nil: none).
     package static func entry(memberId: String, at time: Double, after latest: Double?, desk: String,
-                              source: CheckInSource) -> VisitEvent {
-        VisitEvent(eventId: RandomId.make(), memberId: memberId, kind: .entry, time: placed(at: time, after: latest),
+                              source: CheckInSource, eventId: String) -> VisitEvent {
+        VisitEvent(eventId: eventId, memberId: memberId, kind: .entry, time: placed(at: time, after: latest),
                    terminalId: desk, source: source.rawValue)
     }
 }

@@ -28,11 +28,13 @@ package enum StaffCheckOut {
         package var actor: AuditActor
         /// Exits go in the audit record (only the bench turns it off).
         package var recordsCheckIns: Bool
+        /// The exit's and its line's ids.
+        package var ids: IdSource
 
         package var time: Double { now.timeIntervalSince1970 }
 
         package init(target: Target, source: CheckInSource, now: Date, desk: TerminalIdentity, occupancy: OccupancySettings,
-                     actor: AuditActor, recordsCheckIns: Bool = true) {
+                     actor: AuditActor, ids: IdSource, recordsCheckIns: Bool = true) {
             self.target = target
             self.source = source
             self.now = now
@@ -40,6 +42,7 @@ package enum StaffCheckOut {
             self.occupancy = occupancy
             self.actor = actor
             self.recordsCheckIns = recordsCheckIns
+            self.ids = ids
         }
     }
 
@@ -48,11 +51,11 @@ package enum StaffCheckOut {
         guard let member else { return CheckInChange(outcome: .unknownPass(request.target.text)) }
         guard let presence, presence.inside else { return CheckInChange(outcome: .notInside(member)) }
         let exit = VisitEvent.exit(memberId: member.memberId, since: presence.time, at: request.time, desk: request.desk.id,
-                                   source: request.source.rawValue, kind: .staff)
+                                   source: request.source.rawValue, kind: .staff, eventId: request.ids.make())
         // The stay as staff see it: to the moment they pressed, not to the exit's placed time.
         let outcome = CheckInOutcome.checkedOut(member, stay: request.time - presence.time)
         return CheckInChange(outcome: outcome, write: .exit(exit),
                              audit: outcome.auditEntry(source: request.source, by: request.actor, at: request.desk,
-                                                       time: request.time, recording: request.recordsCheckIns))
+                                                       time: request.time, ids: request.ids, recording: request.recordsCheckIns))
     }
 }

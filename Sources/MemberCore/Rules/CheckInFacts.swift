@@ -37,7 +37,7 @@ package struct CheckInFacts {
 
 /// One rule's answer: no say (the next rule decides), a decision that ends the run, or a warning
 /// that lets the tap through.
-package enum RuleVerdict {
+package enum RuleVerdict: Equatable {
     case next
     case decide(CheckInDecision)
     case warn(String)

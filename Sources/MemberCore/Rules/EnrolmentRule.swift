@@ -4,7 +4,7 @@
 /// that a member holds but for leading zeros (a spreadsheet's `12` for the card `0012`) is not
 /// enrolled by policy: it is most likely that member's card, so the desk offers it to them.
 package enum EnrolmentRule {
-    package enum Verdict {
+    package enum Verdict: Equatable {
         case answer(CheckInOutcome)
         case candidate(MemberRecord)
     }

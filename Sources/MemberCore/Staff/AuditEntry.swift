@@ -15,12 +15,12 @@ public struct AuditEntry: Sendable, Equatable {
     public var memberId: String?
     public var detail: [String: String]
 
-    /// A new entry's id: the time in milliseconds (12 hex digits), then a random id in UUID form (`RandomId`). Ids that grow with
-    /// time land at the end of the unique index instead of on a random page of it: every tap
-    /// writes one, and each page a commit touches is a page more to write.
-    package static func newId(at time: Double) -> String {
+    /// A new entry's id: the time in milliseconds (12 hex digits), then `unique` (an `IdSource`'s id,
+    /// or a digest for a derived line). Ids that grow with time land at the end of the unique index
+    /// instead of on a random page of it: every tap writes one, and each page a commit touches is a page more to write.
+    package static func newId(at time: Double, unique: String) -> String {
         let milliseconds = String(UInt64(max(0, min(time, 1e14)) * 1000), radix: 16)
-        return String(repeating: "0", count: max(0, 12 - milliseconds.count)) + milliseconds + "-" + RandomId.make()
+        return String(repeating: "0", count: max(0, 12 - milliseconds.count)) + milliseconds + "-" + unique
     }
 
     package init(entryId: String, time: Double, deskId: String, desk: String, operator: String?, method: AuditMethod,

@@ -14,10 +14,10 @@ extension CheckInOutcome {
     /// The entry recording this outcome (nil: nothing to record, or `recording` is off), written
     /// in the check-in's own transaction. Kept small: it is on every tap's commit.
     package func auditEntry(source: CheckInSource, by actor: AuditActor, at desk: TerminalIdentity, action: AuditAction? = nil,
-                            wallet: WalletKind? = nil, time: Double, recording: Bool = true) -> AuditEntry? {
+                            wallet: WalletKind? = nil, time: Double, ids: IdSource, recording: Bool = true) -> AuditEntry? {
         guard recording, let action = action ?? auditAction(source: source), let member else { return nil }
         var detail = ["pass": member.passId]
         if let wallet { detail["wallet"] = wallet.rawValue }
-        return AuditEntry.made(action, by: actor, at: desk, memberId: member.memberId, detail: detail, time: time)
+        return AuditEntry.made(action, by: actor, at: desk, memberId: member.memberId, detail: detail, time: time, ids: ids)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an edit changed, as audit entries: one `edit` per field (field, before, after), and a
 /// change of status as `suspend` or `reinstate`.
 package enum MemberEdit {
@@ -6,7 +8,8 @@ package enum MemberEdit {
         package var detail: [String: String]
     }
 
-    package static func entries(before: MemberRecord, after: MemberRecord) -> [Entry] {
+    /// An expiry is said as its day in `calendar` (the club's, `PlanSettings.calendar`).
+    package static func entries(before: MemberRecord, after: MemberRecord, calendar: Calendar) -> [Entry] {
         var entries: [Entry] = []
         if before.status != after.status {
             entries.append(Entry(action: after.status == .suspended ? .suspend : .reinstate, detail: [:]))
@@ -16,7 +19,8 @@ package enum MemberEdit {
         }
         edit("pass", before.passId, after.passId)
         edit("name", before.username, after.username)
-        edit("expires", before.expiresAt.map { MemberFieldRules.expiryText($0) }, after.expiresAt.map { MemberFieldRules.expiryText($0) })
+        edit("expires", before.expiresAt.map { MemberFieldRules.expiryText($0, calendar: calendar) },
+             after.expiresAt.map { MemberFieldRules.expiryText($0, calendar: calendar) })
         edit("note", before.note, after.note)
         edit("plan", before.plan.rawValue, after.plan.rawValue)
         edit("household", before.household, after.household)

@@ -39,9 +39,10 @@ package enum SignInDecision {
     }
 
     package static func decide(_ attempt: Attempt, for purpose: Purpose, method: AuditMethod, at desk: TerminalIdentity,
-                               time: Double) -> Outcome {
+                               time: Double, ids: IdSource) -> Outcome {
         func failed(_ failure: SignInFailure, _ detail: [String: String]) -> Outcome {
-            Outcome(failure: failure, audit: AuditEntry.made(.signInFailed, by: .anonymous(method), at: desk, detail: detail, time: time))
+            Outcome(failure: failure, audit: AuditEntry.made(.signInFailed, by: .anonymous(method), at: desk, detail: detail, time: time,
+                                                             ids: ids))
         }
         switch attempt {
         case .severalOperators(let names):
@@ -56,12 +57,12 @@ package enum SignInDecision {
             switch purpose {
             case .signIn:
                 return Outcome(account: account, lastSignIn: LastSignIn(name: account.name, time: time),
-                               audit: AuditEntry.made(.signIn, by: actor, at: desk, time: time))
+                               audit: AuditEntry.made(.signIn, by: actor, at: desk, time: time, ids: ids))
             case .approval(let permission):
                 // An operator whose role does not allow it approves nothing (the caller says so).
                 guard permission.allows(account.role) else { return Outcome(account: account) }
                 return Outcome(account: account, audit: AuditEntry.made(.approve, by: actor, at: desk, detail: ["for": "\(permission)"],
-                                                                        time: time))
+                                                                        time: time, ids: ids))
             }
         }
     }

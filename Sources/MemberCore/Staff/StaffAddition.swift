@@ -10,9 +10,11 @@ package enum StaffAddition {
         package var time: Double
         package var desk: TerminalIdentity
         package var actor: AuditActor
+        /// The audit line's id.
+        package var ids: IdSource
 
         package init(name: String, role: StaffRole, card: String?, pinHash: String, time: Double, desk: TerminalIdentity,
-                     actor: AuditActor) {
+                     actor: AuditActor, ids: IdSource) {
             self.name = name
             self.role = role
             self.card = card
@@ -20,6 +22,7 @@ package enum StaffAddition {
             self.time = time
             self.desk = desk
             self.actor = actor
+            self.ids = ids
         }
     }
 
@@ -37,7 +40,7 @@ package enum StaffAddition {
                                    modifiedAt: existing.map { VersionStamp.next(after: $0.modifiedAt, at: request.time) } ?? request.time,
                                    modifiedBy: request.desk.id)
         let audit = AuditEntry.made(.staffAdd, by: request.actor, at: request.desk,
-                                    detail: ["name": request.name, "role": request.role.rawValue], time: request.time)
+                                    detail: ["name": request.name, "role": request.role.rawValue], time: request.time, ids: request.ids)
         return StaffChange(account: account, audit: audit)
     }
 }

@@ -25,7 +25,7 @@ package enum StaffEdit: Sendable, Equatable {
     /// `stored`: the account named `name` as the store holds it (nil: none); `cardHolders`: who
     /// holds `newCard` now. Throws when there is no live operator of that name, or the new card is not free.
     package func decide(name: String, stored: StaffAccount?, cardHolders: CardOwnership.Holders, at time: Double,
-                        desk: TerminalIdentity, by actor: AuditActor) throws -> StaffChange {
+                        desk: TerminalIdentity, by actor: AuditActor, ids: IdSource) throws -> StaffChange {
         guard var account = stored, !account.isRemoved else { throw DeskError.notFound("no operator named '\(name)'") }
         let oldCard = account.card
         var detail: [String: String] = [:]
@@ -42,6 +42,6 @@ package enum StaffEdit: Sendable, Equatable {
         if let card = account.card, card != oldCard { try CardOwnership.requireFreeForStaff(card, cardHolders) }
         account.stamp(at: time, by: desk.id)
         detail["name"] = account.name
-        return StaffChange(account: account, audit: AuditEntry.made(action, by: actor, at: desk, detail: detail, time: time))
+        return StaffChange(account: account, audit: AuditEntry.made(action, by: actor, at: desk, detail: detail, time: time, ids: ids))
     }
 }

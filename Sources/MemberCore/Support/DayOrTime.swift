@@ -7,7 +7,7 @@ public enum DayOrTime: Equatable, Sendable {
     case day(start: Date)
     case time(Date)
 
-    public static func parse(_ text: String, calendar: Calendar = .current) -> DayOrTime? {
+    public static func parse(_ text: String, calendar: Calendar) -> DayOrTime? {
         // Only text of a date's shape goes on (Foundation's parsers trap on some other text).
         guard DateText.isPlausible(text) else { return nil }
         if let day = CalendarDay(parsing: text) {

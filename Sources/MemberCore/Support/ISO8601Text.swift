@@ -1,21 +1,9 @@
 import Foundation
-import Synchronization
 
 /// ISO-8601 times from outside text (files, sync files, arguments), parsed only once
-/// `DateText` has found the text of a safe shape (ICU traps on some others), and written.
+/// `DateText` has found the text of a safe shape (ICU traps on some others). The times memberdesk
+/// writes itself are read by arithmetic (`CanonicalTime`); ICU reads the rest.
 package enum ISO8601Text {
-    /// What a formatter is made for: the zone it writes in (and reads a text without an offset
-    /// in) and its options.
-    private struct Kind: Hashable {
-        let timeZone: TimeZone
-        let options: UInt
-    }
-
-    /// One formatter per kind, made once: making one loads ICU's locale data and costs about as much
-    /// as a hundred parses, and an import reads two or three times a row (a 1,000-row sheet took
-    /// seconds). Formatters are not safe to share between threads, so each is used under the lock.
-    private static let formatters = Mutex<[Kind: ISO8601DateFormatter]>([:])
-
     /// ISO8601DateFormatter's own default zone.
     package static let utc = TimeZone(secondsFromGMT: 0)!
 
@@ -23,31 +11,26 @@ package enum ISO8601Text {
     package static func isPlausible(_ text: String) -> Bool { DateText.isPlausible(text) }
 
     /// The time a plausible `text` names, read with `options` (ISO8601DateFormatter's defaults
-    /// unless told); nil for any other text.
+    /// unless told) in `timeZone`, by `formatter` when given (one made with those options and
+    /// zone: making one costs about a hundred parses), else by a new one; nil for any other text.
     package static func date(from text: String, options: ISO8601DateFormatter.Options = [.withInternetDateTime],
-                             timeZone: TimeZone = utc) -> Date? {
+                             timeZone: TimeZone = utc, using formatter: ISO8601DateFormatter? = nil) -> Date? {
         guard DateText.isPlausible(text) else { return nil }
-        if options == [.withInternetDateTime] || options == [.withInternetDateTime, .withFractionalSeconds],
-           let date = CanonicalTime.date(text, fractional: options.contains(.withFractionalSeconds)) {
-            return date
-        }
-        return withFormatter(Kind(timeZone: timeZone, options: options.rawValue)) { $0.date(from: text) }
+        if let date = canonicalDate(text, options: options) { return date }
+        return (formatter ?? makeFormatter(options: options, timeZone: timeZone)).date(from: text)
     }
 
-    /// `date` as ISO8601DateFormatter writes it with `options` in `timeZone`.
-    package static func string(from date: Date, options: ISO8601DateFormatter.Options = [.withInternetDateTime],
-                               timeZone: TimeZone = utc) -> String {
-        withFormatter(Kind(timeZone: timeZone, options: options.rawValue)) { $0.string(from: date) }
+    /// A canonical internet time's instant (`CanonicalTime`), where `options` are the internet
+    /// time's (with or without milliseconds); nil for other text or options.
+    package static func canonicalDate(_ text: String, options: ISO8601DateFormatter.Options) -> Date? {
+        guard options == [.withInternetDateTime] || options == [.withInternetDateTime, .withFractionalSeconds] else { return nil }
+        return CanonicalTime.date(text, fractional: options.contains(.withFractionalSeconds))
     }
 
-    private static func withFormatter<Result: Sendable>(_ kind: Kind, _ body: (ISO8601DateFormatter) -> Result) -> Result {
-        formatters.withLock { made in
-            if let formatter = made[kind] { return body(formatter) }
-            let formatter = ISO8601DateFormatter()
-            formatter.timeZone = kind.timeZone
-            formatter.formatOptions = ISO8601DateFormatter.Options(rawValue: kind.options)
-            made[kind] = formatter
-            return body(formatter)
-        }
+    package static func makeFormatter(options: ISO8601DateFormatter.Options, timeZone: TimeZone) -> ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = timeZone
+        formatter.formatOptions = options
+        return formatter
     }
 }

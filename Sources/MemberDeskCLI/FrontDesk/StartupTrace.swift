@@ -1,5 +1,6 @@
 import DeskUI
 import Foundation
+import MemberKit
 
 /// For `make bench`: when the first frame, and the first frame with member rows, reached the screen.
 final class StartupTrace {
@@ -14,7 +15,8 @@ final class StartupTrace {
     }
 
     private func write(_ what: String) {
-        let line = "\(what) \(Date().timeIntervalSince1970)\n"
+        // The system clock's wall time: the bench compares it with its own, across processes.
+        let line = "\(what) \(SystemClock().now().timeIntervalSince1970)\n"
         if let handle = FileHandle(forWritingAtPath: path) {
             handle.seekToEndOfFile()
             handle.write(Data(line.utf8))

@@ -28,7 +28,8 @@ extension DeskContext {
 /// The beacons the cached region list names, re-read at most once a minute (a refresh rewrites the cache).
 final class NamedBeaconList: Sendable {
     private let cache: RegionListSource
-    private let state = Mutex<(beacons: [NamedBeacon], readAt: Date)>(([], .distantPast))
+    /// When the cache was last read, by elapsed time (nil: never).
+    private let state = Mutex<(beacons: [NamedBeacon], readAt: ContinuousClock.Instant?)>(([], nil))
 
     init(cache: RegionListSource) {
         self.cache = cache
@@ -36,8 +37,9 @@ final class NamedBeaconList: Sendable {
 
     func current() -> [NamedBeacon] {
         state.withLock { state in
-            if Date().timeIntervalSince(state.readAt) >= 60 {
-                state = ((try? cache.cached()).map { Self.named(in: $0 ?? []) } ?? state.beacons, Date())
+            let now = ContinuousClock.now
+            if state.readAt.map({ now - $0 >= .seconds(60) }) ?? true {
+                state = ((try? cache.cached()).map { Self.named(in: $0 ?? []) } ?? state.beacons, now)
             }
             return state.beacons
         }

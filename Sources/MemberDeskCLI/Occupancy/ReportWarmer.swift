@@ -31,7 +31,7 @@ final class ReportWarmer: @unchecked Sendable {
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
             var wait = delay
             while sleep(wait) {
-                let progress = try? club.warmReportCache()
+                let progress = try? club.warmReportCache(timeZone: club.settings.occupancy.calendar.timeZone)
                 let more = (progress?.daysStored ?? 0) > 0 && progress?.caughtUp == false
                 wait = more ? pause : recheck
             }
@@ -51,7 +51,8 @@ final class ReportWarmer: @unchecked Sendable {
     private func sleep(_ seconds: TimeInterval) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        let until = Date(timeIntervalSinceNow: seconds)
+        // `NSCondition` waits until a wall-clock date: the system clock's.
+        let until = SystemClock().now().addingTimeInterval(seconds)
         while !stopped, condition.wait(until: until) {}
         return !stopped
     }

@@ -16,8 +16,8 @@ extension Club {
         let pass = try normalize(raw)
         let time = clock.now().timeIntervalSince1970
         let member = try MemberAddition.candidate(pass: pass, username: username, fields: fields, status: status, expiresAt: expiresAt,
-                                                  note: note, plan: plan, at: time, desk: terminal.id)
-        publish(try database.addMember(member, plan: plan, desk: terminal, by: actor))
+                                                  note: note, plan: plan, at: time, desk: terminal.id, ids: ids)
+        publish(try database.addMember(member, plan: plan, desk: terminal, by: actor, ids: ids))
         return member
     }
 
@@ -29,7 +29,8 @@ extension Club {
         let time = clock.now().timeIntervalSince1970
         let passId = try changes.passId.map { try normalize($0).passId }
         let events = try database.updateMember(MemberUpdate.Request(memberId: id, changes: changes, passId: passId, time: time,
-                                                                    desk: terminal, actor: actor))
+                                                                    desk: terminal, actor: actor, ids: ids,
+                                                                    calendar: settings.plans.calendar))
         publish(events)
         return events[0].member
     }
@@ -39,7 +40,8 @@ extension Club {
     @discardableResult
     public func deleteMember(id: String, by actor: AuditActor = .anonymous(.manual)) throws -> [MemberRecord] {
         let time = clock.now().timeIntervalSince1970
-        let events = try database.deleteMember(id: id, at: time, desk: terminal, by: actor)
+        let events = try database.deleteMember(id: id, at: time, desk: terminal, by: actor, ids: ids,
+                                                calendar: settings.plans.calendar)
         publish(events)
         // The first event is the deletion; the rest are the household's members, released.
         return events.dropFirst().map(\.member)
@@ -50,7 +52,7 @@ extension Club {
     @discardableResult
     public func purgeMember(id: String, by actor: AuditActor = .anonymous(.manual)) throws -> MemberRecord {
         let time = clock.now().timeIntervalSince1970
-        let events = try database.purgeMember(id: id, at: time, desk: terminal, by: actor)
+        let events = try database.purgeMember(id: id, at: time, desk: terminal, by: actor, ids: ids)
         publish(events)
         return events[0].member
     }

@@ -11,6 +11,8 @@ public final class Club: Sendable {
     /// Taps, exits and check-ins by hand go in the audit record. Only the bench turns it off, to
     /// weigh what recording adds to a check-in's commit.
     package let recordsCheckIns: Bool
+    /// Where every decision's new ids come from (`RandomId`; a test may hand in its own).
+    package let ids: IdSource
 
     public convenience init(database: AppDatabase, terminal: TerminalIdentity, settings: ClubSettings = ClubSettings(),
                             bus: EventBus = EventBus(), clock: any DeskClock = SystemClock()) {
@@ -21,13 +23,14 @@ public final class Club: Sendable {
     let eventMessages = Mutex<EventMessages?>(nil)
 
     package init(database: AppDatabase, terminal: TerminalIdentity, settings: ClubSettings, bus: EventBus,
-                 clock: any DeskClock, recordsCheckIns: Bool) {
+                 clock: any DeskClock, recordsCheckIns: Bool, ids: IdSource = .random) {
         self.database = database
         self.terminal = terminal
         self.settings = settings
         self.bus = bus
         self.clock = clock
         self.recordsCheckIns = recordsCheckIns
+        self.ids = ids
     }
 
     /// Turns what was scanned or typed into a pass: the one place that calls `PassIdNormalizer`.
@@ -78,7 +81,7 @@ public final class Club: Sendable {
         let pass = try normalize(raw, source: source.rawValue)
         let request = CheckInRequest(pass: pass, source: source, now: date ?? clock.now(), desk: terminal, settings: settings,
                                      mode: .rules(unknown: unknown), actor: actor ?? .anonymous(AuditMethod(source)),
-                                     secure: secure, wallet: wallet.map { ($0.kind, $0.digest) }, recordsCheckIns: recordsCheckIns)
+                                     ids: ids, secure: secure, wallet: wallet.map { ($0.kind, $0.digest) }, recordsCheckIns: recordsCheckIns)
         var outbox = outboxWrite()
         let commit = try storeErrorsPublished(tap: pass.passId) { try database.checkIn(request, outbox: &outbox) }
         let report = publish(commit.report, outbox)

@@ -39,7 +39,8 @@ public struct FieldChange: Sendable, Equatable, Codable {
             add(label(field: key), a.fields[key]?.displayText ?? "", b.fields[key]?.displayText ?? "")
         }
         add("status", a.status.rawValue, b.status.rawValue)
-        add("expiry", MemberFieldRules.expiryText(a.expiresAt), MemberFieldRules.expiryText(b.expiresAt))
+        add("expiry", MemberFieldRules.expiryText(a.expiresAt, calendar: LocalTime.calendar),
+            MemberFieldRules.expiryText(b.expiresAt, calendar: LocalTime.calendar))
         add("note", a.note ?? "", b.note ?? "")
         add("plan", a.plan.rawValue, b.plan.rawValue)
         add("household", a.household ?? "", b.household ?? "")

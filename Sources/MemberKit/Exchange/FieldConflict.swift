@@ -60,7 +60,7 @@ package struct FieldConflict: Sendable, Equatable {
     /// The id `AuditEntry.newId` would give at the kept edit's time, with the random part a digest of both edits.
     var entryId: String {
         let identity = [memberId, key, String(kept.time), kept.desk, String(lost.time), lost.desk].joined(separator: "\u{1F}")
-        return String(AuditEntry.newId(at: kept.time).prefix(12)) + "-" + Self.digest(identity)
+        return AuditEntry.newId(at: kept.time, unique: Self.digest(identity))
     }
 
     /// 128 bits of FNV-1a (two seeds), in UUID form: stable across desks and runs, unlike `Hasher`.

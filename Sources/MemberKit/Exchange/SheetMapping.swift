@@ -92,7 +92,7 @@ package struct SheetMapping: Sendable {
     /// A date cell in `--date-format`'s layout becomes the day it names; any other text is left
     /// for the layout's own rule (a day or an ISO-8601 time), which refuses what it cannot read.
     private func date(_ text: String, column: String) throws(FieldError) -> String {
-        guard let layout = options.dateLayout, !text.isEmpty, DayOrTime.parse(text) == nil else { return text }
+        guard let layout = options.dateLayout, !text.isEmpty, DayOrTime.parse(text, calendar: LocalTime.calendar) == nil else { return text }
         guard let day = layout.day(text) else { throw FieldError("\(column) '\(text)' is not a date in the layout \(layout)") }
         return day.description
     }

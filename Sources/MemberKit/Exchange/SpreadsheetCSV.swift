@@ -65,10 +65,10 @@ struct SpreadsheetCSV: CSVLayout {
     /// zone (`MemberFieldRules.expiry`, the rule of `--expires`), any other time is its start.
     static func time(_ text: String, endOfDay: Bool) -> Double? {
         if let time = LocalTime.parse(text) { return time }
-        guard case .day(let start)? = DayOrTime.parse(text) else { return nil }
+        guard case .day(let start)? = DayOrTime.parse(text, calendar: LocalTime.calendar) else { return nil }
         guard endOfDay else { return start.timeIntervalSince1970 }
         do {
-            return try MemberFieldRules.expiry(text)
+            return try MemberFieldRules.expiry(text, calendar: LocalTime.calendar)
         } catch {
             return nil  // a day DayOrTime reads is one the expiry rule reads: not reached
         }

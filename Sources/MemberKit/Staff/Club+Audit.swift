@@ -8,18 +8,18 @@ extension Club {
     public func record(_ action: AuditAction, by actor: AuditActor, memberId: String? = nil,
                        detail: [String: String] = [:]) throws {
         let entry = AuditEntry.made(action, by: actor, at: terminal, memberId: memberId, detail: detail,
-                                    time: clock.now().timeIntervalSince1970)
+                                    time: clock.now().timeIntervalSince1970, ids: ids)
         try database.record(entry)
     }
 
     /// Records an export: its line is decided by `ExportNotice`, in its own transaction.
     public func record(_ export: ExportNotice, by actor: AuditActor) throws {
-        try database.record(export.auditEntry(by: actor, at: terminal, time: clock.now().timeIntervalSince1970))
+        try database.record(export.auditEntry(by: actor, at: terminal, time: clock.now().timeIntervalSince1970, ids: ids))
     }
 
     /// The audit line an import hands to `MergeApplier`/`MergePlanner`, which write it in the
     /// import's own transaction.
     public func importAudit(by actor: AuditActor) -> @Sendable (ImportNotice) -> AuditEntry {
-        { [self] notice in notice.auditEntry(by: actor, at: terminal, time: clock.now().timeIntervalSince1970) }
+        { [self] notice in notice.auditEntry(by: actor, at: terminal, time: clock.now().timeIntervalSince1970, ids: ids) }
     }
 }

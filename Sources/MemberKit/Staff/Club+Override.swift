@@ -10,7 +10,7 @@ extension Club {
                             by actor: AuditActor) throws -> CheckInReport {
         let pass = try normalize(raw, source: source.rawValue)
         let request = CheckInRequest(pass: pass, source: source, now: date ?? clock.now(), desk: terminal, settings: settings,
-                                     mode: .override, actor: actor, recordsCheckIns: recordsCheckIns)
+                                     mode: .override, actor: actor, ids: ids, recordsCheckIns: recordsCheckIns)
         // Its messages in its own commit, as a tap's: a counted visit is never left unsaid.
         var outbox = outboxWrite()
         let commit = try storeErrorsPublished { try database.checkIn(request, outbox: &outbox) }

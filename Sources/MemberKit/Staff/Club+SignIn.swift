@@ -30,7 +30,8 @@ extension Club {
             if case .card(let card) = credential { attempt = .noOperator(memberCard: try member(idOrPass: card) != nil) }
             else { attempt = .noOperator(memberCard: false) }
         }
-        let outcome = SignInDecision.decide(attempt, for: purpose, method: method, at: terminal, time: clock.now().timeIntervalSince1970)
+        let outcome = SignInDecision.decide(attempt, for: purpose, method: method, at: terminal, time: clock.now().timeIntervalSince1970,
+                                            ids: ids)
         try database.record(outcome)
         if let failure = outcome.failure { throw failure }
         guard let account = outcome.account else { throw SignInFailure.unknownOperator }  // a decision names one or the other

@@ -12,7 +12,8 @@ extension Club {
         let card = try rawCard.map { try normalize($0).passId }
         let hash = try hasher.hash(pin)
         return try database.addStaff(StaffAddition.Request(name: name, role: role, card: card, pinHash: hash,
-                                                           time: clock.now().timeIntervalSince1970, desk: terminal, actor: actor))
+                                                           time: clock.now().timeIntervalSince1970, desk: terminal, actor: actor,
+                                                           ids: ids))
     }
 
     public func removeStaff(name: String, by actor: AuditActor) throws {
@@ -30,6 +31,6 @@ extension Club {
     }
 
     private func changeStaff(name: String, _ edit: StaffEdit, by actor: AuditActor) throws {
-        try database.changeStaff(name: name, edit, at: clock.now().timeIntervalSince1970, desk: terminal, by: actor)
+        try database.changeStaff(name: name, edit, at: clock.now().timeIntervalSince1970, desk: terminal, by: actor, ids: ids)
     }
 }

@@ -6,12 +6,13 @@ import GRDB
 /// store writes that `MemberChange` and nothing else. `Club` publishes the returned events.
 extension AppDatabase {
     /// Adds `member` (made by `MemberAddition.candidate`) with its plan's pack. Returns what the bus is to be told.
-    func addMember(_ member: MemberRecord, plan: PlanChanges, desk: TerminalIdentity, by actor: AuditActor) throws -> [MemberChange.Event] {
+    func addMember(_ member: MemberRecord, plan: PlanChanges, desk: TerminalIdentity, by actor: AuditActor,
+                   ids: IdSource) throws -> [MemberChange.Event] {
         try write { store in
             let change = try MemberAddition.decide(member, plan: plan, passIsStaffCard: try store.liveStaffAccount(card: member.passId) != nil,
                                                    passHolder: try store.liveMember(passIdAnyCase: member.passId),
                                                    facts: try store.memberPlanFacts(member, readsPack: plan.changesPack),
-                                                   by: actor, at: desk)
+                                                   by: actor, at: desk, ids: ids)
             return try store.write(change, terminalId: desk.id)
         }
     }
@@ -29,11 +30,13 @@ extension AppDatabase {
         }
     }
 
-    func deleteMember(id: String, at time: Double, desk: TerminalIdentity, by actor: AuditActor) throws -> [MemberChange.Event] {
+    func deleteMember(id: String, at time: Double, desk: TerminalIdentity, by actor: AuditActor,
+                      ids: IdSource, calendar: Calendar) throws -> [MemberChange.Event] {
         try write { store in
             let stored = try store.member(memberId: id)
             let household = try stored.map { try store.householdMembers(of: $0.memberId) } ?? []
-            let change = try MemberDeletion.decide(stored, memberId: id, household: household, at: time, desk: desk, by: actor)
+            let change = try MemberDeletion.decide(stored, memberId: id, household: household, at: time, desk: desk, by: actor,
+                                                   ids: ids, calendar: calendar)
             return try store.write(change, terminalId: desk.id)
         }
     }

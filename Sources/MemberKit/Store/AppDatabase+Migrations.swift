@@ -137,7 +137,7 @@ extension AppDatabase {
             // Only the columns the words come from: this schema predates later columns (`passSince`).
             let members = try Row.fetchCursor(db, sql: "SELECT id, passId, username, fields FROM member")
             while let row = try members.next() {
-                let member = MemberRecord(passId: row["passId"], username: row["username"], timeStampAdded: 0,
+                let member = MemberRecord(memberId: "", passId: row["passId"], username: row["username"], timeStampAdded: 0,
                                           fields: FieldsColumn.parse(row["fields"] as String), modifiedAt: 0, modifiedBy: "")
                 try update.execute(arguments: [SearchTokens.json(of: member), row["id"] as Int64])
             }

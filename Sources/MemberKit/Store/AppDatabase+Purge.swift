@@ -7,13 +7,15 @@ import GRDB
 /// zeroes what the old values leave in the file's pages.
 extension AppDatabase {
     /// Erases member `id` (a tombstone) and the members unified into it. Returns what the bus is to be told.
-    func purgeMember(id: String, at time: Double, desk: TerminalIdentity, by actor: AuditActor) throws -> [MemberChange.Event] {
+    func purgeMember(id: String, at time: Double, desk: TerminalIdentity, by actor: AuditActor,
+                     ids: IdSource) throws -> [MemberChange.Event] {
         let events = try write { store in
             // The person is kept under the survivor of its card's group: erase the whole group.
             let survivorId = try store.alias(memberId: id)?.survivorId ?? id
             let stored = try store.member(memberId: survivorId)
             let unified = try store.membersUnified(into: survivorId)
-            let change = try MemberPurge.decide(stored, memberId: survivorId, unified: unified, at: time, desk: desk, by: actor)
+            let change = try MemberPurge.decide(stored, memberId: survivorId, unified: unified, at: time, desk: desk, by: actor,
+                                                ids: ids)
             for case .update(let member) in change.writes where member.memberId != survivorId {
                 // The group is settled from the alias rows' real deletion times: a live enrolment is deleted now.
                 try store.setAliasOwnDeletedAt(memberId: member.memberId, member.deletedAt)

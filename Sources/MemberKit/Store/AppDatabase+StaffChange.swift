@@ -14,11 +14,12 @@ extension AppDatabase {
         }
     }
 
-    func changeStaff(name: String, _ edit: StaffEdit, at time: Double, desk: TerminalIdentity, by actor: AuditActor) throws {
+    func changeStaff(name: String, _ edit: StaffEdit, at time: Double, desk: TerminalIdentity, by actor: AuditActor,
+                     ids: IdSource) throws {
         try write { store in
             let holders = try edit.newCard.map { try store.cardHolders($0) } ?? CardOwnership.Holders()
             let change = try edit.decide(name: name, stored: try store.staffAccount(named: name), cardHolders: holders, at: time,
-                                         desk: desk, by: actor)
+                                         desk: desk, by: actor, ids: ids)
             try store.write(change)
         }
     }

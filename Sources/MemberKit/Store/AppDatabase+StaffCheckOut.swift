@@ -29,12 +29,12 @@ extension AppDatabase {
     }
 
     /// Everyone inside out: returns the notice `Club` publishes.
-    func checkOutAll(at now: Date, occupancy: OccupancySettings, desk: TerminalIdentity, by actor: AuditActor,
+    func checkOutAll(at now: Date, occupancy: OccupancySettings, desk: TerminalIdentity, by actor: AuditActor, ids: IdSource,
                      outbox: inout OutboxWrite) throws -> OccupancyNotice {
         try write { store in
             let time = now.timeIntervalSince1970
             _ = try store.closeOverdue(occupancy, at: time)
-            let closed = try store.write(CheckOutAll.decide(inside: try store.insideEntries(), at: time, desk: desk, by: actor))
+            let closed = try store.write(CheckOutAll.decide(inside: try store.insideEntries(), at: time, desk: desk, by: actor, ids: ids))
             let notice = OccupancyNotice(insideCount: try store.insideCount(), checkedOut: closed, exitKind: .staff)
             try outbox.write(.occupancy(notice), in: store, at: now)
             return notice

@@ -4,8 +4,8 @@ import GRDB
 /// The desk's stats, from the member table and the visit audit trail: every desk's visits this
 /// desk holds, as `visits` and the report count them, and today's made at `desk` beside them.
 extension AppDatabase {
-    /// Stats for the local day containing `now`.
-    public func stats(now: Date, desk: String, calendar: Calendar = .current) throws -> DeskStats {
+    /// Stats for the day of `calendar` (the club's, `ClubSettings.occupancy.calendar`) containing `now`.
+    public func stats(now: Date, desk: String, calendar: Calendar) throws -> DeskStats {
         let today = calendar.startOfDay(for: now)
         let dayStarts = (0..<30).reversed().compactMap { calendar.date(byAdding: .day, value: -$0, to: today) }
             .map(\.timeIntervalSince1970)

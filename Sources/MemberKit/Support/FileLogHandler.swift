@@ -8,10 +8,13 @@ public struct FileLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     private let label: String
     private let sink: LogSink
+    /// Each line's time.
+    private let clock: any DeskClock
 
-    public init(label: String, sink: LogSink) {
+    public init(label: String, sink: LogSink, clock: any DeskClock = SystemClock()) {
         self.label = label
         self.sink = sink
+        self.clock = clock
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -22,7 +25,7 @@ public struct FileLogHandler: LogHandler {
     public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let meta = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
-        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current,
+        let stamp = ISO8601DateFormatter.string(from: clock.now(), timeZone: .current,
                                                 formatOptions: [.withInternetDateTime, .withFractionalSeconds])
         sink.write("\(stamp) \(event.level) \(label): \(event.message)\(meta)\n")
     }

@@ -79,9 +79,11 @@ public final class ScriptEngine: @unchecked Sendable {
     /// Waits until no run is queued and no HTTP callback is outstanding; false on timeout.
     @discardableResult
     public func waitUntilIdle(timeout: TimeInterval) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        // Elapsed time, not the wall clock: a clock stepped meanwhile neither cuts nor stretches the wait.
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(timeout))
         while pending.withLock({ $0 }) > 0 {
-            if Date() >= deadline { return false }
+            if clock.now >= deadline { return false }
             usleep(1000)
         }
         queue.sync {}

@@ -9,7 +9,7 @@ import Testing
 @Test func anEscapeInANameIsRefusedAndNeverDrawn() throws {
     let scenario = try Scenario()
     try scenario.waitFor("Members (2)")
-    try scenario.database.insertMember(MemberRecord(passId: "EVIL-1", username: "\u{1B}[2JEve\u{202E}x", timeStampAdded: 1,
+    try scenario.database.insertMember(MemberRecord(memberId: UUID().uuidString, passId: "EVIL-1", username: "\u{1B}[2JEve\u{202E}x", timeStampAdded: 1,
                                                     modifiedAt: 1, modifiedBy: "old-desk"))
     try scenario.tap("EVIL-1")
     let shown = try scenario.waitFor("Eve's banner") { $0.contains("\u{FFFD}[2JEve\u{FFFD}x") }

@@ -109,7 +109,7 @@ extension DeskStoreFixture {
 }
 
 private enum DeskStoreFixtureValues {
-    static let ana = MemberRecord(passId: "04A1B2C3", username: "Ana López", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "")
+    static let ana = MemberRecord(memberId: UUID().uuidString, passId: "04A1B2C3", username: "Ana López", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "")
 }
 
 extension DeskStoreFixture {

@@ -81,7 +81,8 @@ import Testing
 
     @Test func anEntryReadAgainIsAddedOnce() throws {
         let database = try AppDatabase.inMemory()
-        let entry = AuditEntry.made(.export, by: .anonymous(.cli), at: front, detail: ["file": "a.csv"], time: 1_800_000_000.25)
+        let entry = AuditEntry.made(.export, by: .anonymous(.cli), at: front, detail: ["file": "a.csv"], time: 1_800_000_000.25,
+                                    ids: .random)
         try database.record(entry)
         try database.record(entry)
         #expect(try database.auditEntries(AuditQuery()).map(\.entryId) == [entry.entryId])

@@ -46,7 +46,7 @@ struct AuditCommand: ParsableCommand {
 
     /// A day (from its local midnight) or an ISO-8601 time.
     static func time(_ text: String) throws -> Double {
-        if let parsed = DayOrTime.parse(text) { return parsed.start.timeIntervalSince1970 }
+        if let parsed = LocalClock.parse(text) { return parsed.timeIntervalSince1970 }
         throw ValidationError("--since '\(text)' is not a date: use YYYY-MM-DD or an ISO-8601 time")
     }
 }

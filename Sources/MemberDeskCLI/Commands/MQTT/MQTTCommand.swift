@@ -58,13 +58,13 @@ struct MQTTCommand: ParsableCommand {
             let settings = try MQTTCommand.settings(context)
             let formatter = ISO8601DateFormatter()
             let payload = #"{"desk":"\#(settings.terminal.name.replacingOccurrences(of: "\"", with: "'"))","eventId":"\#(UUID().uuidString)","#
-                + #""test":true,"time":"\#(formatter.string(from: Date()))"}"#
-            let started = Date()
+                + #""test":true,"time":"\#(formatter.string(from: CommandClock.current.now()))"}"#
+            let clock = ContinuousClock(), started = clock.now
             if let failure = MQTTProbe.run(settings, publishing: OutboxMessage(topic: settings.topic("test"), text: payload)) {
                 CommandLineFailure.printError("MQTT test failed: \(failure)")
                 throw ExitCode(1)
             }
-            let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+            let milliseconds = Int((clock.now - started) / .milliseconds(1))
             print("published to \(settings.topic("test")) on \(settings.broker): acknowledged in \(milliseconds) ms")
         }
     }

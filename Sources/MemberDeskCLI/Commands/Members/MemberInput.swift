@@ -40,6 +40,6 @@ enum MemberInput {
 
     /// nil for "never"; a date is valid through the end of that local day.
     static func expiry(_ text: String) throws -> Double? {
-        do { return try MemberFieldRules.expiry(text) } catch { throw ValidationError("--expires \(error)") }
+        do { return try MemberFieldRules.expiry(text, calendar: LocalClock.calendar) } catch { throw ValidationError("--expires \(error)") }
     }
 }

@@ -43,6 +43,9 @@ struct InsideCommand: ParsableCommand {
 
 /// A time as staff read it in a listing: local "2026-11-25 18:40".
 enum LocalClock {
+    /// The machine's calendar and zone: the commands' one home of "local" for typed days.
+    static var calendar: Calendar { .current }
+
     static func text(_ seconds: Double) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -52,6 +55,6 @@ enum LocalClock {
 
     /// A day ("2026-11-25", local midnight) or an ISO-8601 time; nil if neither.
     static func parse(_ text: String) -> Date? {
-        DayOrTime.parse(text)?.start
+        DayOrTime.parse(text, calendar: calendar)?.start
     }
 }

@@ -29,7 +29,7 @@ struct VisitsCommand: ParsableCommand {
         let sinceTime = since.flatMap(LocalClock.parse)?.timeIntervalSince1970
         var untilTime = until.flatMap(LocalClock.parse)?.timeIntervalSince1970
         if let until, until.count == 10, let start = untilTime {
-            untilTime = Calendar.current.date(byAdding: .day, value: 1, to: Date(timeIntervalSince1970: start))?.timeIntervalSince1970
+            untilTime = LocalClock.calendar.date(byAdding: .day, value: 1, to: Date(timeIntervalSince1970: start))?.timeIntervalSince1970
         }
         let spans = try context.club.visitSpans(memberId: memberId, since: sinceTime, until: untilTime)
         let names = try context.database.recordNames(memberIds: [])  // desks by name, not by id

@@ -14,7 +14,8 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         // Not read-only: closing time is applied before the inside count.
         let context = try DeskContext.open(global)
-        let stats = try context.database.stats(now: context.club.clock.now(), desk: context.club.terminal.id)
+        let stats = try context.database.stats(now: context.club.clock.now(), desk: context.club.terminal.id,
+                                               calendar: context.club.settings.occupancy.calendar)
         let inside = try context.club.insideCount()
         let capacity = context.club.settings.occupancy.capacity
         if json {

@@ -79,7 +79,7 @@ extension Club {
                           by actor: AuditActor?) throws -> CheckInReport {
         let request = StaffCheckOut.Request(target: target, source: source, now: date ?? clock.now(), desk: terminal,
                                             occupancy: settings.occupancy, actor: actor ?? .anonymous(AuditMethod(source)),
-                                            recordsCheckIns: recordsCheckIns)
+                                            ids: ids, recordsCheckIns: recordsCheckIns)
         var outbox = outboxWrite()
         let report = try storeErrorsPublished { try database.checkOut(request, outbox: &outbox) }
         return publish(report, outbox)
@@ -91,7 +91,8 @@ extension Club {
         let now = date ?? clock.now()
         var outbox = outboxWrite()
         let notice = try storeErrorsPublished {
-            try database.checkOutAll(at: now, occupancy: settings.occupancy, desk: terminal, by: actor, outbox: &outbox)
+            try database.checkOutAll(at: now, occupancy: settings.occupancy, desk: terminal, by: actor, ids: ids,
+                                     outbox: &outbox)
         }
         publish(notice, outbox)
         return notice.checkedOut

@@ -58,3 +58,8 @@ struct Xoshiro256StarStar: RandomNumberGenerator {
 
     private func rotate(_ value: UInt64, _ count: UInt64) -> UInt64 { value << count | value >> (64 - count) }
 }
+
+extension IdSource {
+    /// The source every decision the store and `Club` run is handed: `RandomId`'s ids.
+    package static let random = IdSource { RandomId.make() }
+}

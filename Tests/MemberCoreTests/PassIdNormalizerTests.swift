@@ -1,4 +1,4 @@
-import MemberKit
+import MemberCore
 import Testing
 
 @Suite struct PassIdNormalizerTests {

@@ -1,5 +1,5 @@
 import Foundation
-import MemberKit
+import MemberCore
 import Testing
 
 /// The one parser of typed dates: a local day from its midnight, an ISO-8601 time as given.

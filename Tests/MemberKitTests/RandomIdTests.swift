@@ -1,5 +1,5 @@
 import Foundation
-import MemberCore
+import MemberKit
 import Synchronization
 import Testing
 

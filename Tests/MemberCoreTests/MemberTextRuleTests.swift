@@ -1,5 +1,5 @@
 import Foundation
-import MemberKit
+import MemberCore
 import Testing
 
 /// Issue 28 #9: names, e-mails and notes are one line of plain text within their caps, and
@@ -74,6 +74,6 @@ import Testing
     }
 
     static func member(name: String) -> MemberRecord {
-        MemberRecord(passId: "P1", username: name, timeStampAdded: 1, modifiedAt: 1, modifiedBy: "t")
+        MemberRecord(memberId: UUID().uuidString, passId: "P1", username: name, timeStampAdded: 1, modifiedAt: 1, modifiedBy: "t")
     }
 }
