@@ -89,7 +89,7 @@ public struct DeskConfig: Sendable, Equatable {
         public var keep: Double = 7
     }
 
-    /// Operators and the front desk's lock (see the README's "Staff and the lock").
+    /// Operators and the front desk's lock (see docs/commands.md, "Staff and the lock").
     public struct Staff: Sendable, Equatable {
         /// Whether the desk starts locked when at least one operator exists.
         public var lock = true

@@ -19,7 +19,7 @@ import Testing
         }
     }
 
-    /// The README promises one line for an unknown TERM; ncurses must not add its own.
+    /// docs/commands.md ("The front desk") promises one line for an unknown TERM; ncurses must not add its own.
     @Test func anUnknownTermIsOneLine() throws {
         var desk = try DeskBinary()
         desk.extraEnvironment["TERM"] = "no-such-terminal"

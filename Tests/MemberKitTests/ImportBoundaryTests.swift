@@ -20,13 +20,13 @@ import Testing
         // Adapters: the core plus their own system library.
         "CardReader": ["MemberKit", "DeskSettings", "CPCSCLite", "SecureCards", "WalletReading"],
         "BeaconKit": ["MemberKit", "CBlueZ"],
-        "RegionKit": ["MemberKit", "DeskSettings", "CJavaScriptCore", "BeaconKit"],  // the one adapter-to-adapter edge
+        "RegionKit": ["MemberKit", "DeskSettings", "CJavaScriptCore", "BeaconKit"],  // adapter to adapter: `regions simulate`
         "DeskMQTT": ["MemberKit", "DeskSettings", "CMosquitto"],
         "DeskUI": ["MemberKit", "CNcursesw"],
         "FolderSync": ["MemberKit"],
         "StaffAuth": ["MemberKit", "CSodium"],
         "WalletPasses": ["MemberKit", "DeskSettings", "Crypto", "_CryptoExtras", "SwiftASN1", "X509", "ZIPFoundation"],
-        "DeskDoctor": ["MemberKit", "DeskSettings", "CardReader"],
+        "DeskDoctor": ["MemberKit", "DeskSettings", "CardReader"],  // adapter to adapter: `PCSCContext`
         // The commands wire the adapters together; the executable only starts them.
         "MemberDeskCLI": ["ArgumentParser", "Logging", "MemberKit", "DeskSettings", "CardReader", "BeaconKit", "RegionKit", "DeskMQTT",
                           "DeskUI", "FolderSync", "StaffAuth", "WalletPasses", "DeskDoctor", "SecureCards"],

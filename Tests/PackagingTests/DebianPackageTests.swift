@@ -48,6 +48,7 @@ import Testing
             "/usr/share/doc/memberdesk/changelog.gz",
             "/usr/share/doc/memberdesk/docs/deployment.md",
             "/usr/share/doc/memberdesk/docs/architecture.md",
+            "/usr/share/doc/memberdesk/docs/commands.md",  // the command reference the README points to
         ]
         // One man page for memberdesk and one per subcommand.
         for page in ["memberdesk", "memberdesk.scan", "memberdesk.backup", "memberdesk.restore", "memberdesk.doctor",

@@ -3,7 +3,7 @@ import Foundation
 /// Checks and conversions for what people type into member fields, shared by the CLI and the
 /// front desk's edit form so that both accept exactly the same input.
 public enum MemberFieldRules {
-    /// The longest text each field keeps, in characters (README, "Members").
+    /// The longest text each field keeps, in characters (docs/commands.md, "Members and check-ins").
     public static let nameLimit = 200
     public static let emailLimit = 254
     public static let noteLimit = 2000

@@ -61,7 +61,7 @@ struct SpreadsheetCSV: CSVLayout {
     }
 
     /// A time cell: an ISO-8601 time (or epoch seconds, as a spreadsheet may leave), or a day as
-    /// the README's dates are typed: an expiry lasts through the end of that day in the club's time
+    /// docs/commands.md's dates are typed: an expiry lasts through the end of that day in the club's time
     /// zone (`MemberFieldRules.expiry`, the rule of `--expires`), any other time is its start.
     static func time(_ text: String, endOfDay: Bool) -> Double? {
         if let time = LocalTime.parse(text) { return time }
