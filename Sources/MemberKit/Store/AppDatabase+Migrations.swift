@@ -420,6 +420,7 @@ extension AppDatabase {
         // Last of these: it reads and writes members with today's columns (MemberColumns).
         registerNormalisedPasses(&migrator)
         registerAuditErasure(&migrator)
+        registerEventsBeforeTheirRecord(&migrator)
         return migrator
     }
 

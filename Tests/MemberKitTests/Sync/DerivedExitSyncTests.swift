@@ -193,7 +193,7 @@ final class DerivedExitWorld {
     }
 
     /// Desk `index` asks who is inside: closing time caught up, as every tap and the timers do.
-    private func notice(_ index: Int) throws {
+    func notice(_ index: Int) throws {
         let before = Set(try DerivedExitSyncTests.autoExits(terminals[index]).exits)
         _ = try terminals[index].club.closeOverdueVisits()
         for made in Set(try DerivedExitSyncTests.autoExits(terminals[index]).exits).subtracting(before) {
@@ -201,14 +201,19 @@ final class DerivedExitWorld {
         }
     }
 
+    /// Every file desk `from` has written so far, in desk `to`'s view of the folder.
+    func deliverAll(from: Int, to: Int) throws {
+        for name in try outbox(from) { try deliver(name, from: from, to: to) }
+    }
+
     func derivedOnSeveralDesks() -> Int { madeBy.values.filter { $0.count > 1 }.count }
 
-    private func write(_ index: Int) throws {
+    func write(_ index: Int) throws {
         _ = try syncs[index].writer.write()
         _ = try staffSync(index).pass()
     }
 
-    private func read(_ index: Int) throws {
+    func read(_ index: Int) throws {
         _ = try syncs[index].reader.read()
         _ = try staffSync(index).pass()
     }
@@ -217,13 +222,13 @@ final class DerivedExitWorld {
         StaffSync(database: terminals[index].database, terminal: terminals[index].club.terminal, folder: SyncFolder(path: root + "/view\(index)"))
     }
 
-    private func outbox(_ from: Int) throws -> [String] {
+    func outbox(_ from: Int) throws -> [String] {
         let directory = root + "/view\(from)/" + terminals[from].club.terminal.id
         guard FileManager.default.fileExists(atPath: directory) else { return [] }
         return try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasPrefix(".") }.sorted()
     }
 
-    private func deliver(_ name: String, from: Int, to: Int) throws {
+    func deliver(_ name: String, from: Int, to: Int) throws {
         let id = terminals[from].club.terminal.id
         let target = root + "/view\(to)/" + id
         try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
