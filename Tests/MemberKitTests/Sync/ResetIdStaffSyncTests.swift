@@ -76,15 +76,7 @@ struct ResetIdStaffSyncTests {
             _ = try syncN.pass()
             _ = try desks.syncB.pass()
         }
-        for desk in [syncN, desks.syncB] {
-            let retired = try #require(try desk.status().retired.first { $0.terminalId == "DA" })
-            #expect(retired.canDeleteSubfolder, "\(desk.writer.terminal.id): \(retired)")
-        }
-        try FileManager.default.removeItem(atPath: desks.folder + "/DA")
-        let joiner = try SyncTestTerminal(id: "DJ", clock: desks.clock)
-        let joined = try DeskSync(database: joiner.database, settings: SyncSettings(folder: desks.folder),
-                                  terminal: joiner.club.terminal, clock: desks.clock).pass()
-        #expect(joined.read.errors.isEmpty, "\(joined.read.errors)")
+        let joiner = try desks.joinAfterDeleting(retired: "DA", once: [syncN, desks.syncB])
         #expect(try StaffSyncWorld.state(joiner) == StaffSyncWorld.state(desks.b))
         #expect(try StaffSyncWorld.state(joiner) == StaffSyncWorld.state(renamed))
         #expect(try joiner.database.staff().first { $0.name == "Mia" }?.card == "04AABBCC")

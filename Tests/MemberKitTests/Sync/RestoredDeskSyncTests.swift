@@ -110,15 +110,7 @@ struct RestoredDeskSyncTests {
             #expect(members.waitingFor.isEmpty && members.uncarriedSideFiles == ["audit files"] && !members.canDeleteSubfolder, "\(members)")
         }
         _ = try sync.pass()
-        for desk in [sync, desks.syncB] {
-            let retired = try #require(try desk.status().retired.first { $0.terminalId == "DA" })
-            #expect(retired.canDeleteSubfolder, "\(desk.writer.terminal.id): \(retired)")
-        }
-        try FileManager.default.removeItem(atPath: desks.folder + "/DA")
-        let joiner = try SyncTestTerminal(id: "DJ", clock: desks.clock)
-        let read = try DeskSync(database: joiner.database, settings: SyncSettings(folder: desks.folder),
-                                terminal: joiner.club.terminal, clock: desks.clock).pass()
-        #expect(read.read.errors.isEmpty)
+        let joiner = try desks.joinAfterDeleting(retired: "DA", once: [sync, desks.syncB])
         #expect(try george(joiner).count == 3 && george(joiner).listed == 3)
         #expect(try joiner.state() == restored.state())
         let audit = { (terminal: SyncTestTerminal) in try terminal.database.auditEntries(AuditQuery()).map { "\($0.entryId) \($0.deskId) \($0.action)" } }

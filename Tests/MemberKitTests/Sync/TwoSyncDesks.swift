@@ -1,5 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
+import Testing
 @testable import MemberKit
 
 /// Two desks, A and B, on one fake clock, syncing through one temporary folder (removed when the
@@ -20,6 +21,21 @@ class TwoSyncDesks {
         let sync = SyncSettings(folder: folder)
         syncA = DeskSync(database: a.database, settings: sync, terminal: a.club.terminal, clock: clock)
         syncB = DeskSync(database: b.database, settings: sync, terminal: b.club.terminal, clock: clock)
+    }
+
+    /// Once each of `syncs` says a retired desk's subfolder can go, it goes, and desk "DJ" joins
+    /// the folder after it: the joiner, after its first pass (which read without errors).
+    func joinAfterDeleting(retired: String, once syncs: [DeskSync]) throws -> SyncTestTerminal {
+        for desk in syncs {
+            let status = try #require(try desk.status().retired.first { $0.terminalId == retired })
+            #expect(status.canDeleteSubfolder, "\(desk.writer.terminal.id): \(status)")
+        }
+        try FileManager.default.removeItem(atPath: folder + "/" + retired)
+        let joiner = try SyncTestTerminal(id: "DJ", clock: clock)
+        let joined = try DeskSync(database: joiner.database, settings: SyncSettings(folder: folder),
+                                  terminal: joiner.club.terminal, clock: clock).pass()
+        #expect(joined.read.errors.isEmpty, "\(joined.read.errors)")
+        return joiner
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
