@@ -9,6 +9,7 @@ struct AuditFileSync {
     let database: AppDatabase
     let terminal: TerminalIdentity
     let folder: SyncFolder
+    let clock: any DeskClock
     /// A desk's audit files are folded into one when there are more than this many.
     static let filesKept = 64
     static let batch = 50_000
@@ -27,7 +28,7 @@ struct AuditFileSync {
 
     private var files: DeskSideFile {
         DeskSideFile(database: database, terminal: terminal, folder: folder,
-                     names: .matching(AuditSyncFile.isAuditFile), maxBytes: 256 << 20)
+                     names: .matching(AuditSyncFile.isAuditFile), maxBytes: 256 << 20, clock: clock)
     }
 
     func pass(only: SyncNamedFiles?, write writing: Bool = true) throws -> Report {

@@ -12,8 +12,8 @@ struct DeskSideFile {
     let names: Names
     /// A file larger than this is refused before it is read.
     let maxBytes: Int
-    /// When a file was read, for the seen-table.
-    var clock: any DeskClock = SystemClock()
+    /// When a file was read, for the seen-table: the desk's clock (a test's fake one), never the machine's.
+    let clock: any DeskClock
 
     /// One file a desk (looked at with one lstat), or a family of names (the subfolder is listed,
     /// and only names it accepts are stat-ed).

@@ -39,7 +39,7 @@ public struct DeskSync: Sendable {
         // writes none of the side files either: they would overwrite the other machine's.
         let sides = try write || database.syncWriterState().stopped == nil
         // Operators and the audit record ride beside the member files (see StaffSync).
-        let staff = try StaffSync(database: database, terminal: writer.terminal, folder: writer.folder)
+        let staff = try StaffSync(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock)
             .pass(only: read ? only : [], write: sides)
         // SUN tags' read counters too (see SecureCounterSync).
         let counters = try SecureCounterSync(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock)

@@ -23,7 +23,7 @@ struct SideFileSync<State: SideFileState>: Sendable {
     let folder: SyncFolder
     let clock: any DeskClock
 
-    init(database: AppDatabase, terminal: TerminalIdentity, folder: SyncFolder, clock: any DeskClock = SystemClock()) {
+    init(database: AppDatabase, terminal: TerminalIdentity, folder: SyncFolder, clock: any DeskClock) {
         self.database = database
         self.terminal = terminal
         self.folder = folder

@@ -9,6 +9,8 @@ struct StaffSync: Sendable {
     let database: AppDatabase
     let terminal: TerminalIdentity
     let folder: SyncFolder
+    /// The desk's clock, for both files' merges and the seen-table.
+    let clock: any DeskClock
 
     struct Report: Sendable, Equatable {
         var staffChanged = 0
@@ -22,8 +24,8 @@ struct StaffSync: Sendable {
     /// reported once each, never thrown. `write` false: only reads.
     func pass(only: SyncNamedFiles? = nil, write: Bool = true) throws -> Report {
         try folder.checkUsable()
-        let staff = try SideFileSync<StaffState>(database: database, terminal: terminal, folder: folder).pass(only: only, write: write)
-        let audit = try AuditFileSync(database: database, terminal: terminal, folder: folder).pass(only: only, write: write)
+        let staff = try SideFileSync<StaffState>(database: database, terminal: terminal, folder: folder, clock: clock).pass(only: only, write: write)
+        let audit = try AuditFileSync(database: database, terminal: terminal, folder: folder, clock: clock).pass(only: only, write: write)
         return Report(staffChanged: staff.merged, auditAdded: audit.added, auditWritten: audit.written,
                       errors: audit.errors + staff.errors)
     }

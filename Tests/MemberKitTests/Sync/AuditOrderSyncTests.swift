@@ -19,7 +19,7 @@ struct AuditOrderSyncTests {
         }
         for _ in 0..<2 {
             for terminal in [desks.a, desks.b] {
-                _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: desks.folder)).pass()
+                _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: desks.folder), clock: terminal.club.clock).pass()
             }
         }
         let listed = try [desks.a, desks.b].map { try $0.database.auditEntries(AuditQuery()) }

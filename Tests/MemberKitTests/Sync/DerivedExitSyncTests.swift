@@ -48,7 +48,7 @@ struct DerivedExitSyncTests {
         _ = try desks.a.club.checkIn(passId: "04AB0001", source: .nfc)
         func pass(_ sync: DeskSync, _ terminal: SyncTestTerminal) throws {
             _ = try sync.writer.write()
-            _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: desks.folder)).pass()
+            _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: desks.folder), clock: terminal.club.clock).pass()
             _ = try sync.reader.read()
         }
         try pass(desks.syncA, desks.a)
@@ -219,7 +219,7 @@ final class DerivedExitWorld {
     }
 
     private func staffSync(_ index: Int) -> StaffSync {
-        StaffSync(database: terminals[index].database, terminal: terminals[index].club.terminal, folder: SyncFolder(path: root + "/view\(index)"))
+        StaffSync(database: terminals[index].database, terminal: terminals[index].club.terminal, folder: SyncFolder(path: root + "/view\(index)"), clock: terminals[index].club.clock)
     }
 
     func outbox(_ from: Int) throws -> [String] {

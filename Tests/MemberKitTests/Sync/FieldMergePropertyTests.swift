@@ -199,7 +199,7 @@ struct FieldMergePropertyTests {
         }
 
         func audit(_ index: Int) -> StaffSync {
-            StaffSync(database: desks[index].database, terminal: desks[index].club.terminal, folder: SyncFolder(path: folder))
+            StaffSync(database: desks[index].database, terminal: desks[index].club.terminal, folder: SyncFolder(path: folder), clock: desks[index].club.clock)
         }
 
         /// Every file ever written read everywhere, then everyone's members and audit files, twice.

@@ -207,7 +207,7 @@ final class SyncFolderWorld {
 
     /// Desk `index`'s operators and audit files: written, then the others' read.
     func staffSync(_ index: Int) -> StaffSync {
-        StaffSync(database: terminals[index].database, terminal: terminals[index].club.terminal, folder: SyncFolder(path: view(index)))
+        StaffSync(database: terminals[index].database, terminal: terminals[index].club.terminal, folder: SyncFolder(path: view(index)), clock: terminals[index].club.clock)
     }
 
     /// Desk `index`'s SUN counters: its file written, then the others' merged.
