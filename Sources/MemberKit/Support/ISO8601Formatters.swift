@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// ISO-8601 times read and written by one formatter per zone and options, made once: making
-/// one loads ICU's locale data and costs about as much as a hundred parses, and an import or an
-/// export reads or writes two or three times a row. Formatters are not safe to share between
+/// one loads ICU's locale data (about 90 µs, twice a parse, in an optimised build here), and an
+/// import or an export reads or writes two or three times a row. Formatters are not safe to share between
 /// threads, so each is used under the lock.
 package enum ISO8601Formatters {
     private struct Kind: Hashable {
