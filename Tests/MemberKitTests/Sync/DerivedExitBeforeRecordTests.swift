@@ -5,7 +5,7 @@ import Testing
 @testable import MemberKit
 
 /// A desk can close a visit it knows from another desk's tally before the member's record has
-/// reached it (found by `DerivedExitSyncTests.threeDesksConverge`, about one history in thirty).
+/// reached it (found by `DerivedExitSyncTests.threeDesksConverge`: rarely on a random seed, about one run in two on one seed).
 /// That exit must still travel: the member's record arriving makes it this desk's change again.
 @Suite("An exit derived before the member's record arrived")
 struct DerivedExitBeforeRecordTests {
