@@ -6,13 +6,6 @@ import MemberKit
 /// ISO-8601 times as files carry them, a backup folder's file names, and birthdays. Never a crash
 /// (issue 34: DateFormatter trapped on "70,11" + U+036B + U+FFFD…); and what reaches a Foundation
 /// parser is always of `DateText`'s shape.
-/// Built once: a formatter's construction costs more than a parse (libFuzzer runs one thread).
-nonisolated(unsafe) let fractions: ISO8601DateFormatter = {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter
-}()
-
 nonisolated(unsafe) let calendars: [Calendar] = ["Europe/Berlin", "Pacific/Kiritimati"].map {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: $0)!
@@ -43,7 +36,8 @@ public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if parsed != nil || !DateText.isPlausible(text) { _ = try? MemberFieldRules.expiry(text, calendar: calendar) }
 
     // ISO-8601 times as the exchange files read them (with and without fractions, local zone).
-    _ = ISO8601Text.date(from: text, using: fractions)
+    _ = ISO8601Formatters.date(from: text, options: [.withInternetDateTime, .withFractionalSeconds], timeZone: .current)
+    _ = ISO8601Formatters.date(from: text, timeZone: .current)
     _ = ISO8601Text.date(from: text)
 
     // A file in the backup folder.

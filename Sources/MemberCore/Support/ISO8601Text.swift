@@ -11,13 +11,13 @@ package enum ISO8601Text {
     package static func isPlausible(_ text: String) -> Bool { DateText.isPlausible(text) }
 
     /// The time a plausible `text` names, read with `options` (ISO8601DateFormatter's defaults
-    /// unless told) in `timeZone`, by `formatter` when given (one made with those options and
-    /// zone: making one costs about two parses), else by a new one; nil for any other text.
+    /// unless told) in `timeZone`, by a new formatter where the arithmetic cannot (making one
+    /// costs about two parses: MemberKit's `ISO8601Formatters` keeps them); nil for any other text.
     package static func date(from text: String, options: ISO8601DateFormatter.Options = [.withInternetDateTime],
-                             timeZone: TimeZone = utc, using formatter: ISO8601DateFormatter? = nil) -> Date? {
+                             timeZone: TimeZone = utc) -> Date? {
         guard DateText.isPlausible(text) else { return nil }
         if let date = canonicalDate(text, options: options) { return date }
-        return (formatter ?? makeFormatter(options: options, timeZone: timeZone)).date(from: text)
+        return makeFormatter(options: options, timeZone: timeZone).date(from: text)
     }
 
     /// A canonical internet time's instant (`CanonicalTime`), where `options` are the internet

@@ -24,7 +24,8 @@ package enum ISO8601Formatters {
                              timeZone: TimeZone = ISO8601Text.utc) -> Date? {
         guard ISO8601Text.isPlausible(text) else { return nil }
         if let date = ISO8601Text.canonicalDate(text, options: options) { return date }
-        return withFormatter(options, timeZone) { ISO8601Text.date(from: text, options: options, timeZone: timeZone, using: $0) }
+        // Checked above: the formatter is given only plausible text the arithmetic left.
+        return withFormatter(options, timeZone) { $0.date(from: text) }
     }
 
     private static func withFormatter<Result: Sendable>(_ options: ISO8601DateFormatter.Options, _ timeZone: TimeZone,
