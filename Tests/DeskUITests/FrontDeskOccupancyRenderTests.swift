@@ -1,6 +1,7 @@
 import DeskUI
 import Foundation
 import MemberKit
+import TerminalColumns
 import Testing
 
 /// "Inside now" and the stats pane with today's occupancy, at the smallest screen and a wide one:

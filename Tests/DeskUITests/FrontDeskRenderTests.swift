@@ -1,6 +1,7 @@
 import DeskUI
 import Foundation
 import MemberKit
+import TerminalColumns
 import Testing
 
 @Suite struct FrontDeskRenderTests {
