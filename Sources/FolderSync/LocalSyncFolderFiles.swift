@@ -79,8 +79,8 @@ public struct LocalSyncFolderFiles: SyncFolderFiles {
         return SyncFileOpening(reader: ByteReader(descriptor: fd), identity: identity)
     }
 
-    public func write(_ bytes: [UInt8], to path: String) throws {
-        try AtomicFileWriter.write(path: path, syncthingTemporary: true) { try $0(bytes) }
+    public func write<T>(to path: String, _ body: (_ sink: ([UInt8]) throws -> Void) throws -> T) throws -> T {
+        try AtomicFileWriter.write(path: path, syncthingTemporary: true, body)
     }
 
     public func makeFolder(_ path: String) throws {

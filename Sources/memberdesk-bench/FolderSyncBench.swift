@@ -186,7 +186,7 @@ private func chainRead(root: String, taps: Int) throws {
         let latest = try source.latestChange()
         let scratch = root + "/encoded.musrl"
         let (encodeWall, _, _) = try timed {
-            try MemberExporter(database: source).exportForSync(.changed(after: before, through: latest), to: scratch)
+            try MemberExporter(database: source).exportForSync(.changed(after: before, through: latest), to: scratch, files: LocalSyncFolderFiles())
         }
         writes.append(writeWall)
         encodings.append(encodeWall)

@@ -54,6 +54,10 @@ import Testing
         note("open link") { _ = try files.open(desk + "/link.musrl", expected: entry); return "opened" }
         note("rewrite") { try files.write([4, 5], to: desk + "/changes-0-3.musrl"); return "written" }
         note("read rewritten") { files.read(desk + "/changes-0-3.musrl", maxBytes: 10).map { "\($0)" } ?? "none" }
+        note("write that fails") { try files.write(to: desk + "/changes-0-3.musrl") { sink -> String in try sink([7]); throw SyncError.off } }
+        note("read after the failed write") { files.read(desk + "/changes-0-3.musrl", maxBytes: 10).map { "\($0)" } ?? "none" }
+        note("write streamed") { "\(try files.write(to: desk + "/changes-3-4.musrl") { try $0([1]); try $0([2]); return 2 })" }
+        note("read streamed") { files.read(desk + "/changes-3-4.musrl", maxBytes: 10).map { "\($0)" } ?? "none" }
         note("remove") { "\(files.remove(desk + "/desk.json"))" }
         note("remove again") { "\(files.remove(desk + "/desk.json"))" }
         note("remove folder") { "\(files.remove(desk))" }
@@ -70,5 +74,6 @@ import Testing
         let held = try Self.script(memory, root: "/sync") { memory.link($0, to: $1) }
         #expect(live == held)
         #expect(live.contains("list: changes-0-3.musrl file 3, desk.json file 2, link.musrl symlink"), "\(live)")
+        #expect(live.contains("read after the failed write: [4, 5]") && live.contains("read streamed: [1, 2]"), "\(live)")
     }
 }

@@ -71,12 +71,15 @@ public final class MemorySyncFolderFiles: SyncFolderFiles {
         }
     }
 
-    public func write(_ bytes: [UInt8], to path: String) throws {
+    public func write<T>(to path: String, _ body: (_ sink: ([UInt8]) throws -> Void) throws -> T) throws -> T {
         guard case .directory? = node(parent(of: path), following: true) else {
             throw SyncError.folderUnusable(parent(of: path), "No such file or directory")
         }
+        var bytes: [UInt8] = []
+        let result = try body { bytes += $0 }
         let mtime = tick.withLock { $0 += 1; return $0 }
         nodes.withLock { $0[path] = .file(bytes, mtime: mtime) }
+        return result
     }
 
     public func makeFolder(_ path: String) throws {

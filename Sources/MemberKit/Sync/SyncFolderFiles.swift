@@ -16,8 +16,9 @@ public protocol SyncFolderFiles: Sendable {
     /// A regular file opened for streaming, checked to be the one `expected` describes
     /// (`SyncError.badFile` otherwise).
     func open(_ path: String, expected: SyncFolder.Entry) throws -> SyncFileOpening
-    /// Writes `bytes` under a name Syncthing ignores, flushed, then renamed into place.
-    func write(_ bytes: [UInt8], to path: String) throws
+    /// Writes `path` through `body`'s sink under a name Syncthing ignores, flushed, then renamed
+    /// into place; when `body` throws, what was at `path` stays.
+    func write<T>(to path: String, _ body: (_ sink: ([UInt8]) throws -> Void) throws -> T) throws -> T
     /// Makes a folder (mode 0700) unless it is there.
     func makeFolder(_ path: String) throws
     /// Removes a file; false when it could not.
@@ -27,6 +28,10 @@ public protocol SyncFolderFiles: Sendable {
 extension SyncFolderFiles {
     package func entries(of directory: String) throws -> [SyncFolder.Entry] {
         try entries(of: directory, including: { _ in true })
+    }
+
+    package func write(_ bytes: [UInt8], to path: String) throws {
+        try write(to: path) { try $0(bytes) }
     }
 }
 

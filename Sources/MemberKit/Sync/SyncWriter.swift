@@ -114,7 +114,7 @@ public struct SyncWriter: Sendable {
         }
         let path = directory + "/" + name.description
         let count = try MemberExporter(database: database, memberFields: memberFields)
-            .exportForSync(.authored(SyncAuthors(own: terminal.id, terminals: terminals)), to: path)
+            .exportForSync(.authored(SyncAuthors(own: terminal.id, terminals: terminals)), to: path, files: files)
         let size = folder.entry(at: path, following: true)?.size ?? 0
         // Changes files since the previous snapshot stay for desks that keep up, unless they are
         // why this snapshot was due, or more than a quarter of it: kept, they would repeat what the
@@ -153,7 +153,7 @@ public struct SyncWriter: Sendable {
                      state: &state)
         }
         let count = try MemberExporter(database: database, memberFields: memberFields)
-            .exportForSync(.changed(after: after, through: through, authors: SyncAuthors(own: terminal.id, terminals: terminals)), to: path)
+            .exportForSync(.changed(after: after, through: through, authors: SyncAuthors(own: terminal.id, terminals: terminals)), to: path, files: files)
         state.changesBytes += folder.entry(at: path, following: true)?.size ?? 0
         state.writtenThrough = through
         try database.setSyncWriterState(state)
