@@ -86,7 +86,7 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // `memberdesk doctor`'s checks, over injected system roots, and who holds a database open (`/proc`).
-        .target(name: "DeskDoctor", dependencies: ["MemberKit", "DeskSettings", "CardReader"]),
+        .target(name: "DeskDoctor", dependencies: ["MemberKit", "DeskSettings", "CardReader", "FolderSync"]),
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
             "MemberKit", "DeskSettings", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth",
@@ -118,7 +118,7 @@ let package = Package(
         // The config file's keys, its parsing and rendering, and the desk's paths.
         .testTarget(name: "DeskSettingsTests", dependencies: ["DeskSettings", "MemberKit"]),
         .testTarget(name: "MemberKitTests", dependencies: [
-            "MemberKit", "MemberDeskTestSupport",
+            "MemberKit", "MemberDeskTestSupport", "FolderSync",  // the sync tests' real folders
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "CardReaderTests", dependencies: [
@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskUITests", dependencies: [
-            "DeskUI", "MemberKit", "MemberDeskTestSupport", "TerminalColumns", .product(name: "CustomDump", package: "swift-custom-dump"),
+            "DeskUI", "MemberKit", "MemberDeskTestSupport", "TerminalColumns", "FolderSync", .product(name: "CustomDump", package: "swift-custom-dump"),
         ]),
         .testTarget(name: "MemberDeskCLITests", dependencies: [
             "MemberDeskCLI", "MemberKit", "DeskSettings", "RegionKit", "DeskMQTT", "MemberDeskTestSupport", "WalletPasses", "DeskUI", "TerminalColumns",
@@ -140,7 +140,7 @@ let package = Package(
         ]),
         .testTarget(name: "StaffAuthTests", dependencies: ["StaffAuth", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "FolderSyncTests", dependencies: ["FolderSync", "MemberKit", "MemberDeskTestSupport"]),
-        .testTarget(name: "DeskMQTTTests", dependencies: ["DeskMQTT", "MemberKit", "DeskSettings", "RegionKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "DeskMQTTTests", dependencies: ["DeskMQTT", "MemberKit", "DeskSettings", "RegionKit", "MemberDeskTestSupport", "FolderSync"]),
         .testTarget(name: "WalletPassesTests", dependencies: [
             "WalletPasses", "MemberKit", "DeskSettings", "MemberDeskTestSupport",
             .product(name: "Crypto", package: "swift-crypto"),

@@ -1,4 +1,5 @@
 import DeskSettings
+import FolderSync
 import Foundation
 import MemberKit
 
@@ -11,7 +12,7 @@ struct SyncChecks {
         guard !config.sync.folder.isEmpty else {
             return [DoctorCheck("sync", .ok, "sync is off (sync.folder is not set)")]
         }
-        let folder = SyncFolder(path: config.sync.folder)
+        let folder = SyncFolder(path: config.sync.folder, files: LocalSyncFolderFiles())
         do {
             try folder.checkUsable()
         } catch {

@@ -77,7 +77,7 @@ public final class SyncWatcher: Sendable {
         var nextRescan = 0.0
         /// Set while writing fails: when to try again, and the delay that led there.
         var retry: (at: Double, delay: Double)?
-        let folder = SyncFolder(path: sync.settings.folder)
+        let folder = sync.writer.folder
         let ownId = sync.writer.terminal.id
         var events = WatchedEvents(folder: folder.path, ownId: ownId)
         let wal = sync.database.path.map { $0 + "-wal" }
@@ -97,7 +97,7 @@ public final class SyncWatcher: Sendable {
                 // during the read is still heard of (new desks appear as new subfolders).
                 if fullRead, let notifier {
                     notifier.watch(folder.path)
-                    for entry in (try? SyncFolder.entries(of: folder.path)) ?? [] where entry.kind == .directory
+                    for entry in (try? folder.files.entries(of: folder.path)) ?? [] where entry.kind == .directory
                         && SyncFolder.isTerminalId(entry.name) && entry.name != ownId {
                         notifier.watch(folder.subfolder(entry.name))
                     }

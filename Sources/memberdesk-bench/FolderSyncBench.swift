@@ -26,7 +26,7 @@ func runFolderSyncBench(_ arguments: [String]) throws {
     let a = try AppDatabase.open(path: pathA), b = try AppDatabase.open(path: pathB)
     let terminalA = try a.terminalIdentity(name: "A")
     let settings = SyncSettings(folder: root + "/folder", snapshotChanges: 1_000_000_000, snapshotInterval: 1e9)
-    let writer = SyncWriter(database: a, settings: settings, terminal: terminalA)
+    let writer = SyncWriter(database: a, files: LocalSyncFolderFiles(), settings: settings, terminal: terminalA)
 
     // The first write is a snapshot of everything: beside `memberdesk export` of the same database.
     let (snapshotWall, snapshotCPU, first) = try timed { try writer.write() }
@@ -114,7 +114,7 @@ private func idleCPU(root: String) throws {
     }
     let database = try AppDatabase.open(path: root + "/idle.sqlite")
     let terminal = try database.terminalIdentity(name: "idle")
-    let sync = DeskSync(database: database, settings: SyncSettings(folder: root + "/folder", rescanInterval: 30), terminal: terminal)
+    let sync = DeskSync(database: database, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: root + "/folder", rescanInterval: 30), terminal: terminal)
     let watcher = SyncWatcher(sync: sync)
     watcher.start()
     defer { watcher.stopAndFlush() }
@@ -141,14 +141,14 @@ private func chainRead(root: String, taps: Int) throws {
     let sourceTerminal = try source.terminalIdentity(name: "source")
     let sourceClub = Club(database: source, terminal: sourceTerminal, settings: ClubSettings(debounce: 0))
     try sourceClub.addMember(passId: "04C0FFEE", username: "Chain member")
-    let writer = SyncWriter(database: source, settings: SyncSettings(folder: folder), terminal: sourceTerminal)
+    let writer = SyncWriter(database: source, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: folder), terminal: sourceTerminal)
     _ = try writer.write()
     for _ in 0..<filesEach {
         _ = try sourceClub.checkIn(passId: "04C0FFEE", source: .nfc)
         _ = try writer.write()
     }
     // The others: `filesEach` copies of a one-member changes file each, already held by the reader.
-    let sample = try SyncFolder.entries(of: folder + "/" + sourceTerminal.id).first { $0.name.hasPrefix("changes-") }!
+    let sample = try LocalSyncFolderFiles().entries(of: folder + "/" + sourceTerminal.id).first { $0.name.hasPrefix("changes-") }!
     let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + sourceTerminal.id + "/" + sample.name))
     var covered: [String: Int64] = [sourceTerminal.id: try source.latestChange()]
     for desk in 0..<(desks - 1) {
@@ -161,7 +161,7 @@ private func chainRead(root: String, taps: Int) throws {
     }
     let reader = try AppDatabase.open(path: root + "/reader.sqlite")
     let readerTerminal = try reader.terminalIdentity(name: "reader")
-    let readerSync = DeskSync(database: reader, settings: SyncSettings(folder: folder, rescanInterval: 3600), terminal: readerTerminal)
+    let readerSync = DeskSync(database: reader, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: folder, rescanInterval: 3600), terminal: readerTerminal)
     _ = try readerSync.reader.read(only: [sourceTerminal.id])
     try reader.raiseSyncCoverage(covered)
     let files = try FolderSyncSimulation.subfolderSizes(folder).values.reduce(0) { $0 + $1.files }
@@ -186,7 +186,7 @@ private func chainRead(root: String, taps: Int) throws {
         let latest = try source.latestChange()
         let scratch = root + "/encoded.musrl"
         let (encodeWall, _, _) = try timed {
-            try MemberExporter(database: source).exportForSync(.changed(after: before, through: latest), to: scratch)
+            try MemberExporter(database: source).exportForSync(.changed(after: before, through: latest), to: scratch, files: LocalSyncFolderFiles())
         }
         writes.append(writeWall)
         encodings.append(encodeWall)
@@ -235,8 +235,8 @@ private func tapToCounted(taps: Int) throws {
     let databaseA = try AppDatabase.open(path: one.home.path + "/desk.sqlite")
     let databaseB = try AppDatabase.open(path: two.home.path + "/desk.sqlite")
     let terminalA = try databaseA.terminalIdentity(name: "A"), terminalB = try databaseB.terminalIdentity(name: "B")
-    let syncA = DeskSync(database: databaseA, settings: SyncSettings(folder: one.folder), terminal: terminalA)
-    let syncB = DeskSync(database: databaseB, settings: SyncSettings(folder: two.folder), terminal: terminalB)
+    let syncA = DeskSync(database: databaseA, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: one.folder), terminal: terminalA)
+    let syncB = DeskSync(database: databaseB, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: two.folder), terminal: terminalB)
     let clubA = Club(database: databaseA, terminal: terminalA)
     func deskFiles(_ folder: String) -> Int {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {

@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 import MemberKit
@@ -67,7 +68,7 @@ struct FolderSyncSimulation {
             let database = try AppDatabase.inMemory()
             let terminal = TerminalIdentity(id: UUID().uuidString.lowercased(), name: name)
             return (Club(database: database, terminal: terminal, settings: ClubSettings(debounce: 0), clock: clock),
-                    DeskSync(database: database, settings: settings, terminal: terminal, clock: clock))
+                    DeskSync(database: database, files: LocalSyncFolderFiles(), settings: settings, terminal: terminal, clock: clock))
         }
         let sites = try (0..<desks).map { try site("Desk \($0)") }
         var tally = Tally(snapshotBytes: Array(repeating: 0, count: days + 2), changesBytes: Array(repeating: 0, count: days + 2),
@@ -98,7 +99,7 @@ struct FolderSyncSimulation {
             }
             if day == 4 {
                 tally.retireWaiting = try sites[0].sync.status().retired.first?.waitingFor.count ?? -1
-                try FileManager.default.removeItem(atPath: SyncFolder(path: folder).subfolder(sites[retired].sync.writer.terminal.id))
+                try FileManager.default.removeItem(atPath: SyncFolder(path: folder, files: LocalSyncFolderFiles()).subfolder(sites[retired].sync.writer.terminal.id))
             }
             for hour in 0..<12 {
                 let start = Self.start + Double(day) * 86400 + Double(hour) * 3600
@@ -135,7 +136,7 @@ struct FolderSyncSimulation {
     /// Adds a write's file to the day's bytes.
     private func count(_ written: SyncWriteReport, site: Site, day: Int, folder: String, tally: inout Tally) throws {
         guard let file = written.file else { return }
-        let size = Self.size(SyncFolder(path: folder).subfolder(site.sync.writer.terminal.id) + "/" + file)
+        let size = Self.size(SyncFolder(path: folder, files: LocalSyncFolderFiles()).subfolder(site.sync.writer.terminal.id) + "/" + file)
         if written.snapshot {
             tally.snapshotBytes[day] += size
             tally.snapshots[day] += 1

@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import GRDB
 import MemberDeskTestSupport
@@ -34,7 +35,7 @@ func benchTapFile(_ database: AppDatabase, terminal: TerminalIdentity, clock: Fa
     try database.setSyncWriterState(state)
     try FileManager.default.createDirectory(atPath: root + "/folder/" + terminal.id, withIntermediateDirectories: true)
     _ = FileManager.default.createFile(atPath: root + "/folder/\(terminal.id)/\(SyncFileName.snapshot(through: latest))", contents: Data())
-    let writer = SyncWriter(database: database, settings: settings, terminal: terminal)
+    let writer = SyncWriter(database: database, files: LocalSyncFolderFiles(), settings: settings, terminal: terminal)
     let tapper = Club(database: database, terminal: terminal, settings: ClubSettings(debounce: 0), clock: clock)
     var sizes: [Int] = [], merges: [Double] = []
     for tap in 0..<20 {

@@ -1,4 +1,5 @@
 import DeskMQTT
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 @testable import MemberKit
@@ -13,7 +14,7 @@ import Testing
         try world.otherDeskTaps(["P1", "P2"])
         let desk = try QueueingDesk()
         let notices = desk.f.bus.subscribe()
-        let sync = DeskSync(database: desk.database, settings: world.settings, terminal: desk.club.terminal, bus: desk.f.bus,
+        let sync = DeskSync(database: desk.database, files: LocalSyncFolderFiles(), settings: world.settings, terminal: desk.club.terminal, bus: desk.f.bus,
                             eventMessages: { [club = desk.club] in club.currentEventMessages })
 
         let report = try sync.pass()
@@ -34,7 +35,7 @@ import Testing
         let world = try OtherDeskWorld()
         try world.otherDeskTaps(["P1"])
         let desk = try QueueingDesk()
-        let sync = DeskSync(database: desk.database, settings: world.settings, terminal: desk.club.terminal, bus: desk.f.bus)
+        let sync = DeskSync(database: desk.database, files: LocalSyncFolderFiles(), settings: world.settings, terminal: desk.club.terminal, bus: desk.f.bus)
 
         _ = try sync.pass()
         #expect(try desk.topics() == [])
@@ -56,7 +57,7 @@ private final class OtherDeskWorld {
         let database = try AppDatabase.inMemory()
         let terminal = try database.terminalIdentity(name: "Door")
         club = Club(database: database, terminal: terminal, settings: ClubSettings(enrolment: .auto))
-        sync = DeskSync(database: database, settings: settings, terminal: terminal)
+        sync = DeskSync(database: database, files: LocalSyncFolderFiles(), settings: settings, terminal: terminal)
     }
 
     func otherDeskTaps(_ passes: [String]) throws {

@@ -21,7 +21,7 @@ struct SyncWatcherTests {
             club = Club(database: database, terminal: terminal, bus: bus)
             // A long rescan: only inotify can explain a quick merge.
             let settings = SyncSettings(folder: folder, rescanInterval: 3600)
-            watcher = SyncWatcher(sync: DeskSync(database: database, settings: settings, terminal: terminal, bus: bus), bus: bus,
+            watcher = SyncWatcher(sync: DeskSync(database: database, files: LocalSyncFolderFiles(), settings: settings, terminal: terminal, bus: bus), bus: bus,
                                   writeCheck: 0.2, retryDelay: retryDelay, written: written)
         }
     }

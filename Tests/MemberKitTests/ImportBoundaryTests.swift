@@ -29,7 +29,7 @@ import Testing
         "FolderSync": ["MemberKit"],
         "StaffAuth": ["MemberKit", "CSodium"],
         "WalletPasses": ["MemberKit", "DeskSettings", "Crypto", "_CryptoExtras", "SwiftASN1", "X509", "ZIPFoundation"],
-        "DeskDoctor": ["MemberKit", "DeskSettings", "CardReader"],  // adapter to adapter: `PCSCContext`
+        "DeskDoctor": ["MemberKit", "DeskSettings", "CardReader", "FolderSync"],  // adapter to adapter: `PCSCContext`, `LocalSyncFolderFiles`
         // The commands wire the adapters together; the executable only starts them.
         "MemberDeskCLI": ["ArgumentParser", "Logging", "MemberKit", "DeskSettings", "CardReader", "BeaconKit", "RegionKit", "DeskMQTT",
                           "DeskUI", "FolderSync", "StaffAuth", "WalletPasses", "DeskDoctor", "SecureCards", "DeskHTTP", "TerminalColumns"],

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a file (or bytes) in 64 KB chunks, one byte at a time, counting lines:
 /// the decoders stream through it so that neither the file nor the table sits in memory.
-final class ByteReader {
+package final class ByteReader {
     private var buffer: [UInt8]
     private var index = 0
     private var end: Int

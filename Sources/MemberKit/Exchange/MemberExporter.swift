@@ -34,8 +34,8 @@ public struct MemberExporter: Sendable {
     /// Writes the selected members as a .musrl file with memberdesk's extras, atomically, under a
     /// temporary name Syncthing ignores: the sync folder's changes files and snapshots.
     @discardableResult
-    package func exportForSync(_ selection: ExchangeSelection, to path: String) throws -> Int {
-        try AtomicFileWriter.write(path: path, syncthingTemporary: true) { sink in
+    package func exportForSync(_ selection: ExchangeSelection, to path: String, files: any SyncFolderFiles) throws -> Int {
+        try files.write(to: path) { sink in
             try write(selection, format: .musrl, clubKit: false, progress: nil, sink: sink).total
         }
     }

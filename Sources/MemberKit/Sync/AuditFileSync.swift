@@ -57,8 +57,7 @@ struct AuditFileSync: SideFileKind {
         var written = 0
         for desk in carried.sorted() {
             let name = AuditSyncFile.carriedName(of: desk)
-            var info = stat()
-            let missing = lstat(folder.subfolder(terminal.id) + "/" + name, &info) != 0
+            let missing = folder.entry(at: folder.subfolder(terminal.id) + "/" + name) == nil
             guard try missing || database.carriedAuditDue(desk) else { continue }
             // Written even when empty: a missing file would be looked for (a read of the record) on every pass.
             let held = try database.carriedAuditEntries(of: desk)
@@ -94,12 +93,12 @@ struct AuditFileSync: SideFileKind {
 
     /// Many small files become one: the desk's whole record so far, then the small ones go.
     private func fold(in directory: String, through: Int64) throws {
-        let own = try SyncFolder.entries(of: directory).filter { AuditSyncFile.range(ofName: $0.name) != nil }
+        let own = try folder.entries(of: directory).filter { AuditSyncFile.range(ofName: $0.name) != nil }
         guard own.count > Self.filesKept, through > 0 else { return }
         let all = try database.ownAuditEntries(deskId: terminal.id, after: 0, limit: Int.max).entries
         guard let first = all.first?.row else { return }
         let name = AuditSyncFile.name(first: first, last: through)
         try files.write(AuditSyncFile.bytes(all.filter { $0.row <= through }.map(\.entry)), as: name)
-        for entry in own where entry.name != name { unlink(directory + "/" + entry.name) }
+        for entry in own where entry.name != name { folder.files.remove(directory + "/" + entry.name) }
     }
 }

@@ -21,9 +21,8 @@ struct CarriedSideFiles {
 
     func auditEntries(of desk: String) throws -> [AuditEntry] {
         let directory = folder.subfolder(desk)
-        var info = stat()
-        guard lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return [] }
-        let names = try SyncFolder.entries(of: directory, including: AuditSyncFile.isAuditFile).map(\.name)
+        guard folder.entry(at: directory)?.kind == .directory else { return [] }
+        let names = try folder.entries(of: directory, including: AuditSyncFile.isAuditFile).map(\.name)
         return names.flatMap { name in
             read(name, of: desk, max: 256 << 20) { try AuditSyncFile.parse($0, file: name, in: $1, path: $2) }
         }
@@ -34,10 +33,8 @@ struct CarriedSideFiles {
     func read<Entry>(_ name: String, of desk: String, max: Int,
                              _ parse: ([UInt8], String, String) throws -> [Entry]) -> [Entry] {
         let path = folder.subfolder(desk) + "/" + name
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= max,
-              let data = FileManager.default.contents(atPath: path) else { return [] }
-        do { return try parse(Array(data), desk, path) } catch { return [] }
+        guard let data = folder.files.read(path, maxBytes: max) else { return [] }
+        do { return try parse(data, desk, path) } catch { return [] }
     }
 }
 

@@ -104,21 +104,9 @@ package struct DeskInfoFile: Equatable, Sendable {
         return Int64(number)
     }
 
-    /// Reads `path` without following a symlink; nil when it is missing, too large or not a file.
-    package static func read(_ path: String) -> DeskInfoFile? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maximumBytes else { return nil }
-        var buffer = [UInt8](repeating: 0, count: maximumBytes + 1)
-        var count = 0
-        while count < buffer.count {
-            let got = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
-            guard got > 0 else { break }
-            count += got
-        }
-        guard count > 0, count <= maximumBytes else { return nil }
-        return parse(Array(buffer.prefix(count)))
+    /// Reads `path` without following a symlink; nil when it is missing, empty, too large or not a file.
+    package static func read(_ path: String, files: any SyncFolderFiles) -> DeskInfoFile? {
+        guard let bytes = files.read(path, maxBytes: maximumBytes), !bytes.isEmpty else { return nil }
+        return parse(bytes)
     }
 }

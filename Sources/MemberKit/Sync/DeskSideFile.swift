@@ -27,9 +27,7 @@ struct DeskSideFile {
     func ownSubfolder() throws -> String {
         try folder.checkUsable()
         let directory = folder.subfolder(terminal.id)
-        if mkdir(directory, 0o700) != 0, errno != EEXIST {
-            throw SyncError.folderUnusable(directory, String(cString: strerror(errno)))
-        }
+        try folder.files.makeFolder(directory)
         return directory
     }
 
@@ -37,21 +35,14 @@ struct DeskSideFile {
     /// that never had anything to write writes no file at all.
     func write(_ bytes: [UInt8], nothingToSay: Bool) throws {
         guard case .one(let name) = names else { preconditionFailure("a family of files is written by name") }
-        let held = FileManager.default.contents(atPath: folder.subfolder(terminal.id) + "/" + name).map(Array.init)
+        let held = folder.files.read(folder.subfolder(terminal.id) + "/" + name, maxBytes: .max)
         guard !(nothingToSay && held == nil), held != bytes else { return }
         try write(bytes, as: name)
     }
 
     /// Writes `name` in this desk's subfolder under a name Syncthing ignores, flushed, then renamed into place.
     func write(_ bytes: [UInt8], as name: String) throws {
-        let file = try AtomicFileWriter(path: try ownSubfolder() + "/" + name, syncthingTemporary: true)
-        do {
-            try file.write(bytes)
-            try file.commit()
-        } catch {
-            file.discard()
-            throw error
-        }
+        try folder.files.write(bytes, to: try ownSubfolder() + "/" + name)
     }
 
     /// Hands each other desk's file that changed since it was last read to `merge` (desk, bytes,
@@ -69,8 +60,8 @@ struct DeskSideFile {
                 do {
                     guard file.kind == .file else { throw SyncError.badFile(path, "not a regular file") }
                     guard file.size <= maxBytes else { throw SyncError.badFile(path, "larger than \(maxBytes >> 20) MB") }
-                    guard let data = FileManager.default.contents(atPath: path) else { throw SyncError.badFile(path, "cannot be read") }
-                    try merge(desk, Array(data), path)
+                    guard let data = folder.files.read(path, maxBytes: maxBytes) else { throw SyncError.badFile(path, "cannot be read") }
+                    try merge(desk, data, path)
                 } catch let bad as SyncError {
                     error = bad.description
                     errors.append(bad.description)
@@ -84,11 +75,8 @@ struct DeskSideFile {
 
     /// The desks' subfolders, never followed through a symlink (a named one is looked at with lstat too).
     private func desks(only: Set<String>?) throws -> [String] {
-        guard let only else { return try SyncFolder.entries(of: folder.path).filter { $0.kind == .directory }.map(\.name) }
-        return only.sorted().filter { name in
-            var info = stat()
-            return lstat(folder.subfolder(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-        }
+        guard let only else { return try folder.entries(of: folder.path).filter { $0.kind == .directory }.map(\.name) }
+        return only.sorted().filter { folder.entry(at: folder.subfolder($0))?.kind == .directory }
     }
 
     /// This kind's files in `directory`; `named`: only among these names (no listing).
@@ -97,11 +85,8 @@ struct DeskSideFile {
         switch (names, named) {
         case (.one(let name), _): candidates = named.map { $0.contains(name) } ?? true ? [name] : []
         case (.matching(let accepts), let named?): candidates = named.filter(accepts).sorted()
-        case (.matching(let accepts), nil): return (try? SyncFolder.entries(of: directory, including: accepts)) ?? []
+        case (.matching(let accepts), nil): return (try? folder.entries(of: directory, including: accepts)) ?? []
         }
-        return candidates.compactMap { name in
-            var info = stat()
-            return lstat(directory + "/" + name, &info) == 0 ? SyncFolder.Entry(name: name, info: info) : nil
-        }
+        return candidates.compactMap { folder.entry(at: directory + "/" + $0) }
     }
 }

@@ -6,11 +6,13 @@ public struct DeskSync: Sendable {
     public let writer: SyncWriter
     package let reader: SyncReader
 
-    public init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity, clock: any DeskClock = SystemClock(),
-                bus: EventBus? = nil, memberFields: [String] = CustomMembershipUser.variableNamesAsStrings(),
+    /// `files`: the folder's file system (FolderSync's `LocalSyncFolderFiles`, or a test's double).
+    public init(database: AppDatabase, files: any SyncFolderFiles, settings: SyncSettings, terminal: TerminalIdentity,
+                clock: any DeskClock = SystemClock(), bus: EventBus? = nil,
+                memberFields: [String] = CustomMembershipUser.variableNamesAsStrings(),
                 eventMessages: @escaping @Sendable () -> Club.EventMessages? = { nil }) {
-        writer = SyncWriter(database: database, settings: settings, terminal: terminal, clock: clock, memberFields: memberFields)
-        reader = SyncReader(database: database, settings: settings, terminal: terminal, clock: clock, bus: bus,
+        writer = SyncWriter(database: database, files: files, settings: settings, terminal: terminal, clock: clock, memberFields: memberFields)
+        reader = SyncReader(database: database, files: files, settings: settings, terminal: terminal, clock: clock, bus: bus,
                             eventMessages: eventMessages)
     }
 
@@ -99,24 +101,23 @@ public struct DeskSync: Sendable {
         guard !retired.isEmpty else { return [] }
         let folder = writer.folder
         let active = terminals.filter { $0.retiredBy == nil && $0.terminalId != writer.terminal.id
-            && FileManager.default.fileExists(atPath: folder.subfolder($0.terminalId)) }
+            && folder.entry(at: folder.subfolder($0.terminalId), following: true) != nil }
         let infos = Dictionary(uniqueKeysWithValues: active.map {
-            ($0.terminalId, DeskInfoFile.read(folder.subfolder($0.terminalId) + "/" + SyncFolder.deskFileName))
+            ($0.terminalId, DeskInfoFile.read(folder.subfolder($0.terminalId) + "/" + SyncFolder.deskFileName, files: folder.files))
         })
         // What this desk's own snapshot carries of the desks it took over: held there, not just in its database.
         let ownSnapshot = writer.snapshotHolds()
         return try retired.map { desk in
             // Everything its subfolder holds here, late files included, must be held before it goes.
             let directory = folder.subfolder(desk.terminalId)
-            let newest = FileManager.default.fileExists(atPath: directory)
-                ? SyncTerminalListing(terminalId: desk.terminalId, directory: directory,
-                                      entries: try SyncFolder.entries(of: directory)).newestThrough : nil
+            let present = folder.entry(at: directory, following: true) != nil
+            let newest = present
+                ? SyncTerminalListing(terminalId: desk.terminalId, in: folder, entries: try folder.entries(of: directory)).newestThrough : nil
             let through = max(desk.retiredThrough, newest ?? 0)
             var waiting = active.filter { (infos[$0.terminalId]??.retiredRead[desk.terminalId] ?? -1) < through }.map(\.terminalId)
             let heldHere = desk.retiredBy == writer.terminal.id
                 ? min(max(desk.coveredThrough, desk.retiredThrough), ownSnapshot[desk.terminalId] ?? -1) : desk.coveredThrough
             if heldHere < through { waiting.insert(writer.terminal.id, at: 0) }
-            let present = FileManager.default.fileExists(atPath: directory)
             // Its side files too must be carried by desks that stay (looked at once the member files are held).
             var keepers: [String] = []
             for id in [desk.retiredBy!, writer.terminal.id] + active.map(\.terminalId)

@@ -13,11 +13,13 @@ package struct SyncReader: Sendable {
     /// The club's MQTT hook as it is now (`Club.eventMessages`): a merge that brings entries or
     /// exits queues the new count in its own commit, so a desk killed after the merge still says it.
     let eventMessages: @Sendable () -> Club.EventMessages?
+    let files: any SyncFolderFiles
 
-    package init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity,
+    package init(database: AppDatabase, files: any SyncFolderFiles, settings: SyncSettings, terminal: TerminalIdentity,
                 clock: any DeskClock = SystemClock(), bus: EventBus? = nil,
                 eventMessages: @escaping @Sendable () -> Club.EventMessages? = { nil }) {
         self.database = database
+        self.files = files
         self.settings = settings
         self.terminal = terminal
         self.clock = clock
@@ -35,7 +37,7 @@ package struct SyncReader: Sendable {
     /// changes file of a desk read before is merged without listing its subfolder; any other name
     /// (a snapshot, desk.json, a conflict copy) has the subfolder listed, as a rescan does.
     package func read(named: SyncNamedFiles?) throws -> SyncReadReport {
-        let folder = SyncFolder(path: settings.folder)
+        let folder = SyncFolder(path: settings.folder, files: files)
         try folder.checkUsable()
         var report = SyncReadReport()
         var outbox = OutboxWrite(eventMessages())
@@ -44,13 +46,12 @@ package struct SyncReader: Sendable {
         let seen = Set(try database.syncTerminals().filter(\.isDesk).map(\.terminalId))
         if let only = named?.subfolders {
             candidates = only.sorted().compactMap { name in
-                var info = stat()
-                guard lstat(folder.subfolder(name), &info) == 0 else { return nil }
-                let kind: SyncFolder.Entry.Kind = info.st_mode & S_IFMT == S_IFDIR ? .directory : info.st_mode & S_IFMT == S_IFLNK ? .symlink : .other
+                guard let found = folder.entry(at: folder.subfolder(name)) else { return nil }
+                let kind: SyncFolder.Entry.Kind = found.kind == .directory || found.kind == .symlink ? found.kind : .other
                 return SyncFolder.Entry(name: name, kind: kind, size: 0, mtime: 0)
             }
         } else {
-            candidates = try SyncFolder.entries(of: folder.path)
+            candidates = try folder.entries(of: folder.path)
         }
         for entry in candidates where entry.name != terminal.id && SyncFolder.isTerminalId(entry.name) {
             switch entry.kind {
@@ -58,12 +59,12 @@ package struct SyncReader: Sendable {
                 do {
                     let directory = folder.subfolder(entry.name)
                     if seen.contains(entry.name), let names = named?.names(in: entry.name),
-                       let changes = SyncTerminalListing.namedChanges(names, in: directory) {
+                       let changes = SyncTerminalListing.namedChanges(names, in: directory, of: folder) {
                         guard !changes.isEmpty else { continue }  // none of the member files
                         listings.append(SyncTerminalListing(terminalId: entry.name, named: changes))
                         continue
                     }
-                    listings.append(SyncTerminalListing(terminalId: entry.name, directory: directory, entries: try SyncFolder.entries(of: directory)))
+                    listings.append(SyncTerminalListing(terminalId: entry.name, in: folder, entries: try folder.entries(of: directory)))
                 } catch {
                     try noteTerminalError(entry.name, "\(error)", into: &report)
                 }
@@ -91,13 +92,13 @@ package struct SyncReader: Sendable {
             for (claimed, through) in held where claimed != terminal.id && claimed != listing.terminalId {
                 if newest[claimed] == nil {
                     let directory = folder.subfolder(claimed)
-                    newest[claimed] = FileManager.default.fileExists(atPath: directory)
-                        ? SyncTerminalListing(terminalId: claimed, directory: directory, entries: (try? SyncFolder.entries(of: directory)) ?? []).newestThrough
+                    newest[claimed] = folder.entry(at: directory, following: true) != nil
+                        ? SyncTerminalListing(terminalId: claimed, in: folder, entries: (try? folder.entries(of: directory)) ?? []).newestThrough
                         : .some(nil)
                 }
                 if let visible = newest[claimed], let newestThrough = visible {
                     raise[claimed] = min(through, newestThrough)
-                } else if newest[claimed] == .some(nil), !FileManager.default.fileExists(atPath: folder.subfolder(claimed)) {
+                } else if newest[claimed] == .some(nil), folder.entry(at: folder.subfolder(claimed), following: true) == nil {
                     raise[claimed] = through
                 }
             }
@@ -261,7 +262,7 @@ package struct SyncReader: Sendable {
             guard counts.visitEvents > 0 else { return }
             try outbox.write(.occupancy(OccupancyNotice(insideCount: try store.insideCount(), checkedOut: 0, exitKind: nil)), in: store, at: now)
         }
-        let first = try SyncFileOpening(path: path, expected: entry)
+        let first = try files.open(path, expected: entry)
         // A small file merges in one transaction. A larger one is read through once first, so that
         // a bad member near its end changes nothing, then merged in chunks.
         var buffered: [ExchangeMember] = []
@@ -273,7 +274,7 @@ package struct SyncReader: Sendable {
                                                  file: record, coveredThrough: coveredThrough, committing: queueCount)
         }
         while try decoder.next() != nil {}
-        let second = try SyncFileOpening(path: path, expected: entry)
+        let second = try files.open(path, expected: entry)
         guard second.identity == first.identity else { throw SyncError.badFile(path, "changed while being read; read again later") }
         let again = MusrlDecoder(reader: second.reader, name: path)
         return try database.mergeSyncMembers({ try again.next().map(Self.safeText) }, chunk: settings.mergeChunk, editor: editor, time: time,

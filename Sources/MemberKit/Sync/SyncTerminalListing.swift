@@ -1,5 +1,3 @@
-import Foundation
-
 /// One terminal's subfolder as listed at the start of a read, with its desk.json; or only
 /// the changes files inotify named in it (`partial`).
 struct SyncTerminalListing {
@@ -12,7 +10,7 @@ struct SyncTerminalListing {
     let newestThrough: Int64?
     let info: DeskInfoFile?
 
-    init(terminalId: String, directory: String, entries: [SyncFolder.Entry]) {
+    init(terminalId: String, in folder: SyncFolder, entries: [SyncFolder.Entry]) {
         self.terminalId = terminalId
         var files = entries.compactMap { entry in SyncFileName(parsing: entry.name).map { (name: $0, entry: entry) } }
             .sorted { $0.name < $1.name }
@@ -24,7 +22,7 @@ struct SyncTerminalListing {
         }
         self.files = files
         newestThrough = files.filter { !$0.name.isConflictCopy }.map(\.name.through).max()
-        info = DeskInfoFile.read(directory + "/" + SyncFolder.deskFileName)
+        info = DeskInfoFile.read(folder.subfolder(terminalId) + "/" + SyncFolder.deskFileName, files: folder.files)
     }
 
     init(terminalId: String, named: [(name: SyncFileName, entry: SyncFolder.Entry)]) {
@@ -38,15 +36,14 @@ struct SyncTerminalListing {
 
     /// The named changes files that are there, by lstat; nil when a name needs the subfolder
     /// listed (a snapshot and what it covers, desk.json, a conflict copy).
-    static func namedChanges(_ names: Set<String>, in directory: String) -> [(name: SyncFileName, entry: SyncFolder.Entry)]? {
+    static func namedChanges(_ names: Set<String>, in directory: String, of folder: SyncFolder) -> [(name: SyncFileName, entry: SyncFolder.Entry)]? {
         var changes: [(name: SyncFileName, entry: SyncFolder.Entry)] = []
         for file in names {
             if file == SyncFolder.deskFileName { return nil }
             guard let name = SyncFileName(parsing: file) else { continue }  // not a member file
             guard name.kind == .changes, !name.isConflictCopy else { return nil }
-            var info = stat()
-            guard lstat(directory + "/" + file, &info) == 0 else { continue }  // gone again: the rescan forgets it
-            changes.append((name, SyncFolder.Entry(name: file, info: info)))
+            guard let entry = folder.entry(at: directory + "/" + file) else { continue }  // gone again: the rescan forgets it
+            changes.append((name, SyncFolder.Entry(name: file, kind: entry.kind, size: entry.size, mtime: entry.mtime)))
         }
         return changes
     }

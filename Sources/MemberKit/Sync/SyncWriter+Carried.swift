@@ -14,7 +14,7 @@ extension SyncWriter {
 
     /// How far this desk's latest snapshot holds each desk it took over, from its own `desk.json`.
     func snapshotHolds() -> [String: Int64] {
-        DeskInfoFile.read(folder.subfolder(terminal.id) + "/" + SyncFolder.deskFileName)
+        DeskInfoFile.read(folder.subfolder(terminal.id) + "/" + SyncFolder.deskFileName, files: files)
             .flatMap { $0.terminalId == terminal.id ? $0.snapshot?.holds : nil } ?? [:]
     }
 }

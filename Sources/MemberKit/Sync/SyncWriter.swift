@@ -12,19 +12,21 @@ public struct SyncWriter: Sendable {
     public let terminal: TerminalIdentity
     let clock: any DeskClock
     let memberFields: [String]
+    let files: any SyncFolderFiles
     /// Whether this writer has looked through its own subfolder yet (once, then at every snapshot).
     private let checked = CheckedOnce()
 
-    package init(database: AppDatabase, settings: SyncSettings, terminal: TerminalIdentity, clock: any DeskClock = SystemClock(),
-                memberFields: [String] = CustomMembershipUser.variableNamesAsStrings()) {
+    package init(database: AppDatabase, files: any SyncFolderFiles, settings: SyncSettings, terminal: TerminalIdentity,
+                clock: any DeskClock = SystemClock(), memberFields: [String] = CustomMembershipUser.variableNamesAsStrings()) {
         self.database = database
+        self.files = files
         self.settings = settings
         self.terminal = terminal
         self.clock = clock
         self.memberFields = memberFields
     }
 
-    var folder: SyncFolder { SyncFolder(path: settings.folder) }
+    package var folder: SyncFolder { SyncFolder(path: settings.folder, files: files) }
 
     /// Writes what is pending (`snapshot`: and a snapshot now, as `sync retire` needs). Nothing
     /// pending writes nothing. Throws `SyncError.stopped` once another machine is found writing
@@ -35,9 +37,7 @@ public struct SyncWriter: Sendable {
         var state = try database.syncWriterState()
         if let stopped = state.stopped { throw SyncError.stopped(stopped) }
         let directory = folder.subfolder(terminal.id)
-        if mkdir(directory, 0o700) != 0, errno != EEXIST {
-            throw SyncError.folderUnusable(directory, String(cString: strerror(errno)))
-        }
+        try files.makeFolder(directory)
         if state.folder != folder.path {
             // A new folder knows nothing of this terminal: start with a snapshot.
             state = SyncWriterState(folder: folder.path, writer: state.writer)
@@ -48,10 +48,10 @@ public struct SyncWriter: Sendable {
         }
         let terminals = try database.syncTerminals()
         try writeDeskFile(directory, state: &state, terminals: terminals)
-        if checked.first() { try checkSubfolder(directory, entries: try SyncFolder.entries(of: directory), state: &state) }
+        if checked.first() { try checkSubfolder(directory, entries: try folder.entries(of: directory), state: &state) }
         var report = SyncWriteReport()
         let hasSnapshot = state.snapshotAt != nil
-            && FileManager.default.fileExists(atPath: directory + "/" + SyncFileName.snapshot(through: state.snapshotThrough).description)
+            && folder.entry(at: directory + "/" + SyncFileName.snapshot(through: state.snapshotThrough).description, following: true) != nil
         let now = clock.now().timeIntervalSince1970
         let latest = try database.latestChange()
         // A snapshot past the floor is rewritten only for bytes: the desk that brought the list
@@ -114,9 +114,8 @@ public struct SyncWriter: Sendable {
         }
         let path = directory + "/" + name.description
         let count = try MemberExporter(database: database, memberFields: memberFields)
-            .exportForSync(.authored(SyncAuthors(own: terminal.id, terminals: terminals)), to: path)
-        var info = stat()
-        let size = stat(path, &info) == 0 ? Int64(info.st_size) : 0
+            .exportForSync(.authored(SyncAuthors(own: terminal.id, terminals: terminals)), to: path, files: files)
+        let size = folder.entry(at: path, following: true)?.size ?? 0
         // Changes files since the previous snapshot stay for desks that keep up, unless they are
         // why this snapshot was due, or more than a quarter of it: kept, they would repeat what the
         // snapshot holds, and reading the snapshot is then cheap enough.
@@ -132,7 +131,7 @@ public struct SyncWriter: Sendable {
         report.file = name.description
         report.members = count
         report.snapshot = true
-        let own = try SyncFolder.entries(of: directory)
+        let own = try folder.entries(of: directory)
         try checkSubfolder(directory, entries: own, state: &state)
         // Older snapshots go, and the changes files the previous snapshot already covered (or all
         // this one covers). A reader that missed them reads the snapshot.
@@ -140,7 +139,7 @@ public struct SyncWriter: Sendable {
         for entry in own {
             guard let old = SyncFileName(parsing: entry.name), old != name, !old.isConflictCopy, entry.name != justWritten,
                   old.kind == .snapshot ? old.through <= through : old.through <= removeThrough else { continue }
-            if unlink(directory + "/" + entry.name) == 0 { report.removed.append(entry.name) }
+            if files.remove(directory + "/" + entry.name) { report.removed.append(entry.name) }
         }
     }
 
@@ -149,14 +148,13 @@ public struct SyncWriter: Sendable {
         let name = SyncFileName.changes(after: after, through: through)
         let path = directory + "/" + name.description
         // A file of ours already under this name was written by another database with this terminal id.
-        if FileManager.default.fileExists(atPath: path) {
+        if folder.entry(at: path, following: true) != nil {
             try stop("\(path) already exists: another machine writes under terminal id \(terminal.id), or this database was restored from a backup",
                      state: &state)
         }
         let count = try MemberExporter(database: database, memberFields: memberFields)
-            .exportForSync(.changed(after: after, through: through, authors: SyncAuthors(own: terminal.id, terminals: terminals)), to: path)
-        var info = stat()
-        state.changesBytes += stat(path, &info) == 0 ? Int64(info.st_size) : 0
+            .exportForSync(.changed(after: after, through: through, authors: SyncAuthors(own: terminal.id, terminals: terminals)), to: path, files: files)
+        state.changesBytes += folder.entry(at: path, following: true)?.size ?? 0
         state.writtenThrough = through
         try database.setSyncWriterState(state)
         report.file = name.description
@@ -191,7 +189,7 @@ public struct SyncWriter: Sendable {
     private func writeDeskFile(_ directory: String, state: inout SyncWriterState, terminals: [SyncTerminalRecord],
                                snapshot: DeskInfoFile.SnapshotCoverage? = nil) throws {
         let path = directory + "/" + SyncFolder.deskFileName
-        let existing = FileManager.default.contents(atPath: path).map { Array($0) }
+        let existing = files.read(path, maxBytes: .max)
         let parsed = existing.map(DeskInfoFile.parse)
         if let parsed, parsed.terminalId == terminal.id, let writer = parsed.writer, writer != state.writer {
             try stop("\(path) was written by another database (\(writer)): another machine writes under terminal id \(terminal.id)",
@@ -210,7 +208,7 @@ public struct SyncWriter: Sendable {
         }
         let bytes = DeskInfoFile.bytes(terminal, snapshot: coverage, writer: state.writer, tookOver: tookOver, retiredRead: retiredRead)
         if existing == bytes || (parsed.map { Self.sameContent($0, DeskInfoFile.parse(bytes)) } ?? false) { return }
-        try AtomicFileWriter.write(path: path, syncthingTemporary: true) { try $0(bytes) }
+        try files.write(bytes, to: path)
     }
 
     /// Two desk.json files saying the same (key order may differ between processes).

@@ -1,4 +1,5 @@
 import DeskUI
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 import MemberKit
@@ -15,13 +16,13 @@ import Testing
     let clubA = Club(database: a, terminal: try a.terminalIdentity(name: "Desk A"), bus: EventBus(), clock: clock)
     try clubA.addMember(passId: "04112233", username: "Anna Synced")
     try clubA.addStaff(name: "Mia", role: .manager, pin: PIN("4821"), hasher: FakePINHasher(), by: .cli(user: "alice"))
-    let syncA = DeskSync(database: a, settings: SyncSettings(folder: folder), terminal: clubA.terminal, clock: clock)
+    let syncA = DeskSync(database: a, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: folder), terminal: clubA.terminal, clock: clock)
     _ = try syncA.pass()
 
     // Desk B reads the folder before its front desk starts: Mia is an operator there too.
     let bPath = home.file("b.sqlite")
     let b = try AppDatabase.open(path: bPath)
-    let syncB = DeskSync(database: b, settings: SyncSettings(folder: folder), terminal: try b.terminalIdentity(name: "Desk 1"), clock: clock)
+    let syncB = DeskSync(database: b, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: folder), terminal: try b.terminalIdentity(name: "Desk 1"), clock: clock)
     _ = try syncB.pass()
     #expect(try b.staffAccount(named: "Mia")?.role == .manager)
 

@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 import Testing
@@ -19,7 +20,7 @@ struct AuditOrderSyncTests {
         }
         for _ in 0..<2 {
             for terminal in [desks.a, desks.b] {
-                _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: desks.folder), clock: terminal.club.clock).pass()
+                _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: desks.folder, files: LocalSyncFolderFiles()), clock: terminal.club.clock).pass()
             }
         }
         let listed = try [desks.a, desks.b].map { try $0.database.auditEntries(AuditQuery()) }

@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 @testable import MemberKit
@@ -18,7 +19,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.path + "/DX", withIntermediateDirectories: true)
         _ = try taker.database.mergeAuditEntries([Self.entry("E1", at: 100)])
         _ = try taker.database.retireSyncTerminal("DX", by: "DW")
-        let sync = StaffSync(database: taker.database, terminal: taker.club.terminal, folder: SyncFolder(path: folder.path), clock: taker.club.clock)
+        let sync = StaffSync(database: taker.database, terminal: taker.club.terminal, folder: SyncFolder(path: folder.path, files: LocalSyncFolderFiles()), clock: taker.club.clock)
         let path = folder.path + "/DW/" + AuditSyncFile.carriedName(of: "DX")
         func carried() throws -> [String] {
             try AuditSyncFile.parse(Array(Data(contentsOf: URL(fileURLWithPath: path))), file: AuditSyncFile.carriedName(of: "DX"),

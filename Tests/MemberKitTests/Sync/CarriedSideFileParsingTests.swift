@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 @testable import MemberKit
@@ -120,7 +121,7 @@ import Testing
         let bad = Self.staffFile(own: [Self.version("Mia", by: "T-1")], carried: #""T-0":[\#(Self.version("Bo", by: "T-5"))]"#)
         try Data(bad.utf8).write(to: URL(fileURLWithPath: folder + "/T-1/staff.json"))
         let reader = try SyncTestTerminal(id: "T-2")
-        let pass = try StaffSync(database: reader.database, terminal: reader.club.terminal, folder: SyncFolder(path: folder), clock: reader.club.clock).pass()
+        let pass = try StaffSync(database: reader.database, terminal: reader.club.terminal, folder: SyncFolder(path: folder, files: LocalSyncFolderFiles()), clock: reader.club.clock).pass()
         #expect(pass.errors.count == 1 && pass.errors.allSatisfy { $0.contains("stamped by another desk") && !$0.contains("\n") })
         #expect(try reader.database.staff(includingRemoved: true).isEmpty)
     }

@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 import Testing
@@ -103,13 +104,13 @@ struct ChainSyncTests {
         let f = try SyncFolderFixture()
         let a = try f.terminal("TA")
         for member in 0..<200 { try a.club.addMember(passId: String(format: "0400%04X", member)) }
-        let sync = DeskSync(database: a.database,
+        let sync = DeskSync(database: a.database, files: LocalSyncFolderFiles(),
                             settings: SyncSettings(folder: f.folder, snapshotChanges: 1000, snapshotInterval: 1e9, mergeChunk: 500),
                             terminal: a.club.terminal, clock: f.clock)
         _ = try sync.writer.write()
         var settings = sync.settings
         settings.keptBytesFloor = 1024
-        let bounded = DeskSync(database: a.database, settings: settings, terminal: a.club.terminal, clock: f.clock)
+        let bounded = DeskSync(database: a.database, files: LocalSyncFolderFiles(), settings: settings, terminal: a.club.terminal, clock: f.clock)
         var snapshots = 0
         for _ in 0..<20 {
             for member in 0..<200 {

@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import GRDB
 import MemberDeskTestSupport
@@ -48,7 +49,7 @@ struct DerivedExitSyncTests {
         _ = try desks.a.club.checkIn(passId: "04AB0001", source: .nfc)
         func pass(_ sync: DeskSync, _ terminal: SyncTestTerminal) throws {
             _ = try sync.writer.write()
-            _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: desks.folder), clock: terminal.club.clock).pass()
+            _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: desks.folder, files: LocalSyncFolderFiles()), clock: terminal.club.clock).pass()
             _ = try sync.reader.read()
         }
         try pass(desks.syncA, desks.a)
@@ -154,7 +155,7 @@ final class DerivedExitWorld {
         self.terminals = terminals
         syncs = try terminals.enumerated().map { index, terminal in
             try FileManager.default.createDirectory(atPath: root + "/view\(index)", withIntermediateDirectories: true)
-            return DeskSync(database: terminal.database, settings: SyncSettings(folder: root + "/view\(index)", mergeChunk: 2),
+            return DeskSync(database: terminal.database, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: root + "/view\(index)", mergeChunk: 2),
                             terminal: terminal.club.terminal, clock: clock)
         }
     }
@@ -219,7 +220,7 @@ final class DerivedExitWorld {
     }
 
     private func staffSync(_ index: Int) -> StaffSync {
-        StaffSync(database: terminals[index].database, terminal: terminals[index].club.terminal, folder: SyncFolder(path: root + "/view\(index)"), clock: terminals[index].club.clock)
+        StaffSync(database: terminals[index].database, terminal: terminals[index].club.terminal, folder: SyncFolder(path: root + "/view\(index)", files: LocalSyncFolderFiles()), clock: terminals[index].club.clock)
     }
 
     func outbox(_ from: Int) throws -> [String] {

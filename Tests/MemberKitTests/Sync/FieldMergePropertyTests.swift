@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import GRDB
 import MemberDeskTestSupport
@@ -199,7 +200,7 @@ struct FieldMergePropertyTests {
         }
 
         func audit(_ index: Int) -> StaffSync {
-            StaffSync(database: desks[index].database, terminal: desks[index].club.terminal, folder: SyncFolder(path: folder), clock: desks[index].club.clock)
+            StaffSync(database: desks[index].database, terminal: desks[index].club.terminal, folder: SyncFolder(path: folder, files: LocalSyncFolderFiles()), clock: desks[index].club.clock)
         }
 
         /// Every file ever written read everywhere, then everyone's members and audit files, twice.

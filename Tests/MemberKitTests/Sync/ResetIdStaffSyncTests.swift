@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import GRDB
 import MemberDeskTestSupport
@@ -30,7 +31,7 @@ struct ResetIdStaffSyncTests {
         // Desk A's machine dies and its backup comes back under DA: its writer finds it is behind
         // its own files and stops; its watcher's reading passes go on meanwhile.
         desks.clock.advance(by: 60)
-        let restored = DeskSync(database: backup.database, settings: SyncSettings(folder: desks.folder),
+        let restored = DeskSync(database: backup.database, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: desks.folder),
                                 terminal: backup.club.terminal, clock: desks.clock)
         #expect(throws: SyncError.self) { try restored.pass() }
         _ = try restored.pass(write: false)
@@ -40,7 +41,7 @@ struct ResetIdStaffSyncTests {
         #expect(try backup.database.setting(AuditFileSync.folderKey) == nil)
         #expect(try backup.database.setting(AuditFileSync.throughKey) == nil)
         let renamed = try SyncTestTerminal(id: "DN", clock: desks.clock, database: backup.database)
-        let syncN = DeskSync(database: renamed.database, settings: SyncSettings(folder: desks.folder),
+        let syncN = DeskSync(database: renamed.database, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: desks.folder),
                              terminal: renamed.club.terminal, clock: desks.clock)
         // Work goes on at both desks.
         desks.clock.advance(by: 60)

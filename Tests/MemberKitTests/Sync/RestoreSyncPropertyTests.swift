@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import GRDB
 import MemberDeskTestSupport
@@ -117,7 +118,7 @@ struct RestoreSyncPropertyTests {
             #expect(joined.errors.isEmpty)
             // The joiner reads the side files too (operators, audit, SUN counters, phones' claims):
             // the earlier selves' are gone, so what they held comes from the desks that carry them.
-            let joinerView = SyncFolder(path: world.root + "/joiner")
+            let joinerView = SyncFolder(path: world.root + "/joiner", files: LocalSyncFolderFiles())
             let sides = try StaffSync(database: joiner.database, terminal: joiner.club.terminal, folder: joinerView, clock: joiner.club.clock).pass(write: false).errors
                 + SecureCounterSync(database: joiner.database, terminal: joiner.club.terminal, folder: joinerView, clock: world.clock)
                     .pass(write: false).errors

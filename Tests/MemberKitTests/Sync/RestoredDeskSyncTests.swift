@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import GRDB
 import MemberDeskTestSupport
@@ -39,7 +40,7 @@ struct RestoredDeskSyncTests {
         desks.clock.advance(by: 600)
         let identity = try backup.renewIdentityAfterRestore(replacing: "DA", to: "DN")
         let restored = try SyncTestTerminal(id: "DN", clock: desks.clock, database: backup)
-        let sync = DeskSync(database: backup, settings: SyncSettings(folder: desks.folder), terminal: restored.club.terminal, clock: desks.clock)
+        let sync = DeskSync(database: backup, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: desks.folder), terminal: restored.club.terminal, clock: desks.clock)
         return (desks, restored, sync, identity)
     }
 
@@ -84,7 +85,7 @@ struct RestoredDeskSyncTests {
         // What only DA's files said after the backup (the 08:00 visit) is in DN's snapshot now.
         try FileManager.default.removeItem(atPath: desks.folder + "/DA")
         let joiner = try SyncTestTerminal(id: "DJ", clock: desks.clock)
-        let read = try DeskSync(database: joiner.database, settings: SyncSettings(folder: desks.folder),
+        let read = try DeskSync(database: joiner.database, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: desks.folder),
                                 terminal: joiner.club.terminal, clock: desks.clock).reader.read()
         #expect(read.errors.isEmpty)
         #expect(try george(joiner).count == 4 && george(joiner).listed == 4)
@@ -139,7 +140,7 @@ struct RestoredDeskSyncTests {
         let identity = try backup.renewIdentityAfterRestore(replacing: "DA", to: "DN")
         #expect(identity.earlierSelves == ["DA"])
         let restored = try SyncTestTerminal(id: "DN", clock: desks.clock, database: backup)
-        let sync = DeskSync(database: backup, settings: SyncSettings(folder: desks.folder), terminal: restored.club.terminal, clock: desks.clock)
+        let sync = DeskSync(database: backup, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: desks.folder), terminal: restored.club.terminal, clock: desks.clock)
         for _ in 0..<2 {
             #expect(try sync.pass().read.errors.isEmpty)
             #expect(try desks.syncB.pass().read.errors.isEmpty)
@@ -151,7 +152,7 @@ struct RestoredDeskSyncTests {
         }
         try FileManager.default.removeItem(atPath: desks.folder + "/DA")
         let joiner = try SyncTestTerminal(id: "DJ", clock: desks.clock)
-        let read = try DeskSync(database: joiner.database, settings: SyncSettings(folder: desks.folder),
+        let read = try DeskSync(database: joiner.database, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: desks.folder),
                                 terminal: joiner.club.terminal, clock: desks.clock).reader.read()
         #expect(read.errors.isEmpty)
         let george = try #require(try joiner.database.member(idOrPass: Self.george))

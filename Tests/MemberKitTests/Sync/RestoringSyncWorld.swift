@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 @testable import MemberKit
@@ -63,7 +64,7 @@ final class RestoringSyncWorld {
         for id in identity.earlierSelves where earlierSelves[id] == nil { earlierSelves[id] = index }
         let terminal = try SyncTestTerminal(id: newId, clock: world.clock, database: database, settings: dying.club.settings)
         world.terminals[index] = terminal
-        world.syncs[index] = DeskSync(database: database, settings: world.syncs[index].settings, terminal: terminal.club.terminal,
+        world.syncs[index] = DeskSync(database: database, files: LocalSyncFolderFiles(), settings: world.syncs[index].settings, terminal: terminal.club.terminal,
                                       clock: world.clock)
     }
 

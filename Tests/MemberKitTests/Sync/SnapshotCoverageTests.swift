@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 import Testing
@@ -38,7 +39,7 @@ struct SnapshotCoverageTests {
     @Test("a late desk merges each desk's snapshot once, and skips the files of a desk taken over")
     func lateDeskSkipsHeldSnapshots() throws {
         let (f, _) = try threeDesks()
-        let info = try #require(DeskInfoFile.read(f.folder + "/TC/" + SyncFolder.deskFileName))
+        let info = try #require(DeskInfoFile.read(f.folder + "/TC/" + SyncFolder.deskFileName, files: LocalSyncFolderFiles()))
         let coverage = try #require(info.snapshot)
         #expect(coverage.holds.keys.sorted() == ["TB"])
         #expect(info.tookOver.keys.sorted() == ["TB"])
@@ -66,7 +67,7 @@ struct SnapshotCoverageTests {
     func claimsNeverHideLaterFiles() throws {
         let (f, desks) = try threeDesks()
         let path = f.folder + "/TC/desk.json"
-        var info = try #require(DeskInfoFile.read(path))
+        var info = try #require(DeskInfoFile.read(path, files: LocalSyncFolderFiles()))
         info.snapshot?.holds["TB"] = 999_999_999
         let bytes = DeskInfoFile.bytes(TerminalIdentity(id: "TC", name: "C"), snapshot: info.snapshot, tookOver: info.tookOver)
         try Data(bytes).write(to: URL(fileURLWithPath: path))

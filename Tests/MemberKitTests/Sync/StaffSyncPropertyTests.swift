@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import GRDB
 import MemberDeskTestSupport
@@ -115,7 +116,7 @@ final class StaffSyncWorld {
             try terminal.club.record(.export, by: actor, detail: ["n": "\(code)"])
             entries += 1
         case 5, 6:
-            _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: folder.view(index)), clock: terminal.club.clock).pass()
+            _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: folder.view(index), files: LocalSyncFolderFiles()), clock: terminal.club.clock).pass()
         case 7, 8:
             let to = (index + 1 + (code / 90) % 2) % 3
             let files = try folder.outbox(index)
@@ -129,11 +130,11 @@ final class StaffSyncWorld {
     func settle() throws {
         for _ in 0..<3 {
             for (index, terminal) in folder.terminals.enumerated() {
-                _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: folder.view(index)), clock: terminal.club.clock).pass()
+                _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: folder.view(index), files: LocalSyncFolderFiles()), clock: terminal.club.clock).pass()
             }
             for from in 0..<3 { for to in 0..<3 where from != to { try folder.mirror(from: from, to: to) } }
             for (index, terminal) in folder.terminals.enumerated() {
-                _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: folder.view(index)), clock: terminal.club.clock).pass()
+                _ = try StaffSync(database: terminal.database, terminal: terminal.club.terminal, folder: SyncFolder(path: folder.view(index), files: LocalSyncFolderFiles()), clock: terminal.club.clock).pass()
             }
         }
     }

@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 @testable import MemberKit
@@ -18,7 +19,7 @@ final class SyncFolderFixture {
     func terminal(_ id: String) throws -> SyncTestTerminal { try SyncTestTerminal(id: id, clock: clock) }
 
     func sync(_ terminal: SyncTestTerminal, snapshotChanges: Int = 1000, maxFileBytes: Int64 = 1 << 30, bus: EventBus? = nil) -> DeskSync {
-        DeskSync(database: terminal.database,
+        DeskSync(database: terminal.database, files: LocalSyncFolderFiles(),
                  settings: SyncSettings(folder: folder, snapshotChanges: snapshotChanges, snapshotInterval: 1e9,
                                         maxFileBytes: maxFileBytes, mergeChunk: 2),
                  terminal: terminal.club.terminal, clock: clock, bus: bus)

@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 @testable import MemberKit
@@ -41,7 +42,7 @@ final class SyncFolderWorld {
             let view = root + "/view\(index)"
             try FileManager.default.createDirectory(atPath: view, withIntermediateDirectories: true)
             let settings = SyncSettings(folder: view, snapshotChanges: snapshotChanges, snapshotInterval: 1e9, mergeChunk: mergeChunk)
-            syncs.append(DeskSync(database: terminal.database, settings: settings, terminal: terminal.club.terminal, clock: clock))
+            syncs.append(DeskSync(database: terminal.database, files: LocalSyncFolderFiles(), settings: settings, terminal: terminal.club.terminal, clock: clock))
         }
         self.syncs = syncs
     }
@@ -207,19 +208,19 @@ final class SyncFolderWorld {
 
     /// Desk `index`'s operators and audit files: written, then the others' read.
     func staffSync(_ index: Int) -> StaffSync {
-        StaffSync(database: terminals[index].database, terminal: terminals[index].club.terminal, folder: SyncFolder(path: view(index)), clock: terminals[index].club.clock)
+        StaffSync(database: terminals[index].database, terminal: terminals[index].club.terminal, folder: SyncFolder(path: view(index), files: LocalSyncFolderFiles()), clock: terminals[index].club.clock)
     }
 
     /// Desk `index`'s SUN counters: its file written, then the others' merged.
     func secureCounterSync(_ index: Int) -> SecureCounterSync {
         SecureCounterSync(database: terminals[index].database, terminal: terminals[index].club.terminal,
-                          folder: SyncFolder(path: view(index)), clock: clock)
+                          folder: SyncFolder(path: view(index), files: LocalSyncFolderFiles()), clock: clock)
     }
 
     /// Desk `index`'s phone claims: its file written, then the others' merged.
     func walletClaimSync(_ index: Int) -> WalletClaimSync {
         WalletClaimSync(database: terminals[index].database, terminal: terminals[index].club.terminal,
-                        folder: SyncFolder(path: view(index)), clock: clock)
+                        folder: SyncFolder(path: view(index), files: LocalSyncFolderFiles()), clock: clock)
     }
 
     /// Desk 0 enrols every pass and the list travels to every desk: the other desks' taps of
@@ -273,7 +274,7 @@ final class SyncFolderWorld {
         let view = root + "/joiner"
         try? FileManager.default.removeItem(atPath: view)
         try FileManager.default.copyItem(atPath: self.view(from), toPath: view)
-        let sync = DeskSync(database: joiner.database, settings: SyncSettings(folder: view, mergeChunk: 2),
+        let sync = DeskSync(database: joiner.database, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: view, mergeChunk: 2),
                             terminal: joiner.club.terminal, clock: clock)
         return (joiner, try sync.reader.read())
     }

@@ -1,3 +1,4 @@
+import FolderSync
 import Foundation
 import MemberDeskTestSupport
 import Testing
@@ -19,8 +20,8 @@ class TwoSyncDesks {
         a = try SyncTestTerminal(id: "DA", clock: clock, settings: settings)
         b = try SyncTestTerminal(id: "DB", clock: clock, settings: settings)
         let sync = SyncSettings(folder: folder)
-        syncA = DeskSync(database: a.database, settings: sync, terminal: a.club.terminal, clock: clock)
-        syncB = DeskSync(database: b.database, settings: sync, terminal: b.club.terminal, clock: clock)
+        syncA = DeskSync(database: a.database, files: LocalSyncFolderFiles(), settings: sync, terminal: a.club.terminal, clock: clock)
+        syncB = DeskSync(database: b.database, files: LocalSyncFolderFiles(), settings: sync, terminal: b.club.terminal, clock: clock)
     }
 
     /// Once each of `syncs` says a retired desk's subfolder can go, it goes, and desk "DJ" joins
@@ -32,7 +33,7 @@ class TwoSyncDesks {
         }
         try FileManager.default.removeItem(atPath: folder + "/" + retired)
         let joiner = try SyncTestTerminal(id: "DJ", clock: clock)
-        let joined = try DeskSync(database: joiner.database, settings: SyncSettings(folder: folder),
+        let joined = try DeskSync(database: joiner.database, files: LocalSyncFolderFiles(), settings: SyncSettings(folder: folder),
                                   terminal: joiner.club.terminal, clock: clock).pass()
         #expect(joined.read.errors.isEmpty, "\(joined.read.errors)")
         return joiner

@@ -96,7 +96,7 @@ struct SyncCommand: ParsableCommand {
         func run() throws {
             let context = try DeskContext.open(global)
             let sync = try context.deskSync()
-            try SyncFolder(path: sync.settings.folder).checkUsable()
+            try sync.writer.folder.checkUsable()
             let signal = TerminationSignal()
             let watcher = context.syncWatcher(sync)
             print("watching \(sync.settings.folder) as \(context.terminal.name) (\(context.terminal.id))")
@@ -120,7 +120,7 @@ extension DeskContext {
     /// This desk's sync, or a one-line error when the config leaves it off.
     func deskSync() throws -> DeskSync {
         guard let settings = SyncSettings(config) else { throw SyncError.off }
-        return DeskSync(database: database, settings: settings, terminal: terminal, bus: bus,
+        return DeskSync(database: database, files: LocalSyncFolderFiles(), settings: settings, terminal: terminal, bus: bus,
                         memberFields: club.settings.memberFields, eventMessages: { [club] in club.currentEventMessages })
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeskSettings
+import FolderSync
 import Foundation
 import MemberKit
 
@@ -49,7 +50,7 @@ struct SyncthingCommand: ParsableCommand {
             let context = try DeskContext.open(global)
             guard let settings = SyncSettings(context.config) else { throw SyncError.off }
             let api = try connection.api()
-            let done = try api.share(folder: SyncFolder(path: settings.folder).path, with: deviceId.uppercased(), name: name,
+            let done = try api.share(folder: SyncFolder(path: settings.folder, files: LocalSyncFolderFiles()).path, with: deviceId.uppercased(), name: name,
                                      addresses: address)
             print(done.isEmpty ? "already shared with \(deviceId)" : done.joined(separator: "; "))
         }
