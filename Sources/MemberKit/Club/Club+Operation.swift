@@ -8,9 +8,15 @@ extension Club {
     /// Runs `operation` and returns what it announced. `tap`: a tap's pass, named in a store
     /// failure's notice so that the desk says the tap was not counted.
     func perform<Operation: StoreOperation>(_ operation: Operation, tap passId: String? = nil) throws -> Operation.Announcement {
+        try performCommit(operation, tap: passId).announcement
+    }
+
+    /// The same, returning what closing time's catch-up closed too (closing time's own operation says nothing else).
+    func performCommit<Operation: StoreOperation>(_ operation: Operation,
+                                                  tap passId: String? = nil) throws -> OperationCommit<Operation.Announcement> {
         var outbox = outboxWrite()
         let commit = try storeErrorsPublished(tap: passId) { try database.run(operation, outbox: &outbox) }
-        return announce(commit, outbox)
+        return OperationCommit(caughtUp: commit.caughtUp, announcement: announce(commit, outbox))
     }
 
     /// After the commit: the exits closing time's catch-up made, then the operation's own event,
@@ -44,6 +50,6 @@ extension Club {
     @discardableResult
     func catchUpClosingTime(at now: Date) throws -> OccupancyNotice? {
         guard try storeErrorsPublished({ try database.hasOverdueVisits(settings.occupancy, at: now) }) else { return nil }
-        return try perform(ClosingTime(now: now, occupancy: settings.occupancy))
+        return try performCommit(ClosingTime(now: now, occupancy: settings.occupancy)).caughtUp
     }
 }

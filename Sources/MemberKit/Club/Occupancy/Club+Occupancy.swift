@@ -10,7 +10,7 @@ extension Club {
     @discardableResult
     public func closeOverdueVisits(at date: Date? = nil) throws -> Int {
         let now = date ?? clock.now()
-        let notice = try perform(ClosingTime(now: now, occupancy: settings.occupancy))
+        let notice = try performCommit(ClosingTime(now: now, occupancy: settings.occupancy)).caughtUp
         try storeErrorsPublished {
             _ = try database.pruneVisitEvents(before: now.timeIntervalSince1970 - Double(settings.occupancy.keepDays) * 86400)
         }
