@@ -36,10 +36,13 @@ let package = Package(
         // The pure core: the model, the check-in rules and each operation's decision, as values in and a change out.
         // Nothing of ours, no GRDB, no file or network API, no bus, no clock (ImportBoundaryTests).
         .target(name: "MemberCore"),
+        // Terminal column widths of text (CJK two, combining marks none): the desk's grid, the CLI's tables, the merge preview's lines.
+        .target(name: "TerminalColumns"),
         // The core's I/O side: store, Club (decide, write, publish), exchange formats, event bus. No terminal, reader, radio or JS I/O.
         .target(name: "MemberKit", dependencies: [
             "MemberCore",
             "CNameCollation",  // Store/ only: the name sort's keys
+            "TerminalColumns",  // Exchange/ only: the merge preview's lines
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),  // the sync exporter's row loop
             .product(name: "Logging", package: "swift-log"),
@@ -62,8 +65,10 @@ let package = Package(
         ]),
         .target(name: "CardReader", dependencies: ["MemberKit", "DeskSettings", "SecureCards", "CPCSCLite", "WalletReading"]),
         .target(name: "BeaconKit", dependencies: ["MemberKit", "CBlueZ"]),
-        .target(name: "RegionKit", dependencies: ["MemberKit", "DeskSettings", "BeaconKit", "CJavaScriptCore"]),
-        .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw"]),
+        // A small HTTP client behind a protocol (URLSession): the region list, wk_http_* and the Syncthing calls.
+        .target(name: "DeskHTTP"),
+        .target(name: "RegionKit", dependencies: ["MemberKit", "DeskSettings", "BeaconKit", "CJavaScriptCore", "DeskHTTP"]),
+        .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw", "TerminalColumns"]),
         // Staff PINs' adapter: MemberKit's PINHasher port on libsodium's Argon2id.
         .target(name: "StaffAuth", dependencies: ["MemberKit", "CSodium"]),
         // Folder sync's adapter: inotify and the loop that writes and reads the shared folder.
@@ -80,12 +85,12 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        // `memberdesk doctor`'s checks, over injected system roots.
+        // `memberdesk doctor`'s checks, over injected system roots, and who holds a database open (`/proc`).
         .target(name: "DeskDoctor", dependencies: ["MemberKit", "DeskSettings", "CardReader"]),
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
             "MemberKit", "DeskSettings", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth",
-            "DeskMQTT", "WalletPasses", "WalletReading",
+            "DeskMQTT", "DeskHTTP", "WalletPasses", "WalletReading", "TerminalColumns",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -127,10 +132,10 @@ let package = Package(
         .testTarget(name: "BeaconKitTests", dependencies: ["BeaconKit", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "RegionKitTests", dependencies: ["RegionKit", "BeaconKit", "MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskUITests", dependencies: [
-            "DeskUI", "MemberKit", "MemberDeskTestSupport", .product(name: "CustomDump", package: "swift-custom-dump"),
+            "DeskUI", "MemberKit", "MemberDeskTestSupport", "TerminalColumns", .product(name: "CustomDump", package: "swift-custom-dump"),
         ]),
         .testTarget(name: "MemberDeskCLITests", dependencies: [
-            "MemberDeskCLI", "MemberKit", "DeskSettings", "RegionKit", "DeskMQTT", "MemberDeskTestSupport", "WalletPasses", "DeskUI",
+            "MemberDeskCLI", "MemberKit", "DeskSettings", "RegionKit", "DeskMQTT", "MemberDeskTestSupport", "WalletPasses", "DeskUI", "TerminalColumns",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StaffAuthTests", dependencies: ["StaffAuth", "MemberKit", "MemberDeskTestSupport"]),
@@ -144,7 +149,7 @@ let package = Package(
         .testTarget(name: "DeskDoctorTests", dependencies: ["DeskDoctor", "CardReader", "MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
         // The Debian package, its units and its maintainer scripts (real dpkg-deb, lintian, systemd-analyze).
         .testTarget(name: "PackagingTests", dependencies: ["MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MemberKit", "MemberDeskTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MemberKit", "MemberDeskTestSupport", "DeskDoctor"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -161,7 +166,7 @@ if ProcessInfo.processInfo.environment["MEMBERDESK_FUZZ"] != nil {
               isDirectory.boolValue else { continue }
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)",
-            dependencies: ["MemberKit", "DeskSettings", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "SecureCards", "WalletReading",
+            dependencies: ["MemberKit", "DeskSettings", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "SecureCards", "WalletReading", "TerminalColumns",
                            .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")],
             path: "Fuzz/\(name)",
             exclude: ["seeds"].filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\(name)/\($0)").path) },

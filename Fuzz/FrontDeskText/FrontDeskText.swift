@@ -1,6 +1,7 @@
 import DeskUI
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// Text from outside (member names and notes from imported files, what staff type or paste, a
 /// wedge's burst) through the front desk's grid, fields and input handling: never a crash, and

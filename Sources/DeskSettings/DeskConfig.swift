@@ -239,7 +239,7 @@ public struct DeskConfig: Sendable, Equatable {
 
     public var clubSettings: ClubSettings {
         ClubSettings(debounce: debounceSeconds, enrolment: enrolment, occupancy: occupancySettings,
-                     plans: PlanSettings(packUse: plans.packUse, warnDays: Int(plans.warnDays)),
+                     plans: PlanSettings(packUse: plans.packUse, warnDays: Int(plans.warnDays), calendar: Self.clubCalendar),
                      requireSecure: cards.requireSecure,
                      wallet: WalletSettings(organization: wallet.organization.isEmpty ? terminalName : wallet.organization,
                                             maxAge: wallet.maxAgeSeconds))
@@ -250,6 +250,10 @@ public struct DeskConfig: Sendable, Equatable {
         let closing = ClosingRule.parseClosingTime(occupancy.closingTime) ?? nil
         return OccupancySettings(tap: occupancy.tap, minStay: occupancy.minStayMinutes * 60, capacity: Int(occupancy.capacity),
                                  whenFull: occupancy.whenFull, closingMinute: closing, maxStay: occupancy.maxStayHours * 3600,
-                                 keepDays: Int(visits.keepDays))
+                                 keepDays: Int(visits.keepDays), calendar: Self.clubCalendar)
     }
+
+    /// The club's local time is the machine's (`TZ`, else /etc/localtime): read here, at the edge,
+    /// and handed to the core, whose own default reads nothing from the process.
+    static var clubCalendar: Calendar { .current }
 }

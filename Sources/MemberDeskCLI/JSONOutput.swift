@@ -36,7 +36,7 @@ enum JSONOutput {
         .string(ISO8601Formatters.string(from: Date(timeIntervalSince1970: seconds)))
     }
 
-    static func checkIn(_ report: CheckInReport, plans: PlanSettings = PlanSettings()) -> [String: JSONValue] {
+    static func checkIn(_ report: CheckInReport, plans: PlanSettings) -> [String: JSONValue] {
         let member = report.outcome.member
         var object: [String: JSONValue] = [
             "time": .string(ISO8601Formatters.string(from: report.time)),

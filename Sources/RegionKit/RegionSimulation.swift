@@ -32,7 +32,8 @@ public struct RegionSimulation {
         let subscription = bus.subscribe(capacity: 1 << 16)
         defer { subscription.cancel() }
         let engine = ScriptEngine(environment: environment)
-        let watcher = RegionWatcher(monitor: RegionMonitor(database: nil, exitDelay: exitDelay), engine: engine,
+        let watcher = RegionWatcher(monitor: RegionMonitor(database: nil, exitDelay: exitDelay,
+                                                                   calendar: environment.club?.settings.occupancy.calendar ?? .gregorianUTC), engine: engine,
                                     database: environment.database, clock: environment.clock)
         var pending: [(BeaconEvent)] = []
         let tracker = PresenceTracker(settings: presence) { pending.append($0) }

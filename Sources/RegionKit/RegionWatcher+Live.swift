@@ -13,7 +13,8 @@ extension RegionWatcher {
                                  mqtt: (any ScriptMessagePort)? = nil) -> RegionWatcher {
         let engine = ScriptEngine(environment: ScriptEnvironment(config: config, paths: paths, club: club, mqtt: mqtt))
         let bus = club.bus
-        let monitor = RegionMonitor(store: club.database, exitDelay: config.regions.exitDelay) { message in
+        let monitor = RegionMonitor(store: club.database, exitDelay: config.regions.exitDelay,
+                                    calendar: club.settings.occupancy.calendar) { message in
             bus.publish(.error(DeskErrorNotice(source: "regions", message: message)))
         }
         let watcher = RegionWatcher(monitor: monitor, engine: engine, database: club.database, clock: club.clock)

@@ -4,8 +4,9 @@ import MemberKit
 
 /// A burst: `count` check-ins of known members typed into `memberdesk scan --stdin --json` as fast
 /// as it takes them (a class letting out, a replayed backup). The WAL file's size is looked at
-/// every 5 ms meanwhile: the largest it grew to is the figure, beside the raw reference's
-/// (`checkin`'s). Then how long the log takes to be emptied once the burst has ended.
+/// every 5 ms meanwhile: the largest it grew to is a figure too. Then how long the log takes to be
+/// emptied once the burst has ended. The reference is the sqlite3 shell fed the same number of
+/// one-row transactions on stdin (a visit row each, WAL, synchronous NORMAL, as the store opens).
 func runCheckInBurstBench(_ arguments: [String]) throws {
     let count = arguments.first.flatMap(Int.init) ?? 100_000
     let memberCount = 1_000
@@ -57,4 +58,39 @@ func runCheckInBurstBench(_ arguments: [String]) throws {
     print(emptied ? String(format: "the running desk emptied its WAL %.1f s after the burst", emptiedAfter)
                   : "the running desk had not emptied its WAL 30 s after the burst")
     if counted != count { throw DeskError.io("only \(counted) of \(count) check-ins were counted") }
+    let shell = try shellBurst(count, memberCount: memberCount, in: home)
+    print(String(format: "sqlite3 shell, %@ one-row transactions on stdin: %.1f s (%.0f/s); largest WAL %.1f MB; ratio %.2f (rate), %.2f (WAL)",
+                 CountText.grouped(count), shell.seconds, Double(count) / shell.seconds, Double(shell.largestWAL) / 1e6,
+                 (Double(counted) / seconds) / (Double(count) / shell.seconds), Double(largest) / Double(max(shell.largestWAL, 1))))
+}
+
+/// The burst's reference: the same count of autocommit inserts typed into the sqlite3 shell, the
+/// WAL watched the same way.
+private func shellBurst(_ count: Int, memberCount: Int, in home: TemporaryDirectory) throws -> (seconds: Double, largestWAL: Int) {
+    let path = home.file("shell.sqlite")
+    let script = "PRAGMA journal_mode = WAL;\nPRAGMA synchronous = NORMAL;\n"
+        + "CREATE TABLE visit (id INTEGER PRIMARY KEY, member TEXT NOT NULL, time REAL NOT NULL);\n"
+        + "CREATE INDEX visit_member ON visit (member, time);\n"
+    let shell = try ChildProcess("/usr/bin/sqlite3", [path], environment: ProcessInfo.processInfo.environment,
+                                 stdin: .pipe, stdout: .null, stderr: .null)
+    let start = DispatchTime.now().uptimeNanoseconds
+    Thread.detachNewThread {
+        var lines = script
+        for i in 0..<count {
+            lines += String(format: "INSERT INTO visit (member, time) VALUES ('0C%06X', %d);\n", i % memberCount, i)
+            if lines.utf8.count > 60_000 || i == count - 1 {
+                shell.write(lines)
+                lines = ""
+            }
+        }
+        shell.closeInput()
+    }
+    var largest = 0
+    while shell.isRunning {
+        largest = max(largest, fileSize(path + "-wal"))
+        usleep(5_000)
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    guard shell.wait(timeout: 60) == .exited(0) else { throw DeskError.io("the sqlite3 shell's burst failed") }
+    return (seconds, largest)
 }

@@ -21,7 +21,7 @@ import Testing
             anna: .init(name: "Anna Smith", passId: "P1", deleted: false),
             deleted: .init(name: nil, passId: "P2", deleted: true),
         ])
-        _ = DeskReducer.reduce(&state, .finished(.audit(entries, names)), now: time)
+        _ = DeskReducer.reduce(&state, .finished(.audit(.loaded(entries, names))), now: time)
         guard case .notice(let notice) = state.dialog else { Issue.record("no audit view: \(String(describing: state.dialog))"); return }
         let text = notice.lines.joined(separator: "\n")
         #expect(text.contains("Front desk · Mia · tap · visit · Anna Smith"), "\(text)")

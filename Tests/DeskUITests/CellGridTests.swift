@@ -1,5 +1,6 @@
 import DeskUI
 import MemberKit
+import TerminalColumns
 import Testing
 
 @Suite struct CellGridTests {

@@ -114,15 +114,16 @@ import Testing
     @Test func eachDialogTakesOnlyTheResultsOfItsOwnJobs() {
         var export = ExportDialog(formats: ["csv"], defaultPaths: ["m.csv"])
         export.phase = .running(0.5)
-        var dialog = DeskDialog.export(export)
-        #expect(dialog.receive(.exported(summary: "3 members")) == .updated(note: DeskNote(text: "export: 3 members", tone: .success)))
+        var slice = DialogSlice(dialog: .export(export))
+        #expect(ExportFeature.reduce(&slice, .written(summary: "3 members"), now: now)
+            == FeatureOutput(note: DeskNote(text: "export: 3 members", tone: .success)))
         export.phase = .done("3 members")
-        #expect(dialog == .export(export))
+        #expect(slice.dialog == .export(export))
 
         let form = MemberFormModel(member: member(), extraFields: [], calendar: .current)
-        dialog = .form(form)
+        var dialog = DeskDialog.form(form)
         #expect(dialog.receive(.visits([], memberId: member("P2").memberId, visitsLeft: 4)) == .ignored)
-        #expect(dialog.receive(.exported(summary: "x")) == .ignored)
+        #expect(dialog.receive(.export(.written(summary: "x"))) == .ignored)
         #expect(dialog == .form(form))
         #expect(dialog.receive(.saved) == .close)
     }

@@ -4,8 +4,8 @@ import MemberKit
 import Testing
 
 /// The dialogs that open on a job's answer rather than at once, the wallet pass's notice and the
-/// audit view, under `DeskTestStore`: each opens through its own `DialogOpener`, whose `answer`
-/// makes the job's result into what opens (`DeskDialog.answeringOpeners`), every change said.
+/// audit view, under `DeskTestStore`: each starts its job through its own `DialogOpener`, and its
+/// feature (`WalletFeature`, `AuditFeature`) makes the job's result into what opens, every change said.
 @Suite struct DeskDialogAnswerTests: DeskStoreFixture {
     var walletSetUp: DeskSetup {
         var setup = openSetup
@@ -20,8 +20,8 @@ import Testing
     @Test func wWritesThePassAndItsNoticeOpensWithTheAnswer() {
         let store = makeStore(walletSetUp, withAna: true)
         type("w", into: store) { _ in }
-        store.receive(.writeWalletPass(memberId: ana.memberId), .probeStore)
-        store.send(.finished(.walletPassWritten(written))) {
+        store.receive(.wallet(.write(memberId: ana.memberId)), .probeStore)
+        store.send(.finished(.wallet(.written(written)))) {
             $0.needsRedraw = true
             $0.log.add("wallet: Ana López's pass written to /tmp/ana.pkpass", tone: .success, at: now)
             $0.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: ["Apple Wallet pass for Ana López:", "/tmp/ana.pkpass",
@@ -35,8 +35,8 @@ import Testing
     @Test func aPassNotWrittenIsLoggedAndSaidInTheNotice() {
         let store = makeStore(walletSetUp, withAna: true)
         type("w", into: store) { _ in }
-        store.receive(.writeWalletPass(memberId: ana.memberId), .probeStore)
-        store.send(.finished(.walletPassFailed("wallet.pass_type_id: no such certificate"))) {
+        store.receive(.wallet(.write(memberId: ana.memberId)), .probeStore)
+        store.send(.finished(.wallet(.failed("wallet.pass_type_id: no such certificate")))) {
             $0.needsRedraw = true
             $0.log.add("wallet: wallet.pass_type_id: no such certificate", tone: .danger, at: now)
             $0.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: ["wallet.pass_type_id: no such certificate"]))
@@ -50,8 +50,8 @@ import Testing
     @Test func theAnswerOverAnotherDialogIsOnlyLogged() {
         let store = makeStore(walletSetUp)
         openHelp(store)
-        answerIsLogged(.walletPassWritten(written), "wallet: Ana López's pass written to /tmp/ana.pkpass", .success, on: store)
-        answerIsLogged(.walletPassFailed("disk full"), "wallet: disk full", .danger, on: store)
+        answerIsLogged(.wallet(.written(written)), "wallet: Ana López's pass written to /tmp/ana.pkpass", .success, on: store)
+        answerIsLogged(.wallet(.failed("disk full")), "wallet: disk full", .danger, on: store)
         store.finish()
     }
 
@@ -65,7 +65,7 @@ import Testing
 
     /// The record is read and empty: the view opens, and says so.
     func anEmptyRecordOpens(on store: DeskTestStore, sourceLocation: SourceLocation = #_sourceLocation) {
-        store.send(.finished(.audit([], names)), sourceLocation: sourceLocation) {
+        store.send(.finished(.audit(.loaded([], names))), sourceLocation: sourceLocation) {
             $0.needsRedraw = true
             $0.dialog = .notice(NoticeDialog(title: "Audit record · newest first", lines: ["Nothing recorded yet."]))
         }
@@ -76,8 +76,8 @@ import Testing
         let store = lockedStore()
         signIn("Mia", .manager, on: store)
         type("a", into: store) { _ in }
-        store.receive(.loadAudit, .probeStore)
-        store.send(.finished(.audit(entries, names))) {
+        store.receive(.audit(.load), .probeStore)
+        store.send(.finished(.audit(.loaded(entries, names)))) {
             $0.needsRedraw = true
             $0.dialog = .notice(NoticeDialog(title: "Audit record · newest first",
                                              lines: entries.reversed().map { AuditLine.text($0, names: names) }))
@@ -93,7 +93,7 @@ import Testing
     @Test func theAuditViewOpensOverAnOpenDialogAndAFailedReadIsLogged() {
         let store = makeStore()
         openHelp(store)
-        answerIsLogged(.auditFailed("database is locked"), "audit: database is locked", .danger, on: store)
+        answerIsLogged(.audit(.failed("database is locked")), "audit: database is locked", .danger, on: store)
         // Asked for by its key, the view replaces whatever opened meanwhile.
         anEmptyRecordOpens(on: store)
         store.finish()
@@ -118,7 +118,7 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = nil
         }
-        store.receive(.loadAudit)
+        store.receive(.audit(.load))
         store.finish()
     }
 }

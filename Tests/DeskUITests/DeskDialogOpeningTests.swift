@@ -173,7 +173,7 @@ import Testing
         setup.walletMissing = []
         store = makeStore(setup, withAna: true)
         type("w", into: store) { _ in }
-        store.receive(.writeWalletPass(memberId: ana.memberId), .probeStore)
+        store.receive(.wallet(.write(memberId: ana.memberId)), .probeStore)
         store.finish()
     }
 

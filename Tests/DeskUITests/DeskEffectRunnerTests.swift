@@ -75,11 +75,11 @@ import Testing
         let clients = DeskClients.live(DeskServices(club: club, terminalName: "Desk 1"))
         let inbox = DeskInbox()
         let runner = DeskEffectRunner(clients: clients, worker: DeskWorker(inline: true), inbox: inbox)
-        runner.run(.switchRegions)
-        runner.run(.previewImport(file: "m.csv", operator: nil))
+        runner.run(.regions(.toggle))
+        runner.run(.imports(.preview(file: "m.csv", operator: nil)))
         runner.run(.verifyPIN(.name("Mia"), try PIN("1234")))
-        #expect(inbox.drain() == [.regionsFailed("not available in this build"),
-                                  .importPreviewFailed("import is not available in this build"),
+        #expect(inbox.drain() == [.regions(.failed("not available in this build")),
+                                  .imports(.previewFailed("import is not available in this build")),
                                   .signInFailed("no PIN checker in this build", usesATry: false)])
     }
 

@@ -195,12 +195,12 @@ import Testing
     /// in the log; what was only for showing in the dialog changes nothing.
     @Test func answersForAClosedDialogSayTheirOutcomeInTheLog() {
         let store = makeStore()
-        answerIsLogged(.exportFailed("out.csv: no space left on device"), "export failed: out.csv: no space left on device", .danger,
+        answerIsLogged(.export(.failed("out.csv: no space left on device")), "export failed: out.csv: no space left on device", .danger,
                        on: store)
-        answerIsLogged(.exported(summary: "2 members to out.csv"), "export: 2 members to out.csv", .success, on: store)
+        answerIsLogged(.export(.written(summary: "2 members to out.csv")), "export: 2 members to out.csv", .success, on: store)
         answerIsLogged(.saveFailed("pass P1 already belongs to Bo"), "save: pass P1 already belongs to Bo", .danger, on: store)
-        answerIsLogged(.importPreviewFailed("m.csv: not a member list"), "import: m.csv: not a member list", .danger, on: store)
-        for shown in [JobResult.visits([], memberId: ana.memberId, visitsLeft: nil), .operators([]), .exportProgress(0.5), .saved] {
+        answerIsLogged(.imports(.previewFailed("m.csv: not a member list")), "import: m.csv: not a member list", .danger, on: store)
+        for shown in [JobResult.visits([], memberId: ana.memberId, visitsLeft: nil), .operators([]), .export(.progress(0.5)), .saved] {
             store.send(.finished(shown)) { $0.needsRedraw = true }
             store.receive()
         }

@@ -33,7 +33,7 @@ import Testing
             $0.jobs.storeProbeInFlight = true
             $0.jobs.nextStoreProbe = later.addingTimeInterval(DeskJobs.storeProbeInterval)
         }
-        store.receive(.loadStats(now: later), .probeStore)
+        store.receive(.stats(.load(now: later)), .probeStore)
         let last = later.addingTimeInterval(1)
         type("i", at: later, into: store)
         let generation = store.state.jobs.insideGeneration + 1

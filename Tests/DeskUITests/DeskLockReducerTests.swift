@@ -80,7 +80,7 @@ import Testing
         let preview = ImportPreview(file: "m.csv", counts: MergeCounts(), received: MemberFileCount(members: 1, deletions: 0, unified: 0),
                                     lines: ["new  Ana López (04A1B2C3)"], plan: "plan 1")
         let review = ImportReviewDialog(preview: preview)
-        store.send(.finished(.importPreviewed(preview))) {
+        store.send(.finished(.imports(.previewed(preview)))) {
             $0.needsRedraw = true
             $0.dialog = .importReview(review)
         }
@@ -111,7 +111,7 @@ import Testing
             $0.dialog = .importReview(review)
             $0.dialog?.importReview?.applying = true
         }
-        store.receive(.applyImport(preview))
+        store.receive(.imports(.apply(preview)))
         store.finish()
     }
 

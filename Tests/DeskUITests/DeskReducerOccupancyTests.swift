@@ -178,7 +178,7 @@ import Testing
             $0.stats.loading = true
             $0.jobs.statsInFlight = true
         }
-        store.receive(.loadStats(now: s.addingTimeInterval(1)))
+        store.receive(.stats(.load(now: s.addingTimeInterval(1))))
         store.finish()
     }
 

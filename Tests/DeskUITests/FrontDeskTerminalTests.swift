@@ -1,6 +1,7 @@
 import Foundation
 import MemberDeskTestSupport
 import MemberKit
+import TerminalColumns
 import Testing
 
 /// The built binary in a real terminal (tmux), on a temporary database: keys in, screen out.

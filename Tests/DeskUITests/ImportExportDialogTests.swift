@@ -35,13 +35,14 @@ final class RecordingExporter: ExportService {
 }
 
 /// The import and export dialogs under `DeskTestStore` (every change and effect said), their jobs
-/// run by the effect runner over the recording services above (`ExchangeClient.live`), so what a
+/// run by the effect runner over the recording services above (`ImportClient.live`, `ExportClient.live`), so what a
 /// service answers or throws is what the dialog shows.
 @Suite struct ImportExportDialogTests: DeskStoreFixture {
     /// Runs `effect` on an inline worker over the recording importer and exporter: what it posts.
     func run(_ effect: DeskEffect, importer: RecordingImporter? = nil, exporter: RecordingExporter? = nil) -> [JobResult] {
         var clients = DeskClients.unimplemented
-        clients.exchange = .live(importer: importer, exporter: exporter, wallet: nil, regions: nil)
+        clients.imports = .live(importer)
+        clients.export = .live(exporter)
         let inbox = DeskInbox()
         DeskEffectRunner(clients: clients, worker: DeskWorker(inline: true), inbox: inbox).run(effect)
         return inbox.drain()
@@ -64,8 +65,8 @@ final class RecordingExporter: ExportService {
         var prompt = PromptDialog.importFile()
         press(text(file), on: store, mirror: &prompt, as: DeskDialog.prompt, sourceLocation: sourceLocation)
         store.press(.enter, sourceLocation: sourceLocation) { $0.needsRedraw = true }
-        store.receive(.previewImport(file: file, operator: nil), sourceLocation: sourceLocation)
-        return run(.previewImport(file: file, operator: nil), importer: importer)
+        store.receive(.imports(.preview(file: file, operator: nil)), sourceLocation: sourceLocation)
+        return run(.imports(.preview(file: file, operator: nil)), importer: importer)
     }
 
     @Test func importShowsTheReviewThenMergesOrCancels() throws {
@@ -73,7 +74,7 @@ final class RecordingExporter: ExportService {
         let store = makeStore(importSetup)
         // A file that is not a member list: the prompt says why, and stays.
         var results = askToPreview("bad.txt", on: store, importer: importer)
-        #expect(results == [.importPreviewFailed("bad.txt: not a member list")])
+        #expect(results == [.imports(.previewFailed("bad.txt: not a member list"))])
         var prompt = PromptDialog.importFile()
         for key in text("bad.txt") { _ = prompt.onKey(key) }
         prompt.error = "bad.txt: not a member list"
@@ -85,9 +86,9 @@ final class RecordingExporter: ExportService {
         #expect(store.state.render(now: now).text.contains("bad.txt: not a member list"))
         press(Array(repeating: .backspace, count: 7) + text("other.musrl"), on: store, mirror: &prompt, as: DeskDialog.prompt)
         store.press(.enter) { $0.needsRedraw = true }
-        store.receive(.previewImport(file: "other.musrl", operator: nil))
-        results = run(.previewImport(file: "other.musrl", operator: nil), importer: importer)
-        guard case .importPreviewed(let preview) = results.first, results.count == 1 else {
+        store.receive(.imports(.preview(file: "other.musrl", operator: nil)))
+        results = run(.imports(.preview(file: "other.musrl", operator: nil)), importer: importer)
+        guard case .imports(.previewed(let preview)) = results.first, results.count == 1 else {
             Issue.record("no preview: \(results)"); return
         }
         #expect(preview.file == "other.musrl" && preview.lines.count == 40)
@@ -114,12 +115,12 @@ final class RecordingExporter: ExportService {
         #expect(!store.state.render(now: now).text.contains("Received 3 users"))
         // Again, and Merge.
         results = askToPreview("other.musrl", on: store, importer: importer)
-        #expect(results == [.importPreviewed(preview)])
+        #expect(results == [.imports(.previewed(preview))])
         reviewAndMerge(preview, on: store)
-        results = run(.applyImport(preview), importer: importer)
+        results = run(.imports(.apply(preview)), importer: importer)
         #expect(importer.applied.withLock { $0 } == 1)
         let notice = ImportNotice(file: "other.musrl", new: 2, updated: 1, unchanged: 0, unified: 0, deleted: 0)
-        #expect(results == [.imported(notice)])
+        #expect(results == [.imports(.imported(notice))])
         importedReloads(notice, on: store)
         #expect(store.state.render(now: now).text.contains("imported other.musrl: 2 new, 1 updated"))
         store.finish()
@@ -145,10 +146,10 @@ final class RecordingExporter: ExportService {
             $0.needsRedraw = true
             $0.dialog?[ExportDialog.self]?.phase = .running(0)
         }
-        store.receive(.export(format: "mucsv", path: "/tmp/members.mucsv", operator: nil))
-        let results = run(.export(format: "mucsv", path: "/tmp/members.mucsv", operator: nil), exporter: exporter)
+        store.receive(.export(.write(format: "mucsv", path: "/tmp/members.mucsv", operator: nil)))
+        let results = run(.export(.write(format: "mucsv", path: "/tmp/members.mucsv", operator: nil)), exporter: exporter)
         let summary = "exported 3 members to /tmp/members.mucsv (mucsv)"
-        #expect(results == [.exportProgress(0.5), .exported(summary: summary)])
+        #expect(results == [.export(.progress(0.5)), .export(.written(summary: summary))])
         store.send(.finished(results[0])) {
             $0.needsRedraw = true
             $0.dialog?[ExportDialog.self]?.phase = .running(0.5)
@@ -180,9 +181,9 @@ final class RecordingExporter: ExportService {
             $0.needsRedraw = true
             $0.dialog?[ExportDialog.self]?.phase = .running(0)
         }
-        store.receive(.export(format: "musrl", path: "/nonexistent/x.musrl", operator: nil))
-        let failed = run(.export(format: "musrl", path: "/nonexistent/x.musrl", operator: nil), exporter: exporter)
-        #expect(failed == [.exportFailed("cannot write /nonexistent/x.musrl")])
+        store.receive(.export(.write(format: "musrl", path: "/nonexistent/x.musrl", operator: nil)))
+        let failed = run(.export(.write(format: "musrl", path: "/nonexistent/x.musrl", operator: nil)), exporter: exporter)
+        #expect(failed == [.export(.failed("cannot write /nonexistent/x.musrl"))])
         store.send(.finished(failed[0])) {
             $0.needsRedraw = true
             $0.dialog?[ExportDialog.self]?.phase = .failed("cannot write /nonexistent/x.musrl")

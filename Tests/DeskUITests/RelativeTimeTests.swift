@@ -1,6 +1,7 @@
 @testable import DeskUI
 import Foundation
 import MemberKit
+import TerminalColumns
 import Testing
 
 /// The clock and the log's times come from localtime_r: they must read exactly as the

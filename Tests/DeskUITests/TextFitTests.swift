@@ -1,5 +1,6 @@
 @testable import DeskUI
 import MemberKit
+import TerminalColumns
 import Testing
 
 /// The one truncation rule: cut at the end with "…"; in a line that names someone, cut the name, keep the facts.

@@ -1,5 +1,6 @@
 import MemberKit
 import MemberDeskTestSupport
+import TerminalColumns
 import Testing
 
 /// `members list`: says when the limit hides members, takes sort names in any case, and prints

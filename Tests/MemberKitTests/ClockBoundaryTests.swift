@@ -3,8 +3,9 @@ import Testing
 
 /// Issue 47 item 5: time comes from a clock someone handed in. No `Date()` anywhere in `Sources/`
 /// but the system clock itself (the CLI reads `CommandClock.current`, the desk its clock, a wait or
-/// a duration `ContinuousClock`), and no default argument in MemberCore or MemberKit that quietly
-/// reads the machine's calendar or zone (`= .current`): its caller passes it.
+/// a duration `ContinuousClock`), and no default argument anywhere in `Sources/` that quietly reads
+/// the machine's calendar or zone (`= .current`): its caller passes it (the core's settings default
+/// to `Calendar.gregorianUTC`; the desk's config hands in the club's).
 @Suite struct ClockBoundaryTests {
     static let systemClock = "MemberKit/Support/SystemClock.swift"
     /// The wall clock read outright, spelt any of the ways Foundation allows (`cacheDate()` is no read).
@@ -13,13 +14,6 @@ import Testing
     static func readsTheClock(_ code: Substring) -> String? {
         clockReads.first { code.range(of: $0, options: .regularExpression) != nil }
     }
-    /// What is left of the `.current` defaults (issue 47 item 5): the settings' own calendar, which
-    /// about a hundred tests' `ClubSettings()`/`OccupancySettings()` rely on. None may be added.
-    static let currentDefaultsLeft: Set = [
-        "MemberCore/Occupancy/OccupancySettings.swift",
-        "MemberCore/Plans/PlanSettings.swift",
-    ]
-
     /// Code lines of `file` (not `//` comments), numbered from 1.
     static func codeLines(_ file: String) throws -> [(number: Int, code: Substring)] {
         let text = try String(contentsOf: StoreBoundaryTests.sources.appendingPathComponent(file), encoding: .utf8)
@@ -58,15 +52,13 @@ import Testing
         #expect(offending.isEmpty, "the wall clock read outside SystemClock:\n\(offending.joined(separator: "\n"))")
     }
 
-    @Test func theCoreAndTheKitTakeNoCalendarByDefault() throws {
-        var offending: [String] = [], left: Set<String> = []
-        for file in StoreBoundaryTests.swiftFiles() where file.hasPrefix("MemberCore/") || file.hasPrefix("MemberKit/") {
+    @Test func noCodeTakesTheMachinesCalendarByDefault() throws {
+        var offending: [String] = []
+        for file in StoreBoundaryTests.swiftFiles() {
             for (number, code) in try Self.codeLines(file) where Self.isCurrentDefault(code) {
-                if Self.currentDefaultsLeft.contains(file) { left.insert(file) } else { offending.append("\(file):\(number): \(code)") }
+                offending.append("\(file):\(number): \(code)")
             }
         }
         #expect(offending.isEmpty, "a `.current` default (the caller passes it):\n\(offending.joined(separator: "\n"))")
-        // One removed: take it off the list, so that it cannot come back.
-        #expect(left == Self.currentDefaultsLeft)
     }
 }

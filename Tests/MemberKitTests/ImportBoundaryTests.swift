@@ -11,25 +11,28 @@ import Testing
         // The pure core: the model, the rules and each operation's decision (`coreMayImport` narrows it further).
         "MemberCore": [],
         // The core's I/O side: no terminal, reader, radio, network, signing or JS; GRDB only in Store/ (StoreBoundaryTests).
-        "MemberKit": ["MemberCore", "GRDB", "GRDBSQLite", "Logging", "CNameCollation"],
+        "MemberKit": ["MemberCore", "GRDB", "GRDBSQLite", "Logging", "CNameCollation", "TerminalColumns"],
         // The config file, read at the edge: the core is handed its values, never the file.
         "DeskSettings": ["MemberKit", "TOMLKit"],
         // Pure byte and crypto work, below the core.
         "SecureCards": ["Crypto", "_CryptoExtras"],
         "WalletReading": ["Crypto", "_CryptoExtras"],
+        // Plain text and plain HTTP, with no memberdesk types: column widths, and a client behind a protocol.
+        "TerminalColumns": [],
+        "DeskHTTP": [],
         // Adapters: the core plus their own system library.
         "CardReader": ["MemberKit", "DeskSettings", "CPCSCLite", "SecureCards", "WalletReading"],
         "BeaconKit": ["MemberKit", "CBlueZ"],
-        "RegionKit": ["MemberKit", "DeskSettings", "CJavaScriptCore", "BeaconKit"],  // adapter to adapter: `regions simulate`
+        "RegionKit": ["MemberKit", "DeskSettings", "CJavaScriptCore", "BeaconKit", "DeskHTTP"],  // adapter to adapter: `regions simulate`
         "DeskMQTT": ["MemberKit", "DeskSettings", "CMosquitto"],
-        "DeskUI": ["MemberKit", "CNcursesw"],
+        "DeskUI": ["MemberKit", "CNcursesw", "TerminalColumns"],
         "FolderSync": ["MemberKit"],
         "StaffAuth": ["MemberKit", "CSodium"],
         "WalletPasses": ["MemberKit", "DeskSettings", "Crypto", "_CryptoExtras", "SwiftASN1", "X509", "ZIPFoundation"],
         "DeskDoctor": ["MemberKit", "DeskSettings", "CardReader"],  // adapter to adapter: `PCSCContext`
         // The commands wire the adapters together; the executable only starts them.
         "MemberDeskCLI": ["ArgumentParser", "Logging", "MemberKit", "DeskSettings", "CardReader", "BeaconKit", "RegionKit", "DeskMQTT",
-                          "DeskUI", "FolderSync", "StaffAuth", "WalletPasses", "DeskDoctor", "SecureCards"],
+                          "DeskUI", "FolderSync", "StaffAuth", "WalletPasses", "DeskDoctor", "SecureCards", "DeskHTTP", "TerminalColumns"],
         "memberdesk": ["Logging", "MemberDeskCLI", "MemberKit", "DeskSettings"],
     ]
     /// Targets that hold no Swift (module maps; CNameCollation's few lines of C over ICU) or are measured, not shipped.

@@ -69,4 +69,21 @@ import Testing
         #expect(messages.first?.hasPrefix("regions: the saved region state could not be read") == true)
         #expect(messages.last?.hasPrefix("regions: the region state could not be saved") == true)
     }
+
+    /// Issue 47 item 5: active hours are read in the calendar the machine is handed (the club's),
+    /// never the process's zone. 2026-01-01 23:00 UTC is 12:00 on the 2nd in Auckland.
+    @Test func activeHoursAreReadInTheCalendarHandedIn() {
+        var auckland = Calendar(identifier: .gregorian)
+        auckland.timeZone = TimeZone(identifier: "Pacific/Auckland")!
+        let cafe = Region(identifier: "cafe", latitude: 35.6595, longitude: 139.7005, radius: 100, checkinScript: "1",
+                          activeHours: ActiveHours("09:00-17:00"))
+        let noonThere = t0 + 23 * 3600
+        for (calendar, active) in [(auckland, true), (Calendar.gregorianUTC, false)] {
+            var machine = RegionMachine(calendar: calendar)
+            _ = machine.load([cafe], at: noonThere)
+            _ = machine.handle(LocationFix(latitude: 35.6595, longitude: 139.7005, time: noonThere))
+            #expect(machine.insideIdentifiers == ["cafe"])
+            #expect(machine.checkInRegions(at: noonThere).map(\.identifier) == (active ? ["cafe"] : []), "\(calendar.timeZone)")
+        }
+    }
 }

@@ -6,7 +6,8 @@ import MemberKit
 /// loop draws the grid it renders) and never waits on the database. Only the UI thread uses it.
 public final class FrontDesk {
     public let services: DeskServices
-    public var state: DeskState
+    /// Read-only: only the reducer changes it, through `send`.
+    public private(set) var state: DeskState
     public let inbox: DeskInbox
     /// Wakes the loop when the bus delivers or a job finishes.
     public let wakeUp = DeskWakeUp()
@@ -66,7 +67,7 @@ public final class FrontDesk {
     }
 
     public func render() -> CellGrid {
-        state.needsRedraw = false
+        send(.drawn)
         return state.render(now: now)
     }
 

@@ -10,8 +10,6 @@ public struct MembersClient: Sendable {
     public var visits: @Sendable (_ memberId: String, _ limit: Int) throws -> [VisitRecord]
     /// The pack's balance, for the form's plan line (nil: not a pack).
     public var visitsLeft: @Sendable (MemberRecord) throws -> Int?
-    /// The stats pane's figures.
-    public var stats: @Sendable (_ now: Date) throws -> DeskStats
     /// Moves when another process commits (`AppDatabase.otherConnectionsVersion`).
     public var storeVersion: @Sendable () throws -> Int
     /// Adds (no original) or updates a member; returns it as saved.
@@ -22,7 +20,6 @@ public struct MembersClient: Sendable {
                 count: @escaping @Sendable (String?, Int?) throws -> Int,
                 visits: @escaping @Sendable (String, Int) throws -> [VisitRecord],
                 visitsLeft: @escaping @Sendable (MemberRecord) throws -> Int?,
-                stats: @escaping @Sendable (Date) throws -> DeskStats,
                 storeVersion: @escaping @Sendable () throws -> Int,
                 save: @escaping @Sendable (MemberRecord?, MemberChanges, AuditActor) throws -> MemberRecord,
                 delete: @escaping @Sendable (String, AuditActor) throws -> Void) {
@@ -30,7 +27,6 @@ public struct MembersClient: Sendable {
         self.count = count
         self.visits = visits
         self.visitsLeft = visitsLeft
-        self.stats = stats
         self.storeVersion = storeVersion
         self.save = save
         self.delete = delete
@@ -52,7 +48,6 @@ extension MembersClient {
             },
             visits: { memberId, limit in try database.visits(memberId: memberId, limit: limit) },
             visitsLeft: { member in member.plan == .open ? nil : try database.planStanding(member).visitsLeft },
-            stats: { now in try database.stats(now: now, desk: club.terminal.id, calendar: club.settings.occupancy.calendar) },
             storeVersion: { try database.otherConnectionsVersion() },
             save: { original, typed, actor in
                 let changes = try club.namingHouseholdHead(typed)
@@ -83,7 +78,6 @@ extension MembersClient {
         count: { _, _ in throw ClientUnavailable.unset("members.count") },
         visits: { _, _ in throw ClientUnavailable.unset("members.visits") },
         visitsLeft: { _ in throw ClientUnavailable.unset("members.visitsLeft") },
-        stats: { _ in throw ClientUnavailable.unset("members.stats") },
         storeVersion: { throw ClientUnavailable.unset("members.storeVersion") },
         save: { _, _, _ in throw ClientUnavailable.unset("members.save") },
         delete: { _, _ in throw ClientUnavailable.unset("members.delete") })

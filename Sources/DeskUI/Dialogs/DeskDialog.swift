@@ -39,17 +39,6 @@ public enum DeskDialog: Sendable, Equatable {
         }
     }
 
-    /// The openers whose dialogs open on a job's answer rather than at once (`DialogOpener.answer`).
-    static let answeringOpeners: [DialogOpener] = [.walletPass, .audit]
-
-    /// What a job's result opens, when it answers one of `answeringOpeners`' jobs.
-    static func answer(_ result: JobResult, _ state: DeskState) -> DialogAnswer? {
-        for opener in answeringOpeners {
-            if let answer = opener.answer(result, state) { return answer }
-        }
-        return nil
-    }
-
     private mutating func edit<D: DeskDialogFeature, R>(_ dialog: D, as embed: (D) -> DeskDialog,
                                                         _ body: (inout any DeskDialogFeature) -> R) -> R {
         var feature: any DeskDialogFeature = dialog

@@ -1,4 +1,5 @@
 import MemberKit
+import TerminalColumns
 
 /// Where a dialog sits: centred, at most `width`×`height`, never bigger than the screen.
 enum DialogFrame {

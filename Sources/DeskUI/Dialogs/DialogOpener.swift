@@ -7,33 +7,25 @@ import MemberKit
 /// `.open(.checkIn)` in `DeskKeymap`, and the reducer performs every opener alike. So adding a
 /// dialog touches its own file, `DeskDialog`'s composition and the keymap, never the reducer.
 ///
-/// A dialog that opens on a job's answer rather than at once (the wallet pass's notice once the
-/// pass is written, the audit view once the record is read) says so in the same opener: `answer`
-/// makes the result into what opens, and `DeskDialog.answeringOpeners` lists such openers.
+/// A dialog that opens on a job's answer rather than at once (the wallet pass's notice, the audit
+/// view) starts the job here; its feature opens it with the result (`AuditFeature`).
 public struct DialogOpener: Sendable, Equatable, CustomStringConvertible {
     /// Names the opener: two openers are the same when their names are (a closure has no equality).
     public let name: String
     /// The least role opening needs (nil: open to all, locked or not). Checked before `open` runs.
     let permission: StaffPermission?
     private let opening: @Sendable (DeskState, Date) -> DialogOpening?
-    private let answering: @Sendable (JobResult, DeskState) -> DialogAnswer?
 
-    /// `name`: the static property's own name unless given. `answer`: what a job's result opens
-    /// (nil for the results that are not its jobs'), for a dialog that opens on the answer.
+    /// `name`: the static property's own name unless given.
     init(_ name: String = #function, permission: StaffPermission? = nil,
-         _ opening: @escaping @Sendable (DeskState, Date) -> DialogOpening?,
-         answer: @escaping @Sendable (JobResult, DeskState) -> DialogAnswer? = { _, _ in nil }) {
+         _ opening: @escaping @Sendable (DeskState, Date) -> DialogOpening?) {
         self.name = name
         self.permission = permission
         self.opening = opening
-        self.answering = answer
     }
 
     /// What opens on `state` at `now`; nil when there is nothing to open (no member selected).
     func open(_ state: DeskState, now: Date) -> DialogOpening? { opening(state, now) }
-
-    /// What `result` opens on `state`, when it answers a job of this opener's; nil otherwise.
-    func answer(_ result: JobResult, _ state: DeskState) -> DialogAnswer? { answering(result, state) }
 
     /// This opener, or `other` when this one has nothing to open (Enter: enrol the banner's pass,
     /// else edit the selected member). Both are open to all: the lock asks before knowing which opens.
@@ -64,17 +56,5 @@ struct DialogOpening: Sendable, Equatable {
     init(_ dialog: DeskDialog?, effects: [DeskEffect] = []) {
         self.dialog = dialog
         self.effects = effects
-    }
-}
-
-/// What an opener makes of its job's answer: a line for the event log, and the dialog that opens
-/// (nil: none, as when another dialog opened meanwhile: the log keeps the line).
-struct DialogAnswer: Sendable, Equatable {
-    var dialog: DeskDialog?
-    var note: DeskNote?
-
-    init(_ dialog: DeskDialog?, note: DeskNote? = nil) {
-        self.dialog = dialog
-        self.note = note
     }
 }

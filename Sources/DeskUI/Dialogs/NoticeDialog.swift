@@ -1,5 +1,6 @@
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// A dialog that only says something: help, "Import is not available in this build", an event
 /// log line in full. It is as wide as its longest line allows on the screen, and wraps (never

@@ -88,20 +88,6 @@ extension PromptDialog: DeskDialogFeature {
     func render(into grid: inout CellGrid, now: Date) { render(into: &grid) }
     var takesText: Bool { true }
     var holdsTypedText: Bool { !field.text.isEmpty }
-
-    /// The import's file prompt: its review replaces it, or the prompt says why not.
-    mutating func receive(_ result: JobResult) -> DialogUpdate {
-        guard purpose == .importFile else { return .ignored }
-        switch result {
-        case .importPreviewed(let preview):
-            return .becomes(.importReview(ImportReviewDialog(preview: preview)))
-        case .importPreviewFailed(let error):
-            self.error = error
-            return .updated()
-        default:
-            return .ignored
-        }
-    }
 }
 
 extension DialogOpener {

@@ -1,4 +1,5 @@
 import MemberKit
+import TerminalColumns
 
 /// The in-memory screen every pane and dialog draws into. The terminal driver copies the rows
 /// that changed to the real screen; tests read the grid as text.

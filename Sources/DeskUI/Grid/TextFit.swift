@@ -1,4 +1,5 @@
 import MemberKit
+import TerminalColumns
 
 /// How text that is too wide is made to fit, in one place: cut at the end with "…"; in a line
 /// that names someone, cut the name and keep the facts around it; or wrap onto more lines.

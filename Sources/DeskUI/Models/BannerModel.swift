@@ -1,5 +1,6 @@
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// The check-in banner, the thing staff look at: the last outcome, large and coloured,
 /// with the member's details, until it fades after `duration` seconds.

@@ -1,5 +1,6 @@
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// The beacons in range, nearest first, from the bus's beacon events.
 public struct BeaconPaneModel: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import MemberKit
+import TerminalColumns
 
 /// One part of the status bar: its wordings, longest first, and how long it stays when the
 /// line runs out of room (a higher priority stays longer).

@@ -1,5 +1,6 @@
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// The top line: terminal name, reader, Bluetooth, regions, sync, MQTT, who is inside, member count and a clock;
 /// each part has a priority, so a narrow screen drops Bluetooth before the count (`StatusBarLayout`).

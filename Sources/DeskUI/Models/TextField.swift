@@ -1,4 +1,5 @@
 import MemberKit
+import TerminalColumns
 
 /// A one-line text field: the text, a cursor, and the usual editing keys.
 public struct TextField: Sendable, Equatable {

@@ -69,8 +69,6 @@ public final class DeskEffectRunner: Sendable {
                 let all = search == nil ? matching : try members.count(nil, nil)
                 return .counted(generation: generation, matching: matching, all: all)
             }, failed: { .countFailed(generation: generation, error: $0) })
-        case .loadStats(let now):
-            submit({ .stats(try members.stats(now), occupancy: try occupancy.today(now)) }, failed: { .statsFailed($0) })
         case .countInside(let generation, let listing):
             // Through `Club`, which applies closing time first; on the worker, as check-ins are.
             submit({
@@ -116,40 +114,25 @@ public final class DeskEffectRunner: Sendable {
                 return .visits(visits, memberId: member.memberId, visitsLeft: left)
             }, failed: { .failed(job: "visits of \(member.displayName)", error: $0) })
         case .save(let original, let changes, let name, let walletPass):
-            let exchange = clients.exchange, inbox = self.inbox
+            let wallet = clients.wallet, inbox = self.inbox
             submit({
                 let saved = try members.save(original, changes, AuditActor(operator: name, method: .manual))
                 inbox.post(.saved)
                 guard original == nil, walletPass else { return nil }
-                return Self.walletPass(exchange, memberId: saved.memberId)
+                return WalletFeature.write(wallet, memberId: saved.memberId)
             }, failed: { .saveFailed($0) })
         case .delete(let member, let name):
             submit({ try members.delete(member.memberId, AuditActor(operator: name, method: .manual)); return nil },
                    failed: { .deleteFailed($0) })
-        case .writeWalletPass(let memberId):
-            let exchange = clients.exchange
-            submit({ Self.walletPass(exchange, memberId: memberId) }, failed: { .walletPassFailed($0) })
-        case .verifyPIN, .verifyApproval, .onDuty, .recordLockout, .letInAnyway, .loadAudit, .loadOperators:
+        case .verifyPIN, .verifyApproval, .onDuty, .recordLockout, .letInAnyway, .loadOperators:
             runStaff(effect)
-        case .switchRegions:
-            let exchange = clients.exchange
-            submit({ .regionsSwitched(on: try exchange.switchRegions()) }, failed: { .regionsFailed($0) })
-        case .previewImport(let file, let name):
-            // The merge's audit entry is made when it is planned, so the preview names who imports.
-            let exchange = clients.exchange, actor = AuditActor(operator: name, method: .import)
-            submit({ .importPreviewed(try exchange.previewImport(file, actor)) }, failed: { .importPreviewFailed($0) })
-        case .applyImport(let preview):
-            let exchange = clients.exchange
-            submit({ .imported(try exchange.applyImport(preview)) }, failed: { .importFailed($0) })
-        case .export(let format, let path, let name):
-            let exchange = clients.exchange, inbox = self.inbox, actor = AuditActor(operator: name, method: .manual)
-            submit({ .exported(summary: try exchange.export(format, path, actor) { inbox.post(.exportProgress($0)) }) },
-                   failed: { .exportFailed($0) })
+        // Each feature runs its own.
+        case .audit(let effect): AuditFeature.run(effect, on: self)
+        case .stats(let effect): StatsFeature.run(effect, on: self)
+        case .wallet(let effect): WalletFeature.run(effect, on: self)
+        case .regions(let effect): RegionsFeature.run(effect, on: self)
+        case .imports(let effect): ImportFeature.run(effect, on: self)
+        case .export(let effect): ExportFeature.run(effect, on: self)
         }
-    }
-
-    /// On the worker: the pass, or the one line why not.
-    private static func walletPass(_ exchange: ExchangeClient, memberId: String) -> JobResult {
-        do { return .walletPassWritten(try exchange.writeWalletPass(memberId)) } catch { return .walletPassFailed("\(error)") }
     }
 }

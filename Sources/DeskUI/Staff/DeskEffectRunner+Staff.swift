@@ -31,11 +31,6 @@ extension DeskEffectRunner {
         case .letInAnyway(let pass, let name):
             submit({ try checkIn.admitAnyway(pass, AuditActor(operator: name, method: .manual)); return nil },
                    failed: { .checkInFailed($0) })
-        case .loadAudit:
-            submit({
-                let newest = try audit.newest(500)
-                return .audit(newest.entries, newest.names)
-            }, failed: { .auditFailed($0) })
         case .loadOperators:
             submit({ .operators(try staff.operators()) }, failed: { .failed(job: "sign-in: the operators could not be listed", error: $0) })
         default:

@@ -2,12 +2,11 @@ import Foundation
 import MemberKit
 
 /// Work the reducer asks for; `DeskEffectRunner` does it on the worker and answers with a `JobResult`.
+/// A feature's effects are one case of its own enum (`.audit(.load)`).
 public enum DeskEffect: Sendable, Equatable {
     case fetchPage(MemberPageRequest)
     /// The listing's match count (for `generation`) and the club's member count.
     case countMembers(generation: Int, search: String?, expiringDays: Int? = nil)
-    /// The stats pane's figures, today's occupancy curve among them.
-    case loadStats(now: Date)
     /// How many are inside (closing time applied), and who when `listing` ("Inside now" shows).
     case countInside(generation: Int, listing: Bool)
     /// A staff check-out (kind `staff`) of a member by id, as the "Inside now" list names them.
@@ -24,12 +23,7 @@ public enum DeskEffect: Sendable, Equatable {
     case loadVisits(MemberRecord)
     /// `walletPass`: a new member's Apple pass is written in the same step (wallet set up).
     case save(original: MemberRecord?, changes: MemberChanges, operator: String?, walletPass: Bool = false)
-    case writeWalletPass(memberId: String)
     case delete(MemberRecord, operator: String?)
-    case switchRegions
-    case previewImport(file: String, operator: String?)
-    case applyImport(ImportPreview)
-    case export(format: String, path: String, operator: String?)
     /// A sign-in's PIN check (slow on purpose): on a worker of its own, so taps go on.
     case verifyPIN(StaffCredential, PIN)
     /// A manager's PIN for one action: checked as a sign-in's, recorded as an approval.
@@ -38,6 +32,12 @@ public enum DeskEffect: Sendable, Equatable {
     case onDuty(String?)
     case recordLockout(seconds: TimeInterval)
     case letInAnyway(pass: String, operator: String)
-    case loadAudit
     case loadOperators
+    // The features' own, each run by its feature (`AuditFeature.run`).
+    case audit(AuditEffect)
+    case stats(StatsEffect)
+    case wallet(WalletEffect)
+    case regions(RegionsEffect)
+    case imports(ImportEffect)
+    case export(ExportEffect)
 }

@@ -10,4 +10,6 @@ public enum DeskInput: Sendable {
     /// The clock moved: held wedge keys, the banner's fade, the status bar's clock, delayed counts.
     case tick
     case resize(width: Int, height: Int)
+    /// The loop drew a frame of the state as it is: nothing to draw until something changes.
+    case drawn
 }

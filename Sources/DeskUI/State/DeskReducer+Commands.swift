@@ -36,11 +36,7 @@ extension DeskReducer {
             layout(.showMembers, &state, &effects, now: now)
             memberList(.startSearch, &state, &effects, now: now)
         case .toggleRegions:
-            if state.setup.regionsOn == nil {
-                state.log.add("regions: not available in this build", tone: .warning, at: now)
-            } else {
-                effects.append(.switchRegions)
-            }
+            route(RegionsFeature.self, .toggle(available: state.setup.regionsOn != nil), &state, &effects, now: now)
         case .quit:
             quit(.quit, &state, &effects, now: now)
         case .cycleSort:
@@ -106,11 +102,11 @@ extension DeskReducer {
         case .verifyPIN(let credential, let pin):
             lock(.verify(credential, pin), &state, &effects, now: now)
         case .previewImport(let file):
-            effects.append(.previewImport(file: file, operator: state.lock.operatorName))
+            effects.append(.imports(.preview(file: file, operator: state.lock.operatorName)))
         case .applyImport(let preview):
-            effects.append(.applyImport(preview))
+            effects.append(.imports(.apply(preview)))
         case .export(let format, let path):
-            effects.append(.export(format: format, path: path, operator: state.lock.operatorName))
+            effects.append(.export(.write(format: format, path: path, operator: state.lock.operatorName)))
         case .listingChanged(let searchEdited):
             memberList(.listingChanged(searchEdited: searchEdited, at: now), &state, &effects, now: now)
         }

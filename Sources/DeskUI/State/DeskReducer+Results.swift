@@ -30,7 +30,7 @@ extension DeskReducer {
             inside(.changed(count: report.insideCount), &state, &effects, now: now)
             if case .refused = report.outcome { lock(.refused(pass: report.passId), &state, &effects, now: now) }
             if case .staffCard(let pass) = report.outcome { lock(.staffCardTapped(pass), &state, &effects, now: now) }
-            if state.showStats { requestStats(&state, &effects, now: now) }
+            if state.showStats { route(StatsFeature.self, .request(now: now), &state, &effects, now: now) }
         case .memberCreated, .memberDeleted:
             memberList(.membersChanged(recount: true), &state, &effects, now: now)
         case .memberUpdated(let member):
@@ -50,7 +50,7 @@ extension DeskReducer {
             // Closing time, a check-out of everyone, or other desks' entries and exits merged.
             memberList(.membersChanged(recount: false), &state, &effects, now: now)
             inside(.changed(count: notice.insideCount), &state, &effects, now: now)
-            if state.showStats { requestStats(&state, &effects, now: now) }
+            if state.showStats { route(StatsFeature.self, .request(now: now), &state, &effects, now: now) }
         case .error(let notice) where notice.passId != nil:
             // A tap the store could not write (a full disk, a read-only file): staff must know it did not count.
             banner(.showError("\(notice.passId ?? ""): not counted: \(notice.message)"), &state, now: now)
@@ -76,13 +76,14 @@ extension DeskReducer {
             state.dialog = next
             return
         }
-        // A dialog that opens on its job's answer (the wallet pass's notice, the audit view): its opener's.
-        if let answer = DeskDialog.answer(result, state) {
-            if let note = answer.note { state.log.add(note.text, tone: note.tone, at: now) }
-            if let dialog = answer.dialog { state.dialog = dialog }
-            return
-        }
         switch result {
+        // A feature's own result, back to the feature whose job it answers.
+        case .audit(let result): route(AuditFeature.self, result, &state, &effects, now: now)
+        case .stats(let result): route(StatsFeature.self, .finished(result), &state, &effects, now: now)
+        case .wallet(let result): route(WalletFeature.self, result, &state, &effects, now: now)
+        case .regions(let result): route(RegionsFeature.self, .finished(result), &state, &effects, now: now)
+        case .imports(let result): route(ImportFeature.self, result, &state, &effects, now: now)
+        case .export(let result): route(ExportFeature.self, result, &state, &effects, now: now)
         case .page(let rows, let request):
             memberList(.page(rows, for: request), &state, &effects, now: now)
             openOnceListed(&state, &effects, now: now)
@@ -93,11 +94,6 @@ extension DeskReducer {
             openOnceListed(&state, &effects, now: now)  // a count of none: nothing will be selected
         case .countFailed(_, let error):
             memberList(.countFailed(error), &state, &effects, now: now)
-        case .stats(let stats, let occupancy):
-            state.jobs.statsInFlight = false
-            state.stats.loading = false
-            state.stats.stats = stats
-            state.stats.occupancy = occupancy
         case .insideCounted(let generation, let count, let members):
             inside(.counted(generation: generation, count: count, members: members), &state, &effects, now: now)
         case .insideFailed(let error):
@@ -110,10 +106,6 @@ extension DeskReducer {
             storeProbeFailed(error, &state, now: now)  // reached only through `apply` called directly
         case .failed(let job, let error):
             state.log.add("\(job): \(error)", tone: .danger, at: now)
-        case .statsFailed(let error):
-            state.jobs.statsInFlight = false
-            state.stats.loading = false
-            state.log.add("stats: \(error)", tone: .danger, at: now)
         case .checkInFailed(let error):
             banner(.showError("Not a pass: \(error)"), &state, now: now)
         case .typedNames(let typed, let members):
@@ -129,41 +121,18 @@ extension DeskReducer {
             banner(.showError("Could not enrol: \(error)"), &state, now: now)
         case .deleteFailed(let error):
             state.log.add("delete: \(error)", tone: .danger, at: now)
-        case .regionsSwitched(let on):
-            state.status.regions = on ? .on : .off
-        case .regionsFailed(let error):
-            state.log.add("regions: \(error)", tone: .danger, at: now)
-        case .imported(let notice):
-            state.dialog = nil
-            state.log.add(.imported(notice), at: now)
-            memberList(.membersChanged(recount: true), &state, &effects, now: now)
-        case .importFailed(let error):
-            state.dialog = nil
-            state.log.add("import failed: \(error)", tone: .danger, at: now)
-            banner(.showError("Import failed: \(error)"), &state, now: now)
-            memberList(.membersChanged(recount: true), &state, &effects, now: now)
         case .signedIn(let account):
             lock(.signedIn(account), &state, &effects, now: now)
         case .signInFailed(let message, let usesATry):
             lock(.signInFailed(message, usesATry: usesATry), &state, &effects, now: now)
         // The rest answer a dialog, which took them above when it is open. Here it was closed
         // first (Esc while it waited): each case says why nothing shows, or where its outcome goes.
-        case .visits, .operators, .exportProgress:
+        case .visits, .operators:
             break  // only for showing in the dialog: with it closed there is nothing to show them in
-        case .importPreviewed:
-            break  // a review nobody waits for: closing the prompt cancelled the import, nothing was saved
         case .saved:
             break  // the member's own change event logs "updated …" and reloads the list
         case .saveFailed(let error):
             state.log.add("save: \(error)", tone: .danger, at: now)  // the form that would say it is gone
-        case .importPreviewFailed(let error):
-            state.log.add("import: \(error)", tone: .danger, at: now)
-        case .exported(let summary):
-            state.log.add("export: \(summary)", tone: .success, at: now)  // the file was written all the same
-        case .exportFailed(let error):
-            state.log.add("export failed: \(error)", tone: .danger, at: now)
-        case .walletPassWritten, .walletPassFailed, .audit, .auditFailed:
-            break  // answered above, by the opener that started the job (`DeskDialog.answer`)
         }
     }
 }

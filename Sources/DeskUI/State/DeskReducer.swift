@@ -45,6 +45,10 @@ public enum DeskReducer {
             }
         case .resize(let width, let height):
             state.resize(width: width, height: height)
+        case .drawn:
+            // Drawing asks for nothing: the next input does.
+            state.needsRedraw = false
+            return effects
         }
         askForWhatTheScreenLacks(&state, &effects, now: now)
         return effects
@@ -69,7 +73,7 @@ public enum DeskReducer {
         let out = LayoutSlice.scope.run(&state) { LayoutReducer.reduce(&$0, action) }
         if out.readInside { inside(.changed(count: nil), &state, &effects, now: now) }
         if out.resized { state.resize(width: state.width, height: state.height) }
-        if out.loadStats { requestStats(&state, &effects, now: now) }
+        if out.loadStats { route(StatsFeature.self, .request(now: now), &state, &effects, now: now) }
     }
 
     /// The banner: what a tap or a failed job shows, Esc, and the fade.
@@ -177,7 +181,7 @@ public enum DeskReducer {
         state.jobs.storeVersion = version
         memberList(.membersChanged(recount: true), &state, &effects, now: now)
         inside(.changed(count: nil), &state, &effects, now: now)
-        if state.showStats { requestStats(&state, &effects, now: now) }
+        if state.showStats { route(StatsFeature.self, .request(now: now), &state, &effects, now: now) }
         state.needsRedraw = true
     }
 
@@ -197,12 +201,5 @@ public enum DeskReducer {
         // Another dialog opened meanwhile (the prompt of a pass typed at F4): that one stays.
         guard state.dialog == nil else { return }
         perform(.open(opener), &state, &effects, now: now)
-    }
-
-    static func requestStats(_ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
-        state.stats.loading = true
-        guard !state.jobs.statsInFlight else { return }
-        state.jobs.statsInFlight = true
-        effects.append(.loadStats(now: now))
     }
 }

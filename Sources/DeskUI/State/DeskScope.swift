@@ -76,9 +76,14 @@ extension DeskReducer {
         _ child: (inout Slice) -> Output
     ) -> Output {
         let out = scope.run(&state, child)
+        carryOut(out, &state, &effects, now: now)
+        return out
+    }
+
+    /// A child's effects join the input's, its notes go in the event log, and a redraw is asked for.
+    static func carryOut(_ out: some DeskChildOutput, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         effects += out.effects
         for note in out.notes { state.log.add(note.text, tone: note.tone, at: now) }
         if out.redraw { state.needsRedraw = true }
-        return out
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import MemberKit
 
 /// Everything the front desk shows and remembers, as one value: every pane's model, the open
-/// dialog, the focus, and the jobs the panes wait on. `DeskReducer` changes it; `render` draws it.
+/// dialog, the focus, and the jobs the panes wait on. Only `DeskReducer` changes it (its fields
+/// are read-only outside DeskUI); `render` draws it.
 public struct DeskState: Sendable, Equatable {
     public enum Focus: Sendable, Equatable { case members, log }
     public enum SidePane: Sendable, Equatable { case log, beacons }
@@ -10,26 +11,26 @@ public struct DeskState: Sendable, Equatable {
     public let setup: DeskSetup
     public private(set) var width = 80
     public private(set) var height = 24
-    public var status: StatusBarModel
-    public var banner: BannerModel
-    public var list = MemberListModel()
+    public internal(set) var status: StatusBarModel
+    public internal(set) var banner: BannerModel
+    public internal(set) var list = MemberListModel()
     /// "Inside now", shown in the main pane instead of the member list while `showInside`.
-    public var inside = InsideListModel()
-    public var log = EventLogModel()
-    public var beacons: BeaconPaneModel
-    public var stats = StatsModel()
-    public var dialog: DeskDialog?
-    public var showStats = false
-    public var showInside = false
-    public var focus: Focus = .members
+    public internal(set) var inside = InsideListModel()
+    public internal(set) var log = EventLogModel()
+    public internal(set) var beacons: BeaconPaneModel
+    public internal(set) var stats = StatsModel()
+    public internal(set) var dialog: DeskDialog?
+    public internal(set) var showStats = false
+    public internal(set) var showInside = false
+    public internal(set) var focus: Focus = .members
     /// In a narrow terminal only one side pane fits: `b` swaps them.
-    public var narrowSidePane: SidePane = .log
-    public var wedge = WedgeBurstDetector()
-    public var jobs = DeskJobs()
-    public var wantsQuit = false
-    public var lock: DeskLock
+    public internal(set) var narrowSidePane: SidePane = .log
+    public internal(set) var wedge = WedgeBurstDetector()
+    public internal(set) var jobs = DeskJobs()
+    public internal(set) var wantsQuit = false
+    public internal(set) var lock: DeskLock
     /// Something changed since the last render.
-    public var needsRedraw = true
+    public internal(set) var needsRedraw = true
     /// The status bar's clock shows seconds: a new second redraws.
     var clockSecond = -1
 

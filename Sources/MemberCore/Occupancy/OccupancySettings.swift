@@ -33,7 +33,7 @@ public struct OccupancySettings: Sendable, Equatable {
     public var calendar: Calendar
 
     public init(tap: TapMode = .in, minStay: TimeInterval = 120, capacity: Int = 0, whenFull: WhenFull = .refuse,
-                closingMinute: Int? = nil, maxStay: TimeInterval = 0, keepDays: Int = 400, calendar: Calendar = .current) {
+                closingMinute: Int? = nil, maxStay: TimeInterval = 0, keepDays: Int = 400, calendar: Calendar = .gregorianUTC) {
         self.tap = tap
         self.minStay = minStay
         self.capacity = capacity

@@ -16,7 +16,7 @@ public struct PlanSettings: Sendable, Equatable {
     /// The desk's calendar and time zone: what "a day" is.
     package var calendar: Calendar
 
-    public init(packUse: PackUse = .perDay, warnDays: Int = 14, calendar: Calendar = .current) {
+    public init(packUse: PackUse = .perDay, warnDays: Int = 14, calendar: Calendar = .gregorianUTC) {
         self.packUse = packUse
         self.warnDays = warnDays
         self.calendar = calendar

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalColumns
 
 /// One field an import changes, with its value before and after: `email "a@x.org" → "b@x.org"`.
 public struct FieldChange: Sendable, Equatable, Codable {

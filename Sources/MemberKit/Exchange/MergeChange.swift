@@ -1,3 +1,5 @@
+import TerminalColumns
+
 /// One member an import adds, changes, deletes or unifies, for the preview.
 public struct MergeChange: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable { case new, updated, deleted, unified, refused }

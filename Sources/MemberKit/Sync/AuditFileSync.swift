@@ -5,7 +5,7 @@ import Foundation
 /// when there are many), and the others' are added by entry id (one already held is never changed).
 /// The entries of each desk this one carries go out as that desk's `audit-carried-DESK.jsonl`,
 /// rewritten whole when merges added some of them since it was written (or it is missing).
-struct AuditFileSync {
+struct AuditFileSync: SideFileKind {
     let database: AppDatabase
     let terminal: TerminalIdentity
     let folder: SyncFolder
@@ -20,10 +20,11 @@ struct AuditFileSync {
     static func carriedMergesKey(_ desk: String) -> String { "sync.auditCarriedMerges." + desk }
     static func carriedWrittenKey(_ desk: String) -> String { "sync.auditCarriedWritten." + desk }
 
-    struct Report {
-        var written = 0
-        var added = 0
-        var errors: [String] = []
+    static let reportKey = "audit files"
+
+    static func pass(database: AppDatabase, terminal: TerminalIdentity, folder: SyncFolder, clock: any DeskClock,
+                     only: SyncNamedFiles?, write: Bool) throws -> SideFileReport {
+        try AuditFileSync(database: database, terminal: terminal, folder: folder, clock: clock).pass(only: only, write: write)
     }
 
     private var files: DeskSideFile {
@@ -31,14 +32,15 @@ struct AuditFileSync {
                      names: .matching(AuditSyncFile.isAuditFile), maxBytes: 256 << 20, clock: clock)
     }
 
-    func pass(only: SyncNamedFiles?, write writing: Bool = true) throws -> Report {
-        var report = Report()
+    /// Entries added are `merged`, entries written (the carried files' too) `written`.
+    func pass(only: SyncNamedFiles?, write writing: Bool = true) throws -> SideFileReport {
+        var report = SideFileReport()
         if writing { report.written = try write() }
         let carried = Set(try database.carriedDesks(by: terminal.id))
         report.errors = try files.readChanged(only: only) { desk, bytes, path in
             do {
                 let entries = try AuditSyncFile.parse(bytes, file: String(path.split(separator: "/").last ?? ""), in: desk, path: path)
-                report.added += try database.mergeAuditEntries(entries, carried: carried)
+                report.merged += try database.mergeAuditEntries(entries, carried: carried)
             } catch let refused as DeskError {
                 // The store refused an entry (a millisecond with no room left): the file is bad, the pass goes on.
                 throw SyncError.badFile(path, refused.description)

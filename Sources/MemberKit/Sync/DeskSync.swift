@@ -38,19 +38,14 @@ public struct DeskSync: Sendable {
         // Once writing stopped (another machine under this id, a restored backup), a reading pass
         // writes none of the side files either: they would overwrite the other machine's.
         let sides = try write || database.syncWriterState().stopped == nil
-        // Operators and the audit record ride beside the member files (see StaffSync).
-        let staff = try StaffSync(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock)
-            .pass(only: read ? only : [], write: sides)
-        // SUN tags' read counters too (see SecureCounterSync).
-        let counters = try SecureCounterSync(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock)
-            .pass(only: read ? only : [], write: sides)
-        // And the phone cryptograms read here, so that a replay is one at every desk (see WalletClaimSync).
-        let claims = try WalletClaimSync(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock)
-            .pass(only: read ? only : [], write: sides)
+        // Operators, the audit record, SUN counters and phones' claims ride beside the member files.
+        let sideFiles = try SideFileKinds.pass(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock,
+                                               only: read ? only : [], write: sides)
         if read {
-            readReport.errors += staff.errors + counters.errors + claims.errors
-            readReport.replaysFound += counters.replaysFound
-            readReport.walletReplaysFound += claims.replaysFound
+            for (key, report) in sideFiles {
+                readReport.errors += report.errors
+                readReport.sideFiles[key] = report
+            }
         }
         return SyncPassReport(folder: writer.folder.path, written: written, read: readReport,
                               time: writer.clock.now().timeIntervalSince1970)

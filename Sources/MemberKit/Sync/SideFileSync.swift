@@ -3,8 +3,7 @@ import Foundation
 /// State that travels beside the member files, one small file per desk, and merges by law (see
 /// `DeskSideFile`): what each kind says is its file, how this desk's own is made, and how another
 /// desk's is merged (with what the merge found read at two desks).
-protocol SideFileState: Sendable {
-    associatedtype Replay: Sendable & Equatable
+protocol SideFileState: SideFileKind, Sendable {
     static var fileName: String { get }
     static var maxBytes: Int { get }
     /// This desk's file, with the entries of the desks it carries (`carrying`: those it took over);
@@ -12,7 +11,22 @@ protocol SideFileState: Sendable {
     static func own(_ database: AppDatabase, terminalId: String, carrying: [String],
                     at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool)
     static func merge(_ bytes: [UInt8], from desk: String, path: String, into database: AppDatabase,
-                      at now: Double) throws -> (changed: Int, replays: [Replay])
+                      at now: Double) throws -> (changed: Int, found: [SideFileFinding])
+}
+
+extension SideFileState {
+    static var reportKey: String { fileName }
+
+    /// What `own` writes: this desk's entries, and by desk those of the desks it carries that hold any.
+    static func entries<Entry>(of terminalId: String, carrying: [String],
+                               _ held: (String) throws -> [Entry]) rethrows -> (own: [Entry], carried: [String: [Entry]]) {
+        (try held(terminalId), try Dictionary(uniqueKeysWithValues: carrying.map { ($0, try held($0)) }).filter { !$0.value.isEmpty })
+    }
+
+    static func pass(database: AppDatabase, terminal: TerminalIdentity, folder: SyncFolder, clock: any DeskClock,
+                     only: SyncNamedFiles?, write: Bool) throws -> SideFileReport {
+        try SideFileSync<Self>(database: database, terminal: terminal, folder: folder, clock: clock).pass(only: only, write: write)
+    }
 }
 
 /// One pass of a side file: this desk's file written (rewritten whole when it changed), then the
@@ -30,15 +44,9 @@ struct SideFileSync<State: SideFileState>: Sendable {
         self.clock = clock
     }
 
-    struct Report: Sendable, Equatable {
-        var merged = 0
-        var replaysFound: [State.Replay] = []
-        var errors: [String] = []
-    }
-
     /// `write` false: this desk's file is left as it is (its writing stopped, see `DeskSync.pass`).
-    func pass(only: SyncNamedFiles? = nil, write: Bool = true) throws -> Report {
-        var report = Report()
+    func pass(only: SyncNamedFiles? = nil, write: Bool = true) throws -> SideFileReport {
+        var report = SideFileReport()
         let now = clock.now().timeIntervalSince1970
         let file = DeskSideFile(database: database, terminal: terminal, folder: folder, names: .one(State.fileName),
                                 maxBytes: State.maxBytes, clock: clock)
@@ -49,7 +57,7 @@ struct SideFileSync<State: SideFileState>: Sendable {
         report.errors += try file.readChanged(only: only) { desk, bytes, path in
             let merged = try State.merge(bytes, from: desk, path: path, into: database, at: now)
             report.merged += merged.changed
-            report.replaysFound += merged.replays
+            report.found += merged.found
         }
         return report
     }
@@ -65,16 +73,15 @@ enum SecureCounterState: SideFileState {
 
     static func own(_ database: AppDatabase, terminalId: String, carrying: [String],
                     at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool) {
-        let own = try database.ownSecureCounters(terminalId: terminalId)
-        let carried = try Dictionary(uniqueKeysWithValues: carrying.map { ($0, try database.ownSecureCounters(terminalId: $0)) })
-            .filter { !$0.value.isEmpty }
+        let (own, carried) = try entries(of: terminalId, carrying: carrying) { try database.ownSecureCounters(terminalId: $0) }
         // A desk that never accepted a SUN read (nor carries one) writes no file.
         return (SecureCounterFile.bytes(terminalId: terminalId, own, carried: carried), own.isEmpty && carried.isEmpty)
     }
 
     static func merge(_ bytes: [UInt8], from desk: String, path: String, into database: AppDatabase,
-                      at now: Double) throws -> (changed: Int, replays: [SecureReplay]) {
-        try database.mergeSecureCounters(SecureCounterFile.parse(bytes, from: desk, path: path), at: now)
+                      at now: Double) throws -> (changed: Int, found: [SideFileFinding]) {
+        let merged = try database.mergeSecureCounters(SecureCounterFile.parse(bytes, from: desk, path: path), at: now)
+        return (merged.changed, merged.replays.map(SideFileFinding.secureReplay))
     }
 }
 
@@ -88,17 +95,17 @@ enum WalletClaimState: SideFileState {
 
     static func own(_ database: AppDatabase, terminalId: String, carrying: [String],
                     at now: Double) throws -> (bytes: [UInt8], nothingToSay: Bool) {
-        let own = try database.ownWalletClaims(terminalId: terminalId, now: now, limit: WalletClaimFile.maxClaims)
-        let carried = try Dictionary(uniqueKeysWithValues: carrying.map {
-            ($0, try database.ownWalletClaims(terminalId: $0, now: now, limit: WalletClaimFile.maxClaims))
-        }).filter { !$0.value.isEmpty }
+        let (own, carried) = try entries(of: terminalId, carrying: carrying) {
+            try database.ownWalletClaims(terminalId: $0, now: now, limit: WalletClaimFile.maxClaims)
+        }
         // A desk that never read a phone (nor carries a claim) writes no file; one whose claims all expired writes an empty one.
         return (WalletClaimFile.bytes(terminalId: terminalId, own, carried: carried), own.isEmpty && carried.isEmpty)
     }
 
     static func merge(_ bytes: [UInt8], from desk: String, path: String, into database: AppDatabase,
-                      at now: Double) throws -> (changed: Int, replays: [WalletReplay]) {
-        try database.mergeWalletClaims(WalletClaimFile.parse(bytes, from: desk, path: path), at: now)
+                      at now: Double) throws -> (changed: Int, found: [SideFileFinding]) {
+        let merged = try database.mergeWalletClaims(WalletClaimFile.parse(bytes, from: desk, path: path), at: now)
+        return (merged.changed, merged.replays.map(SideFileFinding.walletReplay))
     }
 }
 

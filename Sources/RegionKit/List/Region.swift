@@ -79,8 +79,8 @@ public struct Region: Sendable, Equatable, Codable {
         return proximity != .unknown && proximity <= required
     }
 
-    /// The active_hours and weekdays rules, in the local time zone.
-    public func isActive(at date: Date, calendar: Calendar = .current) -> Bool {
+    /// The active_hours and weekdays rules, in `calendar`'s time zone (the club's).
+    public func isActive(at date: Date, calendar: Calendar) -> Bool {
         if !weekdays.isEmpty {
             let weekday = calendar.component(.weekday, from: date) // Sunday = 1
             let iso = weekday == 1 ? 7 : weekday - 1

@@ -39,6 +39,8 @@ struct RegionStep: Sendable {
 struct RegionMachine: Sendable {
     let exitDelay: TimeInterval
     let hysteresis: TimeInterval
+    /// The club's: what `active_hours` and `weekdays` are read in.
+    let calendar: Calendar
     private var s = Regions()
 
     struct Tracked: Sendable {
@@ -70,9 +72,10 @@ struct RegionMachine: Sendable {
         var lastFix: LocationFix?
     }
 
-    init(exitDelay: TimeInterval = 30, hysteresis: TimeInterval = 20) {
+    init(exitDelay: TimeInterval = 30, hysteresis: TimeInterval = 20, calendar: Calendar = .gregorianUTC) {
         self.exitDelay = exitDelay
         self.hysteresis = hysteresis
+        self.calendar = calendar
     }
 
     /// Whether the saved state has yet to come in (with the first `load`).
@@ -84,7 +87,7 @@ struct RegionMachine: Sendable {
 
     /// Regions inside now that have a checkin script and are active at `date`.
     func checkInRegions(at date: Date) -> [Region] {
-        s.order.compactMap { s.tracked[$0] }.filter { $0.inside && !$0.region.checkinScript.isEmpty && $0.region.isActive(at: date) }
+        s.order.compactMap { s.tracked[$0] }.filter { $0.inside && !$0.region.checkinScript.isEmpty && $0.region.isActive(at: date, calendar: calendar) }
             .map(\.region)
     }
 
@@ -236,7 +239,7 @@ struct RegionMachine: Sendable {
     private func enter(_ tracked: inout Tracked, at date: Date) -> RegionTransition {
         tracked.inside = true
         let region = tracked.region
-        var run = region.isActive(at: date)
+        var run = region.isActive(at: date, calendar: calendar)
         switch region.triggerLimit {
         case .everyTime(let cooldown):
             if let last = tracked.lastTriggered, date.timeIntervalSince1970 - last < cooldown { run = false }

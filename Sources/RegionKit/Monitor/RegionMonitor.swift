@@ -21,15 +21,17 @@ public final class RegionMonitor: Sendable {
     private let store: (any RegionStateStore)?
     private let storeFailed: @Sendable (String) -> Void
 
+    /// `calendar`: the club's (`OccupancySettings.calendar`), which regions' active hours are read in.
     public init(store: (any RegionStateStore)?, exitDelay: TimeInterval = 30, hysteresis: TimeInterval = 20,
-                storeFailed: @escaping @Sendable (String) -> Void = { _ in }) {
+                calendar: Calendar = .gregorianUTC, storeFailed: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
         self.storeFailed = storeFailed
-        machine = Mutex(RegionMachine(exitDelay: exitDelay, hysteresis: hysteresis))
+        machine = Mutex(RegionMachine(exitDelay: exitDelay, hysteresis: hysteresis, calendar: calendar))
     }
 
-    public convenience init(database: AppDatabase?, exitDelay: TimeInterval = 30, hysteresis: TimeInterval = 20) {
-        self.init(store: database, exitDelay: exitDelay, hysteresis: hysteresis)
+    public convenience init(database: AppDatabase?, exitDelay: TimeInterval = 30, hysteresis: TimeInterval = 20,
+                            calendar: Calendar = .gregorianUTC) {
+        self.init(store: database, exitDelay: exitDelay, hysteresis: hysteresis, calendar: calendar)
     }
 
     public var exitDelay: TimeInterval { machine.withLock { $0.exitDelay } }

@@ -1,3 +1,4 @@
+import DeskHTTP
 import DeskSettings
 import Foundation
 import MemberKit

@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import DeskHTTP
 import Foundation
 import MemberKit
 

@@ -1,6 +1,7 @@
 import DeskUI
 import Foundation
 import MemberKit
+import TerminalColumns
 import Testing
 
 /// A member taps in and the status bar says `Inside 1`; `i` switches the list to "Inside now",

@@ -1,5 +1,6 @@
 import Foundation
 import MemberKit
+import TerminalColumns
 import Testing
 
 /// Widening the terminal puts the beacon pane beside the list; narrowing it back hides it, and

@@ -2,6 +2,7 @@ import DeskUI
 import Foundation
 import MemberDeskTestSupport
 import MemberKit
+import TerminalColumns
 
 /// One front-desk scenario, lazygit-style: a database with members, the real loop on a headless
 /// terminal, then taps (check-ins through `Club`, as the reader monitor makes them) and keys.

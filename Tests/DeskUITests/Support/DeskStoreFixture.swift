@@ -160,7 +160,7 @@ extension DeskStoreFixture {
 
     /// The import's read answers with `preview`: its review opens; Enter on Merge, and it is applied.
     func reviewAndMerge(_ preview: ImportPreview, on store: DeskTestStore, sourceLocation: SourceLocation = #_sourceLocation) {
-        store.send(.finished(.importPreviewed(preview)), sourceLocation: sourceLocation) {
+        store.send(.finished(.imports(.previewed(preview))), sourceLocation: sourceLocation) {
             $0.needsRedraw = true
             $0.dialog = .importReview(ImportReviewDialog(preview: preview))
         }
@@ -169,7 +169,7 @@ extension DeskStoreFixture {
             $0.needsRedraw = true
             $0.dialog?.importReview?.applying = true
         }
-        store.receive(.applyImport(preview), sourceLocation: sourceLocation)
+        store.receive(.imports(.apply(preview)), sourceLocation: sourceLocation)
     }
 
     /// The merge is done: the review closes, the log says what came in, and the rows on screen and
@@ -179,7 +179,7 @@ extension DeskStoreFixture {
                          sourceLocation: SourceLocation = #_sourceLocation) -> MemberPageRequest? {
         let generation = store.state.list.generation
         var reload: MemberPageRequest?
-        store.send(.finished(.imported(notice)), sourceLocation: sourceLocation) {
+        store.send(.finished(.imports(.imported(notice))), sourceLocation: sourceLocation) {
             $0.needsRedraw = true
             $0.dialog = nil
             $0.log.add(.imported(notice), at: now)

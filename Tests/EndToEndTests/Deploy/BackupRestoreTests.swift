@@ -1,3 +1,4 @@
+import DeskDoctor
 import Foundation
 import MemberDeskTestSupport
 import MemberKit

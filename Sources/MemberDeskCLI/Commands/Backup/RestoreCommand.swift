@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeskDoctor
 import DeskSettings
 import Foundation
 import MemberKit

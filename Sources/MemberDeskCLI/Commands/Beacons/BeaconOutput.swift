@@ -1,6 +1,7 @@
 import BeaconKit
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// How `memberdesk beacons` prints beacons: JSON lines, text lines, and the table.
 enum BeaconOutput {

@@ -5,6 +5,7 @@ import DeskMQTT
 import DeskSettings
 import Foundation
 import MemberKit
+import TerminalColumns
 import WalletPasses
 
 struct DoctorCommand: ParsableCommand {

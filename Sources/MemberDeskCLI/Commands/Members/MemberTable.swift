@@ -1,5 +1,6 @@
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// Members as an aligned table for people: readable headers, 80 columns at most (the widest
 /// text columns are cut with "…"). `--json` keeps every field under its key.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MemberKit
+import TerminalColumns
 
 struct MembersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -29,7 +29,7 @@ struct CheckOutCommand: ParsableCommand {
         if all { return try checkOutAll(context) }
         let report = try context.queueingMQTT { try context.club.checkOut(passId: pass ?? "", source: .manual, by: context.actor) }
         if json {
-            JSONOutput.print(JSONOutput.checkIn(report))
+            JSONOutput.print(JSONOutput.checkIn(report, plans: context.club.settings.plans))
         } else {
             print(report.message)
         }

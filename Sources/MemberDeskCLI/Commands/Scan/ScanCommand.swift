@@ -33,7 +33,7 @@ struct ScanCommand: ParsableCommand {
         // Bad SUN key files stop the desk before it watches a reader (one line, exit 1).
         let applications = try SUNKeyFiles.applications(context.config)
         let subscription = context.bus.subscribe()
-        let printer = ScanPrinter(json: json)
+        let printer = ScanPrinter(json: json, plans: context.club.settings.plans)
         let printed = DispatchSemaphore(value: 0)
         Task.detached {
             for await event in subscription { printer.print(event) }

@@ -6,6 +6,8 @@ import MemberKit
 /// `JSONOutput.checkIn`), reader events and errors (JSON with an `event` key).
 struct ScanPrinter: Sendable {
     let json: Bool
+    /// The club's (`plans.warn_days`, its calendar): a tap's line says what `checkin --json` would.
+    let plans: PlanSettings
 
     func print(_ event: DeskEvent) {
         guard let line = json ? jsonLine(event) : textLine(event) else { return }
@@ -19,7 +21,7 @@ struct ScanPrinter: Sendable {
         var object: [String: JSONValue] = ["time": .string(Self.now())]
         switch event {
         case .checkIn(let report):
-            return JSONOutput.line(JSONOutput.checkIn(report))
+            return JSONOutput.line(JSONOutput.checkIn(report, plans: plans))
         case .error(let notice) where notice.passId != nil:
             // A tap that could not be written: an outcome like any other tap's, never counted.
             object["outcome"] = .string("error")

@@ -1,5 +1,6 @@
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// How `staff list` prints operators: a table, or JSON lines. Never the hash.
 enum StaffOutput {

@@ -1,5 +1,5 @@
 import Foundation
-import RegionKit
+import DeskHTTP
 import Synchronization
 
 /// Syncthing's REST API on this machine: the address and API key come from its config.xml

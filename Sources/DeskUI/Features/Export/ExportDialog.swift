@@ -95,22 +95,18 @@ extension ExportDialog: DeskDialogFeature {
     /// A path staff typed themselves (not the one offered).
     var holdsTypedText: Bool { phase == .editing && path.text != defaultPaths[format] }
 
-    /// The export's progress, its summary (also logged) or its failure.
-    mutating func receive(_ result: JobResult) -> DialogUpdate {
+    /// Its job's answer (`ExportFeature`): the phase it shows; the log's line once the file is written.
+    mutating func receive(_ result: ExportResult) -> DeskNote? {
         switch result {
-        case .exportProgress(let fraction):
-            guard case .running = phase else { return .ignored }
-            phase = .running(fraction)
-            return .updated()
-        case .exported(let summary):
+        case .progress(let fraction):
+            if case .running = phase { phase = .running(fraction) }
+        case .written(let summary):
             phase = .done(summary)
-            return .updated(note: DeskNote(text: "export: \(summary)", tone: .success))
-        case .exportFailed(let error):
+            return ExportFeature.writtenNote(summary)
+        case .failed(let error):
             phase = .failed(error)
-            return .updated()
-        default:
-            return .ignored
         }
+        return nil
     }
 }
 

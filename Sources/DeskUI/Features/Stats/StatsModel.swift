@@ -1,5 +1,6 @@
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// The stats view: people inside through today, check-ins per hour today and per day for 30
 /// days as block-character bar charts, and how many members were active this week and this month.

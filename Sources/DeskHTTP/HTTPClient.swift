@@ -29,7 +29,7 @@ public struct HTTPReply: Sendable {
     }
 }
 
-/// The network, behind a protocol so the list source and wk_http_* can be tested with a double.
+/// The network, behind a protocol so the region list source, wk_http_* and the Syncthing calls can be tested with a double.
 public protocol HTTPClient: Sendable {
     /// Calls `completion` exactly once, at the latest soon after `request.timeout`.
     func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPReply, DeskHTTPError>) -> Void)

@@ -1,0 +1,40 @@
+import Foundation
+import MemberKit
+
+/// The audit view's job: read the newest entries with the names they refer to.
+public enum AuditEffect: Sendable, Equatable {
+    case load
+}
+
+/// The audit record as read, or why it could not be.
+public enum AuditResult: Sendable, Equatable {
+    case loaded([AuditEntry], RecordNames)
+    case failed(String)
+}
+
+/// `a` (managers): the audit record opens as a notice once it is read (`DialogOpener.audit`);
+/// a failure is a line in the event log.
+enum AuditFeature: DeskFeature {
+    static var lens: SliceLens<DialogSlice> { DialogSlice.scope.lens }
+
+    static func reduce(_ slice: inout DialogSlice, _ result: AuditResult, now: Date) -> FeatureOutput {
+        switch result {
+        case .loaded(let entries, let names):
+            slice.dialog = .notice(view(entries, names: names))
+            return FeatureOutput()
+        case .failed(let error):
+            return FeatureOutput(note: DeskNote(text: "audit: \(error)", tone: .danger))
+        }
+    }
+
+    static func run(_ effect: AuditEffect, on runner: DeskEffectRunner) {
+        let audit = runner.clients.audit
+        switch effect {
+        case .load:
+            runner.submit({
+                let newest = try audit.newest(500)
+                return .audit(.loaded(newest.entries, newest.names))
+            }, failed: { .audit(.failed($0)) })
+        }
+    }
+}

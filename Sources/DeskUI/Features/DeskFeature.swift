@@ -1,0 +1,72 @@
+import Foundation
+
+/// One desk feature in one folder (`Features/Audit/`): its actions (its jobs' results among
+/// them) on its own slice of the desk, its effects and what they do through its client. The
+/// parent routes each of its results here in one line (`JobResult.audit` to `AuditFeature`),
+/// and the runner each of its effects to `run` in one line, so a result reaches only the
+/// feature whose job it answers.
+protocol DeskFeature {
+    associatedtype Slice
+    associatedtype Action
+    associatedtype Effect
+    /// The fields of `DeskState` the feature reads and writes, named once (`DeskScope.lens`).
+    static var lens: SliceLens<Slice> { get }
+    static func reduce(_ slice: inout Slice, _ action: Action, now: Date) -> FeatureOutput
+    /// What an effect of the feature's does, through its client, on the runner's workers.
+    static func run(_ effect: Effect, on runner: DeskEffectRunner)
+}
+
+/// What a feature hands its parent: jobs, lines for the event log, a frame, and what the rest
+/// of the desk should know (a failure for the banner, members changed on the store).
+struct FeatureOutput: Equatable, DeskChildOutput {
+    var effects: [DeskEffect] = []
+    var notes: [DeskNote] = []
+    var redraw = false
+    /// A failure shown where staff look, as a tap's is.
+    var bannerError: String?
+    /// The store's members changed: the list reloads and recounts.
+    var membersChanged = false
+
+    init(effects: [DeskEffect] = [], notes: [DeskNote] = [], bannerError: String? = nil, membersChanged: Bool = false) {
+        self.effects = effects
+        self.notes = notes
+        self.bannerError = bannerError
+        self.membersChanged = membersChanged
+    }
+
+    init(note: DeskNote, membersChanged: Bool = false) {
+        self.init(notes: [note], membersChanged: membersChanged)
+    }
+}
+
+/// A feature's slice of the desk, to read and to put back (a `DeskScope` without its field types).
+struct SliceLens<Slice> {
+    let read: (DeskState) -> Slice
+    let write: (Slice, inout DeskState) -> Void
+}
+
+extension DeskScope {
+    var lens: SliceLens<Slice> {
+        SliceLens(read: { slice(of: $0) }, write: { write($0, into: &$1) })
+    }
+}
+
+/// A feature whose slice is the open dialog alone (the audit view, the wallet pass's notice).
+struct DialogSlice: Equatable {
+    var dialog: DeskDialog?
+
+    static var scope: DeskScope<DialogSlice, DeskDialog?> { DeskScope(DialogSlice.init, .init(\.dialog, at: \.dialog)) }
+}
+
+extension DeskReducer {
+    /// `action` to `feature` on its slice; what it hands back is carried out as for every child.
+    static func route<Feature: DeskFeature>(_ feature: Feature.Type, _ action: Feature.Action, _ state: inout DeskState,
+                                            _ effects: inout [DeskEffect], now: Date) {
+        var slice = Feature.lens.read(state)
+        let out = Feature.reduce(&slice, action, now: now)
+        Feature.lens.write(slice, &state)
+        carryOut(out, &state, &effects, now: now)
+        if let error = out.bannerError { banner(.showError(error), &state, now: now) }
+        if out.membersChanged { memberList(.membersChanged(recount: true), &state, &effects, now: now) }
+    }
+}

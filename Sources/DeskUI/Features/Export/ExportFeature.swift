@@ -1,0 +1,45 @@
+import Foundation
+import MemberKit
+
+/// F5's job: members to a file in a format, recorded under the operator.
+public enum ExportEffect: Sendable, Equatable {
+    case write(format: String, path: String, operator: String?)
+}
+
+public enum ExportResult: Sendable, Equatable {
+    /// How far the writing is, from 0 to 1.
+    case progress(Double)
+    case written(summary: String)
+    case failed(String)
+}
+
+/// F5: the export dialog shows its job's progress and answer; with the dialog closed first (Esc
+/// while it ran) the event log says how it ended, for the file was written all the same.
+enum ExportFeature: DeskFeature {
+    static var lens: SliceLens<DialogSlice> { DialogSlice.scope.lens }
+
+    static func reduce(_ slice: inout DialogSlice, _ result: ExportResult, now: Date) -> FeatureOutput {
+        if var dialog = slice.dialog?[ExportDialog.self] {
+            let note = dialog.receive(result)
+            slice.dialog?[ExportDialog.self] = dialog
+            return FeatureOutput(notes: note.map { [$0] } ?? [])
+        }
+        switch result {
+        case .progress: return FeatureOutput()
+        case .written(let summary): return FeatureOutput(note: writtenNote(summary))
+        case .failed(let error): return FeatureOutput(note: DeskNote(text: "export failed: \(error)", tone: .danger))
+        }
+    }
+
+    static func writtenNote(_ summary: String) -> DeskNote { DeskNote(text: "export: \(summary)", tone: .success) }
+
+    static func run(_ effect: ExportEffect, on runner: DeskEffectRunner) {
+        let export = runner.clients.export, inbox = runner.inbox
+        switch effect {
+        case .write(let format, let path, let name):
+            let actor = AuditActor(operator: name, method: .manual)
+            runner.submit({ .export(.written(summary: try export.write(format, path, actor) { inbox.post(.export(.progress($0))) })) },
+                          failed: { .export(.failed($0)) })
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import MemberKit
+
+/// F6's jobs: a file's review (nothing saved), then its merge.
+public enum ImportEffect: Sendable, Equatable {
+    /// The merge's audit entry is made when it is planned, so the review names who imports.
+    case preview(file: String, operator: String?)
+    case apply(ImportPreview)
+}
+
+public enum ImportResult: Sendable, Equatable {
+    case previewed(ImportPreview)
+    case previewFailed(String)
+    case imported(ImportNotice)
+    case failed(String)
+}
+
+/// F6: the file prompt becomes the review, Merge applies it, and the desk says how it ended.
+/// A review nobody waits for (the prompt closed first) is dropped: that cancelled the import.
+enum ImportFeature: DeskFeature {
+    static var lens: SliceLens<DialogSlice> { DialogSlice.scope.lens }
+
+    static func reduce(_ slice: inout DialogSlice, _ result: ImportResult, now: Date) -> FeatureOutput {
+        let prompting = slice.dialog?[PromptDialog.self]?.purpose == .importFile
+        switch result {
+        case .previewed(let preview):
+            if prompting { slice.dialog = .importReview(ImportReviewDialog(preview: preview)) }
+            return FeatureOutput()
+        case .previewFailed(let error):
+            guard prompting else { return FeatureOutput(note: DeskNote(text: "import: \(error)", tone: .danger)) }
+            slice.dialog?[PromptDialog.self]?.error = error
+            return FeatureOutput()
+        case .imported(let notice):
+            slice.dialog = nil
+            let (text, tone) = EventLogModel.describe(.imported(notice)) ?? ("imported \(notice.file)", .success)
+            return FeatureOutput(note: DeskNote(text: text, tone: tone), membersChanged: true)
+        case .failed(let error):
+            slice.dialog = nil
+            return FeatureOutput(notes: [DeskNote(text: "import failed: \(error)", tone: .danger)], bannerError: "Import failed: \(error)",
+                                 membersChanged: true)
+        }
+    }
+
+    static func run(_ effect: ImportEffect, on runner: DeskEffectRunner) {
+        let imports = runner.clients.imports
+        switch effect {
+        case .preview(let file, let name):
+            let actor = AuditActor(operator: name, method: .import)
+            runner.submit({ .imports(.previewed(try imports.preview(file, actor))) }, failed: { .imports(.previewFailed($0)) })
+        case .apply(let preview):
+            runner.submit({ .imports(.imported(try imports.apply(preview))) }, failed: { .imports(.failed($0)) })
+        }
+    }
+}
