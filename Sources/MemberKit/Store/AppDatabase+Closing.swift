@@ -6,13 +6,6 @@ import GRDB
 /// operation runs it first (`AppDatabase.run`), and `Club` runs it alone before a read of who is
 /// inside, so a desk that was off at closing time closes the day when it is next asked.
 extension AppDatabase {
-    /// Closing time's operation alone (the timers', and before a read): the overdue visits closed
-    /// and, when anyone was, the new count's MQTT messages queued through `outbox` in the same
-    /// commit. Returns the notice `Club` publishes (nil: nobody was due).
-    func closeOverdue(_ settings: OccupancySettings, at now: Date, outbox: inout OutboxWrite) throws -> OccupancyNotice? {
-        try run(ClosingTime(now: now, occupancy: settings), outbox: &outbox).caughtUp
-    }
-
     /// Whether closing time would close a visit at `now`: a read alone, so that a read of who is
     /// inside takes the write lock only when the catch-up has something to do.
     func hasOverdueVisits(_ settings: OccupancySettings, at now: Date) throws -> Bool {

@@ -3,14 +3,14 @@ import Foundation
 /// Who is inside: staff check-outs, closing time, and reads that catch closing time up first.
 extension Club {
     /// Closing time's one job for the desk's timers (`scan`, the front desk, `sync watch`): closes
-    /// overdue visits (`ClosingTime`: `ClosingRule.checkOuts` decides), publishes the new count
-    /// when anyone was checked out, and prunes events older than `visits.keep_days`. Returns how
-    /// many were. Every read of who is inside catches closing time up first too (announced the
-    /// same way), so a desk that was off at closing time closes the day when it is next asked.
+    /// overdue visits (`catchUpClosingTime`: `ClosingRule.checkOuts` decides), publishes the new
+    /// count when anyone was checked out, and prunes events older than `visits.keep_days`. Returns
+    /// how many were. Every read of who is inside catches closing time up first too (the same
+    /// operation), so a desk that was off at closing time closes the day when it is next asked.
     @discardableResult
     public func closeOverdueVisits(at date: Date? = nil) throws -> Int {
         let now = date ?? clock.now()
-        let notice = try performCommit(ClosingTime(now: now, occupancy: settings.occupancy)).caughtUp
+        let notice = try catchUpClosingTime(at: now)
         try storeErrorsPublished {
             _ = try database.pruneVisitEvents(before: now.timeIntervalSince1970 - Double(settings.occupancy.keepDays) * 86400)
         }
