@@ -8,8 +8,10 @@ struct StaffCheckOutOperation: StoreOperation {
     var request: StaffCheckOut.Request
     var now: Date { request.now }
     var occupancy: OccupancySettings { request.occupancy }
+    /// The member the target names (nil: none) and its latest event.
+    typealias Facts = (member: MemberRecord?, presence: MemberPresence?)
 
-    func facts(in store: StoreTransaction) throws -> (member: MemberRecord?, presence: MemberPresence?) {
+    func facts(in store: StoreTransaction) throws -> Facts {
         let member: MemberRecord?
         switch request.target {
         case .pass(let passId): member = try store.liveMember(passIdAnyCase: passId)
@@ -18,12 +20,11 @@ struct StaffCheckOutOperation: StoreOperation {
         return (member, try member.flatMap { try store.presence(memberId: $0.memberId) })
     }
 
-    func decide(_ facts: (member: MemberRecord?, presence: MemberPresence?)) -> CheckInChange {
+    func decide(_ facts: Facts) -> CheckInChange {
         StaffCheckOut.decide(member: facts.member, presence: facts.presence, request)
     }
 
-    func write(_ change: CheckInChange, _ facts: (member: MemberRecord?, presence: MemberPresence?),
-               in store: StoreTransaction) throws -> CheckInReport {
+    func write(_ change: CheckInChange, _ facts: Facts, in store: StoreTransaction) throws -> CheckInReport {
         try store.write(change, terminalId: request.desk.id, at: request.time)
         return CheckInReport(request, change, inside: change.outcome.member.map { _ in false }, insideCount: try store.insideCount())
     }
