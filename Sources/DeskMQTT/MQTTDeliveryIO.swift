@@ -53,7 +53,7 @@ final class MQTTDeliveryIO {
             report(status)
             return []
         case .recordFailure(let reason, let time):
-            try? database.setSetting("mqtt.lastError", "\(ISO8601DateFormatter().string(from: time)) \(reason)")
+            try? database.setSetting("mqtt.lastError", "\(ISO8601Formatters.string(from: time)) \(reason)")
             return []
         }
     }

@@ -113,8 +113,6 @@ struct PassJSON: Encodable {
 
     /// W3C (ISO 8601) in UTC, as pass.json's dates are written.
     static func w3c(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        ISO8601Formatters.string(from: date)
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MemberKit
 import SwiftASN1
 @_spi(CMS) import X509
 
@@ -71,8 +72,6 @@ public struct PassSigner: Sendable {
     }
 
     static func day(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.string(from: date)
+        ISO8601Formatters.string(from: date, options: [.withFullDate])
     }
 }

@@ -37,7 +37,7 @@ struct BackupCommand: ParsableCommand {
                 "file": .string(target), "members": .int(summary.members), "visits": .int(summary.visits),
                 "schema": .string(summary.schemaVersion), "pruned": .array(pruned.map(JSONValue.string)),
             ]
-            object["newestVisit"] = summary.newestVisit.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null
+            object["newestVisit"] = summary.newestVisit.map { .string(ISO8601Formatters.string(from: $0)) } ?? .null
             JSONOutput.print(object)
         } else {
             print("backup: \(target) (\(CountText.of(summary.members, "member")), \(CountText.of(summary.visits, "visit")))")

@@ -84,7 +84,7 @@ struct RestoreCommand: ParsableCommand {
     }
 
     static func describe(_ summary: DatabaseSummary) -> String {
-        let newest = summary.newestVisit.map { ISO8601DateFormatter().string(from: $0) } ?? "none"
+        let newest = summary.newestVisit.map { ISO8601Formatters.string(from: $0) } ?? "none"
         return "\(CountText.of(summary.members, "member")), \(CountText.of(summary.visits, "visit")), newest visit \(newest)"
     }
 

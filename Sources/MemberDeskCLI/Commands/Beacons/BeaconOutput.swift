@@ -84,8 +84,6 @@ enum BeaconOutput {
     static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        ISO8601Formatters.string(from: date, options: [.withInternetDateTime, .withFractionalSeconds])
     }
 }

@@ -56,10 +56,9 @@ struct MQTTCommand: ParsableCommand {
             let context = try DeskContext.open(global, readOnly: true)
             guard context.config.mqtt.isEnabled else { throw DeskError.config("MQTT is off: set mqtt.url in \(context.configPath)") }
             let settings = try MQTTCommand.settings(context)
-            let formatter = ISO8601DateFormatter()
             // The event id a tap's MQTT event gets (`RandomId`), so a test event is one like them.
             let payload = #"{"desk":"\#(settings.terminal.name.replacingOccurrences(of: "\"", with: "'"))","eventId":"\#(RandomId.make())","#
-                + #""test":true,"time":"\#(formatter.string(from: CommandClock.current.now()))"}"#
+                + #""test":true,"time":"\#(ISO8601Formatters.string(from: CommandClock.current.now()))"}"#
             let clock = ContinuousClock(), started = clock.now
             if let failure = MQTTProbe.run(settings, publishing: OutboxMessage(topic: settings.topic("test"), text: payload)) {
                 CommandLineFailure.printError("MQTT test failed: \(failure)")

@@ -39,7 +39,7 @@ struct RegionsCommand: ParsableCommand {
             let regions = try source.cached() ?? []
             let statuses = RegionStatus.of(regions, states: try context.database.regionStates(), at: context.club.clock.now())
             if !json {
-                let updated = source.cacheDate().map { " (updated \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
+                let updated = source.cacheDate().map { " (updated \(ISO8601Formatters.string(from: $0)))" } ?? ""
                 print("Regions are \(RegionSwitch.isOn(context.database) ? "on" : "off"); \(CountText.of(regions.count, "region")) in \(context.paths.regionCache)\(updated)")
             }
             for (region, status) in zip(regions, statuses) {

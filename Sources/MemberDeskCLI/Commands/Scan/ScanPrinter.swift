@@ -15,7 +15,7 @@ struct ScanPrinter: Sendable {
         fflush(nil)
     }
 
-    private static func now() -> String { ISO8601DateFormatter().string(from: CommandClock.current.now()) }
+    private static func now() -> String { ISO8601Formatters.string(from: CommandClock.current.now()) }
 
     func jsonLine(_ event: DeskEvent) -> String? {
         var object: [String: JSONValue] = ["time": .string(Self.now())]

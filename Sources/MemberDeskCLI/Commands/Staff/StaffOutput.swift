@@ -28,5 +28,5 @@ enum StaffOutput {
         }
     }
 
-    static func iso(_ time: Double) -> String { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: time)) }
+    static func iso(_ time: Double) -> String { ISO8601Formatters.string(from: Date(timeIntervalSince1970: time)) }
 }
