@@ -22,7 +22,7 @@ public struct CardRead: Sendable, Equatable {
     public var passPayload: String? {
         message?.texts.first { text in
             text.split(separator: "|", omittingEmptySubsequences: false).count == 4
-                && (try? PassIdNormalizer.normalize(text)) != nil
+                && (try? PassIdNormalizer.check(text)) != nil
         }
     }
 

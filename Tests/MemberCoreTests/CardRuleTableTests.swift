@@ -2,8 +2,9 @@ import Foundation
 import MemberCore
 import Testing
 
-/// Issue 47 item 5: the rules that look at the card before any member (`Admission.rules` runs
-/// them in this order), enrolment and a phone's freshness, each called directly from a table.
+/// Issue 47 items 3 and 5: the rules that look at the card before any member (`CardRules.order`,
+/// which `Admission.rules` runs), enrolment and a phone's freshness (`WalletRules.order`), each
+/// called directly from a table, and each list run in its order.
 @Suite struct CardRuleTableTests {
     static let read = SecureTap(uid: "04A1B2C3D4E5F6", counter: 7)
 
@@ -59,6 +60,45 @@ import Testing
     @Test func staffCard() {
         #expect(StaffCardRule.apply(passId: "ST01", isStaffCard: true) == .answer(.staffCard("ST01")))
         #expect(StaffCardRule.apply(passId: "ST01", isStaffCard: false) == nil)
+    }
+
+    /// `CardRules.order` as `Admission` runs it: the first refusal wins, so a card that breaks
+    /// several rules is refused by the earliest.
+    @Test func cardRulesInOrder() {
+        let sun = Self.read.passId
+        func facts(_ pass: String, _ source: CheckInSource = .nfc, secure: SecureTap? = nil, last: UInt32? = nil,
+                   requireSecure: Bool = false, staff: Bool = false) -> CardFacts {
+            CardFacts(passId: pass, source: source, secure: secure, lastSecureCounter: last, requireSecure: requireSecure,
+                      isStaffCard: staff)
+        }
+        let rows: [(String, CardFacts, CheckInDecision?)] = [
+            ("a plain card passes every rule", facts("04A1B2C3"), nil),
+            ("a random UID where proof is required is a phone, not an insecure card", facts("08A1B2C3", requireSecure: true),
+             .answer(.cardRefused("08A1B2C3", reason: .noWalletPass))),
+            ("a replayed staff card is a replay", facts(sun, secure: Self.read, last: 7, staff: true),
+             .answer(.cardRefused(sun, reason: .replay))),
+            ("a forged SUN staff card is insecure", facts(sun, staff: true), .answer(.cardRefused(sun, reason: .insecure))),
+            ("a staff card where proof is required, not proven, is insecure", facts("ST01", requireSecure: true, staff: true),
+             .answer(.cardRefused("ST01", reason: .insecure))),
+            ("a proven staff card is staff's", facts(sun, secure: Self.read, last: 6, staff: true), .answer(.staffCard(sun))),
+            ("a staff card typed by hand is staff's", facts("ST01", .manual, requireSecure: true, staff: true), .answer(.staffCard("ST01"))),
+        ]
+        for (name, facts, expected) in rows {
+            #expect(CardRules.decide(facts) == expected, "\(name)")
+        }
+        #expect(CardRules.order.count == 4)
+    }
+
+    @Test func walletRulesInOrder() {
+        let now = Date(timeIntervalSince1970: Core.t0), settings = WalletSettings(maxAge: 120)
+        let rows: [(String, Date?, WalletRefusal?)] = [
+            ("a fresh pass goes on to the card's rules", now.addingTimeInterval(-5), nil),
+            ("a stale one is refused first", now.addingTimeInterval(-600), .stale),
+        ]
+        for (name, madeAt, expected) in rows {
+            #expect(WalletRules.decide(WalletFacts(madeAt: madeAt, now: now, settings: settings)) == expected, "\(name)")
+        }
+        #expect(WalletRules.order.count == 1)
     }
 
     @Test func enrolment() {

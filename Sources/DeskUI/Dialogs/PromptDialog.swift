@@ -65,7 +65,7 @@ extension PromptDialog {
                 return .stay
             }
             // The same rules as a tap: an over-long pass is an error here, never cut.
-            do { _ = try PassIdNormalizer.normalize(text) } catch {
+            do { try PassIdNormalizer.check(text) } catch {
                 self.error = "\(error)"
                 return .stay
             }

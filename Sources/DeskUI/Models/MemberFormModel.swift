@@ -114,7 +114,8 @@ public struct MemberFormModel: Sendable, Equatable {
                         changes.username = .some(text.isEmpty ? nil : text)
                     case .pass:
                         guard !text.isEmpty else { throw DeskError.invalidInput("a member needs a pass") }
-                        changes.passId = try PassIdNormalizer.normalize(text).passId
+                        try PassIdNormalizer.check(text)  // refused as a tap would be; `Club` stores it normalized
+                        changes.passId = text
                     case .extra(let name):
                         try MemberFieldRules.validateField(name, .string(text), label: field.label)
                         changes.fields[name] = text.isEmpty ? .null : .string(text)

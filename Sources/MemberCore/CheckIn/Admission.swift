@@ -18,18 +18,16 @@ package enum Admission {
         }
     }
 
-    /// The rules for a tap, given the pass's member (nil: none holds it), in `CheckInRules`' order.
+    /// The rules for a tap, given the pass's member (nil: none holds it): `CardRules`' order, then
+    /// enrolment, then `CheckInRules`'.
     static func rules(_ subject: CheckInSubject, _ request: CheckInRequest,
                       unknown: EnrolmentRule.Request) -> (decision: CheckInDecision, warnings: [String]) {
         let pass = request.pass, settings = request.settings
-        // The card first: a replayed or unproven card is refused before any member is looked at.
-        if let refusal = RandomUIDRule.apply(passId: pass.passId, source: request.source, secure: request.secure) { return (refusal, []) }
-        if let refusal = ReplayRule.apply(passId: pass.passId, secure: request.secure, lastAccepted: subject.lastSecureCounter) {
-            return (refusal, [])
-        }
-        if let refusal = InsecureCardRule.apply(passId: pass.passId, source: request.source, secure: request.secure,
-                                                requireSecure: settings.requireSecure) { return (refusal, []) }
-        if let refusal = StaffCardRule.apply(passId: pass.passId, isStaffCard: subject.isStaffCard) { return (refusal, []) }
+        // The card first (`CardRules.order`): a replayed or unproven card is refused before any member is looked at.
+        let card = CardFacts(passId: pass.passId, source: request.source, secure: request.secure,
+                             lastSecureCounter: subject.lastSecureCounter, requireSecure: settings.requireSecure,
+                             isStaffCard: subject.isStaffCard)
+        if let refusal = CardRules.decide(card) { return (refusal, []) }
         var member: MemberRecord
         var isNew = false
         if let found = subject.member {

@@ -14,6 +14,12 @@ public enum PassIdNormalizer {
     /// (a character is at most 4 bytes) and an over-long paste is shown as too long, not cut.
     public static let fieldCapacity = 4 * maximumBytes
 
+    /// What an adapter may ask (a field, an option, a card's text record): whether `raw` reads as a
+    /// pass, thrown as a tap's error. It returns nothing to store: `Club` normalizes what is kept.
+    public static func check(_ raw: String) throws {
+        _ = try normalize(raw)
+    }
+
     public static func normalize(_ raw: String) throws -> NormalizedPass {
         let pass = try read(raw)
         // What marks an erased member (`MemberPurge`) is no one's card, in any letter case (a tap finds passes so).

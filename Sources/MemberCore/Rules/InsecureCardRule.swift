@@ -9,4 +9,9 @@ package enum InsecureCardRule {
         guard spellsSecure || (requireSecure && source == .nfc) else { return nil }
         return .answer(.cardRefused(passId, reason: .insecure))
     }
+
+    /// The same, as `CardRules.order` runs it.
+    package static func apply(_ facts: CardFacts) -> CheckInDecision? {
+        apply(passId: facts.passId, source: facts.source, secure: facts.secure, requireSecure: facts.requireSecure)
+    }
 }

@@ -14,4 +14,9 @@ package enum RandomUIDRule {
         return bytes.count == 8 && bytes[0] == UInt8(ascii: "0") && bytes[1] == UInt8(ascii: "8")
             && bytes.allSatisfy { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }
     }
+
+    /// The same, as `CardRules.order` runs it.
+    package static func apply(_ facts: CardFacts) -> CheckInDecision? {
+        apply(passId: facts.passId, source: facts.source, secure: facts.secure)
+    }
 }

@@ -6,4 +6,9 @@ package enum ReplayRule {
         guard let secure, let lastAccepted, secure.counter <= lastAccepted else { return nil }
         return .answer(.cardRefused(passId, reason: .replay))
     }
+
+    /// The same, as `CardRules.order` runs it.
+    package static func apply(_ facts: CardFacts) -> CheckInDecision? {
+        apply(passId: facts.passId, secure: facts.secure, lastAccepted: facts.lastSecureCounter)
+    }
 }

@@ -5,4 +5,9 @@ package enum StaffCardRule {
     package static func apply(passId: String, isStaffCard: Bool) -> CheckInDecision? {
         isStaffCard ? .answer(.staffCard(passId)) : nil
     }
+
+    /// The same, as `CardRules.order` runs it.
+    package static func apply(_ facts: CardFacts) -> CheckInDecision? {
+        apply(passId: facts.passId, isStaffCard: facts.isStaffCard)
+    }
 }

@@ -8,4 +8,9 @@ package enum WalletFreshnessRule {
         guard let madeAt else { return nil }
         return abs(now.timeIntervalSince(madeAt)) > settings.maxAge ? .stale : nil
     }
+
+    /// The same, as `WalletRules.order` runs it.
+    package static func apply(_ facts: WalletFacts) -> WalletRefusal? {
+        apply(madeAt: facts.madeAt, now: facts.now, settings: facts.settings)
+    }
 }

@@ -1,16 +1,50 @@
 import Foundation
 
+/// What a check-in report says of what was asked, whichever operation asked it (a tap, "let in
+/// anyway", a phone's refusal, a staff check-out).
+protocol CheckInAsking {
+    var now: Date { get }
+    var source: CheckInSource { get }
+    /// The pass the report names when the outcome names no member.
+    var reportedPass: String { get }
+    var desk: TerminalIdentity { get }
+    var capacity: Int { get }
+    var actor: AuditActor { get }
+    /// The check-in rules ran (not "let in anyway", not a staff check-out): the report says what they saw.
+    var ranRules: Bool { get }
+    var secure: SecureTap? { get }
+    var walletKind: WalletKind? { get }
+}
+
 extension CheckInReport {
-    /// The report of a way in that the store committed: what `Admission` decided (`change`), and
-    /// who is inside after it. "Let in anyway" reports the outcome alone, as it always has.
-    init(_ request: CheckInRequest, _ change: CheckInChange, inside: Bool?, insideCount: Int, plan: PlanStanding?) {
-        self.init(time: request.now, source: request.source, passId: request.pass.passId, outcome: change.outcome,
-                  terminalId: request.desk.id, inside: inside, insideCount: insideCount,
-                  capacity: request.settings.occupancy.capacity, warnings: change.warnings, operator: request.actor.operator)
-        guard case .rules = request.mode else { return }
+    /// The one way a report is made: what was asked, what the decision changed (`change`), who is
+    /// inside after it, and, when the rules ran, the plan after it and what the card proved.
+    init(_ asked: some CheckInAsking, _ change: CheckInChange, inside: Bool?, insideCount: Int, plan: PlanStanding? = nil) {
+        self.init(time: asked.now, source: asked.source, passId: asked.reportedPass, outcome: change.outcome,
+                  terminalId: asked.desk.id, inside: inside, insideCount: insideCount, capacity: asked.capacity,
+                  warnings: change.warnings, operator: asked.actor.operator)
+        guard asked.ranRules else { return }
         self.plan = plan
         lastVisitBefore = change.lastVisitBefore
-        if request.source == .nfc { secure = request.secure != nil }
-        wallet = request.wallet?.kind
+        if asked.source == .nfc { secure = asked.secure != nil }
+        wallet = asked.walletKind
     }
+}
+
+extension CheckInRequest: CheckInAsking {
+    var reportedPass: String { pass.passId }
+    var capacity: Int { settings.occupancy.capacity }
+    var ranRules: Bool {
+        if case .rules = mode { return true }
+        return false
+    }
+    var walletKind: WalletKind? { wallet?.kind }
+}
+
+extension StaffCheckOut.Request: CheckInAsking {
+    var reportedPass: String { target.text }
+    var capacity: Int { occupancy.capacity }
+    var ranRules: Bool { false }
+    var secure: SecureTap? { nil }
+    var walletKind: WalletKind? { nil }
 }

@@ -27,28 +27,6 @@ extension Club {
         eventMessages.withLock { $0 = messages }
     }
 
-    /// After the commit: the report on the bus, saying whether its messages are already queued.
-    @discardableResult
-    func publish(_ report: CheckInReport, _ outbox: OutboxWrite) -> CheckInReport {
-        var report = report
-        if let hook = outbox.hook {
-            report.messagesQueued = true
-            hook.queued(outbox.dropped)
-        }
-        bus.publish(.checkIn(report))
-        return report
-    }
-
-    /// After the commit: the new count on the bus, saying whether its messages are already queued.
-    func publish(_ notice: OccupancyNotice, _ outbox: OutboxWrite) {
-        var notice = notice
-        if let hook = outbox.hook {
-            notice.messagesQueued = true
-            hook.queued(outbox.dropped)
-        }
-        bus.publish(.occupancy(notice))
-    }
-
     /// The hook as it is now, for one operation.
     func outboxWrite() -> OutboxWrite {
         OutboxWrite(eventMessages.withLock { $0 })

@@ -33,7 +33,8 @@ public final class Club: Sendable {
         self.ids = ids
     }
 
-    /// Turns what was scanned or typed into a pass: the one place that calls `PassIdNormalizer`.
+    /// Turns what was scanned or typed into a pass: the one place a pass to be matched or stored
+    /// is normalized (adapters hand the text as read, and may only check it).
     /// A pass it cannot read is published as an error from `source`, then thrown.
     func normalize(_ raw: String, source: String? = nil) throws -> NormalizedPass {
         do {
@@ -73,7 +74,7 @@ public final class Club: Sendable {
         var digest: [UInt8]
     }
 
-    /// Every way in: the pass normalized, then the store's one transaction (`AppDatabase.checkIn`:
+    /// Every way in: the pass normalized, then the store's one transaction (`CheckInOperation`:
     /// it reads the facts, `Admission.decide` (MemberCore) decides, it writes the change), and
     /// the report published after the commit.
     func admit(_ raw: String, source: CheckInSource, at date: Date?, unknown: EnrolmentRule.Request,
@@ -82,22 +83,8 @@ public final class Club: Sendable {
         let request = CheckInRequest(pass: pass, source: source, now: date ?? clock.now(), desk: terminal, settings: settings,
                                      mode: .rules(unknown: unknown), actor: actor ?? .anonymous(AuditMethod(source)),
                                      ids: ids, secure: secure, wallet: wallet.map { ($0.kind, $0.digest) }, recordsCheckIns: recordsCheckIns)
-        var outbox = outboxWrite()
-        let commit = try storeErrorsPublished(tap: pass.passId) { try database.checkIn(request, outbox: &outbox) }
-        let report = publish(commit.report, outbox)
-        if case .enrolled(let member) = commit.outcome { bus.publish(.memberCreated(member)) }
+        let report = try perform(CheckInOperation(request: request), tap: pass.passId)
+        if case .enrolled(let member) = report.outcome { bus.publish(.memberCreated(member)) }
         return report
-    }
-
-    /// Runs a store operation, publishing a store failure on the bus before it is thrown; for a
-    /// tap (`tap`: its pass) with the pass and why, so the desk says the tap was not counted.
-    func storeErrorsPublished<T>(tap passId: String? = nil, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as DeskError {
-            bus.publish(.error(DeskErrorNotice(source: "store", message: error.description, passId: passId,
-                                               reason: passId == nil ? nil : StoreFailure(error)?.rawValue ?? "store")))
-            throw error
-        }
     }
 }

@@ -12,8 +12,6 @@ extension Club {
         let request = CheckInRequest(pass: pass, source: source, now: date ?? clock.now(), desk: terminal, settings: settings,
                                      mode: .override, actor: actor, ids: ids, recordsCheckIns: recordsCheckIns)
         // Its messages in its own commit, as a tap's: a counted visit is never left unsaid.
-        var outbox = outboxWrite()
-        let commit = try storeErrorsPublished { try database.checkIn(request, outbox: &outbox) }
-        return publish(commit.report, outbox)
+        return try perform(CheckInOperation(request: request))
     }
 }

@@ -25,9 +25,12 @@ extension Club {
         try changeStaff(name: name, .pin(hash: hash), by: actor)
     }
 
-    public func setStaffCard(name: String, card rawCard: String, by actor: AuditActor) throws {
+    /// Returns the card as stored (what a reader gives for it), for the caller to show.
+    @discardableResult
+    public func setStaffCard(name: String, card rawCard: String, by actor: AuditActor) throws -> String {
         let card = try normalize(rawCard).passId
         try changeStaff(name: name, .card(card), by: actor)
+        return card
     }
 
     private func changeStaff(name: String, _ edit: StaffEdit, by actor: AuditActor) throws {

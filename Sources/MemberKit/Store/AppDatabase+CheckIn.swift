@@ -1,44 +1,41 @@
 import Foundation
 import GRDB
 
-/// Check-ins: a tap's one transaction. The store reads the facts, `Admission` (MemberCore) decides,
-/// and the store writes what it decided: the terminal's counter, the member's totals, the entry
-/// (the visit) or exit event, the audit line and the tap's MQTT messages.
-extension AppDatabase {
-    /// What a tap's transaction committed: the decision's change and the report of it (who is
-    /// inside after it, the plan after it).
-    struct CheckInCommit {
-        var change: CheckInChange
-        var report: CheckInReport
-        var outcome: CheckInOutcome { change.outcome }
+/// A way in (a tap, an enrolment, a phone's pass, "let in anyway") as one operation, run by
+/// `AppDatabase.run`: the pass's facts read, `Admission` (MemberCore) decides, and the store
+/// writes what it decided: the terminal's counter, the member's totals, the entry (the visit) or
+/// exit event, the audit line. Its report's messages are queued in the same commit.
+struct CheckInOperation: StoreOperation {
+    var request: CheckInRequest
+    var now: Date { request.now }
+    var occupancy: OccupancySettings { request.settings.occupancy }
+
+    /// A phone's cryptogram claimed (the one write before the decision: a claim already made is a
+    /// replay), then what `Admission` is shown of the pass.
+    func facts(in store: StoreTransaction) throws -> CheckInSubject {
+        var replayed = false
+        if let wallet = request.wallet {
+            replayed = try !store.claimWalletCryptogram(wallet.digest, until: request.time + request.settings.wallet.maxAge,
+                                                        now: request.time, terminalId: request.desk.id)
+        }
+        return try store.checkInSubject(passId: request.pass.passId, secure: request.secure, walletReplayed: replayed)
     }
 
-    /// A tap's one transaction: closing time caught up, a phone's cryptogram claimed, the pass's
-    /// live member and its latest event read, `Admission.decide` asked, its change written, and
-    /// the report's messages queued through `outbox` in the same commit (nothing counted is left
-    /// unsaid).
-    func checkIn(_ request: CheckInRequest, outbox: inout OutboxWrite) throws -> CheckInCommit {
-        try write { store in
-            let time = request.time
-            _ = try store.closeOverdue(request.settings.occupancy, at: time)
-            var replayed = false
-            if let wallet = request.wallet {
-                replayed = try !store.claimWalletCryptogram(wallet.digest, until: time + request.settings.wallet.maxAge, now: time,
-                                                            terminalId: request.desk.id)
-            }
-            let subject = try store.checkInSubject(passId: request.pass.passId, secure: request.secure, walletReplayed: replayed)
-            let change = Admission.decide(subject, request)
-            try store.write(change, terminalId: request.desk.id, at: time)
-            let after = try change.outcome.member.flatMap { try store.presence(memberId: $0.memberId) }
-            // The plan as the rules saw it, less the visit this tap used (no second read).
-            var planAfter = subject.plan
-            if change.usesPackVisit { planAfter?.visitsLeft? -= 1 }
-            var report = CheckInReport(request, change, inside: change.outcome.member.map { _ in after?.inside == true },
-                                       insideCount: try store.insideCount(), plan: planAfter)
-            if case .unknownPass = change.outcome { report.nearPassHolders = subject.nearPassHolders }
-            try outbox.write(.checkIn(report), in: store, at: request.now)
-            return CheckInCommit(change: change, report: report)
-        }
+    func decide(_ subject: CheckInSubject) -> CheckInChange {
+        Admission.decide(subject, request)
+    }
+
+    /// The change written, and the report of it: who is inside after it, the plan after it.
+    func write(_ change: CheckInChange, _ subject: CheckInSubject, in store: StoreTransaction) throws -> CheckInReport {
+        try store.write(change, terminalId: request.desk.id, at: request.time)
+        let after = try change.outcome.member.flatMap { try store.presence(memberId: $0.memberId) }
+        // The plan as the rules saw it, less the visit this tap used (no second read).
+        var planAfter = subject.plan
+        if change.usesPackVisit { planAfter?.visitsLeft? -= 1 }
+        var report = CheckInReport(request, change, inside: change.outcome.member.map { _ in after?.inside == true },
+                                   insideCount: try store.insideCount(), plan: planAfter)
+        if case .unknownPass = change.outcome { report.nearPassHolders = subject.nearPassHolders }
+        return report
     }
 }
 

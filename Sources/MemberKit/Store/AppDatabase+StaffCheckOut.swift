@@ -1,43 +1,54 @@
 import Foundation
 import GRDB
 
-/// Staff check-outs, each one transaction: closing time caught up, who is inside read, the
-/// decision in MemberCore (`StaffCheckOut`, `CheckOutAll`) asked, what it says written, and the
-/// event's MQTT messages queued through `outbox` in the same commit.
-extension AppDatabase {
-    /// One member out: returns the report `Club` publishes.
-    func checkOut(_ request: StaffCheckOut.Request, outbox: inout OutboxWrite) throws -> CheckInReport {
-        try write { store in
-            _ = try store.closeOverdue(request.occupancy, at: request.time)
-            let member: MemberRecord?
-            switch request.target {
-            case .pass(let passId): member = try store.liveMember(passIdAnyCase: passId)
-            case .member(let id): member = try store.member(memberId: id)
-            }
-            let presence = try member.flatMap { try store.presence(memberId: $0.memberId) }
-            let change = StaffCheckOut.decide(member: member, presence: presence, request)
-            try store.write(change, terminalId: request.desk.id, at: request.time)
-            let outcome = change.outcome
-            let report = CheckInReport(time: request.now, source: request.source, passId: request.target.text, outcome: outcome,
-                                       terminalId: request.desk.id, inside: outcome.member.map { _ in false },
-                                       insideCount: try store.insideCount(), capacity: request.occupancy.capacity,
-                                       operator: request.actor.operator)
-            // Its messages in the exit's own commit: a desk killed after it still says it once restarted.
-            try outbox.write(.checkIn(report), in: store, at: request.now)
-            return report
+/// A staff check-out of one member as an operation (`AppDatabase.run`): the member and whether it
+/// is inside read, `StaffCheckOut` (MemberCore) decides, its exit written, and the report's
+/// messages queued in the same commit (a desk killed after it still says it once restarted).
+struct StaffCheckOutOperation: StoreOperation {
+    var request: StaffCheckOut.Request
+    var now: Date { request.now }
+    var occupancy: OccupancySettings { request.occupancy }
+    /// The member the target names (nil: none) and its latest event.
+    typealias Facts = (member: MemberRecord?, presence: MemberPresence?)
+
+    func facts(in store: StoreTransaction) throws -> Facts {
+        let member: MemberRecord?
+        switch request.target {
+        case .pass(let passId): member = try store.liveMember(passIdAnyCase: passId)
+        case .member(let id): member = try store.member(memberId: id)
         }
+        return (member, try member.flatMap { try store.presence(memberId: $0.memberId) })
     }
 
-    /// Everyone inside out: returns the notice `Club` publishes.
-    func checkOutAll(at now: Date, occupancy: OccupancySettings, desk: TerminalIdentity, by actor: AuditActor, ids: IdSource,
-                     outbox: inout OutboxWrite) throws -> OccupancyNotice {
-        try write { store in
-            let time = now.timeIntervalSince1970
-            _ = try store.closeOverdue(occupancy, at: time)
-            let closed = try store.write(CheckOutAll.decide(inside: try store.insideEntries(), at: time, desk: desk, by: actor, ids: ids))
-            let notice = OccupancyNotice(insideCount: try store.insideCount(), checkedOut: closed, exitKind: .staff)
-            try outbox.write(.occupancy(notice), in: store, at: now)
-            return notice
-        }
+    func decide(_ facts: Facts) -> CheckInChange {
+        StaffCheckOut.decide(member: facts.member, presence: facts.presence, request)
+    }
+
+    func write(_ change: CheckInChange, _ facts: Facts, in store: StoreTransaction) throws -> CheckInReport {
+        try store.write(change, terminalId: request.desk.id, at: request.time)
+        return CheckInReport(request, change, inside: change.outcome.member.map { _ in false }, insideCount: try store.insideCount())
+    }
+}
+
+/// "Check out all" as an operation: everyone inside read, `CheckOutAll` (MemberCore) decides,
+/// its exits written, and the new count's messages queued in the same commit.
+struct CheckOutAllOperation: StoreOperation {
+    var now: Date
+    var occupancy: OccupancySettings
+    var desk: TerminalIdentity
+    var actor: AuditActor
+    var ids: IdSource
+
+    func facts(in store: StoreTransaction) throws -> [MemberPresence] {
+        try store.insideEntries()
+    }
+
+    func decide(_ inside: [MemberPresence]) -> [VisitCheckOut] {
+        CheckOutAll.decide(inside: inside, at: now.timeIntervalSince1970, desk: desk, by: actor, ids: ids)
+    }
+
+    func write(_ checkOuts: [VisitCheckOut], _ inside: [MemberPresence], in store: StoreTransaction) throws -> OccupancyNotice {
+        let closed = try store.write(checkOuts)
+        return OccupancyNotice(insideCount: try store.insideCount(), checkedOut: closed, exitKind: .staff)
     }
 }

@@ -19,7 +19,7 @@ enum MemberInput {
 
     /// A pass as a tap would read it: a bad one is a bad argument (exit 64).
     static func validatePass(_ pass: String) throws {
-        do { _ = try PassIdNormalizer.normalize(pass) } catch { throw ValidationError("\(error)") }
+        do { try PassIdNormalizer.check(pass) } catch { throw ValidationError("\(error)") }
     }
 
     /// The member's fields besides `named` (the member type's), that hold a value, by name.

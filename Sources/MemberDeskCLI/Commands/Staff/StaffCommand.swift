@@ -84,8 +84,8 @@ struct StaffCommand: ParsableCommand {
 
         func run() throws {
             let context = try DeskContext.open(global)
-            try context.club.setStaffCard(name: name, card: pass, by: context.actor)
-            print("\(name) now signs in with card \(try PassIdNormalizer.normalize(pass).passId)")
+            let card = try context.club.setStaffCard(name: name, card: pass, by: context.actor)
+            print("\(name) now signs in with card \(card)")
         }
     }
 }

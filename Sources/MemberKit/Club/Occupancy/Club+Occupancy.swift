@@ -1,36 +1,31 @@
 import Foundation
 
-/// Who is inside: staff check-outs, closing time, and answers that apply closing time first.
+/// Who is inside: staff check-outs, closing time, and reads that catch closing time up first.
 extension Club {
     /// Closing time's one job for the desk's timers (`scan`, the front desk, `sync watch`): closes
-    /// overdue visits (`AppDatabase.closeOverdue`: `ClosingRule.checkOuts` decides), prunes events
-    /// older than `visits.keep_days`, and publishes the new count when anyone was checked out.
-    /// Returns how many were. Every answer about who is inside catches closing time up first too
-    /// (`insideCount`), so a desk that was off at closing time closes the day when it is next asked.
+    /// overdue visits (`catchUpClosingTime`: `ClosingRule.checkOuts` decides), publishes the new
+    /// count when anyone was checked out, and prunes events older than `visits.keep_days`. Returns
+    /// how many were. Every read of who is inside catches closing time up first too (the same
+    /// operation), so a desk that was off at closing time closes the day when it is next asked.
     @discardableResult
     public func closeOverdueVisits(at date: Date? = nil) throws -> Int {
         let now = date ?? clock.now()
-        let time = now.timeIntervalSince1970
-        var outbox = outboxWrite()
-        let notice = try storeErrorsPublished {
-            try database.closeOverdue(settings.occupancy, at: now, outbox: &outbox)
-        }
+        let notice = try catchUpClosingTime(at: now)
         try storeErrorsPublished {
-            _ = try database.pruneVisitEvents(before: time - Double(settings.occupancy.keepDays) * 86400)
+            _ = try database.pruneVisitEvents(before: now.timeIntervalSince1970 - Double(settings.occupancy.keepDays) * 86400)
         }
-        if let notice { publish(notice, outbox) }
         return notice?.checkedOut ?? 0
     }
 
-    /// How many are inside now, closing time applied.
+    /// How many are inside now, closing time caught up first (`catchUpClosingTime`).
     public func insideCount(at date: Date? = nil) throws -> Int {
-        let time = (date ?? clock.now()).timeIntervalSince1970
-        return try storeErrorsPublished { try database.insideCount(closing: settings.occupancy, at: time) }
+        try catchUpClosingTime(at: date ?? clock.now())
+        return try storeErrorsPublished { try database.insideCount() }
     }
 
-    /// Everyone inside now, by entry time, closing time applied.
+    /// Everyone inside now, by entry time, closing time caught up first.
     public func insideMembers(at date: Date? = nil) throws -> [InsideMember] {
-        _ = try insideCount(at: date)
+        try catchUpClosingTime(at: date ?? clock.now())
         return try database.insideMembers()
     }
 
@@ -39,20 +34,20 @@ extension Club {
         VisitEndRule(settings: settings.occupancy, now: time)
     }
 
-    /// Entries with their exits (`memberdesk visits`), closing time applied first (as every
-    /// answer about who is inside), and each visit with no exit ended by `VisitEndRule`.
+    /// Entries with their exits (`memberdesk visits`), closing time caught up first (as for every
+    /// read of who is inside), and each visit with no exit ended by `VisitEndRule`.
     public func visitSpans(memberId: String? = nil, since: Double? = nil, until: Double? = nil,
                            at date: Date? = nil) throws -> [VisitSpan] {
         let now = date ?? clock.now()
-        _ = try insideCount(at: now)
+        try catchUpClosingTime(at: now)
         return try database.visitSpans(memberId: memberId, since: since, until: until, ending: visitEnding(at: now.timeIntervalSince1970))
     }
 
-    /// The report's figures of `period` at `now`: closing time applied first, and visits with no
+    /// The report's figures of `period` at `now`: closing time caught up first, and visits with no
     /// exit ended as `visits` ends them.
     public func reportFigures(period: ReportPeriod, now: Date? = nil) throws -> AppDatabase.ReportRead {
         let now = now ?? clock.now()
-        _ = try insideCount(at: now)
+        try catchUpClosingTime(at: now)
         return try database.reportFigures(period: period, now: now, ending: visitEnding(at: now.timeIntervalSince1970))
     }
 
@@ -73,29 +68,22 @@ extension Club {
         try checkOut(.member(id: memberId), source: source, at: date, by: actor)
     }
 
-    /// The store's one transaction (`AppDatabase.checkOut`: it reads, `StaffCheckOut` decides, it
-    /// writes), then the report published after the commit.
+    /// The store's one transaction (`StaffCheckOutOperation`: it reads, `StaffCheckOut` decides,
+    /// it writes), then the report published after the commit.
     private func checkOut(_ target: StaffCheckOut.Target, source: CheckInSource, at date: Date?,
                           by actor: AuditActor?) throws -> CheckInReport {
         let request = StaffCheckOut.Request(target: target, source: source, now: date ?? clock.now(), desk: terminal,
                                             occupancy: settings.occupancy, actor: actor ?? .anonymous(AuditMethod(source)),
                                             ids: ids, recordsCheckIns: recordsCheckIns)
-        var outbox = outboxWrite()
-        let report = try storeErrorsPublished { try database.checkOut(request, outbox: &outbox) }
-        return publish(report, outbox)
+        return try perform(StaffCheckOutOperation(request: request))
     }
 
     /// Checks everyone inside out (kind `staff`), as `CheckOutAll` decides, in one transaction. Returns how many.
     @discardableResult
     public func checkOutAll(at date: Date? = nil, by actor: AuditActor = .anonymous(.manual)) throws -> Int {
-        let now = date ?? clock.now()
-        var outbox = outboxWrite()
-        let notice = try storeErrorsPublished {
-            try database.checkOutAll(at: now, occupancy: settings.occupancy, desk: terminal, by: actor, ids: ids,
-                                     outbox: &outbox)
-        }
-        publish(notice, outbox)
-        return notice.checkedOut
+        let operation = CheckOutAllOperation(now: date ?? clock.now(), occupancy: settings.occupancy, desk: terminal, actor: actor,
+                                             ids: ids)
+        return try perform(operation).checkedOut
     }
 
     /// A live member by memberId, or else by pass (read as a scan would be).

@@ -22,7 +22,7 @@ extension Club {
             bus.publish(.reader(.failure(reader: nil, message: problem)))
             throw WalletUnverified(problem: problem)
         case .pass(let passId, let madeAt, let digest):
-            if let refusal = WalletFreshnessRule.apply(madeAt: madeAt, now: now, settings: settings.wallet) {
+            if let refusal = WalletRules.decide(WalletFacts(madeAt: madeAt, now: now, settings: settings.wallet)) {
                 return refuse(presentation, refusal, passId: passId, at: now, by: actor)
             }
             return try admit(passId, source: .wallet, at: now, unknown: .ask, by: actor, secure: nil,
@@ -32,11 +32,11 @@ extension Club {
 
     private func refuse(_ presentation: WalletPresentation, _ refusal: WalletRefusal, passId: String, at now: Date,
                         by actor: AuditActor) -> CheckInReport {
-        var report = CheckInReport(time: now, source: .wallet, passId: passId,
-                                   outcome: .walletRefused(refusal, organization: settings.wallet.organization),
-                                   terminalId: terminal.id, insideCount: (try? database.insideCount()) ?? 0,
-                                   capacity: settings.occupancy.capacity, operator: actor.operator)
-        report.wallet = presentation.wallet
+        // Reported as the rules' refusals are, through the one way a report is made.
+        let request = CheckInRequest(pass: NormalizedPass(passId: passId), source: .wallet, now: now, desk: terminal, settings: settings,
+                                     mode: .rules(unknown: .ask), actor: actor, ids: ids, wallet: (presentation.wallet, []))
+        let report = CheckInReport(request, CheckInChange(outcome: .walletRefused(refusal, organization: settings.wallet.organization)),
+                                   inside: nil, insideCount: (try? database.insideCount()) ?? 0)
         // A refusal the reader saw writes nothing, so there is no transaction to share: its messages
         // are queued here, after the fact, once (the published report says so, and no listener
         // queues it again). A process killed before this write loses a refusal that nothing
@@ -48,7 +48,7 @@ extension Club {
         } catch {
             bus.publish(.error(DeskErrorNotice(source: "mqtt", message: "cannot queue MQTT events: \(error)")))
         }
-        return publish(report, outbox)
+        return announce(OperationCommit(caughtUp: nil, announcement: report), outbox)
     }
 }
 
