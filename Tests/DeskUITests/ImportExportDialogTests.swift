@@ -88,7 +88,7 @@ final class RecordingExporter: ExportService {
         store.press(.enter) { $0.needsRedraw = true }
         store.receive(.imports(.preview(file: "other.musrl", operator: nil)))
         results = run(.imports(.preview(file: "other.musrl", operator: nil)), importer: importer)
-        guard case .imports(.previewed(let preview)) = results.first, results.count == 1 else {
+        guard case .previewed(let preview)? = results.first?.feature(ImportResult.self), results.count == 1 else {
             Issue.record("no preview: \(results)"); return
         }
         #expect(preview.file == "other.musrl" && preview.lines.count == 40)

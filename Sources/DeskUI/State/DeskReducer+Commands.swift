@@ -49,9 +49,9 @@ extension DeskReducer {
             layout(.toggleInside, &state, &effects, now: now)
         case .checkOutSelected:
             if state.showInside, let member = state.inside.selectedMember {
-                effects.append(.checkOut(memberId: member.memberId, operator: state.lock.operatorName))
+                effects.append(.checkIn(.checkOut(memberId: member.memberId, operator: state.lock.operatorName)))
             } else if !state.showStats, !state.showInside, let member = state.list.selectedMember {
-                effects.append(.checkOut(memberId: member.memberId, operator: state.lock.operatorName))
+                effects.append(.checkIn(.checkOut(memberId: member.memberId, operator: state.lock.operatorName)))
             } else if !state.showStats, state.listSelectionLoading {
                 // Not done later on its own: the person has not seen whom it would check out.
                 state.log.add(checkOutBeforeTheRow, tone: .info, at: now)
@@ -61,7 +61,7 @@ extension DeskReducer {
             if state.showStats || state.showInside {
                 state.log.add(checkInOnlyFromTheList, tone: .info, at: now)
             } else if let member = state.list.selectedMember {
-                effects.append(.checkIn(pass: member.passId, source: .manual, operator: state.lock.operatorName))
+                effects.append(.checkIn(.pass(member.passId, source: .manual, operator: state.lock.operatorName)))
             } else if state.listSelectionLoading {
                 // Not done later on its own, as `x`: the person has not seen whom it would check in.
                 state.log.add(checkInBeforeTheRow, tone: .info, at: now)
@@ -75,26 +75,27 @@ extension DeskReducer {
                 memberList(.clearSearch, &state, &effects, now: now)
             }
         case .checkIn(let typed):
-            effects.append(.checkInTyped(typed, operator: state.lock.operatorName))
+            effects.append(.checkIn(.typed(typed, operator: state.lock.operatorName)))
         case .checkInNamed(let member, let typed):
             // The log keeps what was typed: the banner and the record name the member chosen.
             state.log.add("check in: “\(typed)” is no pass; \(member.displayName) chosen", tone: .info, at: now)
-            effects.append(.checkIn(pass: member.passId, source: .manual, operator: state.lock.operatorName))
+            effects.append(.checkIn(.pass(member.passId, source: .manual, operator: state.lock.operatorName)))
         case .enrol(let pass, let name):
             banner(.dismiss, &state, now: now)
-            effects.append(.enrol(pass: pass, name: name, operator: state.lock.operatorName))
+            effects.append(.checkIn(.enrol(pass: pass, name: name, operator: state.lock.operatorName)))
         case .givePass(let pass, let member):
             banner(.dismiss, &state, now: now)
             state.log.add("card \(pass) given to \(member.displayName) (held \(member.passId))", tone: .info, at: now)
-            effects.append(.givePass(pass: pass, memberId: member.memberId, operator: state.lock.operatorName))
+            effects.append(.checkIn(.givePass(pass: pass, memberId: member.memberId, operator: state.lock.operatorName)))
         case .askEnrol(let pass):
             state.dialog = .prompt(.enrol(pass: pass))
         case .save(let original, let changes):
             // A new member gets its wallet pass in the same step when the wallet is set up.
             let walletPass = original == nil && state.setup.walletMissing == []
-            effects.append(.save(original: original, changes: changes, operator: state.lock.operatorName, walletPass: walletPass))
+            effects.append(.memberForm(.save(original: original, changes: changes, operator: state.lock.operatorName,
+                                             walletPass: walletPass)))
         case .delete(let member):
-            effects.append(.delete(member, operator: state.lock.operatorName))
+            effects.append(.memberForm(.delete(member, operator: state.lock.operatorName)))
         case .lock:
             lock(.lockKey, &state, &effects, now: now)
         case .letInAnyway:

@@ -29,3 +29,15 @@ extension AuditClient {
         newest: { _ in throw ClientUnavailable.unset("audit.newest") },
         record: { _, _, _ in throw ClientUnavailable.unset("audit.record") })
 }
+
+extension AuditClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> AuditClient { .live(services.club) }
+}
+
+extension DeskClients {
+    /// The feature's client by name (`clients[AuditClient.self]`).
+    public var audit: AuditClient {
+        get { self[AuditClient.self] }
+        set { self[AuditClient.self] = newValue }
+    }
+}

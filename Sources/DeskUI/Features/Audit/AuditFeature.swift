@@ -38,3 +38,21 @@ enum AuditFeature: DeskFeature {
         }
     }
 }
+
+extension AuditEffect: FeatureEffect {
+    typealias Feature = AuditFeature
+}
+
+extension AuditResult: FeatureResult {
+    typealias Feature = AuditFeature
+}
+
+extension DeskEffect {
+    /// `.audit(…)`: one of AuditFeature's effects.
+    static func audit(_ effect: AuditEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
+}
+
+extension JobResult {
+    /// `.audit(…)`: one of AuditFeature's results.
+    static func audit(_ result: AuditResult) -> JobResult { .feature(AnyFeatureResult(result)) }
+}

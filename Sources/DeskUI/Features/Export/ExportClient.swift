@@ -21,3 +21,15 @@ extension ExportClient {
 
     public static let unimplemented = ExportClient { _, _, _, _ in throw ClientUnavailable.unset("export.write") }
 }
+
+extension ExportClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> ExportClient { .live(services.exporter) }
+}
+
+extension DeskClients {
+    /// The feature's client by name (`clients[ExportClient.self]`).
+    public var export: ExportClient {
+        get { self[ExportClient.self] }
+        set { self[ExportClient.self] = newValue }
+    }
+}

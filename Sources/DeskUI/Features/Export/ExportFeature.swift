@@ -43,3 +43,21 @@ enum ExportFeature: DeskFeature {
         }
     }
 }
+
+extension ExportEffect: FeatureEffect {
+    typealias Feature = ExportFeature
+}
+
+extension ExportResult: FeatureResult {
+    typealias Feature = ExportFeature
+}
+
+extension DeskEffect {
+    /// `.export(…)`: one of ExportFeature's effects.
+    static func export(_ effect: ExportEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
+}
+
+extension JobResult {
+    /// `.export(…)`: one of ExportFeature's results.
+    static func export(_ result: ExportResult) -> JobResult { .feature(AnyFeatureResult(result)) }
+}

@@ -29,3 +29,15 @@ extension ImportClient {
     public static let unimplemented = ImportClient(preview: { _, _ in throw ClientUnavailable.unset("imports.preview") },
                                                    apply: { _ in throw ClientUnavailable.unset("imports.apply") })
 }
+
+extension ImportClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> ImportClient { .live(services.importer) }
+}
+
+extension DeskClients {
+    /// The feature's client by name (`clients[ImportClient.self]`).
+    public var imports: ImportClient {
+        get { self[ImportClient.self] }
+        set { self[ImportClient.self] = newValue }
+    }
+}

@@ -52,3 +52,21 @@ enum ImportFeature: DeskFeature {
         }
     }
 }
+
+extension ImportEffect: FeatureEffect {
+    typealias Feature = ImportFeature
+}
+
+extension ImportResult: FeatureResult {
+    typealias Feature = ImportFeature
+}
+
+extension DeskEffect {
+    /// `.imports(…)`: one of ImportFeature's effects.
+    static func imports(_ effect: ImportEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
+}
+
+extension JobResult {
+    /// `.imports(…)`: one of ImportFeature's results.
+    static func imports(_ result: ImportResult) -> JobResult { .feature(AnyFeatureResult(result)) }
+}

@@ -23,3 +23,15 @@ extension RegionsClient {
 
     public static let unimplemented = RegionsClient { throw ClientUnavailable.unset("regions.toggle") }
 }
+
+extension RegionsClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> RegionsClient { .live(services.regions) }
+}
+
+extension DeskClients {
+    /// The feature's client by name (`clients[RegionsClient.self]`).
+    public var regions: RegionsClient {
+        get { self[RegionsClient.self] }
+        set { self[RegionsClient.self] = newValue }
+    }
+}

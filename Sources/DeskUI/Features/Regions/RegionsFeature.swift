@@ -51,3 +51,23 @@ enum RegionsFeature: DeskFeature {
         }
     }
 }
+
+extension RegionsEffect: FeatureEffect {
+    typealias Feature = RegionsFeature
+}
+
+extension RegionsResult: FeatureResult {
+    typealias Feature = RegionsFeature
+
+    var action: RegionsFeature.Action { .finished(self) }
+}
+
+extension DeskEffect {
+    /// `.regions(…)`: one of RegionsFeature's effects.
+    static func regions(_ effect: RegionsEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
+}
+
+extension JobResult {
+    /// `.regions(…)`: one of RegionsFeature's results.
+    static func regions(_ result: RegionsResult) -> JobResult { .feature(AnyFeatureResult(result)) }
+}

@@ -23,3 +23,15 @@ extension StatsClient {
     public static let unimplemented = StatsClient(figures: { _ in throw ClientUnavailable.unset("stats.figures") },
                                                   today: { _ in throw ClientUnavailable.unset("stats.today") })
 }
+
+extension StatsClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> StatsClient { .live(services.club) }
+}
+
+extension DeskClients {
+    /// The feature's client by name (`clients[StatsClient.self]`).
+    public var stats: StatsClient {
+        get { self[StatsClient.self] }
+        set { self[StatsClient.self] = newValue }
+    }
+}

@@ -60,3 +60,23 @@ enum StatsFeature: DeskFeature {
         }
     }
 }
+
+extension StatsEffect: FeatureEffect {
+    typealias Feature = StatsFeature
+}
+
+extension StatsResult: FeatureResult {
+    typealias Feature = StatsFeature
+
+    var action: StatsFeature.Action { .finished(self) }
+}
+
+extension DeskEffect {
+    /// `.stats(…)`: one of StatsFeature's effects.
+    static func stats(_ effect: StatsEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
+}
+
+extension JobResult {
+    /// `.stats(…)`: one of StatsFeature's results.
+    static func stats(_ result: StatsResult) -> JobResult { .feature(AnyFeatureResult(result)) }
+}

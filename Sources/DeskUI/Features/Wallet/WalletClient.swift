@@ -20,3 +20,15 @@ extension WalletClient {
 
     public static let unimplemented = WalletClient { _ in throw ClientUnavailable.unset("wallet.writePass") }
 }
+
+extension WalletClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> WalletClient { .live(services.wallet) }
+}
+
+extension DeskClients {
+    /// The feature's client by name (`clients[WalletClient.self]`).
+    public var wallet: WalletClient {
+        get { self[WalletClient.self] }
+        set { self[WalletClient.self] = newValue }
+    }
+}

@@ -41,3 +41,21 @@ enum WalletFeature: DeskFeature {
         do { return .wallet(.written(try wallet.writePass(memberId))) } catch { return .wallet(.failed("\(error)")) }
     }
 }
+
+extension WalletEffect: FeatureEffect {
+    typealias Feature = WalletFeature
+}
+
+extension WalletResult: FeatureResult {
+    typealias Feature = WalletFeature
+}
+
+extension DeskEffect {
+    /// `.wallet(…)`: one of WalletFeature's effects.
+    static func wallet(_ effect: WalletEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
+}
+
+extension JobResult {
+    /// `.wallet(…)`: one of WalletFeature's results.
+    static func wallet(_ result: WalletResult) -> JobResult { .feature(AnyFeatureResult(result)) }
+}

@@ -60,3 +60,15 @@ extension CheckInClient {
         membersNamed: { _ in throw ClientUnavailable.unset("checkIn.membersNamed") },
         givePass: { _, _, _ in throw ClientUnavailable.unset("checkIn.givePass") })
 }
+
+extension CheckInClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> CheckInClient { .live(services.club) }
+}
+
+extension DeskClients {
+    /// The feature's client by name (`clients[CheckInClient.self]`).
+    public var checkIn: CheckInClient {
+        get { self[CheckInClient.self] }
+        set { self[CheckInClient.self] = newValue }
+    }
+}

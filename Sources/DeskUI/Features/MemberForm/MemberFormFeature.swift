@@ -1,0 +1,94 @@
+import Foundation
+import MemberKit
+
+/// The member form's jobs and F8's: a member's visits for its form, a save, a deletion.
+public enum MemberFormEffect: Sendable, Equatable {
+    case loadVisits(MemberRecord)
+    /// `walletPass`: a new member's Apple pass is written in the same step (wallet set up).
+    case save(original: MemberRecord?, changes: MemberChanges, operator: String?, walletPass: Bool = false)
+    case delete(MemberRecord, operator: String?)
+}
+
+public enum MemberFormResult: Sendable, Equatable {
+    /// A member's recent visits, and its pack's balance when its plan is a pack (for the form).
+    case visits([VisitRecord], memberId: String, visitsLeft: Int?)
+    /// A read for the form that failed (`job`: "visits of Anna"): the event log says it.
+    case unread(job: String, error: String)
+    case saved
+    case saveFailed(String)
+    case deleteFailed(String)
+}
+
+/// F2, F7, Enter and F8: the form shows its member's visits and closes once saved, or says why
+/// not; with the form closed first (Esc while it waited) a failure goes to the event log.
+enum MemberFormFeature: DeskFeature {
+    static var lens: SliceLens<DialogSlice> { DialogSlice.scope.lens }
+
+    static func reduce(_ slice: inout DialogSlice, _ result: MemberFormResult, now: Date) -> FeatureOutput {
+        let form = slice.dialog?.form
+        switch result {
+        case .visits(let visits, let memberId, let left):
+            // Only for the form of that member: with it closed there is nothing to show them in.
+            guard form?.original?.memberId == memberId else { break }
+            slice.dialog?.form?.visits = visits
+            slice.dialog?.form?.visitsLeft = left
+        case .unread(let job, let error):
+            return FeatureOutput(note: DeskNote(text: "\(job): \(error)", tone: .danger))
+        case .saved:
+            // The member's own change event logs "updated …" and reloads the list.
+            if form != nil { slice.dialog = nil }
+        case .saveFailed(let error):
+            guard form != nil else { return FeatureOutput(note: DeskNote(text: "save: \(error)", tone: .danger)) }
+            slice.dialog?.form?.saving = false
+            slice.dialog?.form?.error = error
+        case .deleteFailed(let error):
+            return FeatureOutput(note: DeskNote(text: "delete: \(error)", tone: .danger))
+        }
+        return FeatureOutput()
+    }
+
+    static func run(_ effect: MemberFormEffect, on runner: DeskEffectRunner) {
+        let form = runner.clients.memberForm, inbox = runner.inbox
+        switch effect {
+        case .loadVisits(let member):
+            runner.submit({
+                let visits = try form.visits(member.memberId, 50)
+                // The pack's balance, for the form's plan line: the visits show even when it cannot be read.
+                var left: Int?
+                do { left = try form.visitsLeft(member) } catch {
+                    inbox.post(.memberForm(.unread(job: "pack balance of \(member.displayName)", error: "\(error)")))
+                }
+                return .memberForm(.visits(visits, memberId: member.memberId, visitsLeft: left))
+            }, failed: { .memberForm(.unread(job: "visits of \(member.displayName)", error: $0)) })
+        case .save(let original, let changes, let name, let walletPass):
+            let wallet = runner.clients.wallet
+            runner.submit({
+                let saved = try form.save(original, changes, AuditActor(operator: name, method: .manual))
+                inbox.post(.memberForm(.saved))
+                guard original == nil, walletPass else { return nil }
+                return WalletFeature.write(wallet, memberId: saved.memberId)
+            }, failed: { .memberForm(.saveFailed($0)) })
+        case .delete(let member, let name):
+            runner.submit({ try form.delete(member.memberId, AuditActor(operator: name, method: .manual)); return nil },
+                          failed: { .memberForm(.deleteFailed($0)) })
+        }
+    }
+}
+
+extension MemberFormEffect: FeatureEffect {
+    typealias Feature = MemberFormFeature
+}
+
+extension MemberFormResult: FeatureResult {
+    typealias Feature = MemberFormFeature
+}
+
+extension DeskEffect {
+    /// `.memberForm(…)`: one of MemberFormFeature's effects.
+    static func memberForm(_ effect: MemberFormEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
+}
+
+extension JobResult {
+    /// `.memberForm(…)`: one of MemberFormFeature's results.
+    static func memberForm(_ result: MemberFormResult) -> JobResult { .feature(AnyFeatureResult(result)) }
+}
