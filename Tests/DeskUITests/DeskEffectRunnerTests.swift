@@ -37,11 +37,11 @@ import Testing
     @Test func operatorsThatCannotBeListedAndALockoutNotRecordedAreSaid() {
         #expect(run(.lock(.loadOperators)) { $0.staff.operators = { throw Broken() } }
             == [.lock(.failed(job: "sign-in: the operators could not be listed", error: "disk I/O error"))])
-        #expect(run(.lock(.recordLockout(seconds: 30))) { $0.audit.record = { _, _, _ in throw Broken() } }
+        #expect(run(.lock(.recordLockout(seconds: 30))) { $0[AuditClient.self].record = { _, _, _ in throw Broken() } }
             == [.lock(.failed(job: "audit: the sign-in lockout was not recorded", error: "disk I/O error"))])
         let recorded = Mutex<[String]>([])
         #expect(run(.lock(.recordLockout(seconds: 30))) { clients in
-            clients.audit.record = { action, _, detail in recorded.withLock { $0.append("\(action.rawValue) \(detail)") } }
+            clients[AuditClient.self].record = { action, _, detail in recorded.withLock { $0.append("\(action.rawValue) \(detail)") } }
         } == [])
         #expect(recorded.withLock { $0 } == ["lockout [\"seconds\": \"30\"]"])
     }
@@ -60,12 +60,12 @@ import Testing
     @Test func visitsShowEvenWhenThePacksBalanceCannotBeRead() {
         let member = MemberRecord(memberId: UUID().uuidString, passId: "P1", username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
         let results = run(.memberForm(.loadVisits(member))) {
-            $0.memberForm.visits = { _, _ in [] }
-            $0.memberForm.visitsLeft = { _ in throw Broken() }
+            $0[MemberFormClient.self].visits = { _, _ in [] }
+            $0[MemberFormClient.self].visitsLeft = { _ in throw Broken() }
         }
         #expect(results == [.memberForm(.unread(job: "pack balance of Anna", error: "disk I/O error")),
                             .memberForm(.visits([], memberId: member.memberId, visitsLeft: nil))])
-        #expect(run(.memberForm(.loadVisits(member))) { $0.memberForm.visits = { _, _ in throw Broken() } }
+        #expect(run(.memberForm(.loadVisits(member))) { $0[MemberFormClient.self].visits = { _, _ in throw Broken() } }
             == [.memberForm(.unread(job: "visits of Anna", error: "disk I/O error"))])
     }
 

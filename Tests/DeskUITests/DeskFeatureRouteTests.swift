@@ -47,7 +47,7 @@ import Testing
     /// The runner's side: each feature's effect is run by its feature, over its own client.
     @Test func anEffectIsRunOverItsFeaturesClient() {
         var clients = DeskClients.unimplemented
-        clients.regions.toggle = { true }
+        clients[RegionsClient.self].toggle = { true }
         let inbox = DeskInbox()
         let runner = DeskEffectRunner(clients: clients, worker: DeskWorker(inline: true), inbox: inbox)
         runner.run(.regions(.toggle))

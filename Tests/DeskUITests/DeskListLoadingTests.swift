@@ -81,7 +81,7 @@ import Testing
     @Test func xBeforeTheRowsArriveSaysSoAndChecksNobodyOutLater() {
         let (store, first) = countedBeforeItsRows()
         pressX(on: store, at: now) {
-            $0.log.add(DeskReducer.checkOutBeforeTheRow, tone: .info, at: now.addingTimeInterval(0.1))
+            $0.log.add(CheckInFeature.checkOutBeforeTheRow, tone: .info, at: now.addingTimeInterval(0.1))
         }
         store.receive()
         // The row arrives: nothing is checked out on its own; x then checks out the member shown.

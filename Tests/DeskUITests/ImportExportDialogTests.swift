@@ -41,8 +41,8 @@ final class RecordingExporter: ExportService {
     /// Runs `effect` on an inline worker over the recording importer and exporter: what it posts.
     func run(_ effect: DeskEffect, importer: RecordingImporter? = nil, exporter: RecordingExporter? = nil) -> [JobResult] {
         var clients = DeskClients.unimplemented
-        clients.imports = .live(importer)
-        clients.export = .live(exporter)
+        clients[ImportClient.self] = .live(importer)
+        clients[ExportClient.self] = .live(exporter)
         let inbox = DeskInbox()
         DeskEffectRunner(clients: clients, worker: DeskWorker(inline: true), inbox: inbox).run(effect)
         return inbox.drain()

@@ -26,6 +26,8 @@ struct FeatureOutput: Equatable, DeskChildOutput {
     var bannerError: String?
     /// The store's members changed: the list reloads and recounts.
     var membersChanged = false
+    /// The banner's card is dealt with (enrolled, given to a member): it goes.
+    var dismissBanner = false
 
     init(effects: [DeskEffect] = [], notes: [DeskNote] = [], bannerError: String? = nil, membersChanged: Bool = false) {
         self.effects = effects
@@ -66,6 +68,7 @@ extension DeskReducer {
         let out = Feature.reduce(&slice, action, now: now)
         Feature.lens.write(slice, &state)
         carryOut(out, &state, &effects, now: now)
+        if out.dismissBanner { banner(.dismiss, &state, now: now) }
         if let error = out.bannerError { banner(.showError(error), &state, now: now) }
         if out.membersChanged { memberList(.membersChanged(recount: true), &state, &effects, now: now) }
     }

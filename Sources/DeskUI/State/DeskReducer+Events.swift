@@ -15,13 +15,8 @@ extension DeskReducer {
                 banner(.show(report, policy: typedUnknown ? .prompt : state.setup.enrolment, plans: state.setup.plans,
                              letIn: state.lock.letInAnywayHint), &state, now: now)
             }
-            if case .unknownPass(let pass) = report.outcome, report.source == .manual, state.dialog == nil {
-                // Typed by hand (F4): asked about at once, the near holders' card before a new member.
-                if !report.nearPassHolders.isEmpty {
-                    state.dialog = .givePass(GivePassDialog(for: pass, report.nearPassHolders, state))
-                } else if typedUnknown {
-                    state.dialog = .prompt(.enrol(pass: pass))
-                }
+            if case .unknownPass(let pass) = report.outcome, report.source == .manual {
+                route(CheckInFeature.self, .typedUnknown(pass: pass, nearHolders: report.nearPassHolders), &state, &effects, now: now)
             }
             if let member = report.outcome.member { memberList(.replace(member), &state, &effects, now: now) }
             var enrolled = false

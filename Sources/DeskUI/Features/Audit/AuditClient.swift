@@ -33,11 +33,3 @@ extension AuditClient {
 extension AuditClient: DeskFeatureClient {
     public static func live(from services: DeskServices) -> AuditClient { .live(services.club) }
 }
-
-extension DeskClients {
-    /// The feature's client by name (`clients[AuditClient.self]`).
-    public var audit: AuditClient {
-        get { self[AuditClient.self] }
-        set { self[AuditClient.self] = newValue }
-    }
-}

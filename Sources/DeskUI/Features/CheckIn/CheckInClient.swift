@@ -64,11 +64,3 @@ extension CheckInClient {
 extension CheckInClient: DeskFeatureClient {
     public static func live(from services: DeskServices) -> CheckInClient { .live(services.club) }
 }
-
-extension DeskClients {
-    /// The feature's client by name (`clients[CheckInClient.self]`).
-    public var checkIn: CheckInClient {
-        get { self[CheckInClient.self] }
-        set { self[CheckInClient.self] = newValue }
-    }
-}

@@ -25,21 +25,114 @@ public enum CheckInResult: Sendable, Equatable {
     case checkOutFailed(String)
 }
 
-/// The open dialog, and the calendar a chooser of members shows their plans in.
+/// What reaches check-in: its jobs' answers, and the commands of its keys and dialogs (past the lock).
+enum CheckInAction: Equatable {
+    case finished(CheckInResult)
+    /// F4's text.
+    case typed(String)
+    /// The member chosen for F4's text (a forgotten card).
+    case named(MemberRecord, typed: String)
+    case enrol(pass: String, name: String?)
+    /// Enter in the enrol prompt's place: the unknown card given to the member who holds it but for zeros.
+    case givePass(String, to: MemberRecord)
+    /// The unknown card's holders declined: ask to enrol it instead.
+    case askEnrol(pass: String)
+    /// A pass typed at F4 that no member holds: asked about at once, the near holders' card first.
+    case typedUnknown(pass: String, nearHolders: [MemberRecord])
+    /// `x`: "Inside now"'s selection, else the member list's.
+    case checkOutSelected
+    /// `v`: the member list's selection, by its own pass.
+    case checkInSelected
+}
+
+/// The open dialog, and what the keys act on (read only): who the record names, the calendar a
+/// chooser shows plans in, and what the main pane shows and has selected.
 struct CheckInSlice: Equatable {
     var dialog: DeskDialog?
     let calendar: Calendar
+    let enrolment: EnrolmentPolicy
+    let operatorName: String?
+    let showStats: Bool
+    let showInside: Bool
+    let insideSelection: InsideMember?
+    let listSelection: MemberRecord?
+    let listSelectionLoading: Bool
 }
 
 /// A failure shows on the banner, where staff look after a tap; F4's name opens the chooser of the
 /// members it names, unless a dialog opened meanwhile (then the log says so).
 enum CheckInFeature: DeskFeature {
     static var lens: SliceLens<CheckInSlice> {
-        SliceLens(read: { CheckInSlice(dialog: $0.dialog, calendar: $0.setup.plans.calendar) },
-                  write: { $1.dialog = $0.dialog })
+        SliceLens(read: { state in
+            CheckInSlice(dialog: state.dialog, calendar: state.setup.plans.calendar, enrolment: state.setup.enrolment,
+                         operatorName: state.lock.operatorName,
+                         showStats: state.showStats, showInside: state.showInside, insideSelection: state.inside.selectedMember,
+                         listSelection: state.list.selectedMember, listSelectionLoading: state.listSelectionLoading)
+        }, write: { $1.dialog = $0.dialog })
     }
 
-    static func reduce(_ slice: inout CheckInSlice, _ result: CheckInResult, now: Date) -> FeatureOutput {
+    static func reduce(_ slice: inout CheckInSlice, _ action: CheckInAction, now: Date) -> FeatureOutput {
+        let by = slice.operatorName
+        switch action {
+        case .finished(let result): return finished(result, &slice)
+        case .typed(let typed): return FeatureOutput(effects: [.checkIn(.typed(typed, operator: by))])
+        case .named(let member, let typed):
+            // The log keeps what was typed: the banner and the record name the member chosen.
+            return FeatureOutput(effects: [.checkIn(.pass(member.passId, source: .manual, operator: by))],
+                                 notes: [DeskNote(text: "check in: “\(typed)” is no pass; \(member.displayName) chosen", tone: .info)])
+        case .enrol(let pass, let name):
+            var out = FeatureOutput(effects: [.checkIn(.enrol(pass: pass, name: name, operator: by))])
+            out.dismissBanner = true
+            return out
+        case .givePass(let pass, let member):
+            let note = DeskNote(text: "card \(pass) given to \(member.displayName) (held \(member.passId))", tone: .info)
+            var out = FeatureOutput(effects: [.checkIn(.givePass(pass: pass, memberId: member.memberId, operator: by))], notes: [note])
+            out.dismissBanner = true
+            return out
+        case .askEnrol(let pass):
+            slice.dialog = .prompt(.enrol(pass: pass))
+            return FeatureOutput()
+        case .typedUnknown(let pass, let holders):
+            guard slice.dialog == nil else { return FeatureOutput() }
+            if !holders.isEmpty {
+                slice.dialog = .givePass(GivePassDialog(pass: pass, holders: holders, canEnrol: slice.enrolment != .deny,
+                                                        calendar: slice.calendar))
+            } else if slice.enrolment != .deny {
+                slice.dialog = .prompt(.enrol(pass: pass))
+            }
+            return FeatureOutput()
+        case .checkOutSelected:
+            if slice.showInside, let member = slice.insideSelection {
+                return FeatureOutput(effects: [.checkIn(.checkOut(memberId: member.memberId, operator: by))])
+            } else if !slice.showStats, !slice.showInside, let member = slice.listSelection {
+                return FeatureOutput(effects: [.checkIn(.checkOut(memberId: member.memberId, operator: by))])
+            } else if !slice.showStats, slice.listSelectionLoading {
+                // Not done later on its own: the person has not seen whom it would check out.
+                return FeatureOutput(note: DeskNote(text: checkOutBeforeTheRow, tone: .info))
+            }
+            return FeatureOutput()
+        case .checkInSelected:
+            // The member's own pass, by hand: the rules, capacity and record of a tap, method `manual`.
+            if slice.showStats || slice.showInside {
+                return FeatureOutput(note: DeskNote(text: checkInOnlyFromTheList, tone: .info))
+            } else if let member = slice.listSelection {
+                return FeatureOutput(effects: [.checkIn(.pass(member.passId, source: .manual, operator: by))])
+            } else if slice.listSelectionLoading {
+                // Not done later on its own, as `x`: the person has not seen whom it would check in.
+                return FeatureOutput(note: DeskNote(text: checkInBeforeTheRow, tone: .info))
+            }
+            return FeatureOutput()
+        }
+    }
+
+    /// The log's line for `x` pressed before the selected member's row is read.
+    static let checkOutBeforeTheRow = "member list: still loading; x checks out the selected member once its row shows"
+    /// The log's line for `v` pressed before the selected member's row is read.
+    static let checkInBeforeTheRow = "member list: still loading; v checks in the selected member once its row shows"
+    /// The log's line for `v` away from the member list.
+    static let checkInOnlyFromTheList = "v checks in the member list's selection: show the list first (i or s again)"
+
+    private static func finished(_ result: CheckInResult, _ slice: inout CheckInSlice) -> FeatureOutput {
         switch result {
         case .failed(let error): return FeatureOutput(bannerError: "Not a pass: \(error)")
         case .enrolFailed(let error): return FeatureOutput(bannerError: "Could not enrol: \(error)")
@@ -56,7 +149,7 @@ enum CheckInFeature: DeskFeature {
     }
 
     static func run(_ effect: CheckInEffect, on runner: DeskEffectRunner) {
-        let checkIn = runner.clients.checkIn
+        let checkIn = runner.clients[CheckInClient.self]
         switch effect {
         case .pass(let pass, let source, let name):
             // A pass typed by hand (F4) is not enrolled at once: the desk asks first (a typo is not a member).
@@ -89,20 +182,11 @@ enum CheckInFeature: DeskFeature {
     private static func byHand(_ name: String?) -> AuditActor { AuditActor(operator: name, method: .manual) }
 }
 
-extension CheckInEffect: FeatureEffect {
-    typealias Feature = CheckInFeature
-}
-
+// Its jobs travel as `.feature`, named `.checkIn(…)` where they are made.
+extension CheckInEffect: FeatureEffect { typealias Feature = CheckInFeature }
 extension CheckInResult: FeatureResult {
     typealias Feature = CheckInFeature
+    var action: CheckInFeature.Action { .finished(self) }
 }
-
-extension DeskEffect {
-    /// `.checkIn(…)`: one of CheckInFeature's effects.
-    static func checkIn(_ effect: CheckInEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
-}
-
-extension JobResult {
-    /// `.checkIn(…)`: one of CheckInFeature's results.
-    static func checkIn(_ result: CheckInResult) -> JobResult { .feature(AnyFeatureResult(result)) }
-}
+extension DeskEffect { static func checkIn(_ effect: CheckInEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func checkIn(_ result: CheckInResult) -> Self { .feature(AnyFeatureResult(result)) } }

@@ -25,11 +25,3 @@ extension ExportClient {
 extension ExportClient: DeskFeatureClient {
     public static func live(from services: DeskServices) -> ExportClient { .live(services.exporter) }
 }
-
-extension DeskClients {
-    /// The feature's client by name (`clients[ExportClient.self]`).
-    public var export: ExportClient {
-        get { self[ExportClient.self] }
-        set { self[ExportClient.self] = newValue }
-    }
-}

@@ -34,7 +34,7 @@ enum ExportFeature: DeskFeature {
     static func writtenNote(_ summary: String) -> DeskNote { DeskNote(text: "export: \(summary)", tone: .success) }
 
     static func run(_ effect: ExportEffect, on runner: DeskEffectRunner) {
-        let export = runner.clients.export, inbox = runner.inbox
+        let export = runner.clients[ExportClient.self], inbox = runner.inbox
         switch effect {
         case .write(let format, let path, let name):
             let actor = AuditActor(operator: name, method: .manual)
@@ -44,20 +44,8 @@ enum ExportFeature: DeskFeature {
     }
 }
 
-extension ExportEffect: FeatureEffect {
-    typealias Feature = ExportFeature
-}
-
-extension ExportResult: FeatureResult {
-    typealias Feature = ExportFeature
-}
-
-extension DeskEffect {
-    /// `.export(…)`: one of ExportFeature's effects.
-    static func export(_ effect: ExportEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
-}
-
-extension JobResult {
-    /// `.export(…)`: one of ExportFeature's results.
-    static func export(_ result: ExportResult) -> JobResult { .feature(AnyFeatureResult(result)) }
-}
+// Its jobs travel as `.feature`, named `.export(…)` where they are made.
+extension ExportEffect: FeatureEffect { typealias Feature = ExportFeature }
+extension ExportResult: FeatureResult { typealias Feature = ExportFeature }
+extension DeskEffect { static func export(_ effect: ExportEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func export(_ result: ExportResult) -> Self { .feature(AnyFeatureResult(result)) } }

@@ -33,11 +33,3 @@ extension ImportClient {
 extension ImportClient: DeskFeatureClient {
     public static func live(from services: DeskServices) -> ImportClient { .live(services.importer) }
 }
-
-extension DeskClients {
-    /// The feature's client by name (`clients[ImportClient.self]`).
-    public var imports: ImportClient {
-        get { self[ImportClient.self] }
-        set { self[ImportClient.self] = newValue }
-    }
-}

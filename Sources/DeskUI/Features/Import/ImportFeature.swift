@@ -42,7 +42,7 @@ enum ImportFeature: DeskFeature {
     }
 
     static func run(_ effect: ImportEffect, on runner: DeskEffectRunner) {
-        let imports = runner.clients.imports
+        let imports = runner.clients[ImportClient.self]
         switch effect {
         case .preview(let file, let name):
             let actor = AuditActor(operator: name, method: .import)
@@ -53,20 +53,8 @@ enum ImportFeature: DeskFeature {
     }
 }
 
-extension ImportEffect: FeatureEffect {
-    typealias Feature = ImportFeature
-}
-
-extension ImportResult: FeatureResult {
-    typealias Feature = ImportFeature
-}
-
-extension DeskEffect {
-    /// `.imports(…)`: one of ImportFeature's effects.
-    static func imports(_ effect: ImportEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
-}
-
-extension JobResult {
-    /// `.imports(…)`: one of ImportFeature's results.
-    static func imports(_ result: ImportResult) -> JobResult { .feature(AnyFeatureResult(result)) }
-}
+// Its jobs travel as `.feature`, named `.imports(…)` where they are made.
+extension ImportEffect: FeatureEffect { typealias Feature = ImportFeature }
+extension ImportResult: FeatureResult { typealias Feature = ImportFeature }
+extension DeskEffect { static func imports(_ effect: ImportEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func imports(_ result: ImportResult) -> Self { .feature(AnyFeatureResult(result)) } }

@@ -50,11 +50,3 @@ extension MemberFormClient {
 extension MemberFormClient: DeskFeatureClient {
     public static func live(from services: DeskServices) -> MemberFormClient { .live(services.club) }
 }
-
-extension DeskClients {
-    /// The feature's client by name (`clients[MemberFormClient.self]`).
-    public var memberForm: MemberFormClient {
-        get { self[MemberFormClient.self] }
-        set { self[MemberFormClient.self] = newValue }
-    }
-}

@@ -48,7 +48,7 @@ enum MemberFormFeature: DeskFeature {
     }
 
     static func run(_ effect: MemberFormEffect, on runner: DeskEffectRunner) {
-        let form = runner.clients.memberForm, inbox = runner.inbox
+        let form = runner.clients[MemberFormClient.self], inbox = runner.inbox
         switch effect {
         case .loadVisits(let member):
             runner.submit({
@@ -61,7 +61,7 @@ enum MemberFormFeature: DeskFeature {
                 return .memberForm(.visits(visits, memberId: member.memberId, visitsLeft: left))
             }, failed: { .memberForm(.unread(job: "visits of \(member.displayName)", error: $0)) })
         case .save(let original, let changes, let name, let walletPass):
-            let wallet = runner.clients.wallet
+            let wallet = runner.clients[WalletClient.self]
             runner.submit({
                 let saved = try form.save(original, changes, AuditActor(operator: name, method: .manual))
                 inbox.post(.memberForm(.saved))
@@ -75,20 +75,8 @@ enum MemberFormFeature: DeskFeature {
     }
 }
 
-extension MemberFormEffect: FeatureEffect {
-    typealias Feature = MemberFormFeature
-}
-
-extension MemberFormResult: FeatureResult {
-    typealias Feature = MemberFormFeature
-}
-
-extension DeskEffect {
-    /// `.memberForm(…)`: one of MemberFormFeature's effects.
-    static func memberForm(_ effect: MemberFormEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
-}
-
-extension JobResult {
-    /// `.memberForm(…)`: one of MemberFormFeature's results.
-    static func memberForm(_ result: MemberFormResult) -> JobResult { .feature(AnyFeatureResult(result)) }
-}
+// Its jobs travel as `.feature`, named `.memberForm(…)` where they are made.
+extension MemberFormEffect: FeatureEffect { typealias Feature = MemberFormFeature }
+extension MemberFormResult: FeatureResult { typealias Feature = MemberFormFeature }
+extension DeskEffect { static func memberForm(_ effect: MemberFormEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func memberForm(_ result: MemberFormResult) -> Self { .feature(AnyFeatureResult(result)) } }

@@ -27,11 +27,3 @@ extension RegionsClient {
 extension RegionsClient: DeskFeatureClient {
     public static func live(from services: DeskServices) -> RegionsClient { .live(services.regions) }
 }
-
-extension DeskClients {
-    /// The feature's client by name (`clients[RegionsClient.self]`).
-    public var regions: RegionsClient {
-        get { self[RegionsClient.self] }
-        set { self[RegionsClient.self] = newValue }
-    }
-}

@@ -44,7 +44,7 @@ enum RegionsFeature: DeskFeature {
     }
 
     static func run(_ effect: RegionsEffect, on runner: DeskEffectRunner) {
-        let regions = runner.clients.regions
+        let regions = runner.clients[RegionsClient.self]
         switch effect {
         case .toggle:
             runner.submit({ .regions(.switched(on: try regions.toggle())) }, failed: { .regions(.failed($0)) })
@@ -52,22 +52,11 @@ enum RegionsFeature: DeskFeature {
     }
 }
 
-extension RegionsEffect: FeatureEffect {
-    typealias Feature = RegionsFeature
-}
-
+// Its jobs travel as `.feature`, named `.regions(…)` where they are made.
+extension RegionsEffect: FeatureEffect { typealias Feature = RegionsFeature }
 extension RegionsResult: FeatureResult {
     typealias Feature = RegionsFeature
-
     var action: RegionsFeature.Action { .finished(self) }
 }
-
-extension DeskEffect {
-    /// `.regions(…)`: one of RegionsFeature's effects.
-    static func regions(_ effect: RegionsEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
-}
-
-extension JobResult {
-    /// `.regions(…)`: one of RegionsFeature's results.
-    static func regions(_ result: RegionsResult) -> JobResult { .feature(AnyFeatureResult(result)) }
-}
+extension DeskEffect { static func regions(_ effect: RegionsEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func regions(_ result: RegionsResult) -> Self { .feature(AnyFeatureResult(result)) } }

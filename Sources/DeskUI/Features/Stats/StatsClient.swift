@@ -27,11 +27,3 @@ extension StatsClient {
 extension StatsClient: DeskFeatureClient {
     public static func live(from services: DeskServices) -> StatsClient { .live(services.club) }
 }
-
-extension DeskClients {
-    /// The feature's client by name (`clients[StatsClient.self]`).
-    public var stats: StatsClient {
-        get { self[StatsClient.self] }
-        set { self[StatsClient.self] = newValue }
-    }
-}

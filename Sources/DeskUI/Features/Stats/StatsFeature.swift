@@ -52,7 +52,7 @@ enum StatsFeature: DeskFeature {
     }
 
     static func run(_ effect: StatsEffect, on runner: DeskEffectRunner) {
-        let stats = runner.clients.stats
+        let stats = runner.clients[StatsClient.self]
         switch effect {
         case .load(let now):
             runner.submit({ .stats(.loaded(try stats.figures(now), occupancy: try stats.today(now))) },
@@ -61,22 +61,11 @@ enum StatsFeature: DeskFeature {
     }
 }
 
-extension StatsEffect: FeatureEffect {
-    typealias Feature = StatsFeature
-}
-
+// Its jobs travel as `.feature`, named `.stats(…)` where they are made.
+extension StatsEffect: FeatureEffect { typealias Feature = StatsFeature }
 extension StatsResult: FeatureResult {
     typealias Feature = StatsFeature
-
     var action: StatsFeature.Action { .finished(self) }
 }
-
-extension DeskEffect {
-    /// `.stats(…)`: one of StatsFeature's effects.
-    static func stats(_ effect: StatsEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
-}
-
-extension JobResult {
-    /// `.stats(…)`: one of StatsFeature's results.
-    static func stats(_ result: StatsResult) -> JobResult { .feature(AnyFeatureResult(result)) }
-}
+extension DeskEffect { static func stats(_ effect: StatsEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func stats(_ result: StatsResult) -> Self { .feature(AnyFeatureResult(result)) } }

@@ -24,11 +24,3 @@ extension WalletClient {
 extension WalletClient: DeskFeatureClient {
     public static func live(from services: DeskServices) -> WalletClient { .live(services.wallet) }
 }
-
-extension DeskClients {
-    /// The feature's client by name (`clients[WalletClient.self]`).
-    public var wallet: WalletClient {
-        get { self[WalletClient.self] }
-        set { self[WalletClient.self] = newValue }
-    }
-}

@@ -29,7 +29,7 @@ enum WalletFeature: DeskFeature {
     }
 
     static func run(_ effect: WalletEffect, on runner: DeskEffectRunner) {
-        let wallet = runner.clients.wallet
+        let wallet = runner.clients[WalletClient.self]
         switch effect {
         case .write(let memberId):
             runner.submit({ write(wallet, memberId: memberId) }, failed: { .wallet(.failed($0)) })
@@ -42,20 +42,8 @@ enum WalletFeature: DeskFeature {
     }
 }
 
-extension WalletEffect: FeatureEffect {
-    typealias Feature = WalletFeature
-}
-
-extension WalletResult: FeatureResult {
-    typealias Feature = WalletFeature
-}
-
-extension DeskEffect {
-    /// `.wallet(…)`: one of WalletFeature's effects.
-    static func wallet(_ effect: WalletEffect) -> DeskEffect { .feature(AnyFeatureEffect(effect)) }
-}
-
-extension JobResult {
-    /// `.wallet(…)`: one of WalletFeature's results.
-    static func wallet(_ result: WalletResult) -> JobResult { .feature(AnyFeatureResult(result)) }
-}
+// Its jobs travel as `.feature`, named `.wallet(…)` where they are made.
+extension WalletEffect: FeatureEffect { typealias Feature = WalletFeature }
+extension WalletResult: FeatureResult { typealias Feature = WalletFeature }
+extension DeskEffect { static func wallet(_ effect: WalletEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func wallet(_ result: WalletResult) -> Self { .feature(AnyFeatureResult(result)) } }
