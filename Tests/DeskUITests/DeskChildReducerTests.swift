@@ -122,13 +122,13 @@ import Testing
 
         let form = MemberFormModel(member: member(), extraFields: [], calendar: .current)
         var dialog = DeskDialog.form(form)
-        var formSlice = DialogSlice(dialog: .form(form))
-        #expect(MemberFormFeature.reduce(&formSlice, .visits([], memberId: member("P2").memberId, visitsLeft: 4), now: now)
+        var formSlice = MemberFormSlice(dialog: .form(form), operatorName: nil, walletReady: false)
+        #expect(MemberFormFeature.reduce(&formSlice, .finished(.visits([], memberId: member("P2").memberId, visitsLeft: 4)), now: now)
             == FeatureOutput())
         #expect(dialog.receive(.export(.written(summary: "x"))) == .ignored)
         #expect(formSlice.dialog == .form(form))
         #expect(dialog == .form(form))
-        #expect(MemberFormFeature.reduce(&formSlice, .saved, now: now) == FeatureOutput())
+        #expect(MemberFormFeature.reduce(&formSlice, .finished(.saved), now: now) == FeatureOutput())
         #expect(formSlice.dialog == nil)
     }
 }

@@ -63,12 +63,9 @@ extension DeskReducer {
         case .askEnrol(let pass):
             route(CheckInFeature.self, .askEnrol(pass: pass), &state, &effects, now: now)
         case .save(let original, let changes):
-            // A new member gets its wallet pass in the same step when the wallet is set up.
-            let walletPass = original == nil && state.setup.walletMissing == []
-            effects.append(.memberForm(.save(original: original, changes: changes, operator: state.lock.operatorName,
-                                             walletPass: walletPass)))
+            route(MemberFormFeature.self, .save(original: original, changes: changes), &state, &effects, now: now)
         case .delete(let member):
-            effects.append(.memberForm(.delete(member, operator: state.lock.operatorName)))
+            route(MemberFormFeature.self, .delete(member), &state, &effects, now: now)
         case .lock:
             lock(.lockKey, &state, &effects, now: now)
         case .letInAnyway:

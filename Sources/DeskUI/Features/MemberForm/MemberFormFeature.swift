@@ -19,12 +19,43 @@ public enum MemberFormResult: Sendable, Equatable {
     case deleteFailed(String)
 }
 
+/// What reaches the form: its jobs' answers, and its save and F8's deletion (past the lock).
+enum MemberFormAction: Equatable {
+    case finished(MemberFormResult)
+    case save(original: MemberRecord?, changes: MemberChanges)
+    case delete(MemberRecord)
+}
+
+/// The open dialog, who the record names, and whether a new member gets its wallet pass.
+struct MemberFormSlice: Equatable {
+    var dialog: DeskDialog?
+    let operatorName: String?
+    let walletReady: Bool
+}
+
 /// F2, F7, Enter and F8: the form shows its member's visits and closes once saved, or says why
 /// not; with the form closed first (Esc while it waited) a failure goes to the event log.
 enum MemberFormFeature: DeskFeature {
-    static var lens: SliceLens<DialogSlice> { DialogSlice.scope.lens }
+    static var lens: SliceLens<MemberFormSlice> {
+        SliceLens(read: { state in
+            MemberFormSlice(dialog: state.dialog, operatorName: state.lock.operatorName, walletReady: state.setup.walletMissing == [])
+        }, write: { $1.dialog = $0.dialog })
+    }
 
-    static func reduce(_ slice: inout DialogSlice, _ result: MemberFormResult, now: Date) -> FeatureOutput {
+    static func reduce(_ slice: inout MemberFormSlice, _ action: MemberFormAction, now: Date) -> FeatureOutput {
+        switch action {
+        case .finished(let result): return finished(result, &slice)
+        case .save(let original, let changes):
+            // A new member gets its wallet pass in the same step when the wallet is set up.
+            let save = MemberFormEffect.save(original: original, changes: changes, operator: slice.operatorName,
+                                             walletPass: original == nil && slice.walletReady)
+            return FeatureOutput(effects: [.memberForm(save)])
+        case .delete(let member):
+            return FeatureOutput(effects: [.memberForm(.delete(member, operator: slice.operatorName))])
+        }
+    }
+
+    private static func finished(_ result: MemberFormResult, _ slice: inout MemberFormSlice) -> FeatureOutput {
         let form = slice.dialog?.form
         switch result {
         case .visits(let visits, let memberId, let left):
@@ -77,6 +108,9 @@ enum MemberFormFeature: DeskFeature {
 
 // Its jobs travel as `.feature`, named `.memberForm(…)` where they are made.
 extension MemberFormEffect: FeatureEffect { typealias Feature = MemberFormFeature }
-extension MemberFormResult: FeatureResult { typealias Feature = MemberFormFeature }
+extension MemberFormResult: FeatureResult {
+    typealias Feature = MemberFormFeature
+    var action: MemberFormFeature.Action { .finished(self) }
+}
 extension DeskEffect { static func memberForm(_ effect: MemberFormEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
 extension JobResult { static func memberForm(_ result: MemberFormResult) -> Self { .feature(AnyFeatureResult(result)) } }
