@@ -73,3 +73,14 @@ extension DeskReducer {
         if out.membersChanged { memberList(.membersChanged(recount: true), &state, &effects, now: now) }
     }
 }
+
+/// A slice that reads what it needs of the desk (the operator, a selection) but changes only the open dialog.
+protocol DialogOwningSlice {
+    var dialog: DeskDialog? { get }
+}
+
+extension SliceLens where Slice: DialogOwningSlice {
+    static func dialog(reading read: @escaping (DeskState) -> Slice) -> SliceLens {
+        SliceLens(read: read, write: { $1.dialog = $0.dialog })
+    }
+}

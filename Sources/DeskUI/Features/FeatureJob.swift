@@ -18,6 +18,16 @@ extension FeatureResult where Feature.Action == Self {
     var action: Self { self }
 }
 
+/// A feature's action with a case for its jobs' answers (`case finished(StatsResult)`).
+protocol FinishingAction {
+    associatedtype Finished
+    static func finished(_ result: Finished) -> Self
+}
+
+extension FeatureResult where Feature.Action: FinishingAction, Feature.Action.Finished == Self {
+    var action: Feature.Action { .finished(self) }
+}
+
 extension FeatureEffect {
     func run(on runner: DeskEffectRunner) { Feature.run(self, on: runner) }
     func isEqual(_ other: any FeatureEffect) -> Bool { (other as? Self) == self }

@@ -26,7 +26,7 @@ public enum CheckInResult: Sendable, Equatable {
 }
 
 /// What reaches check-in: its jobs' answers, and the commands of its keys and dialogs (past the lock).
-enum CheckInAction: Equatable {
+enum CheckInAction: Equatable, FinishingAction {
     case finished(CheckInResult)
     /// F4's text.
     case typed(String)
@@ -47,7 +47,7 @@ enum CheckInAction: Equatable {
 
 /// The open dialog, and what the keys act on (read only): who the record names, the calendar a
 /// chooser shows plans in, and what the main pane shows and has selected.
-struct CheckInSlice: Equatable {
+struct CheckInSlice: Equatable, DialogOwningSlice {
     var dialog: DeskDialog?
     let calendar: Calendar
     let enrolment: EnrolmentPolicy
@@ -63,12 +63,12 @@ struct CheckInSlice: Equatable {
 /// members it names, unless a dialog opened meanwhile (then the log says so).
 enum CheckInFeature: DeskFeature {
     static var lens: SliceLens<CheckInSlice> {
-        SliceLens(read: { state in
+        .dialog { state in
             CheckInSlice(dialog: state.dialog, calendar: state.setup.plans.calendar, enrolment: state.setup.enrolment,
-                         operatorName: state.lock.operatorName,
-                         showStats: state.showStats, showInside: state.showInside, insideSelection: state.inside.selectedMember,
-                         listSelection: state.list.selectedMember, listSelectionLoading: state.listSelectionLoading)
-        }, write: { $1.dialog = $0.dialog })
+                         operatorName: state.lock.operatorName, showStats: state.showStats, showInside: state.showInside,
+                         insideSelection: state.inside.selectedMember, listSelection: state.list.selectedMember,
+                         listSelectionLoading: state.listSelectionLoading)
+        }
     }
 
     static func reduce(_ slice: inout CheckInSlice, _ action: CheckInAction, now: Date) -> FeatureOutput {
@@ -184,9 +184,6 @@ enum CheckInFeature: DeskFeature {
 
 // Its jobs travel as `.feature`, named `.checkIn(…)` where they are made.
 extension CheckInEffect: FeatureEffect { typealias Feature = CheckInFeature }
-extension CheckInResult: FeatureResult {
-    typealias Feature = CheckInFeature
-    var action: CheckInFeature.Action { .finished(self) }
-}
+extension CheckInResult: FeatureResult { typealias Feature = CheckInFeature }
 extension DeskEffect { static func checkIn(_ effect: CheckInEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
 extension JobResult { static func checkIn(_ result: CheckInResult) -> Self { .feature(AnyFeatureResult(result)) } }

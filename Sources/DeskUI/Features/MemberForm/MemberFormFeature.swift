@@ -20,14 +20,14 @@ public enum MemberFormResult: Sendable, Equatable {
 }
 
 /// What reaches the form: its jobs' answers, and its save and F8's deletion (past the lock).
-enum MemberFormAction: Equatable {
+enum MemberFormAction: Equatable, FinishingAction {
     case finished(MemberFormResult)
     case save(original: MemberRecord?, changes: MemberChanges)
     case delete(MemberRecord)
 }
 
 /// The open dialog, who the record names, and whether a new member gets its wallet pass.
-struct MemberFormSlice: Equatable {
+struct MemberFormSlice: Equatable, DialogOwningSlice {
     var dialog: DeskDialog?
     let operatorName: String?
     let walletReady: Bool
@@ -37,9 +37,9 @@ struct MemberFormSlice: Equatable {
 /// not; with the form closed first (Esc while it waited) a failure goes to the event log.
 enum MemberFormFeature: DeskFeature {
     static var lens: SliceLens<MemberFormSlice> {
-        SliceLens(read: { state in
+        .dialog { state in
             MemberFormSlice(dialog: state.dialog, operatorName: state.lock.operatorName, walletReady: state.setup.walletMissing == [])
-        }, write: { $1.dialog = $0.dialog })
+        }
     }
 
     static func reduce(_ slice: inout MemberFormSlice, _ action: MemberFormAction, now: Date) -> FeatureOutput {
@@ -108,9 +108,6 @@ enum MemberFormFeature: DeskFeature {
 
 // Its jobs travel as `.feature`, named `.memberForm(…)` where they are made.
 extension MemberFormEffect: FeatureEffect { typealias Feature = MemberFormFeature }
-extension MemberFormResult: FeatureResult {
-    typealias Feature = MemberFormFeature
-    var action: MemberFormFeature.Action { .finished(self) }
-}
+extension MemberFormResult: FeatureResult { typealias Feature = MemberFormFeature }
 extension DeskEffect { static func memberForm(_ effect: MemberFormEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
 extension JobResult { static func memberForm(_ result: MemberFormResult) -> Self { .feature(AnyFeatureResult(result)) } }

@@ -20,7 +20,7 @@ struct RegionsSlice: Equatable {
     }
 }
 
-enum RegionsAction: Equatable {
+enum RegionsAction: Equatable, FinishingAction {
     /// F9; `available`: this build has a region monitor.
     case toggle(available: Bool)
     case finished(RegionsResult)
@@ -54,9 +54,6 @@ enum RegionsFeature: DeskFeature {
 
 // Its jobs travel as `.feature`, named `.regions(…)` where they are made.
 extension RegionsEffect: FeatureEffect { typealias Feature = RegionsFeature }
-extension RegionsResult: FeatureResult {
-    typealias Feature = RegionsFeature
-    var action: RegionsFeature.Action { .finished(self) }
-}
+extension RegionsResult: FeatureResult { typealias Feature = RegionsFeature }
 extension DeskEffect { static func regions(_ effect: RegionsEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
 extension JobResult { static func regions(_ result: RegionsResult) -> Self { .feature(AnyFeatureResult(result)) } }

@@ -21,7 +21,7 @@ struct StatsSlice: Equatable {
     }
 }
 
-enum StatsAction: Equatable {
+enum StatsAction: Equatable, FinishingAction {
     /// The view opened, or what it shows changed (a tap, another desk's entries).
     case request(now: Date)
     case finished(StatsResult)
@@ -63,9 +63,6 @@ enum StatsFeature: DeskFeature {
 
 // Its jobs travel as `.feature`, named `.stats(…)` where they are made.
 extension StatsEffect: FeatureEffect { typealias Feature = StatsFeature }
-extension StatsResult: FeatureResult {
-    typealias Feature = StatsFeature
-    var action: StatsFeature.Action { .finished(self) }
-}
+extension StatsResult: FeatureResult { typealias Feature = StatsFeature }
 extension DeskEffect { static func stats(_ effect: StatsEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
 extension JobResult { static func stats(_ result: StatsResult) -> Self { .feature(AnyFeatureResult(result)) } }
