@@ -114,8 +114,8 @@ import Testing
     @Test func eachDialogTakesOnlyTheResultsOfItsOwnJobs() {
         var export = ExportDialog(formats: ["csv"], defaultPaths: ["m.csv"])
         export.phase = .running(0.5)
-        var slice = DialogSlice(dialog: .export(export))
-        #expect(ExportFeature.reduce(&slice, .written(summary: "3 members"), now: now)
+        var slice = RecordedDialogSlice(dialog: .export(export), operatorName: nil)
+        #expect(ExportFeature.reduce(&slice, .finished(.written(summary: "3 members")), now: now)
             == FeatureOutput(note: DeskNote(text: "export: 3 members", tone: .success)))
         export.phase = .done("3 members")
         #expect(slice.dialog == .export(export))

@@ -74,6 +74,16 @@ extension DeskReducer {
     }
 }
 
+/// The open dialog and who the record names: the slice of a dialog whose job is recorded (F5, F6).
+struct RecordedDialogSlice: Equatable, DialogOwningSlice {
+    var dialog: DeskDialog?
+    let operatorName: String?
+
+    static var lens: SliceLens<RecordedDialogSlice> {
+        .dialog { RecordedDialogSlice(dialog: $0.dialog, operatorName: $0.lock.operatorName) }
+    }
+}
+
 /// A slice that reads what it needs of the desk (the operator, a selection) but changes only the open dialog.
 protocol DialogOwningSlice {
     var dialog: DeskDialog? { get }

@@ -73,11 +73,11 @@ extension DeskReducer {
         case .verifyPIN(let credential, let pin):
             lock(.verify(credential, pin), &state, &effects, now: now)
         case .previewImport(let file):
-            effects.append(.imports(.preview(file: file, operator: state.lock.operatorName)))
+            route(ImportFeature.self, .preview(file: file), &state, &effects, now: now)
         case .applyImport(let preview):
-            effects.append(.imports(.apply(preview)))
+            route(ImportFeature.self, .apply(preview), &state, &effects, now: now)
         case .export(let format, let path):
-            effects.append(.export(.write(format: format, path: path, operator: state.lock.operatorName)))
+            route(ExportFeature.self, .write(format: format, path: path), &state, &effects, now: now)
         case .listingChanged(let searchEdited):
             memberList(.listingChanged(searchEdited: searchEdited, at: now), &state, &effects, now: now)
         }
