@@ -1,10 +1,9 @@
 import Foundation
 
 /// One desk feature in one folder (`Features/Audit/`): its actions (its jobs' results among
-/// them) on its own slice of the desk, its effects and what they do through its client. The
-/// parent routes each of its results here in one line (`JobResult.audit` to `AuditFeature`),
-/// and the runner each of its effects to `run` in one line, so a result reaches only the
-/// feature whose job it answers.
+/// them) on its own slice of the desk, its effects and what they do through its client. Its
+/// results route themselves back here and its effects run themselves (`FeatureResult`,
+/// `FeatureEffect`), so a result reaches only the feature whose job it answers.
 protocol DeskFeature {
     associatedtype Slice
     associatedtype Action
