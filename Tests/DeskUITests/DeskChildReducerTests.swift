@@ -23,7 +23,7 @@ import Testing
         let expected = LockSlice(lock: DeskLock(enabled: true, idleMinutes: 5, now: now),
                                  dialog: .signIn(SignInDialog(purpose: .signIn(then: .delete(anna)), resume: .form(resumed))))
         #expect(slice == expected)
-        #expect(out == LockOutput(effects: [.loadOperators]))
+        #expect(out == LockOutput(effects: [.lock(.loadOperators)]))
     }
 
     @Test func ctrlLWithoutOperatorsOnlySaysSo() {
@@ -36,7 +36,7 @@ import Testing
 
     @Test func anInsideCountReadBeforeTheLatestChangeIsLeftForTheNewer() {
         var slice = InsideSlice(list: InsideListModel(), count: 3, stale: false, inFlight: true, generation: 5)
-        let out = InsideReducer.reduce(&slice, .counted(generation: 4, count: 9, members: []))
+        let out = InsideReducer.reduce(&slice, .finished(.counted(generation: 4, count: 9, members: [])))
         #expect(slice == InsideSlice(list: InsideListModel(), count: 3, stale: false, inFlight: false, generation: 5))
         #expect(out == InsideOutput())
     }
@@ -48,9 +48,9 @@ import Testing
         let typing = MemberListReducer.reduce(&slice, .ask(now: now.addingTimeInterval(0.1)))
         #expect(typing == MemberListOutput())
         let paused = MemberListReducer.reduce(&slice, .ask(now: now.addingTimeInterval(0.3)))
-        #expect(paused == MemberListOutput(effects: [.countMembers(generation: 0, search: nil, expiringDays: nil)]))
+        #expect(paused == MemberListOutput(effects: [.memberList(.countMembers(generation: 0, search: nil, expiringDays: nil))]))
         #expect(slice == MemberListSlice(list: list, memberCount: 0, countInFlight: true, countStale: false, searchEditedAt: now))
-        let failed = MemberListReducer.reduce(&slice, .countFailed("disk I/O error"))
+        let failed = MemberListReducer.reduce(&slice, .finished(.countFailed(generation: 0, error: "disk I/O error")))
         #expect(failed == MemberListOutput(notes: [DeskNote(text: "member count: disk I/O error", tone: .danger)]))
         #expect(slice == MemberListSlice(list: list, memberCount: 0, countInFlight: false, countStale: false, searchEditedAt: now))
     }
@@ -114,17 +114,21 @@ import Testing
     @Test func eachDialogTakesOnlyTheResultsOfItsOwnJobs() {
         var export = ExportDialog(formats: ["csv"], defaultPaths: ["m.csv"])
         export.phase = .running(0.5)
-        var slice = DialogSlice(dialog: .export(export))
-        #expect(ExportFeature.reduce(&slice, .written(summary: "3 members"), now: now)
+        var slice = RecordedDialogSlice(dialog: .export(export), operatorName: nil)
+        #expect(ExportFeature.reduce(&slice, .finished(.written(summary: "3 members")), now: now)
             == FeatureOutput(note: DeskNote(text: "export: 3 members", tone: .success)))
         export.phase = .done("3 members")
         #expect(slice.dialog == .export(export))
 
         let form = MemberFormModel(member: member(), extraFields: [], calendar: .current)
         var dialog = DeskDialog.form(form)
-        #expect(dialog.receive(.visits([], memberId: member("P2").memberId, visitsLeft: 4)) == .ignored)
+        var formSlice = MemberFormSlice(dialog: .form(form), operatorName: nil, walletReady: false)
+        #expect(MemberFormFeature.reduce(&formSlice, .finished(.visits([], memberId: member("P2").memberId, visitsLeft: 4)), now: now)
+            == FeatureOutput())
         #expect(dialog.receive(.export(.written(summary: "x"))) == .ignored)
+        #expect(formSlice.dialog == .form(form))
         #expect(dialog == .form(form))
-        #expect(dialog.receive(.saved) == .close)
+        #expect(MemberFormFeature.reduce(&formSlice, .finished(.saved), now: now) == FeatureOutput())
+        #expect(formSlice.dialog == nil)
     }
 }

@@ -104,17 +104,17 @@ import Testing
         type("a", into: store) {
             $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: .open(.audit))))
         }
-        store.receive(.loadOperators, .probeStore)
+        store.receive(.lock(.loadOperators), .probeStore)
         // Bo signs in, and may not see the record: a manager's PIN is asked for.
-        store.send(.finished(.signedIn(account("Bo", .desk)))) {
+        store.send(.finished(.lock(.signedIn(account("Bo", .desk))))) {
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .authorize(.open(.audit), .viewAudit)))
             $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
             $0.status.duty = "On duty: Bo"
             $0.log.add("Bo signed in (desk)", tone: .success, at: now)
         }
-        store.receive(.onDuty("Bo"), .loadOperators)
-        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+        store.receive(.lock(.onDuty("Bo")), .lock(.loadOperators))
+        store.send(.finished(.lock(.signedIn(account("Mia", .manager))))) {
             $0.needsRedraw = true
             $0.dialog = nil
         }

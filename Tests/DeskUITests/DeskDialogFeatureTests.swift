@@ -58,12 +58,12 @@ import Testing
     }
 
     @Test func aResultReachesOnlyTheDialogThatStartedItsJob() {
-        var export = DialogSlice(dialog: .export(ExportDialog(formats: ["csv"], defaultPaths: ["members.csv"])))
+        var export = RecordedDialogSlice(dialog: .export(ExportDialog(formats: ["csv"], defaultPaths: ["members.csv"])), operatorName: nil)
         export.dialog?.export?.phase = .running(0)
-        #expect(ExportFeature.reduce(&export, .progress(0.5), now: now) == FeatureOutput())
+        #expect(ExportFeature.reduce(&export, .finished(.progress(0.5)), now: now) == FeatureOutput())
         #expect(export.dialog?.export?.phase == .running(0.5))
-        var notice = DialogSlice(dialog: .notice(NoticeDialog(title: "N", lines: [])))
-        #expect(ExportFeature.reduce(&notice, .progress(0.5), now: now) == FeatureOutput())
+        var notice = RecordedDialogSlice(dialog: .notice(NoticeDialog(title: "N", lines: [])), operatorName: nil)
+        #expect(ExportFeature.reduce(&notice, .finished(.progress(0.5)), now: now) == FeatureOutput())
         #expect(notice.dialog == .notice(NoticeDialog(title: "N", lines: [])))
         // The open dialog's own `receive` takes no feature's result.
         var open = DeskDialog.export(ExportDialog(formats: ["csv"], defaultPaths: ["members.csv"]))

@@ -55,7 +55,7 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .form(MemberFormModel(member: ana, extraFields: ["userEmailAddress"], calendar: .current))
         }
-        store.receive(.loadVisits(ana))
+        store.receive(.memberForm(.loadVisits(ana)))
         store.finish()
     }
 
@@ -78,12 +78,12 @@ import Testing
             $0.jobs.insideInFlight = true
             $0.lock.refusedPass = ana.passId
         }
-        store.receive(.fetchPage(reload!), .countInside(generation: generation + 1, listing: false))
+        store.receive(.memberList(.fetchPage(reload!)), .inside(.count(generation: generation + 1, listing: false)))
         store.press(.function(2)) {
             $0.needsRedraw = true
             $0.dialog = .form(MemberFormModel(member: ana, extraFields: [], calendar: .current))
         }
-        store.receive(.loadVisits(ana))
+        store.receive(.memberForm(.loadVisits(ana)))
         store.finish()
     }
 
@@ -98,7 +98,7 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = nil
         }
-        store.receive(.delete(ana, operator: nil))
+        store.receive(.memberForm(.delete(ana, operator: nil)))
         store.finish()
     }
 
@@ -129,7 +129,7 @@ import Testing
             $0.jobs.insideGeneration = generation + 1
             $0.jobs.insideInFlight = true
         }
-        store.receive(.fetchPage(reload!), .countInside(generation: generation + 1, listing: false))
+        store.receive(.memberList(.fetchPage(reload!)), .inside(.count(generation: generation + 1, listing: false)))
         // The banner's card comes before the list's selection.
         store.press(.enter) {
             $0.needsRedraw = true
@@ -141,13 +141,13 @@ import Testing
             $0.dialog = nil
             $0.banner.dismiss()
         }
-        store.receive(.enrol(pass: "04FFFFFF", name: nil, operator: nil))
+        store.receive(.checkIn(.enrol(pass: "04FFFFFF", name: nil, operator: nil)))
         // No banner now: Enter edits the selected member.
         store.press(.enter) {
             $0.needsRedraw = true
             $0.dialog = .form(MemberFormModel(member: ana, extraFields: [], calendar: .current))
         }
-        store.receive(.loadVisits(ana))
+        store.receive(.memberForm(.loadVisits(ana)))
         store.finish()
     }
 
@@ -183,15 +183,15 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: .open(.checkIn))))
         }
-        store.receive(.loadOperators)
-        store.send(.finished(.signedIn(account("Bo", .desk)))) {
+        store.receive(.lock(.loadOperators))
+        store.send(.finished(.lock(.signedIn(account("Bo", .desk))))) {
             $0.needsRedraw = true
             $0.dialog = .prompt(.checkIn())
             $0.lock.onDuty = DeskLock.OnDuty(name: "Bo", role: .desk)
             $0.status.duty = "On duty: Bo"
             $0.log.add("Bo signed in (desk)", tone: .success, at: now)
         }
-        store.receive(.onDuty("Bo"))
+        store.receive(.lock(.onDuty("Bo")))
         store.finish()
     }
 }

@@ -28,20 +28,20 @@ import Testing
     }
 
     @Test func aFailedCountIsAResult() {
-        let results = run(.countMembers(generation: 0, search: "ana")) { $0.members.count = { _, _ in throw Broken() } }
-        #expect(results == [.countFailed(generation: 0, error: "disk I/O error")])
-        let counted = run(.countMembers(generation: 0, search: "ana")) { $0.members.count = { search, _ in search == nil ? 10 : 2 } }
-        #expect(counted == [.counted(generation: 0, matching: 2, all: 10)])
+        let results = run(.memberList(.countMembers(generation: 0, search: "ana"))) { $0.members.count = { _, _ in throw Broken() } }
+        #expect(results == [.memberList(.countFailed(generation: 0, error: "disk I/O error"))])
+        let counted = run(.memberList(.countMembers(generation: 0, search: "ana"))) { $0.members.count = { search, _ in search == nil ? 10 : 2 } }
+        #expect(counted == [.memberList(.counted(generation: 0, matching: 2, all: 10))])
     }
 
     @Test func operatorsThatCannotBeListedAndALockoutNotRecordedAreSaid() {
-        #expect(run(.loadOperators) { $0.staff.operators = { throw Broken() } }
-            == [.failed(job: "sign-in: the operators could not be listed", error: "disk I/O error")])
-        #expect(run(.recordLockout(seconds: 30)) { $0.audit.record = { _, _, _ in throw Broken() } }
-            == [.failed(job: "audit: the sign-in lockout was not recorded", error: "disk I/O error")])
+        #expect(run(.lock(.loadOperators)) { $0.staff.operators = { throw Broken() } }
+            == [.lock(.failed(job: "sign-in: the operators could not be listed", error: "disk I/O error"))])
+        #expect(run(.lock(.recordLockout(seconds: 30))) { $0[AuditClient.self].record = { _, _, _ in throw Broken() } }
+            == [.lock(.failed(job: "audit: the sign-in lockout was not recorded", error: "disk I/O error"))])
         let recorded = Mutex<[String]>([])
-        #expect(run(.recordLockout(seconds: 30)) { clients in
-            clients.audit.record = { action, _, detail in recorded.withLock { $0.append("\(action.rawValue) \(detail)") } }
+        #expect(run(.lock(.recordLockout(seconds: 30))) { clients in
+            clients[AuditClient.self].record = { action, _, detail in recorded.withLock { $0.append("\(action.rawValue) \(detail)") } }
         } == [])
         #expect(recorded.withLock { $0 } == ["lockout [\"seconds\": \"30\"]"])
     }
@@ -49,24 +49,24 @@ import Testing
     /// Review finding: the unimplemented staff client's `setOnDuty` did nothing, silently, where
     /// every other unset endpoint says so. Unset, it is a result the log shows; set, it is called.
     @Test func anUnsetOnDutyIsSaidAndASetOneIsCalled() {
-        #expect(run(.onDuty("Mia")) { _ in }
-            == [.failed(job: "on duty: the reader's taps were not told who is on duty", error: "staff.setOnDuty: not set in this test")])
+        #expect(run(.lock(.onDuty("Mia"))) { _ in }
+            == [.lock(.failed(job: "on duty: the reader's taps were not told who is on duty", error: "staff.setOnDuty: not set in this test"))])
         let onDuty = Mutex<[String?]>([])
-        #expect(run(.onDuty("Mia")) { clients in clients.staff.setOnDuty = { name in onDuty.withLock { $0.append(name) } } } == [])
-        #expect(run(.onDuty(nil)) { clients in clients.staff.setOnDuty = { name in onDuty.withLock { $0.append(name) } } } == [])
+        #expect(run(.lock(.onDuty("Mia"))) { clients in clients.staff.setOnDuty = { name in onDuty.withLock { $0.append(name) } } } == [])
+        #expect(run(.lock(.onDuty(nil))) { clients in clients.staff.setOnDuty = { name in onDuty.withLock { $0.append(name) } } } == [])
         #expect(onDuty.withLock { $0 } == ["Mia", nil])
     }
 
     @Test func visitsShowEvenWhenThePacksBalanceCannotBeRead() {
         let member = MemberRecord(memberId: UUID().uuidString, passId: "P1", username: "Anna", timeStampAdded: 0, modifiedAt: 0, modifiedBy: "T")
-        let results = run(.loadVisits(member)) {
-            $0.members.visits = { _, _ in [] }
-            $0.members.visitsLeft = { _ in throw Broken() }
+        let results = run(.memberForm(.loadVisits(member))) {
+            $0[MemberFormClient.self].visits = { _, _ in [] }
+            $0[MemberFormClient.self].visitsLeft = { _ in throw Broken() }
         }
-        #expect(results == [.failed(job: "pack balance of Anna", error: "disk I/O error"),
-                            .visits([], memberId: member.memberId, visitsLeft: nil)])
-        #expect(run(.loadVisits(member)) { $0.members.visits = { _, _ in throw Broken() } }
-            == [.failed(job: "visits of Anna", error: "disk I/O error")])
+        #expect(results == [.memberForm(.unread(job: "pack balance of Anna", error: "disk I/O error")),
+                            .memberForm(.visits([], memberId: member.memberId, visitsLeft: nil))])
+        #expect(run(.memberForm(.loadVisits(member))) { $0[MemberFormClient.self].visits = { _, _ in throw Broken() } }
+            == [.memberForm(.unread(job: "visits of Anna", error: "disk I/O error"))])
     }
 
     @Test func aMissingPartSaysSoInsteadOfDoingNothing() throws {
@@ -77,16 +77,16 @@ import Testing
         let runner = DeskEffectRunner(clients: clients, worker: DeskWorker(inline: true), inbox: inbox)
         runner.run(.regions(.toggle))
         runner.run(.imports(.preview(file: "m.csv", operator: nil)))
-        runner.run(.verifyPIN(.name("Mia"), try PIN("1234")))
+        runner.run(.lock(.verifyPIN(.name("Mia"), try PIN("1234"))))
         #expect(inbox.drain() == [.regions(.failed("not available in this build")),
                                   .imports(.previewFailed("import is not available in this build")),
-                                  .signInFailed("no PIN checker in this build", usesATry: false)])
+                                  .lock(.signInFailed("no PIN checker in this build", usesATry: false))])
     }
 
     /// What the reducer shows of the new failures: a line in the event log, a probe's reason once.
     @Test func theReducerShowsEachFailure() {
         let store = DeskTestStore.settled(DeskSetup(terminalName: "Desk 1"), now: now)
-        store.send(.finished(.failed(job: "sign-in: the operators could not be listed", error: "disk I/O error"))) {
+        store.send(.finished(.lock(.failed(job: "sign-in: the operators could not be listed", error: "disk I/O error")))) {
             $0.needsRedraw = true
             $0.log.add("sign-in: the operators could not be listed: disk I/O error", tone: .danger, at: now)
         }
@@ -102,7 +102,7 @@ import Testing
         store.receive()
         store.send(.finished(.storeProbed(version: 1))) { $0.jobs.storeProbeError = nil }
         store.receive()
-        store.send(.finished(.countFailed(generation: 0, error: "disk I/O error"))) {
+        store.send(.finished(.memberList(.countFailed(generation: 0, error: "disk I/O error")))) {
             $0.needsRedraw = true
             $0.log.add("member count: disk I/O error", tone: .danger, at: now)
         }

@@ -12,20 +12,20 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil)))
         }
-        store.receive(.loadOperators)
-        store.send(.finished(.operators([OperatorChoice(name: "Mia", role: .manager)]))) {
+        store.receive(.lock(.loadOperators))
+        store.send(.finished(.lock(.operators([OperatorChoice(name: "Mia", role: .manager)])))) {
             $0.needsRedraw = true
             $0.dialog?.signIn?.operators = [OperatorChoice(name: "Mia", role: .manager)]
         }
         store.receive()
-        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+        store.send(.finished(.lock(.signedIn(account("Mia", .manager))))) {
             $0.needsRedraw = true
             $0.dialog = nil
             $0.lock.onDuty = DeskLock.OnDuty(name: "Mia", role: .manager)
             $0.status.duty = "On duty: Mia"
             $0.log.add("Mia signed in (manager)", tone: .success, at: now)
         }
-        store.receive(.onDuty("Mia"))
+        store.receive(.lock(.onDuty("Mia")))
         // Ctrl-L again locks at once.
         store.press(.control("l")) {
             $0.needsRedraw = true
@@ -33,7 +33,7 @@ import Testing
             $0.status.duty = "Locked"
             $0.log.add("Mia signed out: desk locked (Ctrl-L)", tone: .warning, at: now)
         }
-        store.receive(.onDuty(nil))
+        store.receive(.lock(.onDuty(nil)))
         store.finish()
     }
 
@@ -50,7 +50,7 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = nil
         }
-        store.receive(.checkInTyped("04a1", operator: nil))
+        store.receive(.checkIn(.typed("04a1", operator: nil)))
         store.finish()
     }
 
@@ -59,7 +59,7 @@ import Testing
     @Test func aNameTypedAtF4OffersTheMembersItNamesAndEnterChecksOneIn() {
         let store = makeStore()
         let offered = TypedNamesDialog(typed: "ana", members: [ana], calendar: .current)
-        store.send(.finished(.typedNames(typed: "ana", members: [ana]))) {
+        store.send(.finished(.checkIn(.namedMembers(typed: "ana", members: [ana])))) {
             $0.needsRedraw = true
             $0.dialog = .typedNames(offered)
         }
@@ -70,7 +70,7 @@ import Testing
             $0.dialog = nil
             $0.log.add("check in: “ana” is no pass; Ana López chosen", tone: .info, at: now)
         }
-        store.receive(.checkIn(pass: "04A1B2C3", source: .manual, operator: nil))
+        store.receive(.checkIn(.pass("04A1B2C3", source: .manual, operator: nil)))
         store.finish()
     }
 
@@ -78,7 +78,7 @@ import Testing
     @Test func vChecksInTheSelectedMemberByHand() {
         let store = makeStore(withAna: true)
         type("v", into: store) { _ in }
-        store.receive(.checkIn(pass: "04A1B2C3", source: .manual, operator: nil), .probeStore)
+        store.receive(.checkIn(.pass("04A1B2C3", source: .manual, operator: nil)), .probeStore)
         store.finish()
     }
 
@@ -89,10 +89,10 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: .quit)))
         }
-        store.receive(.loadOperators)
+        store.receive(.lock(.loadOperators))
         store.press(.control("c")) { $0.needsRedraw = true }
         store.receive()
-        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+        store.send(.finished(.lock(.signedIn(account("Mia", .manager))))) {
             $0.needsRedraw = true
             $0.dialog = nil
             $0.lock.onDuty = DeskLock.OnDuty(name: "Mia", role: .manager)
@@ -100,7 +100,7 @@ import Testing
             $0.log.add("Mia signed in (manager)", tone: .success, at: now)
             $0.wantsQuit = true
         }
-        store.receive(.onDuty("Mia"))
+        store.receive(.lock(.onDuty("Mia")))
         store.finish()
     }
 
@@ -131,16 +131,16 @@ import Testing
             $0.jobs.insideInFlight = true
         }
         #expect(reload?.kind == .at(0))
-        store.receive(.fetchPage(reload!), .countInside(generation: generation + 1, listing: false))
+        store.receive(.memberList(.fetchPage(reload!)), .inside(.count(generation: generation + 1, listing: false)))
         // The recount agrees with the report: nothing to draw.
-        store.send(.finished(.insideCounted(generation: generation + 1, count: 1, members: nil))) {
+        store.send(.finished(.inside(.counted(generation: generation + 1, count: 1, members: nil)))) {
             $0.jobs.insideInFlight = false
         }
         store.receive()
         #expect(store.state.render(now: now).text.contains("Welcome, Ana López — first visit"))
         #expect(store.state.log.entries.first?.tone == .success)
         // A failed check-in is said on the banner.
-        store.send(.finished(.checkInFailed("bad pass"))) {
+        store.send(.finished(.checkIn(.failed("bad pass")))) {
             $0.needsRedraw = true
             $0.banner.showError("Not a pass: bad pass", now: now)
         }
@@ -167,7 +167,7 @@ import Testing
             $0.dialog = .prompt(.importFile())
         }
         store.receive()
-        store.send(.finished(.operators([]))) { $0.needsRedraw = true }  // a stray answer changes nothing here
+        store.send(.finished(.lock(.operators([])))) { $0.needsRedraw = true }  // a stray answer changes nothing here
         store.receive()
         let preview = ImportPreview(file: "m.csv", counts: MergeCounts(), received: MemberFileCount(members: 1, deletions: 0, unified: 0),
                                     lines: ["new  Ana López (04A1B2C3)"], plan: "plan 1")
@@ -198,9 +198,10 @@ import Testing
         answerIsLogged(.export(.failed("out.csv: no space left on device")), "export failed: out.csv: no space left on device", .danger,
                        on: store)
         answerIsLogged(.export(.written(summary: "2 members to out.csv")), "export: 2 members to out.csv", .success, on: store)
-        answerIsLogged(.saveFailed("pass P1 already belongs to Bo"), "save: pass P1 already belongs to Bo", .danger, on: store)
+        answerIsLogged(.memberForm(.saveFailed("pass P1 already belongs to Bo")), "save: pass P1 already belongs to Bo", .danger, on: store)
         answerIsLogged(.imports(.previewFailed("m.csv: not a member list")), "import: m.csv: not a member list", .danger, on: store)
-        for shown in [JobResult.visits([], memberId: ana.memberId, visitsLeft: nil), .operators([]), .export(.progress(0.5)), .saved] {
+        for shown in [JobResult.memberForm(.visits([], memberId: ana.memberId, visitsLeft: nil)), .lock(.operators([])), .export(.progress(0.5)),
+                      .memberForm(.saved)] {
             store.send(.finished(shown)) { $0.needsRedraw = true }
             store.receive()
         }
@@ -217,7 +218,7 @@ import Testing
                 $0.lock.lastKeyAt = time
                 _ = $0.wedge.feed(key, at: time)
             }
-            if key == .enter { store.receive(.checkIn(pass: "04A1B2C4", source: .wedge, operator: nil)) } else { store.receive() }
+            if key == .enter { store.receive(.checkIn(.pass("04A1B2C4", source: .wedge, operator: nil))) } else { store.receive() }
         }
         #expect(!store.state.wedge.isHolding)
         store.finish()
@@ -243,7 +244,7 @@ import Testing
         }
         withKnownIssue {
             let store = makeStore()
-            store.send(.finished(.checkInFailed("x"))) {
+            store.send(.finished(.checkIn(.failed("x")))) {
                 $0.needsRedraw = true
                 $0.banner.showError("Not a pass: x", now: now)
             }

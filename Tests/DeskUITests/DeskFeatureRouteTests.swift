@@ -47,11 +47,59 @@ import Testing
     /// The runner's side: each feature's effect is run by its feature, over its own client.
     @Test func anEffectIsRunOverItsFeaturesClient() {
         var clients = DeskClients.unimplemented
-        clients.regions.toggle = { true }
+        clients[RegionsClient.self].toggle = { true }
         let inbox = DeskInbox()
         let runner = DeskEffectRunner(clients: clients, worker: DeskWorker(inline: true), inbox: inbox)
         runner.run(.regions(.toggle))
         runner.run(.audit(.load))
         #expect(inbox.drain() == [.regions(.switched(on: true)), .audit(.failed("audit.newest: not set in this test"))])
+    }
+
+    /// The form's, check-in's, the lists' and the lock's answers, over an open form: each reaches
+    /// only its own feature or child (a failure of check-in on the banner, the others in the log).
+    @Test func theFormsCheckInsTheListsAndTheLocksResultsReachOnlyTheirOwn() {
+        var state = DeskTestStore.settled(openSetup, now: now).state
+        var form = MemberFormModel(member: ana, extraFields: [], calendar: .current)
+        form.saving = true
+        state.dialog = .form(form)
+        let store = DeskTestStore(state, now: now)
+        // Check-in's failure: the banner says it; the form waits on.
+        store.send(.finished(.checkIn(.failed("bad pass")))) {
+            $0.needsRedraw = true
+            $0.banner.showError("Not a pass: bad pass", now: now)
+        }
+        store.receive()
+        // The lists' and the lock's failures: a line each; the form waits on.
+        answerIsLogged(.memberList(.countFailed(generation: 0, error: "disk I/O error")), "member count: disk I/O error", .danger,
+                       on: store)
+        answerIsLogged(.inside(.failed("database is locked")), "inside: database is locked", .danger, on: store)
+        answerIsLogged(.lock(.failed(job: "sign-in: the operators could not be listed", error: "disk I/O error")),
+                       "sign-in: the operators could not be listed: disk I/O error", .danger, on: store)
+        // F4's names over the form: the chooser does not open over it, the log says why.
+        answerIsLogged(.checkIn(.namedMembers(typed: "ana", members: [ana])),
+                       "check in: “ana” names 1 member; a dialog opened meanwhile", .warning, on: store)
+        // The form's own answer: it stops saving and says why.
+        store.send(.finished(.memberForm(.saveFailed("disk full")))) {
+            $0.needsRedraw = true
+            $0.dialog?.form?.saving = false
+            $0.dialog?.form?.error = "disk full"
+        }
+        store.receive()
+        store.finish()
+    }
+
+    /// The runner's side for them: each effect over its own client, each failure as its own result.
+    @Test func theirEffectsAreRunOverTheirOwnClients() {
+        let inbox = DeskInbox()
+        let runner = DeskEffectRunner(clients: .unimplemented, worker: DeskWorker(inline: true), inbox: inbox)
+        runner.run(.memberForm(.delete(ana, operator: nil)))
+        runner.run(.checkIn(.checkOut(memberId: ana.memberId, operator: nil)))
+        runner.run(.inside(.count(generation: 0, listing: false)))
+        runner.run(.lock(.loadOperators))
+        #expect(inbox.drain() == [.memberForm(.deleteFailed("memberForm.delete: not set in this test")),
+                                  .checkIn(.checkOutFailed("checkIn.checkOut: not set in this test")),
+                                  .inside(.failed("occupancy.insideCount: not set in this test")),
+                                  .lock(.failed(job: "sign-in: the operators could not be listed",
+                                                error: "staff.operators: not set in this test"))])
     }
 }

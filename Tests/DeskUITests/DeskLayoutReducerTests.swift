@@ -47,7 +47,7 @@ import Testing
             $0.jobs.insideInFlight = true
             $0.clockSecond = Int(last.timeIntervalSince1970)
         }
-        store.receive(.countInside(generation: generation, listing: true))
+        store.receive(.inside(.count(generation: generation, listing: true)))
         store.finish()
     }
 

@@ -12,7 +12,7 @@ import Testing
     /// A started desk whose count came back (one member) before its first page.
     func countedBeforeItsRows() -> (store: DeskTestStore, first: MemberPageRequest) {
         let (store, first) = started()
-        store.send(.finished(.counted(generation: 0, matching: 1, all: 1))) {
+        store.send(.finished(.memberList(.counted(generation: 0, matching: 1, all: 1)))) {
             $0.needsRedraw = true
             $0.jobs.countInFlight = false
             $0.list.receiveCount(1, generation: 0)
@@ -39,7 +39,7 @@ import Testing
         // The marker is drawn on the row still loading: the count and "▶" alone do not say the rows are in.
         #expect(counted.contains("Members (1)") && counted.contains("▶ …"))
         #expect(!FrontDeskScreen.listShows(1, in: counted))
-        store.send(.finished(.page(rows, for: first))) {
+        store.send(.finished(.memberList(.page(rows, for: first)))) {
             $0.needsRedraw = true
             $0.list.receive(rows, for: first)
         }
@@ -51,13 +51,13 @@ import Testing
     @Test func f2BeforeTheRowsArriveSaysSoAndOpensTheFormWhenTheyDo() {
         let (store, first) = countedBeforeItsRows()
         pressBeforeTheRows(.function(2), waits: .editSelected, on: store)
-        store.send(.finished(.page(rows, for: first))) {
+        store.send(.finished(.memberList(.page(rows, for: first)))) {
             $0.needsRedraw = true
             $0.list.receive(rows, for: first)
             $0.jobs.openOnceListed = nil
             $0.dialog = .form(MemberFormModel(member: ana, extraFields: [], calendar: .current))
         }
-        store.receive(.loadVisits(ana))
+        store.receive(.memberForm(.loadVisits(ana)))
         store.finish()
     }
 
@@ -81,17 +81,17 @@ import Testing
     @Test func xBeforeTheRowsArriveSaysSoAndChecksNobodyOutLater() {
         let (store, first) = countedBeforeItsRows()
         pressX(on: store, at: now) {
-            $0.log.add(DeskReducer.checkOutBeforeTheRow, tone: .info, at: now.addingTimeInterval(0.1))
+            $0.log.add(CheckInFeature.checkOutBeforeTheRow, tone: .info, at: now.addingTimeInterval(0.1))
         }
         store.receive()
         // The row arrives: nothing is checked out on its own; x then checks out the member shown.
-        store.send(.finished(.page(rows, for: first))) {
+        store.send(.finished(.memberList(.page(rows, for: first)))) {
             $0.needsRedraw = true
             $0.list.receive(rows, for: first)
         }
         store.receive()
         pressX(on: store, at: now.addingTimeInterval(0.2))
-        store.receive(.checkOut(memberId: ana.memberId, operator: nil))
+        store.receive(.checkIn(.checkOut(memberId: ana.memberId, operator: nil)))
         store.finish()
     }
 
@@ -104,7 +104,7 @@ import Testing
             $0.jobs.openOnceListed = nil
         }
         store.receive()
-        store.send(.finished(.page(rows, for: first))) {
+        store.send(.finished(.memberList(.page(rows, for: first)))) {
             $0.needsRedraw = true
             $0.list.receive(rows, for: first)
         }
@@ -116,7 +116,7 @@ import Testing
         let (store, first) = started()
         pressBeforeTheRows(.enter, waits: .enrolOrEdit, on: store)
         // The first page finds no member: no selection will come, and nothing opens.
-        store.send(.finished(.page([], for: first))) {
+        store.send(.finished(.memberList(.page([], for: first)))) {
             $0.needsRedraw = true
             $0.list.receive([], for: first)
             $0.jobs.openOnceListed = nil

@@ -18,7 +18,7 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: asked))
         }
-        store.receive(.loadOperators)
+        store.receive(.lock(.loadOperators))
     }
 
     @Test func aLockedDeskAsksForASignInAndThenDoesTheAction() {
@@ -26,14 +26,14 @@ import Testing
         #expect(store.state.lock.isLocked && store.state.status.duty == "Locked")
         // No delete yet: a sign-in first.
         askToDelete(store, .signIn(then: .delete(ana)))
-        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+        store.send(.finished(.lock(.signedIn(account("Mia", .manager))))) {
             $0.needsRedraw = true
             $0.dialog = nil
             $0.lock.onDuty = DeskLock.OnDuty(name: "Mia", role: .manager)
             $0.status.duty = "On duty: Mia"
             $0.log.add("Mia signed in (manager)", tone: .success, at: now)
         }
-        store.receive(.onDuty("Mia"), .delete(ana, operator: "Mia"))
+        store.receive(.lock(.onDuty("Mia")), .memberForm(.delete(ana, operator: "Mia")))
         store.finish()
     }
 
@@ -42,16 +42,16 @@ import Testing
         signIn("Bo", .desk, on: store)
         askToDelete(store, .authorize(.delete(ana), .deleteMember))
         // Another desk operator's PIN is not enough.
-        store.send(.finished(.signedIn(account("Cy", .desk)))) {
+        store.send(.finished(.lock(.signedIn(account("Cy", .desk))))) {
             $0.needsRedraw = true
             $0.dialog?.signIn?.error = "Cy is not a manager"
         }
         store.receive()
-        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+        store.send(.finished(.lock(.signedIn(account("Mia", .manager))))) {
             $0.needsRedraw = true
             $0.dialog = nil
         }
-        store.receive(.delete(ana, operator: "Mia"))
+        store.receive(.memberForm(.delete(ana, operator: "Mia")))
         // The manager's PIN was for that one delete: Bo is still on duty, and the next asks again.
         #expect(store.state.lock.onDuty?.name == "Bo" && store.state.status.duty == "On duty: Bo")
         askToDelete(store, .authorize(.delete(ana), .deleteMember))
@@ -71,8 +71,8 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .authorize(.open(.importFile), .importMembers)))
         }
-        store.receive(.loadOperators)
-        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+        store.receive(.lock(.loadOperators))
+        store.send(.finished(.lock(.signedIn(account("Mia", .manager))))) {
             $0.needsRedraw = true
             $0.dialog = .prompt(.importFile())
         }
@@ -91,7 +91,7 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .signIn(asked)
         }
-        store.receive(.loadOperators)
+        store.receive(.lock(.loadOperators))
         // Esc: the sign-in closes back to the review as it was, its buttons there.
         store.press(.escape) {
             $0.needsRedraw = true
@@ -105,8 +105,8 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .signIn(asked)
         }
-        store.receive(.loadOperators)
-        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+        store.receive(.lock(.loadOperators))
+        store.send(.finished(.lock(.signedIn(account("Mia", .manager))))) {
             $0.needsRedraw = true
             $0.dialog = .importReview(review)
             $0.dialog?.importReview?.applying = true
@@ -134,13 +134,13 @@ import Testing
             $0.status.duty = "Locked"
             $0.log.add("Bo signed out: desk locked (Ctrl-L)", tone: .warning, at: now)
         }
-        store.receive(.onDuty(nil))
+        store.receive(.lock(.onDuty(nil)))
         return form
     }
 
     /// Bo's PIN is right: he is on duty, `dialog` is open, and the log says `note` after his sign-in.
     func bosSignIn(on store: DeskTestStore, gives dialog: DeskDialog, note: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        store.send(.finished(.signedIn(account("Bo", .desk))), sourceLocation: sourceLocation) {
+        store.send(.finished(.lock(.signedIn(account("Bo", .desk)))), sourceLocation: sourceLocation) {
             $0.needsRedraw = true
             $0.dialog = dialog
             $0.lock.heldDialog = nil
@@ -149,7 +149,7 @@ import Testing
             $0.log.add("Bo signed in (desk)", tone: .success, at: now)
             $0.log.add(note, tone: .warning, at: now)
         }
-        store.receive(.onDuty("Bo"), sourceLocation: sourceLocation)
+        store.receive(.lock(.onDuty("Bo")), sourceLocation: sourceLocation)
     }
 
     /// Review finding: a form set aside by locking came back at the next sign-in, then was replaced
@@ -163,7 +163,7 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: .open(.checkIn))))
         }
-        store.receive(.loadOperators)
+        store.receive(.lock(.loadOperators))
         bosSignIn(on: store, gives: .form(form),
                   note: "sign-in: the dialog set aside with its typed text is back; the one asked for did not open over it")
         store.finish()
@@ -176,13 +176,13 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .form(anas)
         }
-        store.receive(.loadVisits(ana))
+        store.receive(.memberForm(.loadVisits(ana)))
         press(text(typing), on: store, mirror: &anas, as: DeskDialog.form)
         store.press(.control("l")) {
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil), resume: .form(anas)))
         }
-        store.receive(.loadOperators)
+        store.receive(.lock(.loadOperators))
         return anas
     }
 
@@ -256,7 +256,7 @@ import Testing
             $0.status.duty = "Locked"
             $0.log.add("Mia signed out: desk locked (idle)", tone: .warning, at: idle)
         }
-        store.receive(.onDuty(nil))
+        store.receive(.lock(.onDuty(nil)))
         #expect(store.state.lock.isLocked)
         store.finish()
     }
@@ -268,7 +268,7 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .signIn(shown)
         }
-        store.receive(.loadOperators)
+        store.receive(.lock(.loadOperators))
         /// Keys typed into the sign-in at `time`; the first key after a while finds the store's probe due.
         func type(_ keys: [Key], at time: Date) {
             for (i, key) in keys.enumerated() {
@@ -296,7 +296,7 @@ import Testing
                 shown.checking = false
                 shown.error = error
                 if locks { shown.lockedUntil = time.addingTimeInterval(seconds) }
-                store.send(.finished(.signInFailed("Wrong PIN", usesATry: true)), at: time) {
+                store.send(.finished(.lock(.signInFailed("Wrong PIN", usesATry: true))), at: time) {
                     $0.needsRedraw = true
                     _ = $0.lock.lockout.fail(at: time)
                     $0.dialog = .signIn(shown)
@@ -307,7 +307,7 @@ import Testing
                     }
                 }
                 // Four wrong PINs record nothing; the fifth records the lockout.
-                store.receive(all: (locks ? [.recordLockout(seconds: seconds)] : []) + (probes ? [.probeStore] : []))
+                store.receive(all: (locks ? [.lock(.recordLockout(seconds: seconds))] : []) + (probes ? [.probeStore] : []))
             }
         }
         type("Mia".map(Key.character) + [.enter], at: now)
@@ -326,7 +326,7 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .signIn(shown)
         }
-        store.receive(.verifyPIN(.name("Mia"), pin))
+        store.receive(.lock(.verifyPIN(.name("Mia"), pin)))
         answerProbe(on: store)
         // Five more: twice as long.
         failFive(at: now.addingTimeInterval(40), lockout: 60, said: "1:00")

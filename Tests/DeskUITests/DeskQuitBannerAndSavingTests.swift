@@ -58,7 +58,7 @@ import Testing
 
     @Test func escDismissesTheBannerAndThenDoesNothingMore() {
         let store = makeStore()
-        store.send(.finished(.checkInFailed("bad pass"))) {
+        store.send(.finished(.checkIn(.failed("bad pass")))) {
             $0.needsRedraw = true
             $0.banner.showError("Not a pass: bad pass", now: now)
         }
@@ -89,7 +89,7 @@ import Testing
             $0.jobs.searchEditedAt = now
             typed = $0.list.nextRequest()
         }
-        store.receive(.fetchPage(typed!))
+        store.receive(.memberList(.fetchPage(typed!)))
         // Enter keeps the search.
         store.press(.enter) {
             $0.needsRedraw = true
@@ -103,13 +103,13 @@ import Testing
             $0.list.reset()
             cleared = $0.list.nextRequest()
         }
-        store.receive(.fetchPage(cleared!))
+        store.receive(.memberList(.fetchPage(cleared!)))
         store.finish()
     }
 
     @Test func theBannerFadesOnTheFirstTickAfterItsSeconds() {
         let store = makeStore(DeskSetup(terminalName: "Desk 1", bannerSeconds: 5))
-        store.send(.finished(.checkInFailed("bad pass"))) {
+        store.send(.finished(.checkIn(.failed("bad pass")))) {
             $0.needsRedraw = true
             $0.banner.showError("Not a pass: bad pass", now: now)
         }
@@ -135,24 +135,24 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .form(form)
         }
-        store.receive(.loadVisits(ana))
+        store.receive(.memberForm(.loadVisits(ana)))
         guard case .stayAnd(.save(_, let changes)) = form.onKey(.enter) else { Issue.record("the form asked for no save"); return }
         #expect(form.saving)
         store.press(.enter) {
             $0.needsRedraw = true
             $0.dialog = .form(form)
         }
-        store.receive(.save(original: ana, changes: changes, operator: nil, walletPass: false))
+        store.receive(.memberForm(.save(original: ana, changes: changes, operator: nil, walletPass: false)))
         // Saving: Enter again asks for nothing.
         store.press(.enter) { $0.needsRedraw = true }
         store.receive()
-        store.send(.finished(.saveFailed("disk full"))) {
+        store.send(.finished(.memberForm(.saveFailed("disk full")))) {
             $0.needsRedraw = true
             $0.dialog?.form?.saving = false
             $0.dialog?.form?.error = "disk full"
         }
         store.receive()
-        store.send(.finished(.saved)) {
+        store.send(.finished(.memberForm(.saved))) {
             $0.needsRedraw = true
             $0.dialog = nil
         }
@@ -168,7 +168,7 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .form(form)
         }
-        store.receive(.loadVisits(ana))
+        store.receive(.memberForm(.loadVisits(ana)))
         // Tab, Tab to the status; → suspends: a manager's change.
         for key in [Key.tab, .tab, .right] {
             _ = form.onKey(key)
@@ -188,14 +188,14 @@ import Testing
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .authorize(save, .suspend), resume: .form(form)))
         }
-        store.receive(.loadOperators)
+        store.receive(.lock(.loadOperators))
         // A manager's PIN: the form is back, saving, and the save names the manager.
         form.saving = true
-        store.send(.finished(.signedIn(account("Mia", .manager)))) {
+        store.send(.finished(.lock(.signedIn(account("Mia", .manager))))) {
             $0.needsRedraw = true
             $0.dialog = .form(form)
         }
-        store.receive(.save(original: ana, changes: changes, operator: "Mia", walletPass: false))
+        store.receive(.memberForm(.save(original: ana, changes: changes, operator: "Mia", walletPass: false)))
         store.finish()
     }
 }

@@ -27,7 +27,7 @@ import Testing
         }
         store.receive()
         #expect(!store.state.render(now: now).text(row: 0).contains("Inside"))  // not before it is counted
-        store.send(.finished(.insideCounted(generation: 0, count: 23, members: nil))) {
+        store.send(.finished(.inside(.counted(generation: 0, count: 23, members: nil)))) {
             $0.needsRedraw = true
             $0.jobs.insideInFlight = false
             $0.status.occupancy.inside = 23
@@ -49,12 +49,12 @@ import Testing
         }
         store.receive()
         // The start's answer (read before the tap) leaves the tap's count; the count is read again, for the tap.
-        store.send(.finished(.insideCounted(generation: 0, count: 0, members: nil))) {
+        store.send(.finished(.inside(.counted(generation: 0, count: 0, members: nil)))) {
             $0.jobs.insideStale = false
         }
-        store.receive(.countInside(generation: 1, listing: false))
+        store.receive(.inside(.count(generation: 1, listing: false)))
         // The recount confirms the tap's count: no frame for it.
-        store.send(.finished(.insideCounted(generation: 1, count: 1, members: nil))) {
+        store.send(.finished(.inside(.counted(generation: 1, count: 1, members: nil)))) {
             $0.jobs.insideInFlight = false
         }
         store.receive()
@@ -63,7 +63,7 @@ import Testing
 
     @Test func otherProcessesAndClosingTimeRecount() {
         let store = started().store
-        store.send(.finished(.insideCounted(generation: 0, count: 3, members: nil))) {
+        store.send(.finished(.inside(.counted(generation: 0, count: 3, members: nil)))) {
             $0.needsRedraw = true
             $0.jobs.insideInFlight = false
             $0.status.occupancy.inside = 3
@@ -81,8 +81,8 @@ import Testing
             $0.jobs.insideGeneration = 1
             $0.jobs.insideInFlight = true
         }
-        store.receive(.countInside(generation: 1, listing: false))
-        store.send(.finished(.insideCounted(generation: 1, count: 3, members: nil))) {
+        store.receive(.inside(.count(generation: 1, listing: false)))
+        store.send(.finished(.inside(.counted(generation: 1, count: 3, members: nil)))) {
             $0.jobs.insideInFlight = false
         }
         store.receive()
@@ -100,8 +100,8 @@ import Testing
             $0.jobs.insideGeneration = 2
             $0.jobs.insideInFlight = true
         }
-        store.receive(.countInside(generation: 2, listing: false))
-        store.send(.finished(.insideCounted(generation: 2, count: 4, members: nil))) {
+        store.receive(.inside(.count(generation: 2, listing: false)))
+        store.send(.finished(.inside(.counted(generation: 2, count: 4, members: nil)))) {
             $0.needsRedraw = true
             $0.jobs.insideInFlight = false
             $0.status.occupancy.inside = 4
@@ -117,7 +117,7 @@ import Testing
             $0.jobs.insideInFlight = true
             $0.log.add(.occupancy(closing), at: now)
         }
-        store.receive(.countInside(generation: 3, listing: false))
+        store.receive(.inside(.count(generation: 3, listing: false)))
         #expect(store.state.log.entries.first?.text == "4 members checked out (closing time), 0 inside")
         store.finish()
     }
@@ -132,10 +132,10 @@ import Testing
             $0.jobs.insideGeneration = generation
             $0.jobs.insideInFlight = true
         }
-        store.receive(.countInside(generation: generation, listing: true), .probeStore)
+        store.receive(.inside(.count(generation: generation, listing: true)), .probeStore)
         let inside = [InsideMember(memberId: "m1", passId: "04A1B2C3", username: "Ana López", since: now.timeIntervalSince1970 - 5100, desk: "t"),
                       InsideMember(memberId: "m2", passId: "04A1B2C4", username: nil, since: now.timeIntervalSince1970 - 60, desk: "t")]
-        store.send(.finished(.insideCounted(generation: generation, count: 2, members: inside))) {
+        store.send(.finished(.inside(.counted(generation: generation, count: 2, members: inside)))) {
             $0.needsRedraw = true
             $0.jobs.insideInFlight = false
             $0.status.occupancy.inside = 2
@@ -158,7 +158,7 @@ import Testing
         #expect(store.state.inside.selectedMember?.memberId == "m2")
         let x = down.addingTimeInterval(1)
         type("x", at: x, probes: false, into: store) { _ in }
-        store.receive(.checkOut(memberId: "m2", operator: nil))
+        store.receive(.checkIn(.checkOut(memberId: "m2", operator: nil)))
         // F2 and F8 act on the member list's selection, which "Inside now" hides: nothing opens.
         for (i, key) in [Key.function(2), .function(8)].enumerated() {
             let time = x.addingTimeInterval(Double(2 + i))
@@ -184,7 +184,7 @@ import Testing
 
     @Test func aFailedCheckOutSaysSoOnTheBanner() {
         let store = makeStore()
-        store.send(.finished(.checkOutFailed("database is locked"))) {
+        store.send(.finished(.checkIn(.checkOutFailed("database is locked")))) {
             $0.needsRedraw = true
             $0.banner.showError("Could not check out: database is locked", now: now)
         }
@@ -206,7 +206,7 @@ import Testing
             // `l` may let her in while the banner shows her.
             $0.lock.refusedPass = "04A1B2C3"
         }
-        store.receive(.fetchPage(reload!), .countInside(generation: generation + 1, listing: false))
+        store.receive(.memberList(.fetchPage(reload!)), .inside(.count(generation: generation + 1, listing: false)))
         #expect(store.state.banner.current?.headline == "Full (80/80)")
         #expect(store.state.banner.current?.kind == .refused)
         // Issue 46 item 7: the line under the refusal says how to let her in anyway.

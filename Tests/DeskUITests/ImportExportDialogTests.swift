@@ -41,8 +41,8 @@ final class RecordingExporter: ExportService {
     /// Runs `effect` on an inline worker over the recording importer and exporter: what it posts.
     func run(_ effect: DeskEffect, importer: RecordingImporter? = nil, exporter: RecordingExporter? = nil) -> [JobResult] {
         var clients = DeskClients.unimplemented
-        clients.imports = .live(importer)
-        clients.export = .live(exporter)
+        clients[ImportClient.self] = .live(importer)
+        clients[ExportClient.self] = .live(exporter)
         let inbox = DeskInbox()
         DeskEffectRunner(clients: clients, worker: DeskWorker(inline: true), inbox: inbox).run(effect)
         return inbox.drain()
@@ -88,7 +88,7 @@ final class RecordingExporter: ExportService {
         store.press(.enter) { $0.needsRedraw = true }
         store.receive(.imports(.preview(file: "other.musrl", operator: nil)))
         results = run(.imports(.preview(file: "other.musrl", operator: nil)), importer: importer)
-        guard case .imports(.previewed(let preview)) = results.first, results.count == 1 else {
+        guard case .previewed(let preview)? = results.first?.feature(ImportResult.self), results.count == 1 else {
             Issue.record("no preview: \(results)"); return
         }
         #expect(preview.file == "other.musrl" && preview.lines.count == 40)

@@ -63,7 +63,7 @@ public final class FrontDesk {
 
     /// Checks a pass in as the worker does for F4 (tests and the bench tap through here).
     public func checkIn(_ pass: String, source: CheckInSource) {
-        runner.run(.checkIn(pass: pass, source: source, operator: state.lock.operatorName))
+        runner.run(.checkIn(.pass(pass, source: source, operator: state.lock.operatorName)))
     }
 
     public func render() -> CellGrid {

@@ -207,13 +207,6 @@ extension SignInDialog: DeskDialogFeature {
     /// What the dialog it was opened over holds (a PIN is not worth asking about).
     var holdsTypedText: Bool { resume?.holdsTypedText ?? false }
     var closesBackTo: DeskDialog? { resume }
-
-    /// The operators it offers (the PIN's answer goes to the lock's reducer, which owns the lockout).
-    mutating func receive(_ result: JobResult) -> DialogUpdate {
-        guard case .operators(let operators) = result else { return .ignored }
-        self.operators = operators
-        return .updated()
-    }
 }
 
 extension DeskDialog {

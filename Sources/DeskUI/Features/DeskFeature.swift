@@ -1,10 +1,9 @@
 import Foundation
 
 /// One desk feature in one folder (`Features/Audit/`): its actions (its jobs' results among
-/// them) on its own slice of the desk, its effects and what they do through its client. The
-/// parent routes each of its results here in one line (`JobResult.audit` to `AuditFeature`),
-/// and the runner each of its effects to `run` in one line, so a result reaches only the
-/// feature whose job it answers.
+/// them) on its own slice of the desk, its effects and what they do through its client. Its
+/// results route themselves back here and its effects run themselves (`FeatureResult`,
+/// `FeatureEffect`), so a result reaches only the feature whose job it answers.
 protocol DeskFeature {
     associatedtype Slice
     associatedtype Action
@@ -26,6 +25,8 @@ struct FeatureOutput: Equatable, DeskChildOutput {
     var bannerError: String?
     /// The store's members changed: the list reloads and recounts.
     var membersChanged = false
+    /// The banner's card is dealt with (enrolled, given to a member): it goes.
+    var dismissBanner = false
 
     init(effects: [DeskEffect] = [], notes: [DeskNote] = [], bannerError: String? = nil, membersChanged: Bool = false) {
         self.effects = effects
@@ -66,7 +67,29 @@ extension DeskReducer {
         let out = Feature.reduce(&slice, action, now: now)
         Feature.lens.write(slice, &state)
         carryOut(out, &state, &effects, now: now)
+        if out.dismissBanner { banner(.dismiss, &state, now: now) }
         if let error = out.bannerError { banner(.showError(error), &state, now: now) }
         if out.membersChanged { memberList(.membersChanged(recount: true), &state, &effects, now: now) }
+    }
+}
+
+/// The open dialog and who the record names: the slice of a dialog whose job is recorded (F5, F6).
+struct RecordedDialogSlice: Equatable, DialogOwningSlice {
+    var dialog: DeskDialog?
+    let operatorName: String?
+
+    static var lens: SliceLens<RecordedDialogSlice> {
+        .dialog { RecordedDialogSlice(dialog: $0.dialog, operatorName: $0.lock.operatorName) }
+    }
+}
+
+/// A slice that reads what it needs of the desk (the operator, a selection) but changes only the open dialog.
+protocol DialogOwningSlice {
+    var dialog: DeskDialog? { get }
+}
+
+extension SliceLens where Slice: DialogOwningSlice {
+    static func dialog(reading read: @escaping (DeskState) -> Slice) -> SliceLens {
+        SliceLens(read: read, write: { $1.dialog = $0.dialog })
     }
 }

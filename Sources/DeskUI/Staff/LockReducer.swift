@@ -26,8 +26,8 @@ enum LockAction: Equatable {
     case needs(DeskCommand, StaffPermission)
     /// The sign-in dialog's Enter.
     case verify(StaffCredential, PIN)
-    case signedIn(StaffAccount)
-    case signInFailed(String, usesATry: Bool)
+    /// Its jobs' answers (`DeskEffectRunner.runStaff`).
+    case finished(LockResult)
     /// A staff card at the reader (refused as a member card).
     case staffCardTapped(String)
     /// A member's tap was refused: `l` may let them in while its banner shows.
@@ -76,17 +76,22 @@ enum LockReducer {
             guard !slice.lock.lockout.isLocked(at: now) else { break }
             slice.dialog?.signIn?.checking = true
             if case .authorize(_, let permission) = dialog.purpose {
-                out.effects.append(.verifyApproval(credential, pin, for: permission))
+                out.effects.append(.lock(.verifyApproval(credential, pin, for: permission)))
             } else {
-                out.effects.append(.verifyPIN(credential, pin))
+                out.effects.append(.lock(.verifyPIN(credential, pin)))
             }
-        case .signedIn(let account):
+        case .finished(.signedIn(let account)):
             signedIn(account, &slice, &out, now: now)
-        case .signInFailed(let message, let usesATry):
+        case .finished(.operators(let operators)):
+            // For the sign-in that asked; with it closed there is nothing to show them in.
+            if slice.dialog?.signIn != nil { slice.dialog?.signIn?.operators = operators }
+        case .finished(.failed(let job, let error)):
+            out.notes.append(DeskNote(text: "\(job): \(error)", tone: .danger))
+        case .finished(.signInFailed(let message, let usesATry)):
             // The fifth wrong PIN in a row refuses sign-ins for a while; a name or card that named no
             // operator (`usesATry` false) is said, and counts for nothing.
             if usesATry, let length = slice.lock.lockout.fail(at: now) {
-                out.effects.append(.recordLockout(seconds: length))
+                out.effects.append(.lock(.recordLockout(seconds: length)))
                 out.notes.append(DeskNote(text: "sign-in: too many wrong PINs, refused for \(SignInDialog.countdown(Int(length)))",
                                           tone: .danger))
             }
@@ -115,7 +120,7 @@ enum LockReducer {
                 out.notes.append(DeskNote(text: "let in anyway: no refused member on the banner", tone: .warning))
                 break
             }
-            out.effects.append(.letInAnyway(pass: pass, operator: slice.lock.operatorName ?? "desk"))
+            out.effects.append(.checkIn(.letInAnyway(pass: pass, operator: slice.lock.operatorName ?? "desk")))
         }
         return out
     }
@@ -125,7 +130,7 @@ enum LockReducer {
         var dialog = SignInDialog(purpose: purpose, resume: resume)
         dialog.lockedUntil = slice.lock.lockout.lockedUntil
         slice.dialog = .signIn(dialog)
-        out.effects.append(.loadOperators)
+        out.effects.append(.lock(.loadOperators))
     }
 
     /// Signs the operator out. A dialog holding typed text is put aside, not lost: it comes back
@@ -139,7 +144,7 @@ enum LockReducer {
             if let held, held.holdsTypedText { slice.lock.heldDialog = held }
         }
         slice.dialog = nil
-        out.effects.append(.onDuty(nil))
+        out.effects.append(.lock(.onDuty(nil)))
         out.notes.append(DeskNote(text: "\(onDuty.name) signed out: desk locked (\(reason))", tone: .warning))
         out.redraw = true
     }
@@ -154,7 +159,7 @@ enum LockReducer {
             slice.lock.heldDialog = nil
             slice.lock.onDuty = DeskLock.OnDuty(name: account.name, role: account.role)
             slice.lock.lastKeyAt = now
-            out.effects.append(.onDuty(account.name))
+            out.effects.append(.lock(.onDuty(account.name)))
             out.notes.append(DeskNote(text: "\(account.name) signed in (\(account.role.rawValue))", tone: .success))
             if let note = comesBack.note { out.notes.append(DeskNote(text: note, tone: .warning)) }
             out.then = then

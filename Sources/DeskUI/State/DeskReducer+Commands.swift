@@ -2,13 +2,6 @@ import Foundation
 import MemberKit
 
 extension DeskReducer {
-    /// The log's line for `x` pressed before the selected member's row is read.
-    static let checkOutBeforeTheRow = "member list: still loading; x checks out the selected member once its row shows"
-    /// The log's line for `v` pressed before the selected member's row is read.
-    static let checkInBeforeTheRow = "member list: still loading; v checks in the selected member once its row shows"
-    /// The log's line for `v` away from the member list.
-    static let checkInOnlyFromTheList = "v checks in the member list's selection: show the list first (i or s again)"
-
     /// What a key asked for, after the pane or dialog that took it did its part.
     static func perform(_ command: DeskCommand, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         // Above the operator's role (or on a locked desk): a PIN first, then the command.
@@ -48,24 +41,9 @@ extension DeskReducer {
         case .toggleInside:
             layout(.toggleInside, &state, &effects, now: now)
         case .checkOutSelected:
-            if state.showInside, let member = state.inside.selectedMember {
-                effects.append(.checkOut(memberId: member.memberId, operator: state.lock.operatorName))
-            } else if !state.showStats, !state.showInside, let member = state.list.selectedMember {
-                effects.append(.checkOut(memberId: member.memberId, operator: state.lock.operatorName))
-            } else if !state.showStats, state.listSelectionLoading {
-                // Not done later on its own: the person has not seen whom it would check out.
-                state.log.add(checkOutBeforeTheRow, tone: .info, at: now)
-            }
+            route(CheckInFeature.self, .checkOutSelected, &state, &effects, now: now)
         case .checkInSelected:
-            // The member's own pass, by hand: the rules, capacity and record of a tap, method `manual`.
-            if state.showStats || state.showInside {
-                state.log.add(checkInOnlyFromTheList, tone: .info, at: now)
-            } else if let member = state.list.selectedMember {
-                effects.append(.checkIn(pass: member.passId, source: .manual, operator: state.lock.operatorName))
-            } else if state.listSelectionLoading {
-                // Not done later on its own, as `x`: the person has not seen whom it would check in.
-                state.log.add(checkInBeforeTheRow, tone: .info, at: now)
-            }
+            route(CheckInFeature.self, .checkInSelected, &state, &effects, now: now)
         case .swapSidePane:
             layout(.swapSidePane, &state, &effects, now: now)
         case .switchFocus:
@@ -75,26 +53,19 @@ extension DeskReducer {
                 memberList(.clearSearch, &state, &effects, now: now)
             }
         case .checkIn(let typed):
-            effects.append(.checkInTyped(typed, operator: state.lock.operatorName))
+            route(CheckInFeature.self, .typed(typed), &state, &effects, now: now)
         case .checkInNamed(let member, let typed):
-            // The log keeps what was typed: the banner and the record name the member chosen.
-            state.log.add("check in: “\(typed)” is no pass; \(member.displayName) chosen", tone: .info, at: now)
-            effects.append(.checkIn(pass: member.passId, source: .manual, operator: state.lock.operatorName))
+            route(CheckInFeature.self, .named(member, typed: typed), &state, &effects, now: now)
         case .enrol(let pass, let name):
-            banner(.dismiss, &state, now: now)
-            effects.append(.enrol(pass: pass, name: name, operator: state.lock.operatorName))
+            route(CheckInFeature.self, .enrol(pass: pass, name: name), &state, &effects, now: now)
         case .givePass(let pass, let member):
-            banner(.dismiss, &state, now: now)
-            state.log.add("card \(pass) given to \(member.displayName) (held \(member.passId))", tone: .info, at: now)
-            effects.append(.givePass(pass: pass, memberId: member.memberId, operator: state.lock.operatorName))
+            route(CheckInFeature.self, .givePass(pass, to: member), &state, &effects, now: now)
         case .askEnrol(let pass):
-            state.dialog = .prompt(.enrol(pass: pass))
+            route(CheckInFeature.self, .askEnrol(pass: pass), &state, &effects, now: now)
         case .save(let original, let changes):
-            // A new member gets its wallet pass in the same step when the wallet is set up.
-            let walletPass = original == nil && state.setup.walletMissing == []
-            effects.append(.save(original: original, changes: changes, operator: state.lock.operatorName, walletPass: walletPass))
+            route(MemberFormFeature.self, .save(original: original, changes: changes), &state, &effects, now: now)
         case .delete(let member):
-            effects.append(.delete(member, operator: state.lock.operatorName))
+            route(MemberFormFeature.self, .delete(member), &state, &effects, now: now)
         case .lock:
             lock(.lockKey, &state, &effects, now: now)
         case .letInAnyway:
@@ -102,11 +73,11 @@ extension DeskReducer {
         case .verifyPIN(let credential, let pin):
             lock(.verify(credential, pin), &state, &effects, now: now)
         case .previewImport(let file):
-            effects.append(.imports(.preview(file: file, operator: state.lock.operatorName)))
+            route(ImportFeature.self, .preview(file: file), &state, &effects, now: now)
         case .applyImport(let preview):
-            effects.append(.imports(.apply(preview)))
+            route(ImportFeature.self, .apply(preview), &state, &effects, now: now)
         case .export(let format, let path):
-            effects.append(.export(.write(format: format, path: path, operator: state.lock.operatorName)))
+            route(ExportFeature.self, .write(format: format, path: path), &state, &effects, now: now)
         case .listingChanged(let searchEdited):
             memberList(.listingChanged(searchEdited: searchEdited, at: now), &state, &effects, now: now)
         }

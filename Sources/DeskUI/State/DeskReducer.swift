@@ -28,9 +28,9 @@ public enum DeskReducer {
             storeProbed(version, &state, &effects, now: now)
         case .finished(.storeProbeFailed(let error)):
             storeProbeFailed(error, &state, now: now)
-        case .finished(.insideCounted(let generation, let count, let members)):
+        case .finished(.inside(.counted(let generation, let count, let members))):
             // Most recounts after a tap confirm the count its report gave: no frame for those.
-            inside(.counted(generation: generation, count: count, members: members), &state, &effects, now: now)
+            inside(.finished(.counted(generation: generation, count: count, members: members)), &state, &effects, now: now)
         case .finished(let result):
             state.needsRedraw = true
             apply(result, &state, &effects, now: now)
@@ -65,7 +65,10 @@ public enum DeskReducer {
     /// The member list: pages, counts, search, sort and its keys.
     @discardableResult
     static func memberList(_ action: MemberListAction, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) -> PaneReply? {
-        scope(MemberListSlice.scope, &state, &effects, now: now) { MemberListReducer.reduce(&$0, action) }.reply
+        let reply = scope(MemberListSlice.scope, &state, &effects, now: now) { MemberListReducer.reduce(&$0, action) }.reply
+        // A count of none shows the selection too: nothing will be selected.
+        if case .finished(let result) = action, result.mayShowTheSelection { openOnceListed(&state, &effects, now: now) }
+        return reply
     }
 
     /// The layout: which view the main pane shows, the focus, the narrow screen's side pane.
@@ -106,7 +109,7 @@ public enum DeskReducer {
         }
         switch state.wedge.feed(key, at: time) {
         case .holding: break
-        case .scan(let pass): effects.append(.checkIn(pass: pass, source: .wedge, operator: state.lock.operatorName))
+        case .scan(let pass): effects.append(.checkIn(.pass(pass, source: .wedge, operator: state.lock.operatorName)))
         case .keys(let keys): for k in keys { dispatch(k, &state, &effects, now: now) }
         }
     }

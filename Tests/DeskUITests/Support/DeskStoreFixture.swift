@@ -54,8 +54,8 @@ extension DeskStoreFixture {
         }
         #expect(first?.kind == .first, sourceLocation: sourceLocation)
         let request = first!
-        store.receive(.fetchPage(request), .countMembers(generation: 0, search: nil, expiringDays: nil),
-                      .countInside(generation: 0, listing: false), .probeStore, sourceLocation: sourceLocation)
+        store.receive(.memberList(.fetchPage(request)), .memberList(.countMembers(generation: 0, search: nil, expiringDays: nil)),
+                      .inside(.count(generation: 0, listing: false)), .probeStore, sourceLocation: sourceLocation)
         return (store, request)
     }
 
@@ -69,15 +69,15 @@ extension DeskStoreFixture {
             $0.needsRedraw = true
             $0.dialog = .signIn(SignInDialog(purpose: .signIn(then: nil)))
         }
-        store.receive(.loadOperators, sourceLocation: sourceLocation)
-        store.send(.finished(.signedIn(account(name, role))), sourceLocation: sourceLocation) {
+        store.receive(.lock(.loadOperators), sourceLocation: sourceLocation)
+        store.send(.finished(.lock(.signedIn(account(name, role)))), sourceLocation: sourceLocation) {
             $0.needsRedraw = true
             $0.dialog = nil
             $0.lock.onDuty = DeskLock.OnDuty(name: name, role: role)
             $0.status.duty = "On duty: \(name)"
             $0.log.add("\(name) signed in (\(role.rawValue))", tone: .success, at: store.now)
         }
-        store.receive(.onDuty(name), sourceLocation: sourceLocation)
+        store.receive(.lock(.onDuty(name)), sourceLocation: sourceLocation)
     }
 
     /// A letter on the desk (no text field focused) is held by the wedge detector until its gap
@@ -187,7 +187,7 @@ extension DeskStoreFixture {
             reload = $0.list.nextRequest()
             $0.jobs.countInFlight = true
         }
-        store.receive(all: (reload.map { [.fetchPage($0)] } ?? []) + [.countMembers(generation: generation, search: nil, expiringDays: nil)],
+        store.receive(all: (reload.map { [.memberList(.fetchPage($0))] } ?? []) + [.memberList(.countMembers(generation: generation, search: nil, expiringDays: nil))],
                       sourceLocation: sourceLocation)
         return reload
     }

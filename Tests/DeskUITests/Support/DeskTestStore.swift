@@ -91,9 +91,11 @@ extension DeskTestStore {
             var next: [DeskEffect] = []
             for effect in effects {
                 let answer: JobResult? = switch effect {
-                case .fetchPage(let request): .page(Array(rows.prefix(request.limit)), for: request)
-                case .countMembers(let generation, _, _): .counted(generation: generation, matching: rows.count, all: rows.count)
-                case .countInside(let generation, let listing): .insideCounted(generation: generation, count: 0, members: listing ? [] : nil)
+                case .memberList(.fetchPage(let request)): .memberList(.page(Array(rows.prefix(request.limit)), for: request))
+                case .memberList(.countMembers(let generation, _, _)):
+                    .memberList(.counted(generation: generation, matching: rows.count, all: rows.count))
+                case .inside(.count(let generation, let listing)):
+                    .inside(.counted(generation: generation, count: 0, members: listing ? [] : nil))
                 case .probeStore: .storeProbed(version: 1)
                 default: nil
                 }

@@ -29,3 +29,7 @@ extension AuditClient {
         newest: { _ in throw ClientUnavailable.unset("audit.newest") },
         record: { _, _, _ in throw ClientUnavailable.unset("audit.record") })
 }
+
+extension AuditClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> AuditClient { .live(services.club) }
+}

@@ -28,7 +28,7 @@ enum AuditFeature: DeskFeature {
     }
 
     static func run(_ effect: AuditEffect, on runner: DeskEffectRunner) {
-        let audit = runner.clients.audit
+        let audit = runner.clients[AuditClient.self]
         switch effect {
         case .load:
             runner.submit({
@@ -38,3 +38,9 @@ enum AuditFeature: DeskFeature {
         }
     }
 }
+
+// Its jobs travel as `.feature`, named `.audit(…)` where they are made.
+extension AuditEffect: FeatureEffect { typealias Feature = AuditFeature }
+extension AuditResult: FeatureResult { typealias Feature = AuditFeature }
+extension DeskEffect { static func audit(_ effect: AuditEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func audit(_ result: AuditResult) -> Self { .feature(AnyFeatureResult(result)) } }

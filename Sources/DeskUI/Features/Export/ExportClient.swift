@@ -21,3 +21,7 @@ extension ExportClient {
 
     public static let unimplemented = ExportClient { _, _, _, _ in throw ClientUnavailable.unset("export.write") }
 }
+
+extension ExportClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> ExportClient { .live(services.exporter) }
+}

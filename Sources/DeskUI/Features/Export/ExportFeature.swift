@@ -13,12 +13,26 @@ public enum ExportResult: Sendable, Equatable {
     case failed(String)
 }
 
+/// What reaches the export: its job's answers, and the dialog's format and path.
+enum ExportAction: Equatable, FinishingAction {
+    case finished(ExportResult)
+    case write(format: String, path: String)
+}
+
 /// F5: the export dialog shows its job's progress and answer; with the dialog closed first (Esc
 /// while it ran) the event log says how it ended, for the file was written all the same.
 enum ExportFeature: DeskFeature {
-    static var lens: SliceLens<DialogSlice> { DialogSlice.scope.lens }
+    static var lens: SliceLens<RecordedDialogSlice> { RecordedDialogSlice.lens }
 
-    static func reduce(_ slice: inout DialogSlice, _ result: ExportResult, now: Date) -> FeatureOutput {
+    static func reduce(_ slice: inout RecordedDialogSlice, _ action: ExportAction, now: Date) -> FeatureOutput {
+        switch action {
+        case .finished(let result): return finished(result, &slice)
+        case .write(let format, let path):
+            return FeatureOutput(effects: [.export(.write(format: format, path: path, operator: slice.operatorName))])
+        }
+    }
+
+    private static func finished(_ result: ExportResult, _ slice: inout RecordedDialogSlice) -> FeatureOutput {
         if var dialog = slice.dialog?[ExportDialog.self] {
             let note = dialog.receive(result)
             slice.dialog?[ExportDialog.self] = dialog
@@ -34,7 +48,7 @@ enum ExportFeature: DeskFeature {
     static func writtenNote(_ summary: String) -> DeskNote { DeskNote(text: "export: \(summary)", tone: .success) }
 
     static func run(_ effect: ExportEffect, on runner: DeskEffectRunner) {
-        let export = runner.clients.export, inbox = runner.inbox
+        let export = runner.clients[ExportClient.self], inbox = runner.inbox
         switch effect {
         case .write(let format, let path, let name):
             let actor = AuditActor(operator: name, method: .manual)
@@ -43,3 +57,9 @@ enum ExportFeature: DeskFeature {
         }
     }
 }
+
+// Its jobs travel as `.feature`, named `.export(…)` where they are made.
+extension ExportEffect: FeatureEffect { typealias Feature = ExportFeature }
+extension ExportResult: FeatureResult { typealias Feature = ExportFeature }
+extension DeskEffect { static func export(_ effect: ExportEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func export(_ result: ExportResult) -> Self { .feature(AnyFeatureResult(result)) } }

@@ -29,3 +29,7 @@ extension ImportClient {
     public static let unimplemented = ImportClient(preview: { _, _ in throw ClientUnavailable.unset("imports.preview") },
                                                    apply: { _ in throw ClientUnavailable.unset("imports.apply") })
 }
+
+extension ImportClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> ImportClient { .live(services.importer) }
+}

@@ -15,12 +15,27 @@ public enum ImportResult: Sendable, Equatable {
     case failed(String)
 }
 
+/// What reaches the import: its jobs' answers, and the prompt's file and the review's Merge.
+enum ImportAction: Equatable, FinishingAction {
+    case finished(ImportResult)
+    case preview(file: String)
+    case apply(ImportPreview)
+}
+
 /// F6: the file prompt becomes the review, Merge applies it, and the desk says how it ended.
 /// A review nobody waits for (the prompt closed first) is dropped: that cancelled the import.
 enum ImportFeature: DeskFeature {
-    static var lens: SliceLens<DialogSlice> { DialogSlice.scope.lens }
+    static var lens: SliceLens<RecordedDialogSlice> { RecordedDialogSlice.lens }
 
-    static func reduce(_ slice: inout DialogSlice, _ result: ImportResult, now: Date) -> FeatureOutput {
+    static func reduce(_ slice: inout RecordedDialogSlice, _ action: ImportAction, now: Date) -> FeatureOutput {
+        switch action {
+        case .finished(let result): return finished(result, &slice)
+        case .preview(let file): return FeatureOutput(effects: [.imports(.preview(file: file, operator: slice.operatorName))])
+        case .apply(let preview): return FeatureOutput(effects: [.imports(.apply(preview))])
+        }
+    }
+
+    private static func finished(_ result: ImportResult, _ slice: inout RecordedDialogSlice) -> FeatureOutput {
         let prompting = slice.dialog?[PromptDialog.self]?.purpose == .importFile
         switch result {
         case .previewed(let preview):
@@ -42,7 +57,7 @@ enum ImportFeature: DeskFeature {
     }
 
     static func run(_ effect: ImportEffect, on runner: DeskEffectRunner) {
-        let imports = runner.clients.imports
+        let imports = runner.clients[ImportClient.self]
         switch effect {
         case .preview(let file, let name):
             let actor = AuditActor(operator: name, method: .import)
@@ -52,3 +67,9 @@ enum ImportFeature: DeskFeature {
         }
     }
 }
+
+// Its jobs travel as `.feature`, named `.imports(…)` where they are made.
+extension ImportEffect: FeatureEffect { typealias Feature = ImportFeature }
+extension ImportResult: FeatureResult { typealias Feature = ImportFeature }
+extension DeskEffect { static func imports(_ effect: ImportEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func imports(_ result: ImportResult) -> Self { .feature(AnyFeatureResult(result)) } }

@@ -23,3 +23,7 @@ extension RegionsClient {
 
     public static let unimplemented = RegionsClient { throw ClientUnavailable.unset("regions.toggle") }
 }
+
+extension RegionsClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> RegionsClient { .live(services.regions) }
+}

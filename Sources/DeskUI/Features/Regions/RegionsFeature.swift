@@ -20,7 +20,7 @@ struct RegionsSlice: Equatable {
     }
 }
 
-enum RegionsAction: Equatable {
+enum RegionsAction: Equatable, FinishingAction {
     /// F9; `available`: this build has a region monitor.
     case toggle(available: Bool)
     case finished(RegionsResult)
@@ -44,10 +44,16 @@ enum RegionsFeature: DeskFeature {
     }
 
     static func run(_ effect: RegionsEffect, on runner: DeskEffectRunner) {
-        let regions = runner.clients.regions
+        let regions = runner.clients[RegionsClient.self]
         switch effect {
         case .toggle:
             runner.submit({ .regions(.switched(on: try regions.toggle())) }, failed: { .regions(.failed($0)) })
         }
     }
 }
+
+// Its jobs travel as `.feature`, named `.regions(…)` where they are made.
+extension RegionsEffect: FeatureEffect { typealias Feature = RegionsFeature }
+extension RegionsResult: FeatureResult { typealias Feature = RegionsFeature }
+extension DeskEffect { static func regions(_ effect: RegionsEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func regions(_ result: RegionsResult) -> Self { .feature(AnyFeatureResult(result)) } }

@@ -23,3 +23,7 @@ extension StatsClient {
     public static let unimplemented = StatsClient(figures: { _ in throw ClientUnavailable.unset("stats.figures") },
                                                   today: { _ in throw ClientUnavailable.unset("stats.today") })
 }
+
+extension StatsClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> StatsClient { .live(services.club) }
+}

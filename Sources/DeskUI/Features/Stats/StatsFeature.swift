@@ -21,7 +21,7 @@ struct StatsSlice: Equatable {
     }
 }
 
-enum StatsAction: Equatable {
+enum StatsAction: Equatable, FinishingAction {
     /// The view opened, or what it shows changed (a tap, another desk's entries).
     case request(now: Date)
     case finished(StatsResult)
@@ -52,7 +52,7 @@ enum StatsFeature: DeskFeature {
     }
 
     static func run(_ effect: StatsEffect, on runner: DeskEffectRunner) {
-        let stats = runner.clients.stats
+        let stats = runner.clients[StatsClient.self]
         switch effect {
         case .load(let now):
             runner.submit({ .stats(.loaded(try stats.figures(now), occupancy: try stats.today(now))) },
@@ -60,3 +60,9 @@ enum StatsFeature: DeskFeature {
         }
     }
 }
+
+// Its jobs travel as `.feature`, named `.stats(…)` where they are made.
+extension StatsEffect: FeatureEffect { typealias Feature = StatsFeature }
+extension StatsResult: FeatureResult { typealias Feature = StatsFeature }
+extension DeskEffect { static func stats(_ effect: StatsEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func stats(_ result: StatsResult) -> Self { .feature(AnyFeatureResult(result)) } }

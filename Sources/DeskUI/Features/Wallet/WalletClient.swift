@@ -20,3 +20,7 @@ extension WalletClient {
 
     public static let unimplemented = WalletClient { _ in throw ClientUnavailable.unset("wallet.writePass") }
 }
+
+extension WalletClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> WalletClient { .live(services.wallet) }
+}

@@ -29,7 +29,7 @@ enum WalletFeature: DeskFeature {
     }
 
     static func run(_ effect: WalletEffect, on runner: DeskEffectRunner) {
-        let wallet = runner.clients.wallet
+        let wallet = runner.clients[WalletClient.self]
         switch effect {
         case .write(let memberId):
             runner.submit({ write(wallet, memberId: memberId) }, failed: { .wallet(.failed($0)) })
@@ -41,3 +41,9 @@ enum WalletFeature: DeskFeature {
         do { return .wallet(.written(try wallet.writePass(memberId))) } catch { return .wallet(.failed("\(error)")) }
     }
 }
+
+// Its jobs travel as `.feature`, named `.wallet(…)` where they are made.
+extension WalletEffect: FeatureEffect { typealias Feature = WalletFeature }
+extension WalletResult: FeatureResult { typealias Feature = WalletFeature }
+extension DeskEffect { static func wallet(_ effect: WalletEffect) -> Self { .feature(AnyFeatureEffect(effect)) } }
+extension JobResult { static func wallet(_ result: WalletResult) -> Self { .feature(AnyFeatureResult(result)) } }

@@ -29,10 +29,8 @@ enum MemberListAction: Equatable {
     case replace(MemberRecord)
     /// The next page the screen lacks, and the counts once typing pauses: never two of a kind at once.
     case ask(now: Date)
-    case page([MemberRow], for: MemberPageRequest)
-    case pageFailed(MemberPageRequest, error: String?)
-    case counted(generation: Int, matching: Int?, all: Int?)
-    case countFailed(String)
+    /// Its job's answer (`MemberListFeature.run`).
+    case finished(MemberListResult)
     case sort
     case toggleExpiring(days: Int)
     case startSearch
@@ -64,24 +62,24 @@ enum MemberListReducer {
         case .replace(let member):
             slice.list.replace(member)
         case .ask(let now):
-            if let request = slice.list.nextRequest() { out.effects.append(.fetchPage(request)) }
+            if let request = slice.list.nextRequest() { out.effects.append(.memberList(.fetchPage(request))) }
             if slice.list.total == nil || slice.countStale, !DeskJobs.typing(since: slice.searchEditedAt, at: now), !slice.countInFlight {
                 slice.countInFlight = true
                 slice.countStale = false
-                out.effects.append(.countMembers(generation: slice.list.generation, search: slice.list.searchText,
-                                                 expiringDays: slice.list.expiringDays))
+                out.effects.append(.memberList(.countMembers(generation: slice.list.generation, search: slice.list.searchText,
+                                                             expiringDays: slice.list.expiringDays)))
             }
-        case .page(let rows, let request):
+        case .finished(.page(let rows, let request)):
             slice.list.receive(rows, for: request)
-        case .pageFailed(let request, let error):
+        case .finished(.pageFailed(let request, let error)):
             slice.list.failed(request)
             if let error { out.notes.append(DeskNote(text: "member list: \(error)", tone: .danger)) }
-        case .counted(let generation, let matching, let all):
+        case .finished(.counted(let generation, let matching, let all)):
             slice.countInFlight = false
             if let matching { slice.list.receiveCount(matching, generation: generation) }
             if let all { slice.memberCount = all }
             if matching == nil { slice.countStale = true }
-        case .countFailed(let error):
+        case .finished(.countFailed(_, let error)):
             // Not asked again at once (a broken store would be asked every frame): the next change asks.
             slice.countInFlight = false
             out.notes.append(DeskNote(text: "member count: \(error)", tone: .danger))

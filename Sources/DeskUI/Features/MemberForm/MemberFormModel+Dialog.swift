@@ -1,7 +1,8 @@
 import Foundation
 import MemberKit
 
-/// The member form as a dialog (its model and keys are in `Models/`).
+/// The member form as a dialog (its model and keys are in `Models/`; its jobs' answers reach it
+/// through `MemberFormFeature`).
 extension MemberFormModel: DeskDialogFeature {
     mutating func onKey(_ key: Key, screen: Rect) -> DialogReply { onKey(key) }
 
@@ -20,24 +21,6 @@ extension MemberFormModel: DeskDialogFeature {
 
     /// Its save waits for a PIN: not saving, so Enter asks again if the sign-in is cancelled.
     mutating func heldForPIN(_ command: DeskCommand) { saving = false }
-
-    /// The member's visits (for this member only), and its save.
-    mutating func receive(_ result: JobResult) -> DialogUpdate {
-        switch result {
-        case .visits(let visits, let memberId, let left) where original?.memberId == memberId:
-            self.visits = visits
-            visitsLeft = left
-            return .updated()
-        case .saved:
-            return .close
-        case .saveFailed(let error):
-            saving = false
-            self.error = error
-            return .updated()
-        default:
-            return .ignored
-        }
-    }
 }
 
 extension DeskDialog {
@@ -67,6 +50,6 @@ extension MemberFormModel {
     static func opening(_ member: MemberRecord?, _ state: DeskState) -> DialogOpening {
         DialogOpening(.form(MemberFormModel(member: member, extraFields: state.setup.memberFields,
                                                  calendar: state.setup.plans.calendar)),
-                      effects: member.map { [.loadVisits($0)] } ?? [])
+                      effects: member.map { [.memberForm(.loadVisits($0))] } ?? [])
     }
 }

@@ -26,8 +26,8 @@ enum InsideAction: Equatable {
     case changed(count: Int?)
     /// Read again if stale; `listing`: who, too ("Inside now" shows).
     case ask(listing: Bool)
-    case counted(generation: Int, count: Int, members: [InsideMember]?)
-    case failed(String)
+    /// Its job's answer (`InsideFeature.run`).
+    case finished(InsideResult)
     case key(Key)
 }
 
@@ -52,8 +52,8 @@ enum InsideReducer {
             guard slice.stale, !slice.inFlight else { break }
             slice.inFlight = true
             slice.stale = false
-            out.effects.append(.countInside(generation: slice.generation, listing: listing))
-        case .counted(let generation, let count, let members):
+            out.effects.append(.inside(.count(generation: slice.generation, listing: listing)))
+        case .finished(.counted(let generation, let count, let members)):
             slice.inFlight = false
             // Read before the latest change: a newer read is on its way.
             guard generation == slice.generation else { break }
@@ -65,7 +65,7 @@ enum InsideReducer {
                 slice.list.receive(members)
                 out.redraw = true
             }
-        case .failed(let error):
+        case .finished(.failed(let error)):
             slice.inFlight = false
             out.notes.append(DeskNote(text: "inside: \(error)", tone: .danger))
         case .key(let key):

@@ -60,3 +60,7 @@ extension CheckInClient {
         membersNamed: { _ in throw ClientUnavailable.unset("checkIn.membersNamed") },
         givePass: { _, _, _ in throw ClientUnavailable.unset("checkIn.givePass") })
 }
+
+extension CheckInClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> CheckInClient { .live(services.club) }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import MemberKit
+
+/// The member form's way to the club: a member's visits and pack balance, its saves and its
+/// deletion (the household head named as staff typed it, by `Club`).
+public struct MemberFormClient: Sendable {
+    public var visits: @Sendable (_ memberId: String, _ limit: Int) throws -> [VisitRecord]
+    /// The pack's balance, for the form's plan line (nil: not a pack).
+    public var visitsLeft: @Sendable (MemberRecord) throws -> Int?
+    /// Adds (no original) or updates a member; returns it as saved.
+    public var save: @Sendable (_ original: MemberRecord?, MemberChanges, AuditActor) throws -> MemberRecord
+    public var delete: @Sendable (_ memberId: String, AuditActor) throws -> Void
+
+    public init(visits: @escaping @Sendable (String, Int) throws -> [VisitRecord],
+                visitsLeft: @escaping @Sendable (MemberRecord) throws -> Int?,
+                save: @escaping @Sendable (MemberRecord?, MemberChanges, AuditActor) throws -> MemberRecord,
+                delete: @escaping @Sendable (String, AuditActor) throws -> Void) {
+        self.visits = visits
+        self.visitsLeft = visitsLeft
+        self.save = save
+        self.delete = delete
+    }
+}
+
+extension MemberFormClient {
+    public static func live(_ club: Club) -> MemberFormClient {
+        let database = club.database
+        return MemberFormClient(
+            visits: { memberId, limit in try database.visits(memberId: memberId, limit: limit) },
+            visitsLeft: { member in member.plan == .open ? nil : try database.planStanding(member).visitsLeft },
+            save: { original, typed, actor in
+                let changes = try club.namingHouseholdHead(typed)
+                if let original { return try club.updateMember(id: original.memberId, changes, by: actor) }
+                return try club.addMember(passId: changes.passId ?? "", username: changes.username ?? nil,
+                                          fields: changes.fields.filter { $0.value != .null },
+                                          status: changes.status ?? .active, expiresAt: changes.expiresAt ?? nil,
+                                          note: changes.note ?? nil, plan: changes.plan, by: actor)
+            },
+            delete: { memberId, actor in _ = try club.deleteMember(id: memberId, by: actor) })
+    }
+
+    /// Every closure fails as unset: a test replaces those its effects reach.
+    public static let unimplemented = MemberFormClient(
+        visits: { _, _ in throw ClientUnavailable.unset("memberForm.visits") },
+        visitsLeft: { _ in throw ClientUnavailable.unset("memberForm.visitsLeft") },
+        save: { _, _, _ in throw ClientUnavailable.unset("memberForm.save") },
+        delete: { _, _ in throw ClientUnavailable.unset("memberForm.delete") })
+}
+
+extension MemberFormClient: DeskFeatureClient {
+    public static func live(from services: DeskServices) -> MemberFormClient { .live(services.club) }
+}
