@@ -14,7 +14,7 @@ import Testing
 
     @Test func theLockAsksForASignInOverAFormAndResumesIt() {
         let anna = member()
-        var form = MemberFormModel(member: anna, extraFields: [], calendar: .current)
+        var form = MemberFormModel(member: anna, extraFields: [], calendar: .gregorianUTC)
         form.saving = true
         var slice = LockSlice(lock: DeskLock(enabled: true, idleMinutes: 5, now: now), dialog: .form(form))
         let out = LockReducer.reduce(&slice, .needs(.delete(anna), .deleteMember), now: now)
@@ -120,7 +120,7 @@ import Testing
         export.phase = .done("3 members")
         #expect(slice.dialog == .export(export))
 
-        let form = MemberFormModel(member: member(), extraFields: [], calendar: .current)
+        let form = MemberFormModel(member: member(), extraFields: [], calendar: .gregorianUTC)
         var dialog = DeskDialog.form(form)
         var formSlice = MemberFormSlice(dialog: .form(form), operatorName: nil, walletReady: false)
         #expect(MemberFormFeature.reduce(&formSlice, .finished(.visits([], memberId: member("P2").memberId, visitsLeft: 4)), now: now)

@@ -47,13 +47,13 @@ import Testing
         let store = makeStore(setup, withAna: true)
         store.press(.function(7)) {
             $0.needsRedraw = true
-            $0.dialog = .form(MemberFormModel(member: nil, extraFields: ["userEmailAddress"], calendar: .current))
+            $0.dialog = .form(MemberFormModel(member: nil, extraFields: ["userEmailAddress"], calendar: .gregorianUTC))
         }
         store.receive()
         escapeCloses(store)
         store.press(.function(2)) {
             $0.needsRedraw = true
-            $0.dialog = .form(MemberFormModel(member: ana, extraFields: ["userEmailAddress"], calendar: .current))
+            $0.dialog = .form(MemberFormModel(member: ana, extraFields: ["userEmailAddress"], calendar: .gregorianUTC))
         }
         store.receive(.memberForm(.loadVisits(ana)))
         store.finish()
@@ -81,7 +81,7 @@ import Testing
         store.receive(.memberList(.fetchPage(reload!)), .inside(.count(generation: generation + 1, listing: false)))
         store.press(.function(2)) {
             $0.needsRedraw = true
-            $0.dialog = .form(MemberFormModel(member: ana, extraFields: [], calendar: .current))
+            $0.dialog = .form(MemberFormModel(member: ana, extraFields: [], calendar: .gregorianUTC))
         }
         store.receive(.memberForm(.loadVisits(ana)))
         store.finish()
@@ -145,7 +145,7 @@ import Testing
         // No banner now: Enter edits the selected member.
         store.press(.enter) {
             $0.needsRedraw = true
-            $0.dialog = .form(MemberFormModel(member: ana, extraFields: [], calendar: .current))
+            $0.dialog = .form(MemberFormModel(member: ana, extraFields: [], calendar: .gregorianUTC))
         }
         store.receive(.memberForm(.loadVisits(ana)))
         store.finish()

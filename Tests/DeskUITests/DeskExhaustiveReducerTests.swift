@@ -58,7 +58,7 @@ import Testing
     /// in by their own pass, by hand, and the log keeps what was typed.
     @Test func aNameTypedAtF4OffersTheMembersItNamesAndEnterChecksOneIn() {
         let store = makeStore()
-        let offered = TypedNamesDialog(typed: "ana", members: [ana], calendar: .current)
+        let offered = TypedNamesDialog(typed: "ana", members: [ana], calendar: .gregorianUTC)
         store.send(.finished(.checkIn(.namedMembers(typed: "ana", members: [ana])))) {
             $0.needsRedraw = true
             $0.dialog = .typedNames(offered)

@@ -59,7 +59,7 @@ import Testing
     /// only its own feature or child (a failure of check-in on the banner, the others in the log).
     @Test func theFormsCheckInsTheListsAndTheLocksResultsReachOnlyTheirOwn() {
         var state = DeskTestStore.settled(openSetup, now: now).state
-        var form = MemberFormModel(member: ana, extraFields: [], calendar: .current)
+        var form = MemberFormModel(member: ana, extraFields: [], calendar: .gregorianUTC)
         form.saving = true
         state.dialog = .form(form)
         let store = DeskTestStore(state, now: now)

@@ -55,7 +55,7 @@ import Testing
             $0.needsRedraw = true
             $0.list.receive(rows, for: first)
             $0.jobs.openOnceListed = nil
-            $0.dialog = .form(MemberFormModel(member: ana, extraFields: [], calendar: .current))
+            $0.dialog = .form(MemberFormModel(member: ana, extraFields: [], calendar: .gregorianUTC))
         }
         store.receive(.memberForm(.loadVisits(ana)))
         store.finish()

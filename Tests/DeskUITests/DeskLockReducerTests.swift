@@ -118,7 +118,7 @@ import Testing
     /// Bo signs in, types "Zoë" into a new member's form, and Ctrl-L sets the form aside: returned.
     func setAsideAForm(on store: DeskTestStore) -> MemberFormModel {
         signIn("Bo", .desk, on: store)
-        var form = MemberFormModel(member: nil, extraFields: [], calendar: .current)
+        var form = MemberFormModel(member: nil, extraFields: [], calendar: .gregorianUTC)
         store.press(.function(7)) {
             $0.needsRedraw = true
             $0.dialog = .form(form)
@@ -171,7 +171,7 @@ import Testing
 
     /// F2 on the locked desk opens Ana's form (looking needs no sign-in); Ctrl-L then signs in over it.
     func signInOverAnasForm(_ store: DeskTestStore, typing: String = "") -> MemberFormModel {
-        var anas = MemberFormModel(member: ana, extraFields: [], calendar: .current)
+        var anas = MemberFormModel(member: ana, extraFields: [], calendar: .gregorianUTC)
         store.press(.function(2)) {
             $0.needsRedraw = true
             $0.dialog = .form(anas)

@@ -28,7 +28,7 @@ import Testing
 
     @Test func ctrlCOverATypedFormAsksAndYQuits() {
         let store = makeStore()
-        var form = MemberFormModel(member: nil, extraFields: [], calendar: .current)
+        var form = MemberFormModel(member: nil, extraFields: [], calendar: .gregorianUTC)
         store.press(.function(7)) {
             $0.needsRedraw = true
             $0.dialog = .form(form)
@@ -130,7 +130,7 @@ import Testing
 
     @Test func aFormsEnterSavesOnceAndAFailedSaveLetsItTryAgain() throws {
         let store = makeStore(withAna: true)
-        var form = MemberFormModel(member: ana, extraFields: [], calendar: .current)
+        var form = MemberFormModel(member: ana, extraFields: [], calendar: .gregorianUTC)
         store.press(.function(2)) {
             $0.needsRedraw = true
             $0.dialog = .form(form)
@@ -163,7 +163,7 @@ import Testing
     @Test func aSaveAboveTheOperatorsRoleWaitsNotSavingForAManagersPINThenSaves() throws {
         let store = lockedStore(withAna: true)
         signIn("Bo", .desk, on: store)
-        var form = MemberFormModel(member: ana, extraFields: [], calendar: .current)
+        var form = MemberFormModel(member: ana, extraFields: [], calendar: .gregorianUTC)
         store.press(.function(2)) {
             $0.needsRedraw = true
             $0.dialog = .form(form)

@@ -5,7 +5,7 @@ import Testing
 /// The member form keeps MemberKit's text and date rules, and its messages name what is wrong.
 @Suite struct MemberFormTextRuleTests {
     private func form(_ typed: [MemberFormModel.FieldKind: String]) -> MemberFormModel {
-        var form = MemberFormModel(member: nil, extraFields: ["userEmailAddress"], calendar: .current)
+        var form = MemberFormModel(member: nil, extraFields: ["userEmailAddress"], calendar: .gregorianUTC)
         for (kind, text) in typed.merging([.pass: "P1"], uniquingKeysWith: { a, _ in a }) {
             form.focus = form.fields.firstIndex { $0.kind == kind }!
             for character in text { form.handle(.character(character)) }
@@ -50,7 +50,7 @@ import Testing
         let member = MemberRecord(memberId: "M1", passId: "04A23C99", username: "Anna", timeStampAdded: 1,
                                   fields: ["userEmailAddress": .string("anna@old.example"), "Locker": .string("17"), "Gone": .null],
                                   modifiedAt: 1, modifiedBy: "T")
-        var form = MemberFormModel(member: member, extraFields: ["userEmailAddress"], calendar: .current)
+        var form = MemberFormModel(member: member, extraFields: ["userEmailAddress"], calendar: .gregorianUTC)
         #expect(form.value(.extra("Locker")) == "17")
         #expect(form.value(.extra("Gone")) == nil, "an erased field is not offered again")
         for kind in [MemberFormModel.FieldKind.extra("Locker"), .extra("userEmailAddress")] {

@@ -23,7 +23,7 @@ import Testing
                       MemberRow(rowId: 2, member: member("04000002", visits: 1, added: added, lastVisit: now.timeIntervalSince1970 - 7200))],
                      for: request)
         var grid = CellGrid(width: 80, height: 12)
-        list.render(into: &grid, rect: Rect(x: 0, y: 0, width: 80, height: 12), now: now, focused: true, calendar: .current)
+        list.render(into: &grid, rect: Rect(x: 0, y: 0, width: 80, height: 12), now: now, focused: true, calendar: .gregorianUTC)
         let neverSeen = try #require((0..<12).map { grid.text(row: $0) }.first { $0.contains("04000001") })
         let seen = try #require((0..<12).map { grid.text(row: $0) }.first { $0.contains("04000002") })
         #expect(neverSeen.contains("never"))

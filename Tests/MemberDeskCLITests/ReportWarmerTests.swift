@@ -18,7 +18,7 @@ import Testing
             try club.checkIn(passId: day % 2 == 0 ? "A" : "B", source: .manual, at: clock.now().addingTimeInterval(-Double(day) * 86_400))
         }
         func left() throws -> Int {
-            try database.warmReportDays(timeZone: .current, now: clock.now(), ending: club.visitEnding(at: clock.now().timeIntervalSince1970),
+            try database.warmReportDays(timeZone: club.settings.occupancy.calendar.timeZone, now: clock.now(), ending: club.visitEnding(at: clock.now().timeIntervalSince1970),
                                         sliceDays: 0).daysLeft
         }
         // The look-back of the oldest visit's day to yesterday: more than one slice.

@@ -16,7 +16,7 @@ import Testing
     scenario.terminal.press(.character("e"))
     let narrowed = try scenario.waitFor("only Ana López, with her expiry") { screen in
         screen.contains("Members (1) · expiring within 14 days") && screen.contains("sort: expiry")
-            && screen.split(separator: "\n").contains { $0.contains("Ana López") && $0.contains(MemberFieldRules.expiryText(now + 5 * 86_400, calendar: .current)) }
+            && screen.split(separator: "\n").contains { $0.contains("Ana López") && $0.contains(MemberFieldRules.expiryText(now + 5 * 86_400, calendar: .gregorianUTC)) }
     }
     // Only Ana's row (the event log still says who was added).
     let rows = narrowed.split(separator: "\n").filter { !$0.contains("added") && !$0.contains("updated") }
