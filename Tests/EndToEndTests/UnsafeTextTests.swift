@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 import Testing
 
 /// Text that once crashed the process or took over the staff's terminal (issues 34 and 28 #9),

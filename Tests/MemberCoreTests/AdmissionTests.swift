@@ -1,5 +1,5 @@
 import Foundation
-import MemberCore
+@_spi(Decisions) import MemberCore
 import Testing
 
 /// The check-in decision called directly: what the store is to write for a tap.

@@ -1,5 +1,5 @@
 import Foundation
-import MemberCore
+@_spi(Decisions) import MemberCore
 import Testing
 
 /// Issue 47 items 3 and 5: the rules that look at the card before any member (`CardRules.order`,

@@ -1,5 +1,5 @@
 import Foundation
-import MemberCore
+@_spi(Decisions) import MemberCore
 import Testing
 
 /// Issue 47 item 5: every rule of `CheckInRules.order` called directly, each a table of facts and

@@ -1,5 +1,5 @@
 import Foundation
-import MemberCore
+@_spi(Decisions) import MemberCore
 import Synchronization
 
 /// Values for the core's tests: no database, no clock, no bus.

@@ -1,5 +1,5 @@
 import Foundation
-import MemberCore
+@_spi(Decisions) import MemberCore
 import Testing
 
 /// Issue 47 item 5: ids come in with the request, so the same request decides the same change,

@@ -1,7 +1,7 @@
 /// Every way in decided: a tap, an enrolment, a phone's pass, "let in anyway". Pure: what the
 /// store read of the tap (`CheckInSubject`) and the request in, what to write (`CheckInChange`)
 /// out. The store calls it inside the tap's one transaction and writes what it returns.
-package enum Admission {
+@_spi(Decisions) public enum Admission {
     package static func decide(_ subject: CheckInSubject, _ request: CheckInRequest) -> CheckInChange {
         switch request.mode {
         case .rules(let unknown):

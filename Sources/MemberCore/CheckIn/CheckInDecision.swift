@@ -1,5 +1,5 @@
 /// What the check-in rules decided for a tap, and so what the store writes in its transaction.
-package enum CheckInDecision: Sendable, Equatable {
+@_spi(Decisions) public enum CheckInDecision: Sendable, Equatable {
     /// Nothing to write (refused, a duplicate, an unknown pass, not inside).
     case answer(CheckInOutcome)
     /// Count a visit for this member: an entry. `packOf`: the member whose pack it uses a visit of.

@@ -1,6 +1,6 @@
 /// When `occupancy.capacity` are inside, an entry is refused (or let through with a warning under
 /// `when_full = "warn"`). A member already inside is never refused for capacity.
-package enum CapacityRule {
+@_spi(Decisions) public enum CapacityRule {
     package static func apply(_ facts: CheckInFacts) -> RuleVerdict {
         let occupancy = facts.settings.occupancy
         guard occupancy.capacity > 0, !facts.isInside, facts.insideCount >= occupancy.capacity else { return .next }

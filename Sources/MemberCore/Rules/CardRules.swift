@@ -1,7 +1,7 @@
 /// The rules that look at the card before any member is looked at or enrolled, run in a fixed
 /// order beside `CheckInRules.order`: the first to refuse ends the run. A new card rule is one
 /// more file and one more line here.
-package enum CardRules {
+@_spi(Decisions) public enum CardRules {
     package static let order: [@Sendable (CardFacts) -> CheckInDecision?] = [
         RandomUIDRule.apply,
         ReplayRule.apply,
@@ -18,7 +18,7 @@ package enum CardRules {
 /// What the card rules see of a tap: the pass, how it came, the SUN read it proved (if any),
 /// that tag's highest accepted counter, whether a card must prove itself, and whether the pass
 /// is a live operator's card.
-package struct CardFacts: Sendable {
+@_spi(Decisions) public struct CardFacts: Sendable {
     package var passId: String
     package var source: CheckInSource
     package var secure: SecureTap?

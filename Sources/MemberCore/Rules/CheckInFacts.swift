@@ -2,7 +2,7 @@ import Foundation
 
 /// What the check-in rules see of a tap: the member (or the one a tap would enrol), its latest
 /// entry or exit, how many are inside, the time and the desk's settings.
-package struct CheckInFacts {
+@_spi(Decisions) public struct CheckInFacts {
     package var member: MemberRecord
     /// Not stored yet: the tap would enrol it.
     package var isNew: Bool
@@ -37,7 +37,7 @@ package struct CheckInFacts {
 
 /// One rule's answer: no say (the next rule decides), a decision that ends the run, or a warning
 /// that lets the tap through.
-package enum RuleVerdict: Equatable {
+@_spi(Decisions) public enum RuleVerdict: Equatable {
     case next
     case decide(CheckInDecision)
     case warn(String)

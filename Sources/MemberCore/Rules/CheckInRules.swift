@@ -1,7 +1,7 @@
 /// The check-in rules, run in a fixed order: the first to decide ends the run, warnings are
 /// collected, and a member no rule stopped is counted (or enrolled). A new rule is one more file
 /// and one more line here.
-package enum CheckInRules {
+@_spi(Decisions) public enum CheckInRules {
     package static let order: [@Sendable (CheckInFacts) -> RuleVerdict] = [
         TapDirectionRule.apply,  // an exit is never refused
         StatusRule.apply,

@@ -2,7 +2,7 @@
 /// entry still stands, is a duplicate: not counted again (a card held on the reader, a double
 /// scan). A member who has left since (an exit by tap, by staff or by closing time) is outside,
 /// and comes in again: a repeat of the exit tap itself is `TapDirectionRule`'s.
-package enum DebounceRule {
+@_spi(Decisions) public enum DebounceRule {
     package static func apply(_ facts: CheckInFacts) -> RuleVerdict {
         let last = facts.member.timeStampOfLastVisit
         let since = facts.time - last

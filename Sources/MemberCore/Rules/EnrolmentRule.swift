@@ -3,7 +3,7 @@
 /// is asked about first (a typo is not a member); staff's yes to that question enrols it. A pass
 /// that a member holds but for leading zeros (a spreadsheet's `12` for the card `0012`) is not
 /// enrolled by policy: it is most likely that member's card, so the desk offers it to them.
-package enum EnrolmentRule {
+@_spi(Decisions) public enum EnrolmentRule {
     package enum Verdict: Equatable {
         case answer(CheckInOutcome)
         case candidate(MemberRecord)

@@ -1,5 +1,5 @@
 /// A member whose membership has expired is refused.
-package enum ExpiryRule {
+@_spi(Decisions) public enum ExpiryRule {
     package static func apply(_ facts: CheckInFacts) -> RuleVerdict {
         facts.member.effectiveStatus(at: facts.time) == .expired ? .decide(.answer(.refused(facts.member, reason: .expired))) : .next
     }

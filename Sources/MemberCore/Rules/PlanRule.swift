@@ -2,7 +2,7 @@
 /// member whose head's membership has expired is refused by `ExpiryRule`: its effective status
 /// follows `HouseholdRule.expiresAt`.) Under `plans.pack_use = "per-day"` only the day's first entry uses a visit. The store
 /// applies the use (`packToUse`) in the tap's transaction, and only for a counted entry.
-package enum PlanRule {
+@_spi(Decisions) public enum PlanRule {
     package static func apply(_ facts: CheckInFacts) -> RuleVerdict {
         guard let standing = facts.plan else { return .next }
         guard let left = standing.visitsLeft, usesVisit(facts) else { return .next }

@@ -2,7 +2,7 @@
 /// watch makes a new one at every tap. Such a UID identifies nobody, so an NFC tap that offers
 /// only it is refused (`noWalletPass`) and is never checked in or enrolled, whatever the
 /// enrolment policy. A pass read from the phone (a Wallet pass) is not a UID and passes.
-package enum RandomUIDRule {
+@_spi(Decisions) public enum RandomUIDRule {
     package static func apply(passId: String, source: CheckInSource, secure: SecureTap?) -> CheckInDecision? {
         guard source == .nfc, secure == nil, isRandomUID(passId) else { return nil }
         return .answer(.cardRefused(passId, reason: .noWalletPass))

@@ -5,7 +5,7 @@ import Foundation
 /// not inside is `notInside`). The minimum stay guards both ways: where taps are exits, a tap
 /// sooner than that after the member's own exit tap at this desk is that exit again
 /// (`duplicateExit`), not an entry. Comes first: an exit is never refused.
-package enum TapDirectionRule {
+@_spi(Decisions) public enum TapDirectionRule {
     package static func apply(_ facts: CheckInFacts) -> RuleVerdict {
         let occupancy = facts.settings.occupancy
         guard let presence = facts.presence, presence.inside else {

@@ -3,7 +3,7 @@ import Foundation
 /// A phone's cryptogram is made at the tap: one whose time is further than `wallet.max_age_seconds`
 /// from the desk's clock (either way) was recorded earlier and is played back, or the phone's
 /// clock is wrong. Either way it is refused before any member is looked at.
-package enum WalletFreshnessRule {
+@_spi(Decisions) public enum WalletFreshnessRule {
     package static func apply(madeAt: Date?, now: Date, settings: WalletSettings) -> WalletRefusal? {
         guard let madeAt else { return nil }
         return abs(now.timeIntervalSince(madeAt)) > settings.maxAge ? .stale : nil

@@ -3,7 +3,7 @@ import Foundation
 /// The rules a phone's verified pass meets before the card's (`CardRules`), run in a fixed order
 /// by `Club` before any transaction: the first to refuse ends the run, and a refusal writes
 /// nothing. A new phone rule is one more file and one more line here.
-package enum WalletRules {
+@_spi(Decisions) public enum WalletRules {
     package static let order: [@Sendable (WalletFacts) -> WalletRefusal?] = [
         WalletFreshnessRule.apply,
     ]
@@ -16,7 +16,7 @@ package enum WalletRules {
 
 /// What the phone rules see: when the phone made its cryptogram (nil: it does not say), the
 /// desk's time, and the wallet settings.
-package struct WalletFacts: Sendable {
+@_spi(Decisions) public struct WalletFacts: Sendable {
     package var madeAt: Date?
     package var now: Date
     package var settings: WalletSettings

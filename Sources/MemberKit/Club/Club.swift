@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Decisions) import MemberCore
 import Synchronization
 
 /// The check-in rules and member changes. Every change is committed before it is published.

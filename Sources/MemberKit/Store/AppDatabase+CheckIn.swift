@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 
 /// A way in (a tap, an enrolment, a phone's pass, "let in anyway") as one operation, run by
 /// `AppDatabase.run`: the pass's facts read, `Admission` (MemberCore) decides, and the store

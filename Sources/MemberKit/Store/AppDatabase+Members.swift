@@ -17,8 +17,9 @@ extension AppDatabase {
     }
 
     /// Adds a member in its own transaction; a pass already held by a live member is a conflict.
-    /// Not public: it skips the rules (`Club.addMember` keeps them); tests use it to store what the rules refuse.
-    package func insertMember(_ member: MemberRecord) throws {
+    /// A test hook behind `@_spi(Testing)`: it skips the rules (`Club.addMember` keeps them); tests
+    /// use it to store what the rules refuse.
+    @_spi(Testing) public func insertMember(_ member: MemberRecord) throws {
         try write { store in try store.insertMember(member) }
     }
 

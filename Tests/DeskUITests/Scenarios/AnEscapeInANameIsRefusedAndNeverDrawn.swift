@@ -1,6 +1,6 @@
 import DeskUI
 import Foundation
-import MemberKit
+@_spi(Testing) import MemberKit
 import Testing
 
 /// Issue 28 #9: a bidi override pasted into the name (it would show the rest of the line reversed)

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Decisions) import MemberCore
 
 extension Club {
     /// A phone held to the reader. A refusal the reader saw (no pass of ours, a confirmation
