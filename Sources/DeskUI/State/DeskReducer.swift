@@ -188,12 +188,10 @@ public enum DeskReducer {
         state.needsRedraw = true
     }
 
-    /// The probe failed: the log says why, once for each new reason (a probe runs four times a second).
+    /// The probe failed: the log says why, once for each new reason.
     static func storeProbeFailed(_ error: String, _ state: inout DeskState, now: Date) {
-        state.jobs.storeProbeInFlight = false
-        guard error != state.jobs.storeProbeError else { return }
-        state.jobs.storeProbeError = error
-        state.log.add("store: other desks' changes not seen: \(error)", tone: .danger, at: now)
+        guard let note = state.jobs.storeProbeFailed(error) else { return }
+        logNotes([note], &state, now: now)
         state.needsRedraw = true
     }
 
