@@ -6,7 +6,7 @@ import MemberKit
 /// on the worker, and their results come back as `.finished` inputs.
 ///
 /// It only dispatches and composes: each part of the screen has a child reducer scoped to its
-/// slice of `DeskState`: the open dialog (`DeskDialog.onKey`/`receive`, each dialog's own), the
+/// slice of `DeskState`: the open dialog (`DeskDialog.onKey`, each dialog's own), the
 /// lock (`LockReducer`), "Inside now" (`InsideReducer`), the member list (`MemberListReducer`),
 /// the layout (`LayoutReducer`), the banner (`BannerReducer`) and quitting (`QuitReducer`).
 /// A dialog opens through its own `DialogOpener` (`.open`), which `perform` runs like any other.
