@@ -121,16 +121,37 @@ import Testing
         #expect(slice.dialog == .export(export))
 
         let form = MemberFormModel(member: member(), extraFields: [], calendar: .gregorianUTC)
-        var formSlice = MemberFormSlice(dialog: .form(form), operatorName: nil, walletReady: false)
+        var formSlice = MemberFormSlice(form: form, operatorName: nil, walletReady: false)
         #expect(MemberFormFeature.reduce(&formSlice, .finished(.visits([], memberId: member("P2").memberId, visitsLeft: 4)), now: now)
             == FeatureOutput())
         // An export's answer over the form, by the export's route: the form stays as it was, the log says it.
         var exportOverForm = RecordedDialogSlice(dialog: .form(form), operatorName: nil)
         #expect(ExportFeature.reduce(&exportOverForm, .finished(.written(summary: "x")), now: now)
             == FeatureOutput(note: ExportFeature.writtenNote("x")))
-        #expect(formSlice.dialog == .form(form))
+        #expect(formSlice.form == form)
         #expect(exportOverForm.dialog == .form(form))
         #expect(MemberFormFeature.reduce(&formSlice, .finished(.saved), now: now) == FeatureOutput())
-        #expect(formSlice.dialog == nil)
+        #expect(formSlice.form == nil)
+    }
+
+    /// The form's slice is the open form alone: written back, it changes or closes that form, and
+    /// nothing when another dialog is open.
+    @Test func theFormsSliceWritesBackOnlyTheOpenForm() {
+        let form = MemberFormModel(member: member(), extraFields: [], calendar: .gregorianUTC)
+        var state = DeskState(setup: DeskSetup(terminalName: "Desk 1"), now: now)
+        state.dialog = .form(form)
+        var slice = MemberFormFeature.lens.read(state)
+        #expect(slice.form == form)
+        slice.form?.saving = true
+        MemberFormFeature.lens.write(slice, &state)
+        #expect(state.dialog?.form?.saving == true)
+        slice.form = nil
+        MemberFormFeature.lens.write(slice, &state)
+        #expect(state.dialog == nil)
+        let help = DeskDialog.help(NoticeDialog(title: "Help", lines: ["a"]))
+        state.dialog = help
+        #expect(MemberFormFeature.lens.read(state).form == nil)
+        MemberFormFeature.lens.write(MemberFormSlice(form: form, operatorName: nil, walletReady: false), &state)
+        #expect(state.dialog == help)
     }
 }

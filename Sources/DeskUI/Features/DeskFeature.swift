@@ -88,6 +88,24 @@ protocol DialogOwningSlice {
     var dialog: DeskDialog? { get }
 }
 
+/// A slice that holds only its feature's own kind of dialog (the form's): nil with none or another open,
+/// so the feature cannot write another dialog; `ownDialog` puts it back.
+protocol OwnDialogSlice {
+    associatedtype Dialog: DeskDialogFeature
+    var ownDialog: Dialog? { get }
+}
+
+extension SliceLens where Slice: OwnDialogSlice {
+    /// The one write-back of an own dialog: changed, it goes back in its case; gone, the desk's
+    /// dialog closes; with another dialog open (or none) there is nothing of the feature's to write.
+    static func ownDialog(reading read: @escaping (DeskState) -> Slice) -> SliceLens {
+        SliceLens(read: read, write: { slice, state in
+            guard state.dialog?[Slice.Dialog.self] != nil else { return }
+            if let own = slice.ownDialog { state.dialog?[Slice.Dialog.self] = own } else { state.dialog = nil }
+        })
+    }
+}
+
 extension SliceLens where Slice: DialogOwningSlice {
     static func dialog(reading read: @escaping (DeskState) -> Slice) -> SliceLens {
         SliceLens(read: read, write: { $1.dialog = $0.dialog })
