@@ -58,13 +58,16 @@ import Testing
     }
 
     @Test func aResultReachesOnlyTheDialogThatStartedItsJob() {
-        var export = RecordedDialogSlice(dialog: .export(ExportDialog(formats: ["csv"], defaultPaths: ["members.csv"])), operatorName: nil)
-        export.dialog?.export?.phase = .running(0)
+        var export = ExportSlice(export: ExportDialog(formats: ["csv"], defaultPaths: ["members.csv"]), operatorName: nil)
+        export.export?.phase = .running(0)
         #expect(ExportFeature.reduce(&export, .finished(.progress(0.5)), now: now) == FeatureOutput())
-        #expect(export.dialog?.export?.phase == .running(0.5))
-        var notice = RecordedDialogSlice(dialog: .notice(NoticeDialog(title: "N", lines: [])), operatorName: nil)
+        #expect(export.export?.phase == .running(0.5))
+        var desk = DeskTestStore.settled(openSetup, now: now).state
+        desk.dialog = .notice(NoticeDialog(title: "N", lines: []))
+        var notice = ExportFeature.lens.read(desk)
         #expect(ExportFeature.reduce(&notice, .finished(.progress(0.5)), now: now) == FeatureOutput())
-        #expect(notice.dialog == .notice(NoticeDialog(title: "N", lines: [])))
+        ExportFeature.lens.write(notice, &desk)
+        #expect(desk.dialog == .notice(NoticeDialog(title: "N", lines: [])))
         // Through the parent, no dialog takes the result itself: its feature's route alone changes the dialog.
         var state = DeskTestStore.settled(openSetup, now: now).state
         state.dialog = .export(ExportDialog(formats: ["csv"], defaultPaths: ["members.csv"]))

@@ -73,7 +73,7 @@ extension DeskReducer {
     }
 }
 
-/// The open dialog and who the record names: the slice of a dialog whose job is recorded (F5, F6).
+/// The open dialog and who the record names: the slice of F6's import, whose job is recorded.
 struct RecordedDialogSlice: Equatable, DialogOwningSlice {
     var dialog: DeskDialog?
     let operatorName: String?
