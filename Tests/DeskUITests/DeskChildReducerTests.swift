@@ -114,21 +114,47 @@ import Testing
     @Test func eachDialogTakesOnlyTheResultsOfItsOwnJobs() {
         var export = ExportDialog(formats: ["csv"], defaultPaths: ["m.csv"])
         export.phase = .running(0.5)
-        var slice = RecordedDialogSlice(dialog: .export(export), operatorName: nil)
+        var slice = ExportSlice(export: export, operatorName: nil)
         #expect(ExportFeature.reduce(&slice, .finished(.written(summary: "3 members")), now: now)
             == FeatureOutput(note: DeskNote(text: "export: 3 members", tone: .success)))
         export.phase = .done("3 members")
-        #expect(slice.dialog == .export(export))
+        #expect(slice.export == export)
 
         let form = MemberFormModel(member: member(), extraFields: [], calendar: .gregorianUTC)
-        var dialog = DeskDialog.form(form)
-        var formSlice = MemberFormSlice(dialog: .form(form), operatorName: nil, walletReady: false)
+        var formSlice = MemberFormSlice(form: form, operatorName: nil, walletReady: false)
         #expect(MemberFormFeature.reduce(&formSlice, .finished(.visits([], memberId: member("P2").memberId, visitsLeft: 4)), now: now)
             == FeatureOutput())
-        #expect(dialog.receive(.export(.written(summary: "x"))) == .ignored)
-        #expect(formSlice.dialog == .form(form))
-        #expect(dialog == .form(form))
+        // An export's answer over the form, by the export's route: the form stays as it was, the log says it.
+        var desk = DeskState(setup: DeskSetup(terminalName: "Desk 1"), now: now)
+        desk.dialog = .form(form)
+        var exportOverForm = ExportFeature.lens.read(desk)
+        #expect(ExportFeature.reduce(&exportOverForm, .finished(.written(summary: "x")), now: now)
+            == FeatureOutput(note: ExportFeature.writtenNote("x")))
+        ExportFeature.lens.write(exportOverForm, &desk)
+        #expect(formSlice.form == form)
+        #expect(desk.dialog == .form(form))
         #expect(MemberFormFeature.reduce(&formSlice, .finished(.saved), now: now) == FeatureOutput())
-        #expect(formSlice.dialog == nil)
+        #expect(formSlice.form == nil)
+    }
+
+    /// The form's slice is the open form alone: written back, it changes or closes that form, and
+    /// nothing when another dialog is open.
+    @Test func theFormsSliceWritesBackOnlyTheOpenForm() {
+        let form = MemberFormModel(member: member(), extraFields: [], calendar: .gregorianUTC)
+        var state = DeskState(setup: DeskSetup(terminalName: "Desk 1"), now: now)
+        state.dialog = .form(form)
+        var slice = MemberFormFeature.lens.read(state)
+        #expect(slice.form == form)
+        slice.form?.saving = true
+        MemberFormFeature.lens.write(slice, &state)
+        #expect(state.dialog?.form?.saving == true)
+        slice.form = nil
+        MemberFormFeature.lens.write(slice, &state)
+        #expect(state.dialog == nil)
+        let help = DeskDialog.help(NoticeDialog(title: "Help", lines: ["a"]))
+        state.dialog = help
+        #expect(MemberFormFeature.lens.read(state).form == nil)
+        MemberFormFeature.lens.write(MemberFormSlice(form: form, operatorName: nil, walletReady: false), &state)
+        #expect(state.dialog == help)
     }
 }

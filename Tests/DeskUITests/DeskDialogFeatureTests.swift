@@ -4,7 +4,7 @@ import MemberKit
 import Testing
 
 /// `DeskDialog` composes the dialogs through `DeskDialogFeature` and its one switch
-/// (`withFeature`): keys, results, frames and questions reach the open dialog's own code, and
+/// (`withFeature`): keys, commands, frames and questions reach the open dialog's own code, and
 /// what a dialog changes goes back into its own case.
 @Suite struct DeskDialogFeatureTests: DeskStoreFixture {
     @Test func ctrlCOverATypedPromptAsksAndKeepEditingGivesThePromptBack() {
@@ -58,16 +58,26 @@ import Testing
     }
 
     @Test func aResultReachesOnlyTheDialogThatStartedItsJob() {
-        var export = RecordedDialogSlice(dialog: .export(ExportDialog(formats: ["csv"], defaultPaths: ["members.csv"])), operatorName: nil)
-        export.dialog?.export?.phase = .running(0)
+        var export = ExportSlice(export: ExportDialog(formats: ["csv"], defaultPaths: ["members.csv"]), operatorName: nil)
+        export.export?.phase = .running(0)
         #expect(ExportFeature.reduce(&export, .finished(.progress(0.5)), now: now) == FeatureOutput())
-        #expect(export.dialog?.export?.phase == .running(0.5))
-        var notice = RecordedDialogSlice(dialog: .notice(NoticeDialog(title: "N", lines: [])), operatorName: nil)
+        #expect(export.export?.phase == .running(0.5))
+        var desk = DeskTestStore.settled(openSetup, now: now).state
+        desk.dialog = .notice(NoticeDialog(title: "N", lines: []))
+        var notice = ExportFeature.lens.read(desk)
         #expect(ExportFeature.reduce(&notice, .finished(.progress(0.5)), now: now) == FeatureOutput())
-        #expect(notice.dialog == .notice(NoticeDialog(title: "N", lines: [])))
-        // The open dialog's own `receive` takes no feature's result.
-        var open = DeskDialog.export(ExportDialog(formats: ["csv"], defaultPaths: ["members.csv"]))
-        #expect(open.receive(.export(.progress(0.5))) == .ignored)
+        ExportFeature.lens.write(notice, &desk)
+        #expect(desk.dialog == .notice(NoticeDialog(title: "N", lines: [])))
+        // Through the parent, no dialog takes the result itself: its feature's route alone changes the dialog.
+        var state = DeskTestStore.settled(openSetup, now: now).state
+        state.dialog = .export(ExportDialog(formats: ["csv"], defaultPaths: ["members.csv"]))
+        state.dialog?.export?.phase = .running(0)
+        var expected = state
+        expected.dialog?.export?.phase = .running(0.5)
+        var effects: [DeskEffect] = []
+        DeskReducer.apply(.export(.progress(0.5)), &state, &effects, now: now)
+        #expect(state == expected)
+        #expect(effects.isEmpty)
     }
 
     @Test func theQuitQuestionIsDrawnOverTheDialogItInterrupted() {

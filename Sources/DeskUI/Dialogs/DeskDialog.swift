@@ -2,7 +2,7 @@ import Foundation
 import MemberKit
 
 /// The dialog on top of the desk, if any: one case per dialog, each a `DeskDialogFeature`.
-/// It only composes: `withFeature` is the one switch over the cases, and every key, result,
+/// It only composes: `withFeature` is the one switch over the cases, and every key, command,
 /// frame and question goes through it to the open dialog's own reducer and view.
 public enum DeskDialog: Sendable, Equatable {
     case help(NoticeDialog)
@@ -90,10 +90,5 @@ public enum DeskDialog: Sendable, Equatable {
     /// A command the open dialog sent, held back by the lock for a PIN.
     mutating func heldForPIN(_ command: DeskCommand) {
         withFeature { $0.heldForPIN(command) }
-    }
-
-    /// A job's result, to the open dialog's own reducer.
-    mutating func receive(_ result: JobResult) -> DialogUpdate {
-        withFeature { $0.receive(result) }
     }
 }

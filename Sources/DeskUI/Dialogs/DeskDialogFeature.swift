@@ -7,8 +7,6 @@ import Foundation
 protocol DeskDialogFeature: Sendable, Equatable {
     /// A key: stay open or close, and perhaps a command for the desk.
     mutating func onKey(_ key: Key, screen: Rect) -> DialogReply
-    /// A job's result: `.ignored` unless this dialog started that job.
-    mutating func receive(_ result: JobResult) -> DialogUpdate
     func render(into grid: inout CellGrid, now: Date)
     /// Is a text field taking keys? Then a fast burst is typing (or a paste), not a scan.
     var takesText: Bool { get }
@@ -23,7 +21,6 @@ protocol DeskDialogFeature: Sendable, Equatable {
 }
 
 extension DeskDialogFeature {
-    mutating func receive(_ result: JobResult) -> DialogUpdate { .ignored }
     var takesText: Bool { false }
     var holdsTypedText: Bool { false }
     var closesBackTo: DeskDialog? { nil }

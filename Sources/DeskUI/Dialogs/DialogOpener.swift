@@ -36,6 +36,19 @@ public struct DialogOpener: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What this opener comes to on the desk as it is: what opens, or a note saying why nothing did.
+    /// Keys reach the desk only with no dialog open, so a dialog here came back at a sign-in (set
+    /// aside with typed text by the lock): it stays, and this opener is not run over it.
+    func attempt(on state: DeskState, now: Date) -> DialogAttempt {
+        if let open = state.dialog, open.holdsTypedText {
+            return DialogAttempt(notes: [DeskNote(text: Self.notOverTypedText, tone: .warning)])
+        }
+        if let opening = open(state, now: now) { return DialogAttempt(opening: opening) }
+        // No selection yet, only because its row is still on its way: not ignored without a word.
+        guard state.listSelectionLoading else { return DialogAttempt() }
+        return DialogAttempt(notes: [DeskNote(text: Self.onceListed, tone: .info)], waitsForTheList: true)
+    }
+
     /// The log's line when an opener finds no selection because the list's rows are not read yet
     /// (a key a split second after the start or a search): it runs again when they arrive.
     static let onceListed = "member list: still loading; what you asked for opens once the selected member's row is read"
@@ -57,4 +70,15 @@ struct DialogOpening: Sendable, Equatable {
         self.dialog = dialog
         self.effects = effects
     }
+}
+
+/// What performing an opener hands the parent, as a child's output: the opening's dialog and jobs,
+/// the log's note when nothing opened, and whether to try again once the list's row is read.
+struct DialogAttempt: DeskChildOutput {
+    var opening: DialogOpening?
+    var notes: [DeskNote] = []
+    var waitsForTheList = false
+
+    var effects: [DeskEffect] { opening?.effects ?? [] }
+    var redraw: Bool { false }
 }

@@ -73,7 +73,7 @@ extension DeskReducer {
     }
 }
 
-/// The open dialog and who the record names: the slice of a dialog whose job is recorded (F5, F6).
+/// The open dialog and who the record names: the slice of F6's import, whose job is recorded.
 struct RecordedDialogSlice: Equatable, DialogOwningSlice {
     var dialog: DeskDialog?
     let operatorName: String?
@@ -86,6 +86,24 @@ struct RecordedDialogSlice: Equatable, DialogOwningSlice {
 /// A slice that reads what it needs of the desk (the operator, a selection) but changes only the open dialog.
 protocol DialogOwningSlice {
     var dialog: DeskDialog? { get }
+}
+
+/// A slice that holds only its feature's own kind of dialog (the form's): nil with none or another open,
+/// so the feature cannot write another dialog; `ownDialog` puts it back.
+protocol OwnDialogSlice {
+    associatedtype Dialog: DeskDialogFeature
+    var ownDialog: Dialog? { get }
+}
+
+extension SliceLens where Slice: OwnDialogSlice {
+    /// The one write-back of an own dialog: changed, it goes back in its case; gone, the desk's
+    /// dialog closes; with another dialog open (or none) there is nothing of the feature's to write.
+    static func ownDialog(reading read: @escaping (DeskState) -> Slice) -> SliceLens {
+        SliceLens(read: read, write: { slice, state in
+            guard state.dialog?[Slice.Dialog.self] != nil else { return }
+            if let own = slice.ownDialog { state.dialog?[Slice.Dialog.self] = own } else { state.dialog = nil }
+        })
+    }
 }
 
 extension SliceLens where Slice: DialogOwningSlice {

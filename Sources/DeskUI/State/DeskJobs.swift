@@ -40,6 +40,14 @@ public struct DeskJobs: Sendable, Equatable {
         insideGeneration += 1
     }
 
+    /// A probe failed: the log's note, once for each new reason (a probe runs four times a second).
+    mutating func storeProbeFailed(_ error: String) -> DeskNote? {
+        storeProbeInFlight = false
+        guard error != storeProbeError else { return nil }
+        storeProbeError = error
+        return DeskNote(text: "store: other desks' changes not seen: \(error)", tone: .danger)
+    }
+
     public func typing(at now: Date) -> Bool { Self.typing(since: searchEditedAt, at: now) }
 
     static func typing(since edited: Date?, at now: Date) -> Bool {

@@ -9,22 +9,10 @@ extension DeskReducer {
         state.dialog?.performing(command)  // the dialog that sent it, if it did, does its part
         switch command {
         case .open(let opener):
-            // Keys reach the desk only with no dialog open, so a dialog here came back at a sign-in
-            // (set aside with typed text by the lock): it stays, and the opener is not run over it.
-            if let open = state.dialog, open.holdsTypedText {
-                state.log.add(DialogOpener.notOverTypedText, tone: .warning, at: now)
-                return
-            }
-            guard let opening = opener.open(state, now: now) else {
-                // No selection yet, only because its row is still on its way: not ignored without a word.
-                if state.listSelectionLoading {
-                    state.jobs.openOnceListed = opener
-                    state.log.add(DialogOpener.onceListed, tone: .info, at: now)
-                }
-                return
-            }
-            if let dialog = opening.dialog { state.dialog = dialog }
-            effects += opening.effects
+            let attempt = opener.attempt(on: state, now: now)
+            if attempt.waitsForTheList { state.jobs.openOnceListed = opener }
+            if let dialog = attempt.opening?.dialog { state.dialog = dialog }
+            carryOut(attempt, &state, &effects, now: now)
         case .startSearch:
             layout(.showMembers, &state, &effects, now: now)
             memberList(.startSearch, &state, &effects, now: now)

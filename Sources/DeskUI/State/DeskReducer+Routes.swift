@@ -3,21 +3,9 @@ import MemberKit
 
 extension DeskReducer {
     /// A job the effect runner finished (or reports progress on), back to the feature whose job it
-    /// answers: one line each, and nothing here writes a feature's state.
+    /// answers: one line each, and nothing here writes a feature's state. No dialog takes a result
+    /// itself: a dialog's job is its feature's, which changes the dialog on its slice.
     static func apply(_ result: JobResult, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
-        // The open dialog's own reducer first, for a dialog that takes a result itself (none does now).
-        switch state.dialog?.receive(result) ?? .ignored {
-        case .ignored: break
-        case .updated(let note):
-            if let note { state.log.add(note.text, tone: note.tone, at: now) }
-            return
-        case .close:
-            state.dialog = nil
-            return
-        case .becomes(let next):
-            state.dialog = next
-            return
-        }
         switch result {
         case .lock(let result): lock(.finished(result), &state, &effects, now: now)
         case .memberList(let result): memberList(.finished(result), &state, &effects, now: now)

@@ -6,7 +6,7 @@ import MemberKit
 /// on the worker, and their results come back as `.finished` inputs.
 ///
 /// It only dispatches and composes: each part of the screen has a child reducer scoped to its
-/// slice of `DeskState`: the open dialog (`DeskDialog.onKey`/`receive`, each dialog's own), the
+/// slice of `DeskState`: the open dialog (`DeskDialog.onKey`, each dialog's own), the
 /// lock (`LockReducer`), "Inside now" (`InsideReducer`), the member list (`MemberListReducer`),
 /// the layout (`LayoutReducer`), the banner (`BannerReducer`) and quitting (`QuitReducer`).
 /// A dialog opens through its own `DialogOpener` (`.open`), which `perform` runs like any other.
@@ -188,12 +188,10 @@ public enum DeskReducer {
         state.needsRedraw = true
     }
 
-    /// The probe failed: the log says why, once for each new reason (a probe runs four times a second).
+    /// The probe failed: the log says why, once for each new reason.
     static func storeProbeFailed(_ error: String, _ state: inout DeskState, now: Date) {
-        state.jobs.storeProbeInFlight = false
-        guard error != state.jobs.storeProbeError else { return }
-        state.jobs.storeProbeError = error
-        state.log.add("store: other desks' changes not seen: \(error)", tone: .danger, at: now)
+        guard let note = state.jobs.storeProbeFailed(error) else { return }
+        logNotes([note], &state, now: now)
         state.needsRedraw = true
     }
 

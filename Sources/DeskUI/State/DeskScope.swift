@@ -83,7 +83,12 @@ extension DeskReducer {
     /// A child's effects join the input's, its notes go in the event log, and a redraw is asked for.
     static func carryOut(_ out: some DeskChildOutput, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         effects += out.effects
-        for note in out.notes { state.log.add(note.text, tone: note.tone, at: now) }
+        logNotes(out.notes, &state, now: now)
         if out.redraw { state.needsRedraw = true }
+    }
+
+    /// The one way a reducer's lines reach the event log: as the notes their producers hand back.
+    static func logNotes(_ notes: [DeskNote], _ state: inout DeskState, now: Date) {
+        for note in notes { state.log.add(note.text, tone: note.tone, at: now) }
     }
 }

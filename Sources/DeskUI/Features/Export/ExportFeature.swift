@@ -19,12 +19,22 @@ enum ExportAction: Equatable, FinishingAction {
     case write(format: String, path: String)
 }
 
+/// The open export dialog (nil with none or another open), and who the record names.
+struct ExportSlice: Equatable, OwnDialogSlice {
+    var export: ExportDialog?
+    let operatorName: String?
+
+    var ownDialog: ExportDialog? { export }
+}
+
 /// F5: the export dialog shows its job's progress and answer; with the dialog closed first (Esc
 /// while it ran) the event log says how it ended, for the file was written all the same.
 enum ExportFeature: DeskFeature {
-    static var lens: SliceLens<RecordedDialogSlice> { RecordedDialogSlice.lens }
+    static var lens: SliceLens<ExportSlice> {
+        .ownDialog { ExportSlice(export: $0.dialog?[ExportDialog.self], operatorName: $0.lock.operatorName) }
+    }
 
-    static func reduce(_ slice: inout RecordedDialogSlice, _ action: ExportAction, now: Date) -> FeatureOutput {
+    static func reduce(_ slice: inout ExportSlice, _ action: ExportAction, now: Date) -> FeatureOutput {
         switch action {
         case .finished(let result): return finished(result, &slice)
         case .write(let format, let path):
@@ -32,10 +42,9 @@ enum ExportFeature: DeskFeature {
         }
     }
 
-    private static func finished(_ result: ExportResult, _ slice: inout RecordedDialogSlice) -> FeatureOutput {
-        if var dialog = slice.dialog?[ExportDialog.self] {
-            let note = dialog.receive(result)
-            slice.dialog?[ExportDialog.self] = dialog
+    private static func finished(_ result: ExportResult, _ slice: inout ExportSlice) -> FeatureOutput {
+        if slice.export != nil {
+            let note = slice.export?.receive(result)
             return FeatureOutput(notes: note.map { [$0] } ?? [])
         }
         switch result {

@@ -26,19 +26,22 @@ enum MemberFormAction: Equatable, FinishingAction {
     case delete(MemberRecord)
 }
 
-/// The open dialog, who the record names, and whether a new member gets its wallet pass.
-struct MemberFormSlice: Equatable, DialogOwningSlice {
-    var dialog: DeskDialog?
+/// The open form (nil with none or another dialog open), who the record names, and whether a new
+/// member gets its wallet pass.
+struct MemberFormSlice: Equatable, OwnDialogSlice {
+    var form: MemberFormModel?
     let operatorName: String?
     let walletReady: Bool
+
+    var ownDialog: MemberFormModel? { form }
 }
 
 /// F2, F7, Enter and F8: the form shows its member's visits and closes once saved, or says why
 /// not; with the form closed first (Esc while it waited) a failure goes to the event log.
 enum MemberFormFeature: DeskFeature {
     static var lens: SliceLens<MemberFormSlice> {
-        .dialog { state in
-            MemberFormSlice(dialog: state.dialog, operatorName: state.lock.operatorName, walletReady: state.setup.walletMissing == [])
+        .ownDialog { state in
+            MemberFormSlice(form: state.dialog?.form, operatorName: state.lock.operatorName, walletReady: state.setup.walletMissing == [])
         }
     }
 
@@ -56,22 +59,22 @@ enum MemberFormFeature: DeskFeature {
     }
 
     private static func finished(_ result: MemberFormResult, _ slice: inout MemberFormSlice) -> FeatureOutput {
-        let form = slice.dialog?.form
+        let form = slice.form
         switch result {
         case .visits(let visits, let memberId, let left):
             // Only for the form of that member: with it closed there is nothing to show them in.
             guard form?.original?.memberId == memberId else { break }
-            slice.dialog?.form?.visits = visits
-            slice.dialog?.form?.visitsLeft = left
+            slice.form?.visits = visits
+            slice.form?.visitsLeft = left
         case .unread(let job, let error):
             return FeatureOutput(note: DeskNote(text: "\(job): \(error)", tone: .danger))
         case .saved:
             // The member's own change event logs "updated …" and reloads the list.
-            if form != nil { slice.dialog = nil }
+            slice.form = nil
         case .saveFailed(let error):
             guard form != nil else { return FeatureOutput(note: DeskNote(text: "save: \(error)", tone: .danger)) }
-            slice.dialog?.form?.saving = false
-            slice.dialog?.form?.error = error
+            slice.form?.saving = false
+            slice.form?.error = error
         case .deleteFailed(let error):
             return FeatureOutput(note: DeskNote(text: "delete: \(error)", tone: .danger))
         }
