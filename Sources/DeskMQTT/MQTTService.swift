@@ -47,10 +47,10 @@ public final class MQTTService: Sendable {
     }
 
     /// From the config: nil when `[mqtt]` is off; a setting that cannot work is reported on the bus, and nil.
-    public static func fromConfig(_ config: DeskConfig, club: Club, softwareVersion: String,
+    public static func fromConfig(_ config: DeskConfig, club: Club, database: AppDatabase, softwareVersion: String,
                                   namedBeacons: @escaping @Sendable () -> [NamedBeacon] = { [] }) -> MQTTService? {
         guard let settings = settings(config, club: club) else { return nil }
-        let service = MQTTService(settings: settings, database: club.database, bus: club.bus, clock: club.clock,
+        let service = MQTTService(settings: settings, database: database, bus: club.bus, clock: club.clock,
                                   namedBeacons: namedBeacons, exitTimeout: config.beacons.exitTimeout,
                                   capacity: club.settings.occupancy.capacity, softwareVersion: softwareVersion)
         club.queueEventMessages(service.publisher.eventMessages)
@@ -60,9 +60,9 @@ public final class MQTTService: Sendable {
     /// The publisher alone, started, for a one-shot command (`checkin`, `checkout`): what it publishes on the bus
     /// joins the outbox, and the running desk (the front desk, `scan`, `sync watch`) sends it, in order, once.
     /// Stop it before the process ends. nil when `[mqtt]` is off or cannot work (then the bus says why).
-    public static func queueing(_ config: DeskConfig, club: Club) -> MQTTPublisher? {
+    public static func queueing(_ config: DeskConfig, club: Club, database: AppDatabase) -> MQTTPublisher? {
         guard let settings = settings(config, club: club) else { return nil }
-        let publisher = MQTTPublisher(settings: settings, database: club.database, bus: club.bus, clock: club.clock,
+        let publisher = MQTTPublisher(settings: settings, database: database, bus: club.bus, clock: club.clock,
                                       exitTimeout: config.beacons.exitTimeout, capacity: club.settings.occupancy.capacity,
                                       wake: {})
         club.queueEventMessages(publisher.eventMessages)

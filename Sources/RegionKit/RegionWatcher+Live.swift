@@ -6,18 +6,18 @@ extension RegionWatcher {
     /// The key under which `memberdesk regions load` remembers its source.
     public static let loadedSourceKey = "regions.loadedSource"
 
-    /// The front desk's one line: a watcher wired from the config, the XDG paths and the club,
-    /// with the cached list loaded, started on the club's bus. A cache that no longer decodes is
-    /// reported on the bus and replaced at the next refresh.
+    /// The front desk's one line: a watcher wired from the config, the XDG paths, the club and the
+    /// store the wiring opened (region states, the loaded source), with the cached list loaded,
+    /// started on the club's bus. A cache that no longer decodes is reported on the bus and replaced at the next refresh.
     public static func startLive(config: DeskConfig, paths: DeskPaths, club: Club,
-                                 mqtt: (any ScriptMessagePort)? = nil) -> RegionWatcher {
-        let engine = ScriptEngine(environment: ScriptEnvironment(config: config, paths: paths, club: club, mqtt: mqtt))
+                                 database: AppDatabase, mqtt: (any ScriptMessagePort)? = nil) -> RegionWatcher {
+        let engine = ScriptEngine(environment: ScriptEnvironment(config: config, paths: paths, club: club, database: database, mqtt: mqtt))
         let bus = club.bus
-        let monitor = RegionMonitor(store: club.database, exitDelay: config.regions.exitDelay,
+        let monitor = RegionMonitor(store: database, exitDelay: config.regions.exitDelay,
                                     calendar: club.settings.occupancy.calendar) { message in
             bus.publish(.error(DeskErrorNotice(source: "regions", message: message)))
         }
-        let watcher = RegionWatcher(monitor: monitor, engine: engine, database: club.database, clock: club.clock)
+        let watcher = RegionWatcher(monitor: monitor, engine: engine, database: database, clock: club.clock)
         let list = RegionListSource(cachePath: paths.regionCache, ttl: config.regions.ttl, timeout: config.regions.httpTimeout,
                                     clock: club.clock)
         do {
@@ -25,7 +25,7 @@ extension RegionWatcher {
         } catch {
             club.bus.publish(.error(DeskErrorNotice(source: "regions", message: "\(error)")))
         }
-        let origin = config.regions.source.isEmpty ? (try? club.database.setting(loadedSourceKey)) ?? "" : config.regions.source
+        let origin = config.regions.source.isEmpty ? (try? database.setting(loadedSourceKey)) ?? "" : config.regions.source
         watcher.start(location: locationSource(config: config, clock: club.clock, bus: club.bus), list: list, listOrigin: origin)
         return watcher
     }

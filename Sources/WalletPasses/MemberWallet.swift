@@ -19,7 +19,7 @@ public struct MemberWallet: Sendable {
     /// voided), or a live member's pass. A deleted member is not found by pass: the pass may be another's now.
     public func member(_ idOrPass: String) throws -> WalletMember {
         let record: MemberRecord
-        if let byId = try club.database.member(id: idOrPass) {
+        if let byId = try club.member(id: idOrPass) {
             record = byId
         } else if let byPass = try club.member(idOrPass: idOrPass) {
             record = byPass
@@ -30,7 +30,7 @@ public struct MemberWallet: Sendable {
     }
 
     public func walletMember(_ record: MemberRecord) throws -> WalletMember {
-        let standing = record.plan == .open ? nil : try club.database.planStanding(record)
+        let standing = record.plan == .open ? nil : try club.planStanding(record)
         return WalletMember(record, standing: standing, now: club.clock.now())
     }
 
@@ -59,7 +59,7 @@ public struct MemberWallet: Sendable {
     public func forEachLiveMember(_ body: (MemberRecord) throws -> Void) throws {
         var cursor: MemberRow?
         while true {
-            let page = try club.database.memberPage(sort: .added, cursor: cursor, limit: 500)
+            let page = try club.memberPage(sort: .added, cursor: cursor, limit: 500)
             for row in page { try body(row.member) }
             guard page.count == 500 else { return }
             cursor = page.last

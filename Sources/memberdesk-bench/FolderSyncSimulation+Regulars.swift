@@ -35,7 +35,7 @@ extension FolderSyncSimulation {
         // Toggle taps: the second tap of a regular inside is its exit.
         var settings = ClubSettings(debounce: 0)
         settings.occupancy.tap = .toggle
-        let clubs = sites.map { Club(database: $0.club.database, terminal: $0.club.terminal, settings: settings, clock: clock) }
+        let clubs = sites.map { Club(database: $0.sync.database, terminal: $0.club.terminal, settings: settings, clock: clock) }
         let spacing = Self.monthsSpan / Double(max(1, months.regularsPerDesk))
         let stay = min(3600, spacing / 2)
         for visit in 0..<months.regularsPerDesk {
@@ -76,7 +76,7 @@ extension FolderSyncSimulation {
     func exportSize(_ site: Site, folder: String) throws -> Int {
         let path = folder + "/.export.musrl"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try MemberExporter(database: site.club.database).export(to: path, format: .musrl)
+        try MemberExporter(database: site.sync.database).export(to: path, format: .musrl)
         return Self.size(path)
     }
 }

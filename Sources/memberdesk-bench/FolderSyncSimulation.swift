@@ -283,10 +283,10 @@ struct FolderSyncSimulation {
     /// Every member has the same visit count and liveness on both desks.
     private func agree(_ a: Site, _ b: Site) throws -> Bool {
         for member in 0..<members {
-            let left = try a.club.database.member(idOrPass: pass(member)), right = try b.club.database.member(idOrPass: pass(member))
+            let left = try a.sync.database.member(idOrPass: pass(member)), right = try b.sync.database.member(idOrPass: pass(member))
             guard left?.numVisits == right?.numVisits, left?.memberId == right?.memberId else { return false }
         }
-        return try a.club.database.memberCount() == b.club.database.memberCount()
+        return try a.sync.database.memberCount() == b.sync.database.memberCount()
     }
 
     private static func merged(_ counts: MergeCounts) -> Int {

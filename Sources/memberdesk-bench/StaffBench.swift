@@ -23,8 +23,7 @@ func runStaffBench(_ arguments: [String]) throws {
 
 private func auditCost(count: Int, folder: URL) throws {
     let memberCount = 1_000
-    func club(_ name: String, records: Bool) throws -> Club {
-        let database = try AppDatabase.open(path: folder.appendingPathComponent(name).path)
+    func club(_ database: AppDatabase, records: Bool) throws -> Club {
         let club = Club(database: database, terminal: try database.terminalIdentity(name: "bench"), settings: ClubSettings(debounce: 0),
                         bus: EventBus(), clock: SystemClock(), recordsCheckIns: records)
         for i in 0..<memberCount { try club.addMember(passId: "P\(i)") }
@@ -55,17 +54,19 @@ private func auditCost(count: Int, folder: URL) throws {
         ((median(sides.recorded) / median(sides.unrecorded) - 1) * 100,
          (sides.recorded.reduce(0, +) / sides.unrecorded.reduce(0, +) - 1) * 100)
     }
-    let recorded = try club("recorded.sqlite", records: true)
-    let apart = try interleaved(recorded, try club("unrecorded.sqlite", records: false), firstMember: 0)
+    let recordedDatabase = try AppDatabase.open(path: folder.appendingPathComponent("recorded.sqlite").path)
+    let recorded = try club(recordedDatabase, records: true)
+    let unrecordedDatabase = try AppDatabase.open(path: folder.appendingPathComponent("unrecorded.sqlite").path)
+    let apart = try interleaved(recorded, try club(unrecordedDatabase, records: false), firstMember: 0)
     let cpu = adds(apart.cpu), wall = adds(apart.wall)
     print(String(format: "check-in commit CPU µs   with audit %.0f   without %.0f   audit adds %.1f %% (goal < 10 %%; medians of %d taps a side, alternating; totals %.1f %%)",
                  median(apart.cpu.recorded) * 1e6, median(apart.cpu.unrecorded) * 1e6, cpu.median, count, cpu.total))
     print(String(format: "check-in commit wall µs  with audit %.0f   without %.0f   audit adds %.1f %% (medians; totals %.1f %%; %d entries)",
                  median(apart.wall.recorded) * 1e6, median(apart.wall.unrecorded) * 1e6, wall.median, wall.total,
-                 try recorded.database.auditCount()))
+                 try recordedDatabase.auditCount()))
     // The same, with both sides on one database (one store, the recording switched by tap): the
     // two files above differ in more than the audit line (their size, when each checkpoints).
-    let sameFile = Club(database: recorded.database, terminal: try recorded.database.terminalIdentity(name: "bench"),
+    let sameFile = Club(database: recordedDatabase, terminal: try recordedDatabase.terminalIdentity(name: "bench"),
                         settings: ClubSettings(debounce: 0), bus: EventBus(), clock: SystemClock(), recordsCheckIns: false)
     let shared = adds(try interleaved(recorded, sameFile, firstMember: count).cpu)
     print(String(format: "  one database, recording on and off by tap: audit adds %.1f %% of the CPU (medians; totals %.1f %%)",

@@ -1,7 +1,7 @@
 import DeskUI
 import Foundation
 @testable import MemberDeskCLI
-import MemberKit
+@testable import MemberKit
 import Testing
 
 /// The front desk's export and import (F5, F6) are in the record under the operator on duty,
@@ -19,7 +19,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let club = try club()
         try club.addMember(passId: "P1", username: "Anna")
-        let service = SyncExportService(club: club, directory: folder)
+        let service = SyncExportService(club: club, database: club.database, directory: folder)
         _ = try service.export(format: "musrl", to: folder + "/out.musrl", by: AuditActor(operator: "Mia", method: .manual)) { _ in }
         let entries = try club.database.auditEntries(AuditQuery(action: .export))
         #expect(entries.map(\.operator) == ["Mia"])
@@ -34,7 +34,7 @@ import Testing
         try source.addMember(passId: "P2", username: "Bo")
         try MemberExporter(database: source.database).export(to: folder + "/in.musrl", format: .musrl)
         let club = try club()
-        let service = SyncImportService(club: club)
+        let service = SyncImportService(club: club, database: club.database)
         let preview = try service.preview(file: folder + "/in.musrl", by: AuditActor(operator: "Mia", method: .import))
         #expect(try club.database.auditEntries(AuditQuery(action: .import)).isEmpty, "a preview records nothing")
         _ = try service.apply(preview)

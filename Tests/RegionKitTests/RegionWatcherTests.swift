@@ -127,7 +127,7 @@ import Testing
         let bus = EventBus()
         let club = Club(database: database, terminal: try database.terminalIdentity(name: "Live"), bus: bus)
         let events = bus.subscribe()
-        let watcher = RegionWatcher.startLive(config: config, paths: paths, club: club)
+        let watcher = RegionWatcher.startLive(config: config, paths: paths, club: club, database: database)
         defer { watcher.stop() }
         var seen: [DeskEvent] = []
         #expect(waitUntil { seen += events.drain(); return seen.scriptOutput.contains("at the shop") })

@@ -35,7 +35,7 @@ extension StaffClient {
                 guard let hasher = staff?.hasher else { throw noChecker }
                 return try club.approve(permission, credential: credential, pin: pin, hasher: hasher, method: method)
             },
-            operators: { try club.database.staff().map { OperatorChoice(name: $0.name, role: $0.role) } },
+            operators: { try club.staffAccounts().map { OperatorChoice(name: $0.name, role: $0.role) } },
             setOnDuty: { name in staff?.onDuty.set(name) })
     }
 

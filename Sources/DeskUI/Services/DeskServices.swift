@@ -36,6 +36,4 @@ public struct DeskServices: Sendable {
         self.readerMonitorRunning = readerMonitorRunning
         self.beaconScannerRunning = beaconScannerRunning
     }
-
-    public var database: AppDatabase { club.database }
 }

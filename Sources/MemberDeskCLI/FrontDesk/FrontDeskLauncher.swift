@@ -24,11 +24,12 @@ enum FrontDeskLauncher {
         defer { terminal.close() }
 
         let mqtt = context.startMQTT()
-        let regions = RegionWatcher.startLive(config: config, paths: context.paths, club: context.club, mqtt: mqtt?.scriptPort)
+        let regions = RegionWatcher.startLive(config: config, paths: context.paths, club: context.club,
+                                              database: context.database, mqtt: mqtt?.scriptPort)
         var services = DeskServices(
             club: context.club, terminalName: config.terminalName, bannerSeconds: config.ui.bannerSeconds,
-            importer: SyncImportService(club: context.club),
-            exporter: SyncExportService(club: context.club, directory: FileManager.default.currentDirectoryPath),
+            importer: SyncImportService(club: context.club, database: context.database),
+            exporter: SyncExportService(club: context.club, database: context.database, directory: FileManager.default.currentDirectoryPath),
             regions: RegionWatcherToggle(watcher: regions),
             readerMonitorRunning: true, beaconScannerRunning: config.beacons.enabled)
         let folderSync = try? context.deskSync()

@@ -5,6 +5,8 @@ import MemberKit
 /// The export dialog's service: MemberKit's exporter, written atomically, with progress.
 struct SyncExportService: ExportService {
     let club: Club
+    /// The store the wiring opened, for the exporter's reads.
+    let database: AppDatabase
     let directory: String
 
     var formats: [String] { ExchangeFormat.allCases.map(\.rawValue) }
@@ -23,7 +25,7 @@ struct SyncExportService: ExportService {
         guard !trimmed.isEmpty else { throw DeskError.invalidInput("type the path to write") }
         let expanded = (trimmed as NSString).expandingTildeInPath
         var lastReported = -1
-        let count = try MemberExporter(database: club.database, memberFields: club.settings.memberFields).export(to: expanded, format: chosen) { done, total in
+        let count = try MemberExporter(database: database, memberFields: club.settings.memberFields).export(to: expanded, format: chosen) { done, total in
             // A redraw per percent is plenty.
             let percent = total > 0 ? done * 100 / total : 100
             if percent != lastReported {

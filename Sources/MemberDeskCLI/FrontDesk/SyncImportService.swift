@@ -7,9 +7,11 @@ import MemberKit
 /// read the preview would block every check-in meanwhile, so the plan is not kept open.
 struct SyncImportService: ImportService {
     let club: Club
+    /// The store the wiring opened, which the planner reads and merges into.
+    let database: AppDatabase
 
     func preview(file: String, by actor: AuditActor) throws -> ImportPreview {
-        let planner = MergePlanner(database: club.database, bus: club.bus, changeLimit: 1000, audit: club.importAudit(by: actor))
+        let planner = MergePlanner(database: database, bus: club.bus, changeLimit: 1000, audit: club.importAudit(by: actor))
         return try ImportPreview(file: file, plan: planner.plan(file: file))
     }
 

@@ -9,7 +9,7 @@ extension DeskContext {
     /// The front desk, `scan` and `sync watch` each run one; stop it before the process ends.
     func startMQTT() -> MQTTService? {
         let beacons = NamedBeaconList(cache: RegionListSource(cachePath: paths.regionCache, ttl: config.regions.ttl))
-        let service = MQTTService.fromConfig(config, club: club, softwareVersion: MemberDeskVersion.current,
+        let service = MQTTService.fromConfig(config, club: club, database: database, softwareVersion: MemberDeskVersion.current,
                                              namedBeacons: { beacons.current() })
         service?.start()
         return service
@@ -19,7 +19,7 @@ extension DeskContext {
     /// for the running front desk, `scan` or `sync watch` to send (within a quarter of a second). The queue
     /// is written before this returns, so nothing is lost when the process ends.
     func queueingMQTT<T>(_ body: () throws -> T) rethrows -> T {
-        let publisher = MQTTService.queueing(config, club: club)
+        let publisher = MQTTService.queueing(config, club: club, database: database)
         defer { publisher?.stop() }
         return try body()
     }

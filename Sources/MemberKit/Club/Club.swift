@@ -4,7 +4,9 @@ import Synchronization
 
 /// The check-in rules and member changes. Every change is committed before it is published.
 public final class Club: Sendable {
-    public let database: AppDatabase
+    /// The store, for MemberKit alone: adapters read through `Club+AdapterReads.swift`, and one that
+    /// needs the handle (an outbox, an exporter) is given it by the wiring that opened it.
+    let database: AppDatabase
     public let terminal: TerminalIdentity
     public let settings: ClubSettings
     public let bus: EventBus

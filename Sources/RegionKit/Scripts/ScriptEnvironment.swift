@@ -38,9 +38,9 @@ public struct ScriptEnvironment: Sendable {
         self.clock = clock
     }
 
-    /// Wired from the config, the XDG paths and a club.
-    public init(config: DeskConfig, paths: DeskPaths, club: Club, mqtt: (any ScriptMessagePort)? = nil) {
-        self.init(database: club.database, club: club, bus: club.bus, sandbox: ScriptSandbox(root: paths.scriptData),
+    /// Wired from the config, the XDG paths, a club and the store the wiring opened (scripts' values).
+    public init(config: DeskConfig, paths: DeskPaths, club: Club, database: AppDatabase, mqtt: (any ScriptMessagePort)? = nil) {
+        self.init(database: database, club: club, bus: club.bus, sandbox: ScriptSandbox(root: paths.scriptData),
                   httpAllowlist: config.regions.httpAllowlist, httpTimeout: config.regions.httpTimeout,
                   timeLimit: config.regions.scriptTimeout, notifySend: config.regions.notifySend, clock: club.clock)
         self.mqtt = mqtt

@@ -16,11 +16,10 @@ public struct AuditClient: Sendable {
 
 extension AuditClient {
     public static func live(_ club: Club) -> AuditClient {
-        let database = club.database
-        return AuditClient(
+        AuditClient(
             newest: { count in
-                let entries = try database.auditEntries(AuditQuery(newest: count))
-                return (entries, try database.recordNames(memberIds: Set(entries.compactMap(\.memberId))))
+                let entries = try club.auditEntries(AuditQuery(newest: count))
+                return (entries, try club.recordNames(memberIds: Set(entries.compactMap(\.memberId))))
             },
             record: { action, actor, detail in try club.record(action, by: actor, detail: detail) })
     }

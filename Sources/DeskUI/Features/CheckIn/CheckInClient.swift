@@ -44,7 +44,7 @@ extension CheckInClient {
             membersNamed: { typed in
                 // A pass as a scan reads it comes first; else the search's rule (word prefixes of name, pass, e-mail).
                 guard try club.member(idOrPass: typed) == nil else { return [] }
-                return try club.database.memberPage(matching: typed, sort: .name, limit: namedLimit).map(\.member)
+                return try club.memberPage(matching: typed, sort: .name, limit: namedLimit).map(\.member)
             },
             givePass: { pass, memberId, actor in
                 _ = try club.updateMember(id: memberId, MemberChanges(passId: pass), by: actor)

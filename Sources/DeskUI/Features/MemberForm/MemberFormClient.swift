@@ -24,10 +24,9 @@ public struct MemberFormClient: Sendable {
 
 extension MemberFormClient {
     public static func live(_ club: Club) -> MemberFormClient {
-        let database = club.database
-        return MemberFormClient(
-            visits: { memberId, limit in try database.visits(memberId: memberId, limit: limit) },
-            visitsLeft: { member in member.plan == .open ? nil : try database.planStanding(member).visitsLeft },
+        MemberFormClient(
+            visits: { memberId, limit in try club.visits(memberId: memberId, limit: limit) },
+            visitsLeft: { member in member.plan == .open ? nil : try club.planStanding(member).visitsLeft },
             save: { original, typed, actor in
                 let changes = try club.namingHouseholdHead(typed)
                 if let original { return try club.updateMember(id: original.memberId, changes, by: actor) }

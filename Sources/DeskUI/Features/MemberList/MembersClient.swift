@@ -21,29 +21,25 @@ public struct MembersClient: Sendable {
 
 extension MembersClient {
     public static func live(_ club: Club, clock: any DeskClock) -> MembersClient {
-        let database = club.database
         // An expiry window in days, from now, as the plans read it.
         let window: @Sendable (Int?) -> ClosedRange<Double>? = { days in
             days.map { club.settings.plans.expiring(withinDays: $0, from: clock.now().timeIntervalSince1970) }
         }
         return MembersClient(
-            page: { request in try Self.page(database, request, expiring: window(request.expiringDays)) },
-            count: { search, days in
-                if let expiring = window(days) { return try database.memberCount(matching: search, expiring: expiring) }
-                return search == nil ? try database.memberCount() : try database.memberCount(matching: search)
-            },
-            storeVersion: { try database.otherConnectionsVersion() })
+            page: { request in try Self.page(club, request, expiring: window(request.expiringDays)) },
+            count: { search, days in try club.memberCount(matching: search, expiring: window(days)) },
+            storeVersion: { try club.storeVersion() })
     }
 
-    static func page(_ database: AppDatabase, _ request: MemberPageRequest, expiring: ClosedRange<Double>?) throws -> [MemberRow] {
+    static func page(_ club: Club, _ request: MemberPageRequest, expiring: ClosedRange<Double>?) throws -> [MemberRow] {
         let (search, sort, limit) = (request.search, request.sort, request.limit)
         switch request.kind {
-        case .first: return try database.memberPage(matching: search, sort: sort, limit: limit, expiring: expiring)
-        case .last: return try database.memberPage(matching: search, sort: sort, direction: .backward, limit: limit, expiring: expiring)
-        case .after(let row): return try database.memberPage(matching: search, sort: sort, cursor: row, limit: limit, expiring: expiring)
+        case .first: return try club.memberPage(matching: search, sort: sort, limit: limit, expiring: expiring)
+        case .last: return try club.memberPage(matching: search, sort: sort, direction: .backward, limit: limit, expiring: expiring)
+        case .after(let row): return try club.memberPage(matching: search, sort: sort, cursor: row, limit: limit, expiring: expiring)
         case .before(let row):
-            return try database.memberPage(matching: search, sort: sort, cursor: row, direction: .backward, limit: limit, expiring: expiring)
-        case .at(let offset): return try database.memberPage(matching: search, sort: sort, offset: offset, limit: limit, expiring: expiring)
+            return try club.memberPage(matching: search, sort: sort, cursor: row, direction: .backward, limit: limit, expiring: expiring)
+        case .at(let offset): return try club.memberPage(matching: search, sort: sort, offset: offset, limit: limit, expiring: expiring)
         }
     }
 

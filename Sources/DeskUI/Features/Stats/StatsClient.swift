@@ -15,9 +15,8 @@ public struct StatsClient: Sendable {
 
 extension StatsClient {
     public static func live(_ club: Club) -> StatsClient {
-        let database = club.database
-        return StatsClient(figures: { now in try database.stats(now: now, desk: club.terminal.id, calendar: club.settings.occupancy.calendar) },
-                           today: { now in try TodayOccupancy.curve(club, now: now) })
+        StatsClient(figures: { now in try club.deskStats(at: now) },
+                    today: { now in try TodayOccupancy.curve(club, now: now) })
     }
 
     public static let unimplemented = StatsClient(figures: { _ in throw ClientUnavailable.unset("stats.figures") },

@@ -12,7 +12,7 @@ enum TodayOccupancy {
         let today = CalendarDay(dayNumber: timeline.dayNumber(now.timeIntervalSince1970))
         // Visits that began yesterday may run past midnight; a member in for longer still is in `inside`.
         let since = timeline.start(of: today).timeIntervalSince1970 - 86_400
-        var spans = try club.database.visitSpans(since: since, ending: club.visitEnding(at: now.timeIntervalSince1970))
+        var spans = try club.recordedVisitSpans(since: since, at: now)
         spans += inside.filter { $0.since < since }.map {
             VisitSpan(visitId: "", memberId: $0.memberId, username: $0.username ?? $0.passId,
                       entered: Date(timeIntervalSince1970: $0.since), desk: $0.desk, source: "")

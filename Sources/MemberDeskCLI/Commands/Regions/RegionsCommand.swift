@@ -116,7 +116,8 @@ struct RegionsCommand: ParsableCommand {
             }
             let source = region.script(for: kind)
             let subscription = context.bus.subscribe()
-            let environment = ScriptEnvironment(config: context.config, paths: context.paths, club: context.club)
+            let environment = ScriptEnvironment(config: context.config, paths: context.paths, club: context.club,
+                                                database: context.database)
             let engine = ScriptEngine(environment: environment)
             let result = engine.runAndWait(source, activity: ScriptActivity(identifier: region.identifier, regionName: region.name,
                                                                              kind: kind, event: ["time": .double(CommandClock.current.now().timeIntervalSince1970)]))
@@ -160,7 +161,8 @@ struct RegionsCommand: ParsableCommand {
             let regions = try RegionsCommand.cachedRegions(context)
             let fix = location.flatMap { LocationFix.parse($0, time: CommandClock.current.now()) }
             let simulation = RegionSimulation(
-                regions: regions, environment: ScriptEnvironment(config: context.config, paths: context.paths, club: context.club),
+                regions: regions, environment: ScriptEnvironment(config: context.config, paths: context.paths, club: context.club,
+                                                                 database: context.database),
                 location: fix.map { ($0.latitude, $0.longitude) }, exitDelay: context.config.regions.exitDelay,
                 presence: context.config.beacons.presence, settleTimeout: context.config.regions.httpTimeout + 2)
             do {
