@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// What folder sync reads and writes of operators and the audit record (see `StaffSync`).
+/// What folder sync reads and writes of operators and the audit record (`StaffSyncFile`, one of
+/// `SideFileKinds.all`).
 extension AppDatabase {
     /// The audit files' marks were `syncAuditFolder`/`syncAuditThrough`, beside the `sync.` keys
     /// that `sync reset-id` clears; they join them (`AuditFileSync.folderKey`, `throughKey`).
