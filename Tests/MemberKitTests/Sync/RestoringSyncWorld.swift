@@ -74,7 +74,9 @@ final class RestoringSyncWorld {
         let id = earlierSelves.keys.sorted()[code % earlierSelves.count]
         let from = (code / 7) % world.terminals.count, to = (from + 1 + (code / 21) % 2) % world.terminals.count
         let names = files(of: id, in: from)
-        guard !names.isEmpty else { return }
+        // Never into its home view: there its files are as it wrote them, whole (`settle` mirrors them
+        // from there), as Syncthing never carries a copy back over the folder it came from.
+        guard !names.isEmpty, to != earlierSelves[id] else { return }
         try copy(names[(code / 63) % names.count], of: id, from: from, to: to, half: (code / 189) % 4 == 0)
     }
 
