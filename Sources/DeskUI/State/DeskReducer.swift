@@ -94,7 +94,7 @@ public enum DeskReducer {
             if state.dialog?.signIn == nil { lock(.needs(.quit, .quitDesk), &state, &effects, now: now) }
             return
         }
-        QuitSlice.scope.run(&state) { QuitReducer.reduce(&$0, action) }
+        change(QuitSlice.lens.run(&state) { QuitReducer.reduce(&$0, action) }, &state)
     }
 
     // MARK: Keys
