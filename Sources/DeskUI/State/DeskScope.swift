@@ -97,6 +97,6 @@ extension DeskReducer {
 
     /// The one way a reducer's lines reach the event log: as the notes their producers hand back.
     static func logNotes(_ notes: [DeskNote], _ state: inout DeskState, now: Date) {
-        for note in notes { state.log.add(note.text, tone: note.tone, at: now) }
+        for note in notes { state.log.add(note, at: now) }
     }
 }

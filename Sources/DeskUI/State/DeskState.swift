@@ -50,7 +50,7 @@ public struct DeskState: Sendable, Equatable {
         lock = DeskLock(enabled: setup.lockEnabled, idleMinutes: setup.idleMinutes, now: now)
         status.duty = lock.barText
         beacons = BeaconPaneModel(availability: setup.beaconScannerRunning ? .scanning : .notAvailable)
-        if !setup.readerMonitorRunning { log.add("card reader: not available", tone: .warning, at: now) }
+        DeskReducer.logNotes(setup.startNotes, &self, now: now)
     }
 
     var screen: Rect { Rect(x: 0, y: 0, width: width, height: height) }
