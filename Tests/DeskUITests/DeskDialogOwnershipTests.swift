@@ -16,7 +16,8 @@ import Testing
     let preview = ImportPreview(file: "m.csv", counts: MergeCounts(), received: MemberFileCount(members: 1, deletions: 0, unified: 0),
                                 lines: ["new  Ana López (04A1B2C3)"], plan: "plan 1")
 
-    /// Each slice's answers that a dialog of its own would take, or that would open one.
+    /// Each slice's answers that a dialog of its own would take, or that would open one. (The audit
+    /// view, which its key asked for, replaces what opened meanwhile: `DeskDialogAnswerTests`.)
     var answers: [JobResult] {
         [.checkIn(.namedMembers(typed: "Ana", members: [ana])), .checkIn(.failed("no such pass")),
          .imports(.previewed(preview)), .imports(.previewFailed("no such file")),
@@ -60,6 +61,17 @@ import Testing
         var failed = PromptDialog.importFile()
         failed.error = "no such file"
         #expect(state.dialog == .prompt(failed))
+    }
+
+    /// Only the lock, quitting and the audit view put a dialog in place of another (`DialogChange.replace`).
+    @Test func onlyTheLockQuittingAndTheAuditViewReplaceADialog() throws {
+        var replacing: [String] = []
+        for file in NewDialogChecklistTests.swiftFiles() {
+            // A dialog's case follows (`.replace(.signIn(…))`); the member list's `.replace(member)` is another action.
+            for (_, line) in try NewDialogChecklistTests.code(file) where line.contains(".replace(.") { replacing.append(file) }
+        }
+        #expect(replacing == ["Features/Audit/AuditFeature.swift", "Staff/LockReducer.swift", "Staff/LockReducer.swift",
+                              "State/QuitReducer.swift"], "\(replacing)")
     }
 
     /// The lock's slice holds its sign-in alone (the open dialog read only), and quitting's none.
