@@ -31,25 +31,9 @@ public struct DeskSync: Sendable {
     /// `named`: read just these subfolders, or just the files inotify named in them (nil: all).
     package func pass(write: Bool = true, read: Bool = true, named only: SyncNamedFiles?,
                       previousRead: SyncReadReport? = nil) throws -> SyncPassReport {
-        var written = write ? try writer.write() : SyncWriteReport()
-        // The member files first: a tap at another desk is counted here before the side files'
-        // bookkeeping runs (none of which the members' merge reads).
-        var readReport = read ? try reader.read(named: only) : (previousRead ?? SyncReadReport())
-        // What it read of a desk it carries (a restored desk's earlier self) goes into its snapshot now.
-        if read, try writer.carriesMoreThanItsSnapshot() { written = try writer.write(snapshot: true) }
-        // Once writing stopped (another machine under this id, a restored backup), a reading pass
-        // writes none of the side files either: they would overwrite the other machine's.
-        let sides = try write || database.syncWriterState().stopped == nil
-        // Operators, the audit record, SUN counters and phones' claims ride beside the member files.
-        let sideFiles = try SideFileKinds.pass(database: database, terminal: writer.terminal, folder: writer.folder, clock: writer.clock,
-                                               only: read ? only : [], write: sides)
-        if read {
-            for (key, report) in sideFiles {
-                readReport.errors += report.errors
-                readReport.sideFiles[key] = report
-            }
-        }
-        return SyncPassReport(folder: writer.folder.path, written: written, read: readReport,
+        var sync = SyncPass(writer: writer, reader: reader, write: write, read: read, only: only, previousRead: previousRead)
+        for kind in SyncFileKinds.all { try kind.run(&sync) }
+        return SyncPassReport(folder: writer.folder.path, written: sync.written, read: sync.readReport,
                               time: writer.clock.now().timeIntervalSince1970)
     }
 

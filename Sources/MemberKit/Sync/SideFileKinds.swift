@@ -1,7 +1,7 @@
-/// One kind of file each desk keeps in its own subfolder beside the member files: its pass writes
-/// this desk's own (unless `write` is false) and merges the others' that changed (`only`: just
-/// these desks' subfolders, or the files inotify named in them).
-protocol SideFileKind {
+/// A kind of file that rides beside the member files: operators, the audit record, SUN counters
+/// and phones' claims. Its pass writes this desk's own (unless `write` is false) and merges the
+/// others' that changed (`only`: just these desks' subfolders, or the files inotify named in them).
+protocol SideFileKind: SyncFileKind {
     /// Its key in `SyncReadReport.sideFiles`: the file's name, or its family's.
     static var reportKey: String { get }
     static func pass(database: AppDatabase, terminal: TerminalIdentity, folder: SyncFolder, clock: any DeskClock,
@@ -11,21 +11,20 @@ protocol SideFileKind {
     static func isCarried(_ desk: String, by carried: CarriedSideFiles) throws -> Bool
 }
 
-/// The side files, in the order a pass runs them, after the member files (`DeskSync.pass`): a new
-/// kind is its codec, its merge (a `SideFileState`, or a pass of its own as the audit files have)
-/// and a line here.
-enum SideFileKinds {
-    static let all: [any SideFileKind.Type] = [StaffState.self, SecureCounterState.self, WalletClaimState.self, AuditFileSync.self]
-
-    /// Every kind's pass, in order, by its report key. Throws only when the folder is unusable.
-    static func pass(database: AppDatabase, terminal: TerminalIdentity, folder: SyncFolder, clock: any DeskClock,
-                     only: SyncNamedFiles?, write: Bool) throws -> [(key: String, report: SideFileReport)] {
-        try folder.checkUsable()
-        var reports: [(key: String, report: SideFileReport)] = []
-        for kind in all {
-            let report = try kind.pass(database: database, terminal: terminal, folder: folder, clock: clock, only: only, write: write)
-            reports.append((kind.reportKey, report))
-        }
-        return reports
+extension SideFileKind {
+    /// Its pass, reported under its key with its bad files among the read's errors; a pass that
+    /// does not read merges nothing and reports nothing of it.
+    static func run(_ sync: inout SyncPass) throws {
+        let writes = try sync.writesSideFiles()
+        let report = try pass(database: sync.writer.database, terminal: sync.writer.terminal, folder: sync.writer.folder,
+                              clock: sync.writer.clock, only: sync.read ? sync.only : [], write: writes)
+        guard sync.read else { return }
+        sync.readReport.errors += report.errors
+        sync.readReport.sideFiles[reportKey] = report
     }
+}
+
+/// The side files among `SyncFileKinds.all`, in its order.
+enum SideFileKinds {
+    static let all: [any SideFileKind.Type] = SyncFileKinds.all.compactMap { $0 as? any SideFileKind.Type }
 }

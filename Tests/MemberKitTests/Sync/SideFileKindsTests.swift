@@ -2,8 +2,9 @@ import Foundation
 @testable import MemberKit
 import Testing
 
-/// The one list of side-file kinds, and the keyed report a pass gives of them: `--json` prints
-/// what it always printed (`replaysFound`, `walletReplaysFound`), and nothing of the rest.
+/// The side-file kinds (those of `SyncFileKinds.all`, in its order), and the keyed report a pass
+/// gives of them: `--json` prints what it always printed (`replaysFound`, `walletReplaysFound`),
+/// and nothing of the rest.
 @Suite struct SideFileKindsTests {
     static let replay = SecureReplay(uid: "04DE5F1EACC040", counter: 7, terminals: ["DA", "DB"], foundAt: 1)
     static let walletReplay = WalletReplay(digest: "0707070707070707", terminals: ["DA", "DB"], foundAt: 2)
