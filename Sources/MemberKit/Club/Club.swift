@@ -86,8 +86,6 @@ public final class Club: Sendable {
         let request = CheckInRequest(pass: pass, source: source, now: date ?? clock.now(), desk: terminal, settings: settings,
                                      mode: .rules(unknown: unknown), actor: actor ?? .anonymous(AuditMethod(source)),
                                      ids: ids, secure: secure, wallet: wallet.map { ($0.kind, $0.digest) }, recordsCheckIns: recordsCheckIns)
-        let report = try perform(CheckInOperation(request: request), tap: pass.passId)
-        if case .enrolled(let member) = report.outcome { bus.publish(.memberCreated(member)) }
-        return report
+        return try perform(CheckInOperation(request: request), tap: pass.passId)
     }
 }
