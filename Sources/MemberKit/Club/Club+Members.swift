@@ -14,10 +14,10 @@ extension Club {
         try MemberFieldRules.validateNote(note ?? "")
         for (name, value) in fields { try MemberFieldRules.validateField(name, value) }
         let pass = try normalize(raw)
-        let time = clock.now().timeIntervalSince1970
+        let stamp = editStamp(by: actor)
         let member = try MemberAddition.candidate(pass: pass, username: username, fields: fields, status: status, expiresAt: expiresAt,
-                                                  note: note, plan: plan, at: time, desk: terminal.id, ids: ids)
-        _ = try perform(MemberAdditionOperation(member: member, plan: plan, desk: terminal, actor: actor, ids: ids))
+                                                  note: note, plan: plan, at: stamp.time, desk: terminal.id, ids: ids)
+        _ = try perform(MemberAdditionOperation(member: member, plan: plan, stamp: stamp))
         return member
     }
 
@@ -38,9 +38,7 @@ extension Club {
     /// members of its household, if it headed one, are open members again: they are returned.
     @discardableResult
     public func deleteMember(id: String, by actor: AuditActor = .anonymous(.manual)) throws -> [MemberRecord] {
-        let time = clock.now().timeIntervalSince1970
-        let events = try perform(MemberDeletionOperation(memberId: id, time: time, desk: terminal, actor: actor, ids: ids,
-                                                         calendar: settings.plans.calendar))
+        let events = try perform(MemberDeletionOperation(memberId: id, stamp: editStamp(by: actor), calendar: settings.plans.calendar))
         // The first event is the deletion; the rest are the household's members, released.
         return events.dropFirst().map(\.member)
     }
@@ -49,8 +47,7 @@ extension Club {
     /// and, through the next sync files, at every desk (`MemberPurge`). Returns the erased tombstone.
     @discardableResult
     public func purgeMember(id: String, by actor: AuditActor = .anonymous(.manual)) throws -> MemberRecord {
-        let time = clock.now().timeIntervalSince1970
-        let events = try perform(MemberPurgeOperation(memberId: id, time: time, desk: terminal, actor: actor, ids: ids))
+        let events = try perform(MemberPurgeOperation(memberId: id, stamp: editStamp(by: actor)))
         // The old pages' copies in the WAL go too (a reader still holding them keeps the file as it is).
         try database.checkpointTruncating()
         return events[0].member

@@ -50,6 +50,11 @@ extension Club {
         }
     }
 
+    /// An edit made now at this desk by `actor`, its audit lines' ids from the club's `ids`.
+    func editStamp(by actor: AuditActor) -> EditStamp {
+        EditStamp(time: clock.now().timeIntervalSince1970, desk: terminal, actor: actor, ids: ids)
+    }
+
     /// Closing time caught up as an operation of its own, announced, when it has anything to do
     /// (a read first): a read of who is inside runs it, so that the read itself only reads.
     @discardableResult

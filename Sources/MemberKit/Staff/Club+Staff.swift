@@ -34,7 +34,6 @@ extension Club {
     }
 
     private func changeStaff(name: String, _ edit: StaffEdit, by actor: AuditActor) throws {
-        _ = try perform(StaffEditOperation(name: name, edit: edit, time: clock.now().timeIntervalSince1970, desk: terminal,
-                                           actor: actor, ids: ids))
+        _ = try perform(StaffEditOperation(name: name, edit: edit, stamp: editStamp(by: actor)))
     }
 }

@@ -7,15 +7,12 @@ import GRDB
 /// `MemberDeletion`, `MemberPurge`) says what to write, and the store writes that `MemberChange`
 /// and nothing else; `Club` publishes the returned events after the commit. None catches
 /// closing time up: an edit leaves who is inside alone.
-struct MemberAdditionOperation: StoreOperation {
-    /// Made by `MemberAddition.candidate`, with its plan.
+struct MemberAdditionOperation: StoreEdit {
+    /// Made by `MemberAddition.candidate` at the stamp's time, with its plan.
     var member: MemberRecord
     var plan: PlanChanges
-    var desk: TerminalIdentity
-    var actor: AuditActor
-    var ids: IdSource
-    var now: Date { Date(timeIntervalSince1970: member.modifiedAt) }
-    var occupancy: OccupancySettings? { nil }
+    var stamp: EditStamp
+    var time: Double { stamp.time }
     typealias Facts = (passIsStaffCard: Bool, passHolder: MemberRecord?, plan: MemberPlanFacts)
 
     func facts(in store: StoreTransaction) throws -> Facts {
@@ -25,18 +22,17 @@ struct MemberAdditionOperation: StoreOperation {
 
     func decide(_ facts: Facts) throws -> MemberChange {
         try MemberAddition.decide(member, plan: plan, passIsStaffCard: facts.passIsStaffCard, passHolder: facts.passHolder,
-                                  facts: facts.plan, by: actor, at: desk, ids: ids)
+                                  facts: facts.plan, by: stamp.actor, at: stamp.desk, ids: stamp.ids)
     }
 
     func write(_ change: MemberChange, _ facts: Facts, in store: StoreTransaction) throws -> [MemberChange.Event] {
-        try store.write(change, terminalId: desk.id)
+        try store.write(change, terminalId: stamp.desk.id)
     }
 }
 
-struct MemberUpdateOperation: StoreOperation {
+struct MemberUpdateOperation: StoreEdit {
     var request: MemberUpdate.Request
-    var now: Date { Date(timeIntervalSince1970: request.time) }
-    var occupancy: OccupancySettings? { nil }
+    var time: Double { request.time }
     /// The stored member and, as `MemberUpdate.edited` leaves it (its refusal kept for `decide`),
     /// the edited one with the facts its plan needs and another live holder of its pass.
     typealias Facts = (stored: MemberRecord?, edited: Result<MemberRecord, any Error>, holder: MemberRecord?, plan: MemberPlanFacts)
@@ -62,15 +58,11 @@ struct MemberUpdateOperation: StoreOperation {
     }
 }
 
-struct MemberDeletionOperation: StoreOperation {
+struct MemberDeletionOperation: StoreEdit {
     var memberId: String
-    var time: Double
-    var desk: TerminalIdentity
-    var actor: AuditActor
-    var ids: IdSource
+    var stamp: EditStamp
     var calendar: Calendar
-    var now: Date { Date(timeIntervalSince1970: time) }
-    var occupancy: OccupancySettings? { nil }
+    var time: Double { stamp.time }
     /// The stored member and the members of its household, if it heads one.
     typealias Facts = (stored: MemberRecord?, household: [MemberRecord])
 
@@ -81,11 +73,11 @@ struct MemberDeletionOperation: StoreOperation {
 
     func decide(_ facts: Facts) throws -> MemberChange {
         try MemberDeletion.decide(facts.stored, memberId: memberId, household: facts.household, at: time,
-                                  desk: desk, by: actor, ids: ids, calendar: calendar)
+                                  desk: stamp.desk, by: stamp.actor, ids: stamp.ids, calendar: calendar)
     }
 
     func write(_ change: MemberChange, _ facts: Facts, in store: StoreTransaction) throws -> [MemberChange.Event] {
-        try store.write(change, terminalId: desk.id)
+        try store.write(change, terminalId: stamp.desk.id)
     }
 }
 

@@ -7,14 +7,10 @@ import GRDB
 /// triggers below, wherever the erasure comes from (this desk, a sync file, an audit file read
 /// late), so no copy of a value stays behind. `secure_delete` (every connection, `configuration`)
 /// zeroes what the old values leave in the file's pages.
-struct MemberPurgeOperation: StoreOperation {
+struct MemberPurgeOperation: StoreEdit {
     var memberId: String
-    var time: Double
-    var desk: TerminalIdentity
-    var actor: AuditActor
-    var ids: IdSource
-    var now: Date { Date(timeIntervalSince1970: time) }
-    var occupancy: OccupancySettings? { nil }
+    var stamp: EditStamp
+    var time: Double { stamp.time }
     /// The survivor of the member's card group (the person is kept under it), and the members unified into it.
     typealias Facts = (survivorId: String, stored: MemberRecord?, unified: [MemberRecord])
 
@@ -24,8 +20,8 @@ struct MemberPurgeOperation: StoreOperation {
     }
 
     func decide(_ facts: Facts) throws -> MemberChange {
-        try MemberPurge.decide(facts.stored, memberId: facts.survivorId, unified: facts.unified, at: time, desk: desk, by: actor,
-                               ids: ids)
+        try MemberPurge.decide(facts.stored, memberId: facts.survivorId, unified: facts.unified, at: time, desk: stamp.desk,
+                               by: stamp.actor, ids: stamp.ids)
     }
 
     /// The whole group erased: the alias rows first, then the change.
@@ -34,7 +30,7 @@ struct MemberPurgeOperation: StoreOperation {
             // The group is settled from the alias rows' real deletion times: a live enrolment is deleted now.
             try store.setAliasOwnDeletedAt(memberId: member.memberId, member.deletedAt)
         }
-        return try store.write(change, terminalId: desk.id)
+        return try store.write(change, terminalId: stamp.desk.id)
     }
 }
 

@@ -6,15 +6,13 @@ import GRDB
 /// `Club` made before the transaction (the operator looked up and the PIN checked there: the
 /// hasher is slow on purpose, and no write waits on it); `SignInDecision` (MemberCore) decides,
 /// and the store records the sign-in's time on the account and the audit line.
-struct SignInOperation: StoreOperation {
+struct SignInOperation: StoreEdit {
     var attempt: SignInDecision.Attempt
     var purpose: SignInDecision.Purpose
     var method: AuditMethod
     var desk: TerminalIdentity
     var time: Double
     var ids: IdSource
-    var now: Date { Date(timeIntervalSince1970: time) }
-    var occupancy: OccupancySettings? { nil }
 
     func facts(in store: StoreTransaction) throws -> SignInDecision.Attempt {
         attempt

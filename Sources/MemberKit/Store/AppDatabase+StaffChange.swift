@@ -5,10 +5,9 @@ import GRDB
 /// Operator changes, each a `StoreOperation` (`AppDatabase.run`, in one transaction): the store
 /// reads the account and who holds the card, the decision in MemberCore (`StaffAddition`,
 /// `StaffEdit`) says what to write, the store writes it. Nothing is announced on the bus.
-struct StaffAdditionOperation: StoreOperation {
+struct StaffAdditionOperation: StoreEdit {
     var request: StaffAddition.Request
-    var now: Date { Date(timeIntervalSince1970: request.time) }
-    var occupancy: OccupancySettings? { nil }
+    var time: Double { request.time }
     /// The operator of that name (removed or not), and who holds the card.
     typealias Facts = (existing: StaffAccount?, holders: CardOwnership.Holders)
 
@@ -26,15 +25,11 @@ struct StaffAdditionOperation: StoreOperation {
     }
 }
 
-struct StaffEditOperation: StoreOperation {
+struct StaffEditOperation: StoreEdit {
     var name: String
     var edit: StaffEdit
-    var time: Double
-    var desk: TerminalIdentity
-    var actor: AuditActor
-    var ids: IdSource
-    var now: Date { Date(timeIntervalSince1970: time) }
-    var occupancy: OccupancySettings? { nil }
+    var stamp: EditStamp
+    var time: Double { stamp.time }
     typealias Facts = (stored: StaffAccount?, holders: CardOwnership.Holders)
 
     func facts(in store: StoreTransaction) throws -> Facts {
@@ -42,7 +37,8 @@ struct StaffEditOperation: StoreOperation {
     }
 
     func decide(_ facts: Facts) throws -> StaffChange {
-        try edit.decide(name: name, stored: facts.stored, cardHolders: facts.holders, at: time, desk: desk, by: actor, ids: ids)
+        try edit.decide(name: name, stored: facts.stored, cardHolders: facts.holders, at: time, desk: stamp.desk, by: stamp.actor,
+                        ids: stamp.ids)
     }
 
     func write(_ change: StaffChange, _ facts: Facts, in store: StoreTransaction) throws -> StaffChange {
