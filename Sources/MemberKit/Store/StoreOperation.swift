@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Decisions) import MemberCore
 
 /// One operation's shape in the store: facts read, a MemberCore decision, its change written,
 /// what it says announced. `AppDatabase.run` runs every one the same way (a tap, a staff
@@ -11,7 +12,7 @@ protocol StoreOperation {
     /// When it happens: closing time is caught up to it first, and its messages are stamped with it.
     var now: Date { get }
     /// The closing rule caught up before the facts are read (nil: none, for an operation that
-    /// leaves who is inside alone: a member edit, an operator's, a sign-in).
+    /// leaves who is inside alone: a `StoreEdit`).
     var occupancy: OccupancySettings? { get }
 
     /// What the decision is shown, read in the operation's transaction.
@@ -24,7 +25,7 @@ protocol StoreOperation {
 
 /// What one operation's commit announces on the bus, its messages written in that commit.
 protocol Announcing {
-    /// What the bus hears (nil: nothing to say).
+    /// What the bus hears, its messages queued in the commit (nil: nothing of the kind).
     var event: DeskEvent? { get }
     /// Marks it as already in the outbox, so that no listener queues it again.
     mutating func markQueued()
@@ -36,7 +37,7 @@ extension Announcing {
     var followingEvents: [DeskEvent] { [] }
 }
 
-/// A decision's refusal out of `AppDatabase.run` (a pass already held, a wrong PIN): `Club`'s
+/// A decision's refusal out of `AppDatabase.run` (a pass already held, no such operator): `Club`'s
 /// runner throws the decision's own error, unpublished, where a store failure is published.
 struct DecisionRefusal: Error {
     var error: any Error
