@@ -37,12 +37,6 @@ extension Club {
         try database.visits(memberId: memberId, limit: limit)
     }
 
-    /// Visits entered since `since` as recorded, ended by this desk's rule at `date`, with no
-    /// closing-time catch-up (for a caller that caught up already, as `insideMembers` does).
-    public func recordedVisitSpans(since: Double, at date: Date) throws -> [VisitSpan] {
-        try database.visitSpans(since: since, ending: visitEnding(at: date.timeIntervalSince1970))
-    }
-
     /// The live operators, by name.
     public func staffAccounts() throws -> [StaffAccount] {
         try database.staff()

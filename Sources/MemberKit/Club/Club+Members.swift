@@ -1,8 +1,8 @@
 import Foundation
 
-/// Member edits by hand. Each is: the input checked and the pass normalized here, then the
-/// store's one transaction (it reads the facts, a MemberCore decision says what to write, it
-/// writes that), then the bus told what was committed.
+/// Member edits by hand. Each is: the input checked and the pass normalized here, then one
+/// store operation run by `perform` (it reads the facts, a MemberCore decision says what to
+/// write, it writes that), and the bus told what was committed.
 extension Club {
     /// Adds a member with no visits; its pass must be free.
     @discardableResult
@@ -14,10 +14,10 @@ extension Club {
         try MemberFieldRules.validateNote(note ?? "")
         for (name, value) in fields { try MemberFieldRules.validateField(name, value) }
         let pass = try normalize(raw)
-        let time = clock.now().timeIntervalSince1970
+        let stamp = editStamp(by: actor)
         let member = try MemberAddition.candidate(pass: pass, username: username, fields: fields, status: status, expiresAt: expiresAt,
-                                                  note: note, plan: plan, at: time, desk: terminal.id, ids: ids)
-        publish(try database.addMember(member, plan: plan, desk: terminal, by: actor, ids: ids))
+                                                  note: note, plan: plan, at: stamp.time, desk: terminal.id, ids: ids)
+        _ = try perform(MemberAdditionOperation(member: member, plan: plan, stamp: stamp))
         return member
     }
 
@@ -28,10 +28,9 @@ extension Club {
         for (name, value) in changes.fields { try MemberFieldRules.validateField(name, value) }
         let time = clock.now().timeIntervalSince1970
         let passId = try changes.passId.map { try normalize($0).passId }
-        let events = try database.updateMember(MemberUpdate.Request(memberId: id, changes: changes, passId: passId, time: time,
-                                                                    desk: terminal, actor: actor, ids: ids,
-                                                                    calendar: settings.plans.calendar))
-        publish(events)
+        let events = try perform(MemberUpdateOperation(request: MemberUpdate.Request(
+            memberId: id, changes: changes, passId: passId, time: time, desk: terminal, actor: actor, ids: ids,
+            calendar: settings.plans.calendar)))
         return events[0].member
     }
 
@@ -39,10 +38,7 @@ extension Club {
     /// members of its household, if it headed one, are open members again: they are returned.
     @discardableResult
     public func deleteMember(id: String, by actor: AuditActor = .anonymous(.manual)) throws -> [MemberRecord] {
-        let time = clock.now().timeIntervalSince1970
-        let events = try database.deleteMember(id: id, at: time, desk: terminal, by: actor, ids: ids,
-                                                calendar: settings.plans.calendar)
-        publish(events)
+        let events = try perform(MemberDeletionOperation(memberId: id, stamp: editStamp(by: actor), calendar: settings.plans.calendar))
         // The first event is the deletion; the rest are the household's members, released.
         return events.dropFirst().map(\.member)
     }
@@ -51,20 +47,9 @@ extension Club {
     /// and, through the next sync files, at every desk (`MemberPurge`). Returns the erased tombstone.
     @discardableResult
     public func purgeMember(id: String, by actor: AuditActor = .anonymous(.manual)) throws -> MemberRecord {
-        let time = clock.now().timeIntervalSince1970
-        let events = try database.purgeMember(id: id, at: time, desk: terminal, by: actor, ids: ids)
-        publish(events)
+        let events = try perform(MemberPurgeOperation(memberId: id, stamp: editStamp(by: actor)))
+        // The old pages' copies in the WAL go too (a reader still holding them keeps the file as it is).
+        try database.checkpointTruncating()
         return events[0].member
-    }
-
-    /// After the commit: a member change's events on the bus, in the decision's order.
-    private func publish(_ events: [MemberChange.Event]) {
-        for event in events {
-            switch event {
-            case .created(let member): bus.publish(.memberCreated(member))
-            case .updated(let member): bus.publish(.memberUpdated(member))
-            case .deleted(let member): bus.publish(.memberDeleted(member))
-            }
-        }
     }
 }

@@ -15,11 +15,16 @@ extension Club {
     func performCommit<Operation: StoreOperation>(_ operation: Operation,
                                                   tap passId: String? = nil) throws -> OperationCommit<Operation.Announcement> {
         var outbox = outboxWrite()
-        let commit = try storeErrorsPublished(tap: passId) { try database.run(operation, outbox: &outbox) }
+        let commit: OperationCommit<Operation.Announcement>
+        do {
+            commit = try storeErrorsPublished(tap: passId) { try database.run(operation, outbox: &outbox) }
+        } catch let refusal as DecisionRefusal {
+            throw refusal.error
+        }
         return OperationCommit(caughtUp: commit.caughtUp, announcement: announce(commit, outbox))
     }
 
-    /// After the commit: the exits closing time's catch-up made, then the operation's own event,
+    /// After the commit: the exits closing time's catch-up made, then the operation's own events,
     /// on the bus, each saying whether its messages are already queued (no listener queues them again).
     func announce<Announcement: Announcing>(_ commit: OperationCommit<Announcement>, _ outbox: OutboxWrite) -> Announcement {
         var caughtUp = commit.caughtUp, announcement = commit.announcement
@@ -29,7 +34,7 @@ extension Club {
             announcement.markQueued()
             hook.queued(outbox.dropped)
         }
-        for event in [caughtUp?.event, announcement.event].compactMap({ $0 }) { bus.publish(event) }
+        for event in [caughtUp?.event, announcement.event].compactMap({ $0 }) + announcement.followingEvents { bus.publish(event) }
         return announcement
     }
 
@@ -43,6 +48,11 @@ extension Club {
                                                reason: passId == nil ? nil : StoreFailure(error)?.rawValue ?? "store")))
             throw error
         }
+    }
+
+    /// An edit made now at this desk by `actor`, its audit lines' ids from the club's `ids`.
+    func editStamp(by actor: AuditActor) -> EditStamp {
+        EditStamp(time: clock.now().timeIntervalSince1970, desk: terminal, actor: actor, ids: ids)
     }
 
     /// Closing time caught up as an operation of its own, announced, when it has anything to do

@@ -36,12 +36,12 @@ public final class Club: Sendable {
         self.ids = ids
     }
 
-    /// Turns what was scanned or typed into a pass: the one place a pass to be matched or stored
-    /// is normalized (adapters hand the text as read, and may only check it).
+    /// Turns what was scanned or typed into a pass, through `PassEntry` (the normal form's one
+    /// home): adapters hand the text as read, and may only check it.
     /// A pass it cannot read is published as an error from `source`, then thrown.
     func normalize(_ raw: String, source: String? = nil) throws -> NormalizedPass {
         do {
-            return try PassIdNormalizer.normalize(raw)
+            return try PassEntry.read(raw)
         } catch let error as DeskError {
             if let source { bus.publish(.error(DeskErrorNotice(source: source, message: error.description))) }
             throw error
@@ -86,8 +86,6 @@ public final class Club: Sendable {
         let request = CheckInRequest(pass: pass, source: source, now: date ?? clock.now(), desk: terminal, settings: settings,
                                      mode: .rules(unknown: unknown), actor: actor ?? .anonymous(AuditMethod(source)),
                                      ids: ids, secure: secure, wallet: wallet.map { ($0.kind, $0.digest) }, recordsCheckIns: recordsCheckIns)
-        let report = try perform(CheckInOperation(request: request), tap: pass.passId)
-        if case .enrolled(let member) = report.outcome { bus.publish(.memberCreated(member)) }
-        return report
+        return try perform(CheckInOperation(request: request), tap: pass.passId)
     }
 }

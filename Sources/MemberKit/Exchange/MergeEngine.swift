@@ -32,7 +32,7 @@ struct MergeEngine {
         let stored = try store.member(memberId: memberId)
         var incoming = incoming
         // Every file's pass reads as a tap's: `04:a2:3c:99` is the card a reader gives as `04A23C99`.
-        incoming.record.passId = PassIdNormalizer.stored(incoming.record.passId)
+        incoming.record.passId = PassEntry.stored(incoming.record.passId)
         if let sheet = incoming.sheetRow, let stored {
             // A spreadsheet's row of a member this desk has: its edits are taken or refused, with a word each.
             let review = sheet.review(incoming, stored: stored, editor: editor)

@@ -82,7 +82,7 @@ package struct SheetMapping: Sendable {
             let parts = [given[.firstName], given[.lastName]].compactMap { $0 }.filter { !$0.isEmpty }
             values[SpreadsheetCSV.Column.name] = (parts.joined(separator: " "), false)
         }
-        let memberId = given[.memberId].flatMap { $0.isEmpty ? nil : $0 } ?? Self.derivedIdPrefix + PassIdNormalizer.stored(pass)
+        let memberId = given[.memberId].flatMap { $0.isEmpty ? nil : $0 } ?? Self.derivedIdPrefix + PassEntry.stored(pass)
         values[SpreadsheetCSV.Column.memberId] = (memberId, false)
         values[SpreadsheetCSV.Column.added] = (given[.added].flatMap { $0.isEmpty ? nil : $0 } ?? LocalTime.text(options.now), false)
         values[SpreadsheetCSV.Column.visits] = (given[.visits].flatMap { $0.isEmpty ? nil : $0 } ?? "0", false)

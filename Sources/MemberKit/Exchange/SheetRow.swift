@@ -79,7 +79,8 @@ package struct SheetRow: Sendable, Hashable {
         var edited = stored
         edited.username = row.username
         do {
-            let pass = try PassIdNormalizer.normalize(row.passId).passId
+            // The merge's review of the row (`MergeEngine` alone calls it): a pass no tap reads is refused.
+            let pass = try PassEntry.read(row.passId).passId
             if pass != stored.passId {
                 edited.passId = pass
                 edited.passSince = editor.time  // it holds the new card from now, as a desk's edit does

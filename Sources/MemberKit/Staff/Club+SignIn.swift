@@ -17,9 +17,9 @@ extension Club {
         try attempt(credential, pin: pin, hasher: hasher, method: method, for: .approval(permission))
     }
 
-    /// The operator looked up and the PIN checked (here: the hasher is an adapter), then
-    /// `SignInDecision` (MemberCore) says what to record, the store records it in one
-    /// transaction, and a failure is thrown.
+    /// The operator looked up and the PIN checked (here: the hasher is an adapter), then one
+    /// store operation (`SignInOperation`: `SignInDecision` says what to record, the store records
+    /// it), and a failure is thrown.
     private func attempt(_ credential: StaffCredential, pin: PIN, hasher: any PINHasher, method: AuditMethod,
                          for purpose: SignInDecision.Purpose) throws -> StaffAccount {
         let attempt: SignInDecision.Attempt
@@ -30,9 +30,8 @@ extension Club {
             if case .card(let card) = credential { attempt = .noOperator(memberCard: try member(idOrPass: card) != nil) }
             else { attempt = .noOperator(memberCard: false) }
         }
-        let outcome = SignInDecision.decide(attempt, for: purpose, method: method, at: terminal, time: clock.now().timeIntervalSince1970,
-                                            ids: ids)
-        try database.record(outcome)
+        let outcome = try perform(SignInOperation(attempt: attempt, purpose: purpose, method: method, desk: terminal,
+                                                  time: clock.now().timeIntervalSince1970, ids: ids))
         if let failure = outcome.failure { throw failure }
         guard let account = outcome.account else { throw SignInFailure.unknownOperator }  // a decision names one or the other
         return account

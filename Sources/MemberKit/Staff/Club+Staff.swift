@@ -1,7 +1,7 @@
 import Foundation
 
 /// Operators: adding, removing, new PINs and cards. The name is checked, the card normalized and
-/// the PIN hashed here; the store's one transaction then reads the account and who holds the
+/// the PIN hashed here; one store operation (`perform`) then reads the account and who holds the
 /// card, `StaffAddition` / `StaffEdit` (MemberCore) decide, and the change and its audit line
 /// commit together. A staff card is never a member's card (`CardOwnership`, both ways).
 extension Club {
@@ -11,9 +11,9 @@ extension Club {
         let name = try StaffAccount.validName(rawName)
         let card = try rawCard.map { try normalize($0).passId }
         let hash = try hasher.hash(pin)
-        return try database.addStaff(StaffAddition.Request(name: name, role: role, card: card, pinHash: hash,
-                                                           time: clock.now().timeIntervalSince1970, desk: terminal, actor: actor,
-                                                           ids: ids))
+        return try perform(StaffAdditionOperation(request: StaffAddition.Request(
+            name: name, role: role, card: card, pinHash: hash, time: clock.now().timeIntervalSince1970, desk: terminal,
+            actor: actor, ids: ids))).account
     }
 
     public func removeStaff(name: String, by actor: AuditActor) throws {
@@ -34,6 +34,6 @@ extension Club {
     }
 
     private func changeStaff(name: String, _ edit: StaffEdit, by actor: AuditActor) throws {
-        try database.changeStaff(name: name, edit, at: clock.now().timeIntervalSince1970, desk: terminal, by: actor, ids: ids)
+        _ = try perform(StaffEditOperation(name: name, edit: edit, stamp: editStamp(by: actor)))
     }
 }

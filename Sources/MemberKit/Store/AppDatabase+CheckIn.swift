@@ -9,7 +9,7 @@ import GRDB
 struct CheckInOperation: StoreOperation {
     var request: CheckInRequest
     var now: Date { request.now }
-    var occupancy: OccupancySettings { request.settings.occupancy }
+    var occupancy: OccupancySettings? { request.settings.occupancy }
 
     /// A phone's cryptogram claimed (the one write before the decision: a claim already made is a
     /// replay), then what `Admission` is shown of the pass.

@@ -20,7 +20,7 @@ extension AppDatabase {
 /// Closing time as an operation of its own: nothing past the catch-up every operation starts with.
 struct ClosingTime: StoreOperation {
     var now: Date
-    var occupancy: OccupancySettings
+    var occupancy: OccupancySettings?
 
     func facts(in store: StoreTransaction) throws {}
     func decide(_ facts: Void) {}

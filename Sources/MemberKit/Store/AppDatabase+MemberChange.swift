@@ -1,44 +1,83 @@
 import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 
-/// Member edits by hand: each one transaction. The store reads the facts, the decision in
-/// MemberCore (`MemberAddition`, `MemberUpdate`, `MemberDeletion`) says what to write, and the
-/// store writes that `MemberChange` and nothing else. `Club` publishes the returned events.
-extension AppDatabase {
-    /// Adds `member` (made by `MemberAddition.candidate`) with its plan's pack. Returns what the bus is to be told.
-    func addMember(_ member: MemberRecord, plan: PlanChanges, desk: TerminalIdentity, by actor: AuditActor,
-                   ids: IdSource) throws -> [MemberChange.Event] {
-        try write { store in
-            let change = try MemberAddition.decide(member, plan: plan, passIsStaffCard: try store.liveStaffAccount(card: member.passId) != nil,
-                                                   passHolder: try store.liveMember(passIdAnyCase: member.passId),
-                                                   facts: try store.memberPlanFacts(member, readsPack: plan.changesPack),
-                                                   by: actor, at: desk, ids: ids)
-            return try store.write(change, terminalId: desk.id)
-        }
+/// Member edits by hand, each a `StoreOperation` (`AppDatabase.run`, in one transaction): the
+/// store reads the facts, the decision in MemberCore (`MemberAddition`, `MemberUpdate`,
+/// `MemberDeletion`, `MemberPurge`) says what to write, and the store writes that `MemberChange`
+/// and nothing else; `Club` publishes the returned events after the commit. None catches
+/// closing time up: an edit leaves who is inside alone.
+struct MemberAdditionOperation: StoreEdit {
+    /// Made by `MemberAddition.candidate` at the stamp's time, with its plan.
+    var member: MemberRecord
+    var plan: PlanChanges
+    var stamp: EditStamp
+    var time: Double { stamp.time }
+    typealias Facts = (passIsStaffCard: Bool, passHolder: MemberRecord?, plan: MemberPlanFacts)
+
+    func facts(in store: StoreTransaction) throws -> Facts {
+        (try store.liveStaffAccount(card: member.passId) != nil, try store.liveMember(passIdAnyCase: member.passId),
+         try store.memberPlanFacts(member, readsPack: plan.changesPack))
     }
 
-    func updateMember(_ request: MemberUpdate.Request) throws -> [MemberChange.Event] {
-        try write { store in
-            let stored = try store.member(memberId: request.memberId)
-            let isStaffCard = try request.passId.map { try store.liveStaffAccount(card: $0) != nil } ?? false
-            let edited = try MemberUpdate.edited(stored, request, passIsStaffCard: isStaffCard)
-            // `edited` succeeded, so there is a stored member; its plan's facts are read as the edit leaves it.
-            let facts = try store.memberPlanFacts(edited, readsPack: request.changes.plan.changesPack)
-            let holder = try store.liveMember(passIdAnyCase: edited.passId).flatMap { $0.memberId == edited.memberId ? nil : $0 }
-            let change = try MemberUpdate.decide(before: stored ?? edited, after: edited, request, passHolder: holder, facts: facts)
-            return try store.write(change, terminalId: request.desk.id)
-        }
+    func decide(_ facts: Facts) throws -> MemberChange {
+        try MemberAddition.decide(member, plan: plan, passIsStaffCard: facts.passIsStaffCard, passHolder: facts.passHolder,
+                                  facts: facts.plan, by: stamp.actor, at: stamp.desk, ids: stamp.ids)
     }
 
-    func deleteMember(id: String, at time: Double, desk: TerminalIdentity, by actor: AuditActor,
-                      ids: IdSource, calendar: Calendar) throws -> [MemberChange.Event] {
-        try write { store in
-            let stored = try store.member(memberId: id)
-            let household = try stored.map { try store.householdMembers(of: $0.memberId) } ?? []
-            let change = try MemberDeletion.decide(stored, memberId: id, household: household, at: time, desk: desk, by: actor,
-                                                   ids: ids, calendar: calendar)
-            return try store.write(change, terminalId: desk.id)
-        }
+    func write(_ change: MemberChange, _ facts: Facts, in store: StoreTransaction) throws -> [MemberChange.Event] {
+        try store.write(change, terminalId: stamp.desk.id)
+    }
+}
+
+struct MemberUpdateOperation: StoreEdit {
+    var request: MemberUpdate.Request
+    var time: Double { request.time }
+    /// The stored member and, as `MemberUpdate.edited` leaves it (its refusal kept for `decide`),
+    /// the edited one with the facts its plan needs and another live holder of its pass.
+    typealias Facts = (stored: MemberRecord?, edited: Result<MemberRecord, any Error>, holder: MemberRecord?, plan: MemberPlanFacts)
+
+    func facts(in store: StoreTransaction) throws -> Facts {
+        let stored = try store.member(memberId: request.memberId)
+        let isStaffCard = try request.passId.map { try store.liveStaffAccount(card: $0) != nil } ?? false
+        let edited = Result { try MemberUpdate.edited(stored, request, passIsStaffCard: isStaffCard) }
+        guard case .success(let member) = edited else { return (stored, edited, nil, MemberPlanFacts()) }
+        let holder = try store.liveMember(passIdAnyCase: member.passId).flatMap { $0.memberId == member.memberId ? nil : $0 }
+        return (stored, edited, holder, try store.memberPlanFacts(member, readsPack: request.changes.plan.changesPack))
+    }
+
+    func decide(_ facts: Facts) throws -> MemberChange {
+        let edited = try facts.edited.get()
+        // `edited` succeeded, so there is a stored member.
+        return try MemberUpdate.decide(before: facts.stored ?? edited, after: edited, request, passHolder: facts.holder,
+                                       facts: facts.plan)
+    }
+
+    func write(_ change: MemberChange, _ facts: Facts, in store: StoreTransaction) throws -> [MemberChange.Event] {
+        try store.write(change, terminalId: request.desk.id)
+    }
+}
+
+struct MemberDeletionOperation: StoreEdit {
+    var memberId: String
+    var stamp: EditStamp
+    var calendar: Calendar
+    var time: Double { stamp.time }
+    /// The stored member and the members of its household, if it heads one.
+    typealias Facts = (stored: MemberRecord?, household: [MemberRecord])
+
+    func facts(in store: StoreTransaction) throws -> Facts {
+        let stored = try store.member(memberId: memberId)
+        return (stored, try stored.map { try store.householdMembers(of: $0.memberId) } ?? [])
+    }
+
+    func decide(_ facts: Facts) throws -> MemberChange {
+        try MemberDeletion.decide(facts.stored, memberId: memberId, household: facts.household, at: time,
+                                  desk: stamp.desk, by: stamp.actor, ids: stamp.ids, calendar: calendar)
+    }
+
+    func write(_ change: MemberChange, _ facts: Facts, in store: StoreTransaction) throws -> [MemberChange.Event] {
+        try store.write(change, terminalId: stamp.desk.id)
     }
 }
 

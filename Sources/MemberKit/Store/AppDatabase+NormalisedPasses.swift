@@ -17,7 +17,7 @@ extension StoreTransaction {
         let rows = try Row.fetchAll(db, sql: "SELECT memberId, passId FROM member ORDER BY memberId")
         for row in rows {
             let memberId: String = row["memberId"], passId: String = row["passId"]
-            let normalised = PassIdNormalizer.stored(passId)
+            let normalised = PassEntry.stored(passId)
             guard normalised != passId, let stored = try member(memberId: memberId) else { continue }
             let alias = try alias(memberId: memberId)
             var record = stored

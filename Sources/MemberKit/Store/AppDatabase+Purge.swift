@@ -1,32 +1,40 @@
+import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 
 /// Erasing a deleted member's personal data (`members purge`). The member's rows are written by
 /// `MemberPurge`'s decision; the audit record's details of an erased member are emptied by the
 /// triggers below, wherever the erasure comes from (this desk, a sync file, an audit file read
 /// late), so no copy of a value stays behind. `secure_delete` (every connection, `configuration`)
 /// zeroes what the old values leave in the file's pages.
-extension AppDatabase {
-    /// Erases member `id` (a tombstone) and the members unified into it. Returns what the bus is to be told.
-    func purgeMember(id: String, at time: Double, desk: TerminalIdentity, by actor: AuditActor,
-                     ids: IdSource) throws -> [MemberChange.Event] {
-        let events = try write { store in
-            // The person is kept under the survivor of its card's group: erase the whole group.
-            let survivorId = try store.alias(memberId: id)?.survivorId ?? id
-            let stored = try store.member(memberId: survivorId)
-            let unified = try store.membersUnified(into: survivorId)
-            let change = try MemberPurge.decide(stored, memberId: survivorId, unified: unified, at: time, desk: desk, by: actor,
-                                                ids: ids)
-            for case .update(let member) in change.writes where member.memberId != survivorId {
-                // The group is settled from the alias rows' real deletion times: a live enrolment is deleted now.
-                try store.setAliasOwnDeletedAt(memberId: member.memberId, member.deletedAt)
-            }
-            return try store.write(change, terminalId: desk.id)
-        }
-        // The old pages' copies in the WAL go too (a reader still holding them keeps the file as it is).
-        try checkpointTruncating()
-        return events
+struct MemberPurgeOperation: StoreEdit {
+    var memberId: String
+    var stamp: EditStamp
+    var time: Double { stamp.time }
+    /// The survivor of the member's card group (the person is kept under it), and the members unified into it.
+    typealias Facts = (survivorId: String, stored: MemberRecord?, unified: [MemberRecord])
+
+    func facts(in store: StoreTransaction) throws -> Facts {
+        let survivorId = try store.alias(memberId: memberId)?.survivorId ?? memberId
+        return (survivorId, try store.member(memberId: survivorId), try store.membersUnified(into: survivorId))
     }
 
+    func decide(_ facts: Facts) throws -> MemberChange {
+        try MemberPurge.decide(facts.stored, memberId: facts.survivorId, unified: facts.unified, at: time, desk: stamp.desk,
+                               by: stamp.actor, ids: stamp.ids)
+    }
+
+    /// The whole group erased: the alias rows first, then the change.
+    func write(_ change: MemberChange, _ facts: Facts, in store: StoreTransaction) throws -> [MemberChange.Event] {
+        for case .update(let member) in change.writes where member.memberId != facts.survivorId {
+            // The group is settled from the alias rows' real deletion times: a live enrolment is deleted now.
+            try store.setAliasOwnDeletedAt(memberId: member.memberId, member.deletedAt)
+        }
+        return try store.write(change, terminalId: stamp.desk.id)
+    }
+}
+
+extension AppDatabase {
     /// An erased member's audit details are emptied, and stay so: when it is erased (here or by a
     /// merge), and when an entry of it arrives later from an older audit file. The record stays
     /// append-only for everything else: only `detail`, only to '{}', only of an erased member.

@@ -7,7 +7,7 @@ import GRDB
 struct StaffCheckOutOperation: StoreOperation {
     var request: StaffCheckOut.Request
     var now: Date { request.now }
-    var occupancy: OccupancySettings { request.occupancy }
+    var occupancy: OccupancySettings? { request.occupancy }
     /// The member the target names (nil: none) and its latest event.
     typealias Facts = (member: MemberRecord?, presence: MemberPresence?)
 
@@ -34,7 +34,7 @@ struct StaffCheckOutOperation: StoreOperation {
 /// its exits written, and the new count's messages queued in the same commit.
 struct CheckOutAllOperation: StoreOperation {
     var now: Date
-    var occupancy: OccupancySettings
+    var occupancy: OccupancySettings?
     var desk: TerminalIdentity
     var actor: AuditActor
     var ids: IdSource

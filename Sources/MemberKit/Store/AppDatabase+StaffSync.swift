@@ -38,6 +38,8 @@ extension AppDatabase {
                 let held = try store.staffAccount(named: version.name)
                 guard held.map({ version.supersedes($0) }) ?? true else { continue }
                 version.lastSignInAt = held?.lastSignInAt
+                // Stored as a tap reads it whatever the file's codec checked (`PassEntry`).
+                version.card = version.card.map(PassEntry.stored)
                 try store.saveStaff(version)
                 changed += 1
             }

@@ -73,7 +73,7 @@ package enum StaffSyncFile {
             throw SyncError.badFile(path, "operator \(name): bad time")
         }
         let card = try version.card.map { card in
-            guard let normalized = try? PassIdNormalizer.normalize(card).passId, normalized == card else {
+            guard PassEntry.isAsTapped(card) else {
                 throw SyncError.badFile(path, "operator \(name): bad card")
             }
             return card

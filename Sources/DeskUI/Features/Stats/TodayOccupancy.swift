@@ -5,15 +5,14 @@ import MemberKit
 /// before) folded by the report's `OccupancyFigures`, so the desk and the report count alike.
 enum TodayOccupancy {
     static func curve(_ club: Club, now: Date) throws -> OccupancyCurve {
-        // Closing time first, as every answer about who is inside applies it.
-        let inside = try club.insideMembers(at: now)
         let timeZone = club.settings.occupancy.calendar.timeZone
         let timeline = LocalTimeline(timeZone: timeZone, from: now, to: now)
         let today = CalendarDay(dayNumber: timeline.dayNumber(now.timeIntervalSince1970))
         // Visits that began yesterday may run past midnight; a member in for longer still is in `inside`.
         let since = timeline.start(of: today).timeIntervalSince1970 - 86_400
-        var spans = try club.recordedVisitSpans(since: since, at: now)
-        spans += inside.filter { $0.since < since }.map {
+        // Closing time caught up once, for both (as every answer about who is inside applies it).
+        let (inside, recorded) = try club.insideAndVisitSpans(since: since, at: now)
+        let spans = recorded + inside.filter { $0.since < since }.map {
             VisitSpan(visitId: "", memberId: $0.memberId, username: $0.username ?? $0.passId,
                       entered: Date(timeIntervalSince1970: $0.since), desk: $0.desk, source: "")
         }

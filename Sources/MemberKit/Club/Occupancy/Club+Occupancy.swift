@@ -29,6 +29,14 @@ extension Club {
         return try database.insideMembers()
     }
 
+    /// Who is inside and the visits entered since `since` (the desk's curve of today), after one
+    /// catch-up at `date` for both: the inside list and the spans agree on who closing time closed.
+    public func insideAndVisitSpans(since: Double, at date: Date) throws -> (inside: [InsideMember], spans: [VisitSpan]) {
+        try catchUpClosingTime(at: date)
+        return (try database.insideMembers(),
+                try database.visitSpans(since: since, ending: visitEnding(at: date.timeIntervalSince1970)))
+    }
+
     /// How a visit with no exit of its own ends at this desk, as of `time`.
     public func visitEnding(at time: Double) -> VisitEndRule {
         VisitEndRule(settings: settings.occupancy, now: time)
