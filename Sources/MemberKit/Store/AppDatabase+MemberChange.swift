@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 
 /// Member edits by hand: each one transaction. The store reads the facts, the decision in
 /// MemberCore (`MemberAddition`, `MemberUpdate`, `MemberDeletion`) says what to write, and the

@@ -1,4 +1,5 @@
 import GRDB
+@_spi(Decisions) import MemberCore
 
 /// Erasing a deleted member's personal data (`members purge`). The member's rows are written by
 /// `MemberPurge`'s decision; the audit record's details of an erased member are emptied by the

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 
 /// A sign-in's or an approval's record, as `SignInDecision` (MemberCore) decided it.
 extension AppDatabase {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 
 /// Operator changes, each one transaction: the store reads the account and who holds the card,
 /// the decision in MemberCore (`StaffAddition`, `StaffEdit`) says what to write, the store writes it.
