@@ -11,6 +11,7 @@ import Testing
     /// The desk's shared files: none of them names a feature, so a new one costs them nothing.
     static let shared = ["State/DeskEffect.swift", "State/JobResult.swift", "State/DeskReducer.swift",
                          "State/DeskReducer+Routes.swift", "State/DeskReducer+Commands.swift", "State/DeskReducer+Events.swift",
+                         "State/DeskReducer+Dialog.swift", "Features/OwnDialogSlice.swift",
                          "State/DeskState.swift", "Services/DeskEffectRunner.swift", "Clients/DeskClients.swift",
                          "Dialogs/DeskDialog.swift"]
     /// The types each feature's folder declares for its jobs: no shared file names one (the

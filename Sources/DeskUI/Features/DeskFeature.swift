@@ -27,6 +27,8 @@ struct FeatureOutput: Equatable, DeskChildOutput {
     var membersChanged = false
     /// The banner's card is dealt with (enrolled, given to a member): it goes.
     var dismissBanner = false
+    /// A dialog that is not the slice's to write (another's, or the one its answer opens): the parent's.
+    var dialog: DialogChange?
 
     init(effects: [DeskEffect] = [], notes: [DeskNote] = [], bannerError: String? = nil, membersChanged: Bool = false) {
         self.effects = effects
@@ -38,12 +40,30 @@ struct FeatureOutput: Equatable, DeskChildOutput {
     init(note: DeskNote, membersChanged: Bool = false) {
         self.init(notes: [note], membersChanged: membersChanged)
     }
+
+    init(dialog: DialogChange?, notes: [DeskNote] = []) {
+        self.init(notes: notes)
+        self.dialog = dialog
+    }
 }
 
 /// A feature's slice of the desk, to read and to put back (a `DeskScope` without its field types).
 struct SliceLens<Slice> {
     let read: (DeskState) -> Slice
     let write: (Slice, inout DeskState) -> Void
+
+    /// Runs `child` on the slice and writes back what it changed.
+    func run<Result>(_ state: inout DeskState, _ child: (inout Slice) -> Result) -> Result {
+        var slice = read(state)
+        let result = child(&slice)
+        write(slice, &state)
+        return result
+    }
+
+    /// A slice the feature reads and never writes (check-in's: what its keys act on).
+    static func readOnly(_ read: @escaping (DeskState) -> Slice) -> SliceLens {
+        SliceLens(read: read, write: { _, _ in })
+    }
 }
 
 extension DeskScope {
@@ -52,62 +72,14 @@ extension DeskScope {
     }
 }
 
-/// A feature whose slice is the open dialog alone (the audit view, the wallet pass's notice).
-struct DialogSlice: Equatable {
-    var dialog: DeskDialog?
-
-    static var scope: DeskScope<DialogSlice, DeskDialog?> { DeskScope(DialogSlice.init, .init(\.dialog, at: \.dialog)) }
-}
-
 extension DeskReducer {
     /// `action` to `feature` on its slice; what it hands back is carried out as for every child.
     static func route<Feature: DeskFeature>(_ feature: Feature.Type, _ action: Feature.Action, _ state: inout DeskState,
                                             _ effects: inout [DeskEffect], now: Date) {
-        var slice = Feature.lens.read(state)
-        let out = Feature.reduce(&slice, action, now: now)
-        Feature.lens.write(slice, &state)
-        carryOut(out, &state, &effects, now: now)
+        let out = scope(Feature.lens, &state, &effects, now: now) { Feature.reduce(&$0, action, now: now) }
+        change(out.dialog, &state)
         if out.dismissBanner { banner(.dismiss, &state, now: now) }
         if let error = out.bannerError { banner(.showError(error), &state, now: now) }
         if out.membersChanged { memberList(.membersChanged(recount: true), &state, &effects, now: now) }
-    }
-}
-
-/// The open dialog and who the record names: the slice of F6's import, whose job is recorded.
-struct RecordedDialogSlice: Equatable, DialogOwningSlice {
-    var dialog: DeskDialog?
-    let operatorName: String?
-
-    static var lens: SliceLens<RecordedDialogSlice> {
-        .dialog { RecordedDialogSlice(dialog: $0.dialog, operatorName: $0.lock.operatorName) }
-    }
-}
-
-/// A slice that reads what it needs of the desk (the operator, a selection) but changes only the open dialog.
-protocol DialogOwningSlice {
-    var dialog: DeskDialog? { get }
-}
-
-/// A slice that holds only its feature's own kind of dialog (the form's): nil with none or another open,
-/// so the feature cannot write another dialog; `ownDialog` puts it back.
-protocol OwnDialogSlice {
-    associatedtype Dialog: DeskDialogFeature
-    var ownDialog: Dialog? { get }
-}
-
-extension SliceLens where Slice: OwnDialogSlice {
-    /// The one write-back of an own dialog: changed, it goes back in its case; gone, the desk's
-    /// dialog closes; with another dialog open (or none) there is nothing of the feature's to write.
-    static func ownDialog(reading read: @escaping (DeskState) -> Slice) -> SliceLens {
-        SliceLens(read: read, write: { slice, state in
-            guard state.dialog?[Slice.Dialog.self] != nil else { return }
-            if let own = slice.ownDialog { state.dialog?[Slice.Dialog.self] = own } else { state.dialog = nil }
-        })
-    }
-}
-
-extension SliceLens where Slice: DialogOwningSlice {
-    static func dialog(reading read: @escaping (DeskState) -> Slice) -> SliceLens {
-        SliceLens(read: read, write: { $1.dialog = $0.dialog })
     }
 }

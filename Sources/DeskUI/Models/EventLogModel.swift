@@ -28,14 +28,26 @@ public struct EventLogModel: Sendable, Equatable {
         if scroll > 0 { scroll = min(scroll + 1, max(0, entries.count - 1)) }
     }
 
-    /// Logs what an event means to staff; false for events the log does not show.
+    /// Logs what an event means to staff (as the reducer does, through its note); false for events
+    /// the log does not show, or whose reason a newest line gave.
     @discardableResult
     public mutating func add(_ event: DeskEvent, at now: Date) -> Bool {
-        guard let (text, tone) = Self.describe(event) else { return false }
-        let reason = Self.reason(event)
-        if let reason, entries.prefix(5).contains(where: { $0.reason == reason }) { return false }
-        add(text, tone: tone, reason: reason, at: now)
+        guard let note = Self.note(for: event) else { return false }
+        return add(note, at: now)
+    }
+
+    /// Logs a note, unless it gives a reason one of the newest five lines gave (a part off, said once).
+    @discardableResult
+    mutating func add(_ note: DeskNote, at now: Date) -> Bool {
+        if let reason = note.reason, entries.prefix(5).contains(where: { $0.reason == reason }) { return false }
+        add(note.text, tone: note.tone, reason: note.reason, at: now)
         return true
+    }
+
+    /// What an event means to staff, as the log's note; nil for events the log does not show.
+    static func note(for event: DeskEvent) -> DeskNote? {
+        guard let (text, tone) = describe(event) else { return nil }
+        return DeskNote(text: text, tone: tone, reason: reason(event))
     }
 
     /// The reason an event gives for a part being off, which another event may repeat.

@@ -4,7 +4,8 @@ import MemberKit
 /// The parent's side of the lock: it scopes `LockReducer` to its slice and runs what it hands back.
 extension DeskReducer {
     static func lock(_ action: LockAction, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
-        let out = scope(LockSlice.scope, &state, &effects, now: now) { LockReducer.reduce(&$0, action, now: now) }
+        let out = scope(LockSlice.lens, &state, &effects, now: now) { LockReducer.reduce(&$0, action, now: now) }
+        change(out.dialog, &state)
         state.status.duty = state.lock.barText
         guard let then = out.then else { return }
         guard let name = out.actingFor else { return perform(then, &state, &effects, now: now) }

@@ -1,16 +1,24 @@
 import Foundation
 import MemberKit
 
-/// The lock's slice of the desk: the lock, and the dialog it asks in (the sign-in opens over, and
-/// closes back to, whatever dialog was open; locking puts a form with typed text aside).
-struct LockSlice: Equatable {
+/// The lock's slice of the desk: the lock, its own sign-in (nil when another dialog is open), and
+/// the open dialog read only (the sign-in opens over it and closes back to it; locking puts one
+/// with typed text aside). What it does to a dialog not its own goes to the parent (`LockOutput.dialog`).
+struct LockSlice: Equatable, OwnDialogSlice {
     var lock: DeskLock
-    var dialog: DeskDialog?
+    var signIn: SignInDialog?
+    let open: DeskDialog?
+
+    var ownDialog: SignInDialog? { signIn }
 }
 
 extension LockSlice {
-    static var scope: DeskScope<LockSlice, DeskLock, DeskDialog?> {
-        DeskScope(LockSlice.init, .init(\.lock, at: \.lock), .init(\.dialog, at: \.dialog))
+    static var lens: SliceLens<LockSlice> {
+        let own = SliceLens.ownDialog { LockSlice(lock: $0.lock, signIn: $0.dialog?.signIn, open: $0.dialog) }
+        return SliceLens(read: own.read) { slice, state in
+            state.lock = slice.lock
+            own.write(slice, &state)
+        }
     }
 }
 
@@ -44,10 +52,12 @@ struct LockOutput: Equatable, DeskChildOutput {
     var redraw = false
     var then: DeskCommand?
     var actingFor: String?
+    /// The sign-in opened over the open dialog, the dialog it closes back to, or all closed on locking.
+    var dialog: DialogChange?
 }
 
 /// The lock's reducer: who is on duty, the sign-in and a manager's PIN, the idle relock, the
-/// wrong-PIN lockout, and "let in anyway". It changes only `LockSlice`.
+/// wrong-PIN lockout, and "let in anyway". It changes only `LockSlice`: the lock and its own sign-in.
 enum LockReducer {
     static func reduce(_ slice: inout LockSlice, _ action: LockAction, now: Date) -> LockOutput {
         var out = LockOutput()
@@ -63,18 +73,18 @@ enum LockReducer {
             }
             if slice.lock.onDuty != nil {
                 lockNow(&slice, &out, reason: "Ctrl-L")
-            } else if slice.dialog?.signIn == nil {
-                openSignIn(.signIn(then: nil), over: slice.dialog, &slice, &out)
+            } else if slice.signIn == nil {
+                openSignIn(.signIn(then: nil), over: slice.open, &slice, &out)
             }
         case .needs(let command, let permission):
-            var resume = slice.dialog
+            var resume = slice.open
             resume?.heldForPIN(command)  // the dialog that sent it waits (the form: not saving)
             openSignIn(slice.lock.onDuty == nil ? .signIn(then: command) : .authorize(command, permission), over: resume, &slice, &out)
         case .verify(let credential, let pin):
-            guard let dialog = slice.dialog?.signIn else { break }
-            slice.dialog?.signIn?.lockedUntil = slice.lock.lockout.lockedUntil
+            guard let dialog = slice.signIn else { break }
+            slice.signIn?.lockedUntil = slice.lock.lockout.lockedUntil
             guard !slice.lock.lockout.isLocked(at: now) else { break }
-            slice.dialog?.signIn?.checking = true
+            slice.signIn?.checking = true
             if case .authorize(_, let permission) = dialog.purpose {
                 out.effects.append(.lock(.verifyApproval(credential, pin, for: permission)))
             } else {
@@ -84,7 +94,7 @@ enum LockReducer {
             signedIn(account, &slice, &out, now: now)
         case .finished(.operators(let operators)):
             // For the sign-in that asked; with it closed there is nothing to show them in.
-            if slice.dialog?.signIn != nil { slice.dialog?.signIn?.operators = operators }
+            slice.signIn?.operators = operators
         case .finished(.failed(let job, let error)):
             out.notes.append(DeskNote(text: "\(job): \(error)", tone: .danger))
         case .finished(.signInFailed(let message, let usesATry)):
@@ -95,22 +105,22 @@ enum LockReducer {
                 out.notes.append(DeskNote(text: "sign-in: too many wrong PINs, refused for \(SignInDialog.countdown(Int(length)))",
                                           tone: .danger))
             }
-            guard slice.dialog?.signIn != nil else { break }
+            guard slice.signIn != nil else { break }
             let left = SignInLockout.failuresAllowed - slice.lock.lockout.failures
-            slice.dialog?.signIn?.checking = false
-            slice.dialog?.signIn?.error = message + (left == SignInLockout.failuresAllowed ? "" : " · \(left) \(left == 1 ? "try" : "tries") left")
-            slice.dialog?.signIn?.lockedUntil = slice.lock.lockout.lockedUntil
+            slice.signIn?.checking = false
+            slice.signIn?.error = message + (left == SignInLockout.failuresAllowed ? "" : " · \(left) \(left == 1 ? "try" : "tries") left")
+            slice.signIn?.lockedUntil = slice.lock.lockout.lockedUntil
         case .staffCardTapped(let pass):
             // It starts a sign-in, or names the operator in the sign-in already open.
             guard slice.lock.enabled else { break }
-            if slice.dialog?.signIn != nil {
-                slice.dialog?.signIn?.card = pass
-                slice.dialog?.signIn?.field = .pin
-                slice.dialog?.signIn?.error = nil
+            if slice.signIn != nil {
+                slice.signIn?.card = pass
+                slice.signIn?.field = .pin
+                slice.signIn?.error = nil
             } else {
-                var dialog = SignInDialog(purpose: .signIn(then: nil), resume: slice.dialog, card: pass)
+                var dialog = SignInDialog(purpose: .signIn(then: nil), resume: slice.open, card: pass)
                 dialog.lockedUntil = slice.lock.lockout.lockedUntil
-                slice.dialog = .signIn(dialog)
+                out.dialog = .replace(.signIn(dialog))
             }
         case .refused(let pass):
             slice.lock.refusedPass = pass
@@ -129,7 +139,7 @@ enum LockReducer {
                                    _ out: inout LockOutput) {
         var dialog = SignInDialog(purpose: purpose, resume: resume)
         dialog.lockedUntil = slice.lock.lockout.lockedUntil
-        slice.dialog = .signIn(dialog)
+        out.dialog = .replace(.signIn(dialog))
         out.effects.append(.lock(.loadOperators))
     }
 
@@ -139,11 +149,11 @@ enum LockReducer {
         guard let onDuty = slice.lock.onDuty else { return }
         slice.lock.onDuty = nil
         slice.lock.actingFor = nil
-        if let dialog = slice.dialog {
+        if let dialog = slice.open {
             let held: DeskDialog? = if let signIn = dialog.signIn { signIn.resume } else { dialog }
             if let held, held.holdsTypedText { slice.lock.heldDialog = held }
         }
-        slice.dialog = nil
+        out.dialog = .closeAll
         out.effects.append(.lock(.onDuty(nil)))
         out.notes.append(DeskNote(text: "\(onDuty.name) signed out: desk locked (\(reason))", tone: .warning))
         out.redraw = true
@@ -151,11 +161,13 @@ enum LockReducer {
 
     private static func signedIn(_ account: StaffAccount, _ slice: inout LockSlice, _ out: inout LockOutput, now: Date) {
         slice.lock.lockout.succeed()
-        guard let dialog = slice.dialog?.signIn else { return }
+        guard let dialog = slice.signIn else { return }
         switch dialog.purpose {
         case .signIn(let then):
+            // The sign-in closes; the parent opens in its place the dialog that comes back.
             let comesBack = cameBack(resume: dialog.resume, held: slice.lock.heldDialog, then: then)
-            slice.dialog = comesBack.dialog
+            slice.signIn = nil
+            out.dialog = comesBack.dialog.map(DialogChange.open)
             slice.lock.heldDialog = nil
             slice.lock.onDuty = DeskLock.OnDuty(name: account.name, role: account.role)
             slice.lock.lastKeyAt = now
@@ -165,12 +177,13 @@ enum LockReducer {
             out.then = then
         case .authorize(let command, let permission):
             guard permission.allows(account.role) else {
-                slice.dialog?.signIn?.checking = false
-                slice.dialog?.signIn?.card = nil
-                slice.dialog?.signIn?.error = "\(account.name) is not a manager"
+                slice.signIn?.checking = false
+                slice.signIn?.card = nil
+                slice.signIn?.error = "\(account.name) is not a manager"
                 return
             }
-            slice.dialog = dialog.resume
+            slice.signIn = nil
+            out.dialog = dialog.resume.map(DialogChange.open)
             out.then = command
             out.actingFor = account.name
         }

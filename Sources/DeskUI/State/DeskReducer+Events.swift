@@ -2,7 +2,8 @@ import Foundation
 import MemberKit
 
 extension DeskReducer {
-    /// What the bus says happened elsewhere: check-ins (the banner), member changes, the reader, beacons, regions.
+    /// What the bus says happened elsewhere: check-ins (the banner), member changes, the reader, beacons,
+    /// regions. Its line in the event log is a note, as every child's is.
     static func apply(_ event: DeskEvent, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date) {
         switch event {
         case .checkIn(let report):
@@ -52,7 +53,7 @@ extension DeskReducer {
         case .error, .notification, .log:
             break
         }
-        state.log.add(event, at: now)
+        logNotes(EventLogModel.note(for: event).map { [$0] } ?? [], &state, now: now)
         state.needsRedraw = true
     }
 }

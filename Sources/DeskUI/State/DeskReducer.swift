@@ -10,7 +10,8 @@ import MemberKit
 /// lock (`LockReducer`), "Inside now" (`InsideReducer`), the member list (`MemberListReducer`),
 /// the layout (`LayoutReducer`), the banner (`BannerReducer`) and quitting (`QuitReducer`).
 /// A dialog opens through its own `DialogOpener` (`.open`), which `perform` runs like any other.
-/// A child changes its slice only and hands back what else should happen (effects, log lines, a command).
+/// A child changes its slice only and hands back what else should happen (effects, log lines, a
+/// command, a `DialogChange` for a dialog not its own).
 public enum DeskReducer {
     public static func reduce(_ state: inout DeskState, _ input: DeskInput, now: Date) -> [DeskEffect] {
         var effects: [DeskEffect] = []
@@ -94,7 +95,7 @@ public enum DeskReducer {
             if state.dialog?.signIn == nil { lock(.needs(.quit, .quitDesk), &state, &effects, now: now) }
             return
         }
-        QuitSlice.scope.run(&state) { QuitReducer.reduce(&$0, action) }
+        change(QuitSlice.lens.run(&state) { QuitReducer.reduce(&$0, action) }, &state)
     }
 
     // MARK: Keys

@@ -12,11 +12,11 @@ struct SliceField<Slice, Value> {
 }
 
 /// A child reducer's slice of the desk, as TCA's `Scope` hands a child its part of the parent's
-/// state. A TCA child's state is one key path; a slice here is several fields of `DeskState`, some
-/// shared (the open dialog is the lock's and quitting's as well as the dialogs'), so a scope names
-/// each field once, slice side and desk side: `slice(of:)` reads them all, `write` puts them all
-/// back, and `run` does both around the child. Each slice declares its scope beside itself
-/// (`LockSlice.scope`), so no slice hand-writes a get and a set.
+/// state. A TCA child's state is one key path; a slice here is several fields of `DeskState`, so a
+/// scope names each field once, slice side and desk side: `slice(of:)` reads them all, `write`
+/// puts them all back, and `run` does both around the child. Each slice declares its scope beside
+/// itself (`InsideSlice.scope`), so no slice hand-writes a get and a set. No scope holds the open
+/// dialog: a slice holds its own dialog alone (`OwnDialogSlice`), through a `SliceLens`.
 ///
 /// `make` is the slice's memberwise initializer, given the fields in the order they are listed;
 /// a debug check that each field reads back as it was read catches a list out of that order.
@@ -75,7 +75,15 @@ extension DeskReducer {
         _ scope: DeskScope<Slice, repeat each Value>, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date,
         _ child: (inout Slice) -> Output
     ) -> Output {
-        let out = scope.run(&state, child)
+        self.scope(scope.lens, &state, &effects, now: now, child)
+    }
+
+    /// A child on the slice `lens` reads and writes back (a feature's, the lock's), carried out alike.
+    static func scope<Slice, Output: DeskChildOutput>(
+        _ lens: SliceLens<Slice>, _ state: inout DeskState, _ effects: inout [DeskEffect], now: Date,
+        _ child: (inout Slice) -> Output
+    ) -> Output {
+        let out = lens.run(&state, child)
         carryOut(out, &state, &effects, now: now)
         return out
     }
@@ -89,6 +97,6 @@ extension DeskReducer {
 
     /// The one way a reducer's lines reach the event log: as the notes their producers hand back.
     static func logNotes(_ notes: [DeskNote], _ state: inout DeskState, now: Date) {
-        for note in notes { state.log.add(note.text, tone: note.tone, at: now) }
+        for note in notes { state.log.add(note, at: now) }
     }
 }

@@ -63,3 +63,10 @@ public struct DeskSetup: Sendable {
         walletMissing = services.wallet?.missingSetUp
     }
 }
+
+extension DeskSetup {
+    /// The event log's first lines, for what the desk starts without (`DeskState.init` logs them as notes).
+    var startNotes: [DeskNote] {
+        readerMonitorRunning ? [] : [DeskNote(text: "card reader: not available", tone: .warning)]
+    }
+}

@@ -2,8 +2,9 @@ import Foundation
 import MemberKit
 
 /// Everything the front desk shows and remembers, as one value: every pane's model, the open
-/// dialog, the focus, and the jobs the panes wait on. Only `DeskReducer` changes it (its fields
-/// are read-only outside DeskUI); `render` draws it.
+/// dialog, the focus, and the jobs the panes wait on. Only `DeskReducer` changes it, through the
+/// slices it scopes (read-only outside DeskUI; inside, `DeskStateBoundaryTests` checks who writes
+/// it, as Swift cannot); `render` draws it.
 public struct DeskState: Sendable, Equatable {
     public enum Focus: Sendable, Equatable { case members, log }
     public enum SidePane: Sendable, Equatable { case log, beacons }
@@ -50,7 +51,7 @@ public struct DeskState: Sendable, Equatable {
         lock = DeskLock(enabled: setup.lockEnabled, idleMinutes: setup.idleMinutes, now: now)
         status.duty = lock.barText
         beacons = BeaconPaneModel(availability: setup.beaconScannerRunning ? .scanning : .notAvailable)
-        if !setup.readerMonitorRunning { log.add("card reader: not available", tone: .warning, at: now) }
+        DeskReducer.logNotes(setup.startNotes, &self, now: now)
     }
 
     var screen: Rect { Rect(x: 0, y: 0, width: width, height: height) }

@@ -1,14 +1,13 @@
 import Foundation
 
-/// Quitting's slice of the desk: whether the loop should end, and the dialog Ctrl-C may ask over.
+/// Quitting's slice of the desk: whether the loop should end, and the open dialog Ctrl-C may ask
+/// over (read only: the quit question opens over it through the parent).
 struct QuitSlice: Equatable {
     var wantsQuit: Bool
-    var dialog: DeskDialog?
-}
+    let open: DeskDialog?
 
-extension QuitSlice {
-    static var scope: DeskScope<QuitSlice, Bool, DeskDialog?> {
-        DeskScope(QuitSlice.init, .init(\.wantsQuit, at: \.wantsQuit), .init(\.dialog, at: \.dialog))
+    static var lens: SliceLens<QuitSlice> {
+        SliceLens(read: { QuitSlice(wantsQuit: $0.wantsQuit, open: $0.dialog) }, write: { $1.wantsQuit = $0.wantsQuit })
     }
 }
 
@@ -19,18 +18,16 @@ enum QuitAction: Equatable {
     case interrupt
 }
 
-/// Quitting's reducer: it alone sets `wantsQuit`, and opens the quit question over typed text.
+/// Quitting's reducer: it alone sets `wantsQuit`, and asks for the quit question over typed text.
 enum QuitReducer {
-    static func reduce(_ slice: inout QuitSlice, _ action: QuitAction) {
+    static func reduce(_ slice: inout QuitSlice, _ action: QuitAction) -> DialogChange? {
         switch action {
         case .quit:
             slice.wantsQuit = true
         case .interrupt:
-            if let dialog = slice.dialog, dialog.holdsTypedText {
-                slice.dialog = .confirmQuit(ConfirmQuitDialog(resume: dialog))
-            } else {
-                slice.wantsQuit = true
-            }
+            if let dialog = slice.open, dialog.holdsTypedText { return .replace(.confirmQuit(ConfirmQuitDialog(resume: dialog))) }
+            slice.wantsQuit = true
         }
+        return nil
     }
 }

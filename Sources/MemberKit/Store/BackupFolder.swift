@@ -21,7 +21,7 @@ public struct BackupFolder: Sendable {
     package static func formatter() -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.timeZone = ISO8601Text.utc
         formatter.dateFormat = "yyyy-MM-dd'T'HH-mm-ss'Z'"
         return formatter
     }

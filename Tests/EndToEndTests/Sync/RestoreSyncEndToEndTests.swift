@@ -35,12 +35,12 @@ import Testing
         let a = try desk("Front desk", folder: shared.path), b = try desk("Back desk", folder: shared.path)
         let day = "2026-11-20 "
         try #require(try a.run(["members", "add", "--pass", "GEORGE", "--name", "George"], at: day + "05:50:00").status == 0)
-        for time in ["06:00:00", "06:30:00"] { try #require(try a.run(["checkin", "GEORGE"], at: day + time).status == 0) }
+        for time in ["06:00:00", "06:30:00"] { try #require(try a.run(["checkin", "GEORGE"], frozenAt: day + time).status == 0) }
         try sync(a, at: day + "06:40:00")
         try sync(b, at: day + "06:41:00")
         let backup = a.home.file("backup-0700.sqlite")
         try #require(try a.run(["backup", backup], at: day + "07:00:00").status == 0)
-        try #require(try a.run(["checkin", "GEORGE"], at: day + "08:00:00").status == 0)
+        try #require(try a.run(["checkin", "GEORGE"], frozenAt: day + "08:00:00").status == 0)
         try sync(a, at: day + "08:01:00")
         try sync(b, at: day + "08:02:00")
         #expect(try george(b, at: day + "08:05:00").inside.first?["since"] as? String == "2026-11-20T08:00:00Z")
@@ -51,7 +51,7 @@ import Testing
         #expect(restored.stdout.contains("this desk is a new desk now: terminal id "), "\(restored.stdout)")
         #expect(restored.stdout.contains("its next sync reads back what "), "\(restored.stdout)")
         // It lost the 08:00 visit, so George is let in at 09:00.
-        let tap = try a.run(["checkin", "GEORGE"], at: day + "09:00:00")
+        let tap = try a.run(["checkin", "GEORGE"], frozenAt: day + "09:00:00")
         #expect(tap.status == 0, "\(tap.stdout)")
         for minute in 1...4 { try sync(minute % 2 == 1 ? a : b, at: day + "09:0\(minute):00") }
 
@@ -62,7 +62,7 @@ import Testing
             #expect(seen.inside.map { $0["since"] as? String } == ["2026-11-20T09:00:00Z"], "\(seen.inside)")
         }
         // He leaves at 10:00 at A: B sees him out, and both list the same visits and exits.
-        try #require(try a.run(["checkout", "GEORGE"], at: day + "10:00:00").status == 0)
+        try #require(try a.run(["checkout", "GEORGE"], frozenAt: day + "10:00:00").status == 0)
         try sync(a, at: day + "10:01:00")
         try sync(b, at: day + "10:02:00")
         let onA = try george(a, at: day + "10:05:00"), onB = try george(b, at: day + "10:05:00")

@@ -12,16 +12,16 @@ public enum AuditResult: Sendable, Equatable {
     case failed(String)
 }
 
-/// `a` (managers): the audit record opens as a notice once it is read (`DialogOpener.audit`);
-/// a failure is a line in the event log.
+/// `a` (managers): the audit record opens as a notice once it is read (`DialogOpener.audit`),
+/// in place of whatever opened meanwhile (its key asked for it); a failure is a line in the event log.
+/// It holds no dialog: the parent opens the view.
 enum AuditFeature: DeskFeature {
-    static var lens: SliceLens<DialogSlice> { DialogSlice.scope.lens }
+    static var lens: SliceLens<Void> { .readOnly { _ in } }
 
-    static func reduce(_ slice: inout DialogSlice, _ result: AuditResult, now: Date) -> FeatureOutput {
+    static func reduce(_ slice: inout Void, _ result: AuditResult, now: Date) -> FeatureOutput {
         switch result {
         case .loaded(let entries, let names):
-            slice.dialog = .notice(view(entries, names: names))
-            return FeatureOutput()
+            return FeatureOutput(dialog: .replace(.notice(view(entries, names: names))))
         case .failed(let error):
             return FeatureOutput(note: DeskNote(text: "audit: \(error)", tone: .danger))
         }

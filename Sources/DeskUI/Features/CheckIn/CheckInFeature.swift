@@ -45,10 +45,11 @@ enum CheckInAction: Equatable, FinishingAction {
     case checkInSelected
 }
 
-/// The open dialog, and what the keys act on (read only): who the record names, the calendar a
-/// chooser shows plans in, and what the main pane shows and has selected.
-struct CheckInSlice: Equatable, DialogOwningSlice {
-    var dialog: DeskDialog?
+/// What the keys act on, read only: whether a dialog is open, who the record names, the calendar a
+/// chooser shows plans in, and what the main pane shows and has selected. It holds no dialog: the
+/// ones check-in opens (the chooser, the enrol prompt) the parent opens over none.
+struct CheckInSlice: Equatable {
+    let dialogOpen: Bool
     let calendar: Calendar
     let enrolment: EnrolmentPolicy
     let operatorName: String?
@@ -63,8 +64,8 @@ struct CheckInSlice: Equatable, DialogOwningSlice {
 /// members it names, unless a dialog opened meanwhile (then the log says so).
 enum CheckInFeature: DeskFeature {
     static var lens: SliceLens<CheckInSlice> {
-        .dialog { state in
-            CheckInSlice(dialog: state.dialog, calendar: state.setup.plans.calendar, enrolment: state.setup.enrolment,
+        .readOnly { state in
+            CheckInSlice(dialogOpen: state.dialog != nil, calendar: state.setup.plans.calendar, enrolment: state.setup.enrolment,
                          operatorName: state.lock.operatorName, showStats: state.showStats, showInside: state.showInside,
                          insideSelection: state.inside.selectedMember, listSelection: state.list.selectedMember,
                          listSelectionLoading: state.listSelectionLoading)
@@ -90,15 +91,14 @@ enum CheckInFeature: DeskFeature {
             out.dismissBanner = true
             return out
         case .askEnrol(let pass):
-            slice.dialog = .prompt(.enrol(pass: pass))
-            return FeatureOutput()
+            return FeatureOutput(dialog: .open(.prompt(.enrol(pass: pass))))
         case .typedUnknown(let pass, let holders):
-            guard slice.dialog == nil else { return FeatureOutput() }
+            guard !slice.dialogOpen else { return FeatureOutput() }
             if !holders.isEmpty {
-                slice.dialog = .givePass(GivePassDialog(pass: pass, holders: holders, canEnrol: slice.enrolment != .deny,
-                                                        calendar: slice.calendar))
+                let give = GivePassDialog(pass: pass, holders: holders, canEnrol: slice.enrolment != .deny, calendar: slice.calendar)
+                return FeatureOutput(dialog: .open(.givePass(give)))
             } else if slice.enrolment != .deny {
-                slice.dialog = .prompt(.enrol(pass: pass))
+                return FeatureOutput(dialog: .open(.prompt(.enrol(pass: pass))))
             }
             return FeatureOutput()
         case .checkOutSelected:
@@ -139,12 +139,11 @@ enum CheckInFeature: DeskFeature {
         case .checkOutFailed(let error): return FeatureOutput(bannerError: "Could not check out: \(error)")
         case .namedMembers(let typed, let members):
             // The name typed at F4 for a forgotten card: staff choose the member (no enrolment offered).
-            guard slice.dialog == nil else {
+            guard !slice.dialogOpen else {
                 let text = "check in: “\(typed)” names \(CountText.of(members.count, "member")); a dialog opened meanwhile"
                 return FeatureOutput(note: DeskNote(text: text, tone: .warning))
             }
-            slice.dialog = .typedNames(TypedNamesDialog(typed: typed, members: members, calendar: slice.calendar))
-            return FeatureOutput()
+            return FeatureOutput(dialog: .open(.typedNames(TypedNamesDialog(typed: typed, members: members, calendar: slice.calendar))))
         }
     }
 

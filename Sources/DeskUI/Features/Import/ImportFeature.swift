@@ -22,12 +22,30 @@ enum ImportAction: Equatable, FinishingAction {
     case apply(ImportPreview)
 }
 
+/// The import's own dialogs, each nil when it is not the open one (its file prompt, its review),
+/// and who the record names.
+struct ImportSlice: Equatable {
+    var prompt: PromptDialog?
+    var review: ImportReviewDialog?
+    let operatorName: String?
+}
+
 /// F6: the file prompt becomes the review, Merge applies it, and the desk says how it ended.
 /// A review nobody waits for (the prompt closed first) is dropped: that cancelled the import.
 enum ImportFeature: DeskFeature {
-    static var lens: SliceLens<RecordedDialogSlice> { RecordedDialogSlice.lens }
+    static var lens: SliceLens<ImportSlice> {
+        let read = { (state: DeskState) in
+            ImportSlice(prompt: state.dialog?[PromptDialog.self].flatMap { $0.purpose == .importFile ? $0 : nil },
+                        review: state.dialog?[ImportReviewDialog.self], operatorName: state.lock.operatorName)
+        }
+        return SliceLens(read: read) { slice, state in
+            let was = read(state)
+            SliceLens<ImportSlice>.putBack(slice.prompt, read: was.prompt, into: &state)
+            SliceLens<ImportSlice>.putBack(slice.review, read: was.review, into: &state)
+        }
+    }
 
-    static func reduce(_ slice: inout RecordedDialogSlice, _ action: ImportAction, now: Date) -> FeatureOutput {
+    static func reduce(_ slice: inout ImportSlice, _ action: ImportAction, now: Date) -> FeatureOutput {
         switch action {
         case .finished(let result): return finished(result, &slice)
         case .preview(let file): return FeatureOutput(effects: [.imports(.preview(file: file, operator: slice.operatorName))])
@@ -35,22 +53,23 @@ enum ImportFeature: DeskFeature {
         }
     }
 
-    private static func finished(_ result: ImportResult, _ slice: inout RecordedDialogSlice) -> FeatureOutput {
-        let prompting = slice.dialog?[PromptDialog.self]?.purpose == .importFile
+    private static func finished(_ result: ImportResult, _ slice: inout ImportSlice) -> FeatureOutput {
         switch result {
         case .previewed(let preview):
-            if prompting { slice.dialog = .importReview(ImportReviewDialog(preview: preview)) }
-            return FeatureOutput()
+            // The prompt becomes the review: it closes, and the parent opens the review in its place.
+            guard slice.prompt != nil else { return FeatureOutput() }
+            slice.prompt = nil
+            return FeatureOutput(dialog: .open(.importReview(ImportReviewDialog(preview: preview))))
         case .previewFailed(let error):
-            guard prompting else { return FeatureOutput(note: DeskNote(text: "import: \(error)", tone: .danger)) }
-            slice.dialog?[PromptDialog.self]?.error = error
+            guard slice.prompt != nil else { return FeatureOutput(note: DeskNote(text: "import: \(error)", tone: .danger)) }
+            slice.prompt?.error = error
             return FeatureOutput()
         case .imported(let notice):
-            slice.dialog = nil
+            slice.review = nil
             let (text, tone) = EventLogModel.describe(.imported(notice)) ?? ("imported \(notice.file)", .success)
             return FeatureOutput(note: DeskNote(text: text, tone: tone), membersChanged: true)
         case .failed(let error):
-            slice.dialog = nil
+            slice.review = nil
             return FeatureOutput(notes: [DeskNote(text: "import failed: \(error)", tone: .danger)], bannerError: "Import failed: \(error)",
                                  membersChanged: true)
         }

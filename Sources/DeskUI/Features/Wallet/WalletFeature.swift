@@ -14,18 +14,18 @@ public enum WalletResult: Sendable, Equatable {
 
 /// `w`: the pass is written and its notice opens with the answer (`DialogOpener.walletPass`). The
 /// log says it either way; over another dialog (a save's pass, the form closed) only the log does.
+/// It holds no dialog: the parent opens the notice over none.
 enum WalletFeature: DeskFeature {
-    static var lens: SliceLens<DialogSlice> { DialogSlice.scope.lens }
+    static var lens: SliceLens<Void> { .readOnly { _ in } }
 
-    static func reduce(_ slice: inout DialogSlice, _ result: WalletResult, now: Date) -> FeatureOutput {
+    static func reduce(_ slice: inout Void, _ result: WalletResult, now: Date) -> FeatureOutput {
         let (lines, note): ([String], DeskNote) = switch result {
         case .written(let notice):
             (notice.lines, DeskNote(text: "wallet: \(notice.memberName)'s pass written to \(notice.path)", tone: .success))
         case .failed(let error):
             ([error], DeskNote(text: "wallet: \(error)", tone: .danger))
         }
-        if slice.dialog == nil { slice.dialog = .notice(NoticeDialog(title: "Wallet pass", lines: lines)) }
-        return FeatureOutput(note: note)
+        return FeatureOutput(dialog: .open(.notice(NoticeDialog(title: "Wallet pass", lines: lines))), notes: [note])
     }
 
     static func run(_ effect: WalletEffect, on runner: DeskEffectRunner) {
