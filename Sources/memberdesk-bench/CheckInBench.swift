@@ -1,7 +1,7 @@
 import Foundation
 import GRDBSQLite
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 
 /// N sequential check-ins, each its own transaction, on a WAL file database: `Club.checkIn`
 /// against the same reads and writes done through the raw SQLite C API in this process.

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import MemberCore
-import MemberKit
+@_spi(Testing) import MemberKit
 
 /// `memberdesk-bench field-stamps [N]`: what per-field stamps add to the sync folder. N members
 /// (default 10,000) added at desk A and read by desk B; then A suspends every tenth member with a

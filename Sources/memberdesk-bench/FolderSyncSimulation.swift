@@ -1,7 +1,7 @@
 import FolderSync
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 
 /// `memberdesk-bench folder-sync-sim [DESKS] [MEMBERS] [PEAK_TAPS] [DAYS] [READERS] [REGULARS_PERCENT]`
 /// (100, 10000, 30, 7, 5, 0): DESKS desks share one folder (on /dev/shm when there is one), each with

@@ -2,7 +2,7 @@ import DeskMQTT
 import DeskSettings
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 import Synchronization
 
 /// A tap to its MQTT message at `mosquitto_sub` on loopback (a real mosquitto): p50 and p99 over

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 
 /// `memberdesk-bench occupancy [MEMBERS] [EVENTS] [INSIDE]` (defaults 1,000,000, 10,000,000 and
 /// 5,000), on `OccupancyBenchData`. Each figure is printed beside its reference, as a ratio, with

@@ -2,7 +2,7 @@ import FolderSync
 import Foundation
 import GRDB
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 
 /// One tap's changes file, with its entry event, merged into a copy of the database; beside the
 /// bare writes such a merge makes (the member, its counter, the event, the presence) through a

@@ -1,6 +1,6 @@
 import CJavaScriptCore
 import Foundation
-import MemberKit
+@_spi(Testing) import MemberKit
 import RegionKit
 import Synchronization
 

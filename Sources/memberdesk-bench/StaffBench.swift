@@ -1,7 +1,7 @@
 import DeskUI
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 import StaffAuth
 import Synchronization
 

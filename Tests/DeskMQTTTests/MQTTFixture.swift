@@ -2,7 +2,7 @@ import DeskMQTT
 import DeskSettings
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 
 /// A club on an in-memory database, with MQTT settings pointing at `url`.
 struct MQTTFixture {

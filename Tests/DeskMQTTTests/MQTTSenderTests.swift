@@ -1,7 +1,7 @@
 import DeskMQTT
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 import Testing
 
 /// The sender against `FakeMQTTConnection`: order, acknowledgement, failures and retries.

@@ -2,7 +2,7 @@ import DeskMQTT
 import FolderSync
 import Foundation
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// Another desk's entries merged by sync change who is inside: the new count's MQTT message is

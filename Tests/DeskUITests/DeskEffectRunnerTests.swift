@@ -1,7 +1,7 @@
 @testable import DeskUI
 import Foundation
+@_spi(Testing) import MemberKit
 import Synchronization
-import MemberKit
 import Testing
 
 /// The runner over test clients: it decides nothing and drops nothing; every failure comes back

@@ -1,7 +1,7 @@
 import DeskUI
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 import TerminalColumns
 
 /// A front desk on an in-memory database, a fake clock and an inline worker: no terminal, no threads.

@@ -1,6 +1,6 @@
 @testable import DeskUI
 import Foundation
-import MemberKit
+@_spi(Testing) import MemberKit
 import Testing
 
 /// Who is inside, at the desk: the status bar's count, "Inside now" and its check-out key, the

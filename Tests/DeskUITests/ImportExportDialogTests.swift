@@ -1,7 +1,7 @@
 @testable import DeskUI
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 import Synchronization
 import Testing
 

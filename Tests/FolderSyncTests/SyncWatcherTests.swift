@@ -1,7 +1,7 @@
-import Foundation
 import FolderSync
+import Foundation
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MemberCore
+@_spi(Decisions) import MemberCore
 import Testing
 
 /// Closing time asks the calendar once a window (from one closing to the next), not once an

@@ -1,5 +1,5 @@
 import Foundation
-import MemberCore
+@_spi(Decisions) import MemberCore
 import Testing
 
 /// Issue 47 item 5: a decision says a day in the calendar it is handed, never the machine's: an

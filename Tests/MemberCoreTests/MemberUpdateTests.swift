@@ -1,5 +1,5 @@
 import Foundation
-import MemberCore
+@_spi(Decisions) import MemberCore
 import Testing
 
 /// Editing a member, decided with no database: the member as the edit leaves it, then what to write.

@@ -1,5 +1,5 @@
 import Foundation
-import MemberCore
+@_spi(Decisions) import MemberCore
 import Testing
 
 /// The one homes of the version stamp, the exit event, the household release, the pack top-up

@@ -1,5 +1,5 @@
 import Foundation
-import MemberCore
+@_spi(Decisions) import MemberCore
 import Testing
 
 /// What a sign-in or an approval records and answers, decided with no database and no hasher.

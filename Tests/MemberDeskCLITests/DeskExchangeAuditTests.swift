@@ -1,7 +1,7 @@
 import DeskUI
 import Foundation
 @testable import MemberDeskCLI
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// The front desk's export and import (F5, F6) are in the record under the operator on duty,

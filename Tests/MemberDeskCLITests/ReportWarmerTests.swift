@@ -1,7 +1,7 @@
 import Foundation
 @testable import MemberDeskCLI
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 import Testing
 
 /// A long-running desk's background warm-up of the report cache (`ReportWarmer`): once started it

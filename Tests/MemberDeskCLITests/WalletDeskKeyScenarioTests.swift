@@ -3,7 +3,7 @@ import DeskUI
 import Foundation
 @testable import MemberDeskCLI
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 import Testing
 import WalletPasses
 

@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// A club on an in-memory database with a fake clock.

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Decisions) import MemberCore
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// A phone's random UID (4 bytes starting 08) identifies nobody: refused, never enrolled.

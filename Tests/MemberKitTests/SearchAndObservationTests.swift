@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 import Synchronization
 import Testing
 

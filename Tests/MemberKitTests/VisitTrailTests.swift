@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// The visit trail (`visit`: the entries counted here, then `visit_archive` once pruned): a tap

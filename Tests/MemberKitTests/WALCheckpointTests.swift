@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 import Testing
 
 /// A database file checkpoints its write-ahead log off the write path (WALCheckpointer): SQLite's

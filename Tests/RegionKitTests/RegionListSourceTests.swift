@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 @testable import RegionKit
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 @testable import RegionKit
 
 /// A script engine over an in-memory database, a real bus and a temporary script folder.

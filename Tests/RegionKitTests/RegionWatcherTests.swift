@@ -1,7 +1,7 @@
 import DeskSettings
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 @testable import RegionKit
 import Testing
 

@@ -1,7 +1,7 @@
 /// Adding a member by hand (the CLI, the desk's form, an API): pure. The member is made before
 /// the transaction (`candidate`); inside it the store reads whether its pass is a staff card and
 /// its plan's facts, and `decide` says what to write: the member, its pack, the record's lines.
-package enum MemberAddition {
+@_spi(Decisions) public enum MemberAddition {
     /// The new member, with no visits, stamped by `desk` at `time`, its id from `ids`. A name read
     /// from the pass itself is made safe rather than refused: the tap enrols.
     package static func candidate(pass: NormalizedPass, username: String?, fields: [String: JSONValue], status: MemberStatus,

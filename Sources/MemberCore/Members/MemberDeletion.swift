@@ -2,7 +2,7 @@ import Foundation
 
 /// Deleting a member: pure. It becomes a tombstone (so that the deletion syncs to other desks),
 /// and the members of the household it headed are open members again, each with its edit's lines.
-package enum MemberDeletion {
+@_spi(Decisions) public enum MemberDeletion {
     /// `stored` is the member the store read (nil: none); `household` the live members pointing
     /// at it, read in the same transaction. Throws when there is no live member.
     package static func decide(_ stored: MemberRecord?, memberId: String, household: [MemberRecord], at time: Double,

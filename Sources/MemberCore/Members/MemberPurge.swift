@@ -6,7 +6,7 @@
 /// `erasedPass(of:)`, derived from the member the person is kept under, so a person's unified
 /// enrolments stay one group. One new stamp covers every field, so the erasure is newer than any
 /// copy already in a file, and `MergeRules` keeps an erased tombstone whatever it meets.
-package enum MemberPurge {
+@_spi(Decisions) public enum MemberPurge {
     /// No tap, wedge or typed pass may start with it (`PassIdNormalizer` refuses it).
     package static let erasedPassPrefix = "erased:"
 

@@ -3,7 +3,7 @@ import Foundation
 /// Editing a member: pure, in two steps inside the edit's transaction. `edited` takes the stored
 /// member and gives it as the edit leaves it (the store then reads the facts that member's plan
 /// needs: its household head may be a new one); `decide` says what to write.
-package enum MemberUpdate {
+@_spi(Decisions) public enum MemberUpdate {
     /// The edit, its pass already normalized; `time` and `desk` stamp the new version.
     package struct Request: Sendable {
         package var memberId: String

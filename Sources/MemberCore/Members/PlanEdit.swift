@@ -1,6 +1,6 @@
 /// A plan edit's part of a member change, once the member is as the edit leaves it: the household
 /// rule checked, then the pack set or topped up through this desk's counters, with its audit line.
-package enum PlanEdit {
+@_spi(Decisions) public enum PlanEdit {
     /// Throws `PlanEditError(.household, …)` when `member` cannot stand as it is.
     package static func decide(_ plan: PlanChanges, for member: MemberRecord, facts: MemberPlanFacts, by actor: AuditActor,
                                at desk: TerminalIdentity, ids: IdSource) throws(PlanEditError) -> (pack: MemberChange.PackCount?, audit: AuditEntry?) {

@@ -1,7 +1,7 @@
 /// "Check out all": every member inside gets a staff exit (source `staff`) and an `exit` line
 /// marked `all`, whatever the audit setting for taps (it is one staff action). Pure: the store
 /// read who is inside, closing time already applied.
-package enum CheckOutAll {
+@_spi(Decisions) public enum CheckOutAll {
     /// Each member's exit and its audit line (written as closing time's are: the line only with a new exit).
     package static func decide(inside: [MemberPresence], at time: Double, desk: TerminalIdentity, by actor: AuditActor,
                               ids: IdSource) -> [VisitCheckOut] {

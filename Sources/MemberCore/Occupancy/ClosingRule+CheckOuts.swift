@@ -5,7 +5,7 @@ extension ClosingRule {
     /// inside. Everything in an exit and its audit line derives from the visit it closes (ids from
     /// the entry's, time the closing instant, desk the entry's), never from the desk that noticed:
     /// two desks closing the same visit make one event and one line, identical on every desk.
-    package static func checkOuts(of inside: [MemberPresence], now: Double, settings: OccupancySettings) -> [VisitCheckOut] {
+    @_spi(Decisions) public static func checkOuts(of inside: [MemberPresence], now: Double, settings: OccupancySettings) -> [VisitCheckOut] {
         var window = ClosingWindow(settings: settings)
         return inside.compactMap { entry -> VisitCheckOut? in
             let closing = settings.closingMinute == nil ? nil : window.nextClosing(after: entry.time)

@@ -4,7 +4,7 @@ import Foundation
 /// longest stay, whichever comes first. Pure, so every desk closes the same visit at the same time.
 package enum ClosingRule {
     /// The automatic exit time of an entry at `since`, if it is due by `now`.
-    package static func exitTime(since: Double, now: Double, settings: OccupancySettings) -> Double? {
+    @_spi(Decisions) public static func exitTime(since: Double, now: Double, settings: OccupancySettings) -> Double? {
         exitTime(since: since, now: now, maxStay: settings.maxStay, closing: nextClosing(after: since, settings: settings))
     }
 
@@ -39,7 +39,7 @@ package enum ClosingRule {
 
     /// Entries before this time may be due (the latest closing at or before `now`, or now less the
     /// longest stay): the store looks only at those.
-    package static func dueBefore(now: Double, settings: OccupancySettings) -> Double? {
+    @_spi(Decisions) public static func dueBefore(now: Double, settings: OccupancySettings) -> Double? {
         var bounds: [Double] = []
         if settings.maxStay > 0 { bounds.append(now - settings.maxStay) }
         if let closing = lastClosing(atOrBefore: now, settings: settings) { bounds.append(closing) }
@@ -49,7 +49,7 @@ package enum ClosingRule {
     /// By when every entry before `end` has its automatic exit (`end` itself when nothing closes
     /// visits): the report caches a past day only once it is settled, so its figures no longer
     /// depend on now.
-    package static func settled(enteredBefore end: Double, settings: OccupancySettings) -> Double {
+    @_spi(Decisions) public static func settled(enteredBefore end: Double, settings: OccupancySettings) -> Double {
         var bounds: [Double] = []
         if settings.maxStay > 0 { bounds.append(end + settings.maxStay) }
         // The next closing after an entry never comes later than the next one after `end`.
@@ -59,13 +59,13 @@ package enum ClosingRule {
 
     /// The rule's settings as one text ("" when nothing closes visits), stored with each cached
     /// report day: a day computed under another rule is computed again.
-    package static func key(_ settings: OccupancySettings) -> String {
+    @_spi(Decisions) public static func key(_ settings: OccupancySettings) -> String {
         guard settings.closes else { return "" }
         return "closing=\(settings.closingMinute.map(String.init) ?? "-") maxStay=\(settings.maxStay) zone=\(settings.calendar.timeZone.identifier)"
     }
 
     /// The first closing instant strictly after `time`.
-    package static func nextClosing(after time: Double, settings: OccupancySettings) -> Double? {
+    @_spi(Decisions) public static func nextClosing(after time: Double, settings: OccupancySettings) -> Double? {
         guard let minute = settings.closingMinute else { return nil }
         let calendar = settings.calendar
         let day = calendar.startOfDay(for: Date(timeIntervalSince1970: time))
@@ -77,7 +77,7 @@ package enum ClosingRule {
     }
 
     /// The latest closing instant at or before `time`.
-    package static func lastClosing(atOrBefore time: Double, settings: OccupancySettings) -> Double? {
+    @_spi(Decisions) public static func lastClosing(atOrBefore time: Double, settings: OccupancySettings) -> Double? {
         guard let minute = settings.closingMinute else { return nil }
         let calendar = settings.calendar
         let day = calendar.startOfDay(for: Date(timeIntervalSince1970: time))

@@ -3,7 +3,7 @@ import Foundation
 /// A staff check-out of one member (exit kind `staff`): pure. It never refuses and never counts
 /// a visit: a member inside gets an exit (and its audit line), one not inside is `notInside`, and
 /// no member is `unknownPass`, with nothing written.
-package enum StaffCheckOut {
+@_spi(Decisions) public enum StaffCheckOut {
     /// Whom to check out: the live member holding a pass (normalized), or a member by id (the
     /// desk's "Inside now" list; a deleted one too, so that staff can still clear it).
     package enum Target: Sendable, Equatable {

@@ -7,7 +7,7 @@ import Foundation
 /// each member's latest event); else it is still open. Pure: every desk ends a visit alike.
 public struct VisitEndRule: Sendable {
     /// The member's next event after an entry, by (time, id).
-    package enum Next: Sendable, Equatable {
+    @_spi(Decisions) public enum Next: Sendable, Equatable {
         case entry(Double)
         case exit(Double, VisitSpan.ExitKind?)
         /// A kind this version does not know: not an exit, so it ends nothing.
@@ -30,7 +30,7 @@ public struct VisitEndRule: Sendable {
 
     /// When and how the visit entered at `entered` ends, given the member's next event (nil:
     /// none yet); nil while it is still open.
-    package func end(entered: Double, next: Next?) -> (time: Double, kind: VisitSpan.ExitKind?)? {
+    @_spi(Decisions) public func end(entered: Double, next: Next?) -> (time: Double, kind: VisitSpan.ExitKind?)? {
         let bound = min(next?.time ?? now, now)
         if let closing = ClosingRule.exitTime(since: entered, now: bound, settings: settings) { return (closing, .auto) }
         switch next {
@@ -42,7 +42,7 @@ public struct VisitEndRule: Sendable {
 
     /// Whether the visit ended by this rule rather than by a person (a tap or staff): its stay
     /// was not measured, so the report shows it apart from the stays.
-    package static func closedByRule(_ kind: VisitSpan.ExitKind?) -> Bool {
+    @_spi(Decisions) public static func closedByRule(_ kind: VisitSpan.ExitKind?) -> Bool {
         kind == .auto || kind == .reentry
     }
 }

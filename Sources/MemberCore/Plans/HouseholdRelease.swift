@@ -4,7 +4,7 @@ extension HouseholdRule {
     /// A member whose household's head was deleted: open again, no household, a new version by
     /// `desk` at `time`, with the edit's audit lines. Nil for a member not on the household plan
     /// (its household points at the head only by a stale value: nothing to release). `calendar` says an expiry's day.
-    package static func released(_ member: MemberRecord, at time: Double, by desk: String,
+    @_spi(Decisions) public static func released(_ member: MemberRecord, at time: Double, by desk: String,
                                  calendar: Calendar) -> (member: MemberRecord, edits: [MemberEdit.Entry])? {
         guard member.plan == .household else { return nil }
         var released = member

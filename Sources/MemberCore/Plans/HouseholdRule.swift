@@ -16,7 +16,7 @@ public enum HouseholdRule {
 
     /// Why `member` cannot stand as it is (nil: it can). `head` is the member it points at (nil:
     /// not stored here); `hasMembers`: some live member points at `member`.
-    package static func problem(_ member: MemberRecord, head: MemberRecord?, hasMembers: Bool) -> String? {
+    @_spi(Decisions) public static func problem(_ member: MemberRecord, head: MemberRecord?, hasMembers: Bool) -> String? {
         guard member.plan == .household else { return nil }
         guard let headId = member.household else { return "a household plan needs --household" }
         if headId == member.memberId { return "a member cannot be in its own household" }

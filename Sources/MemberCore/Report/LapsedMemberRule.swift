@@ -4,7 +4,7 @@
 /// - stopped: no visit in the `quietDays` days after that last visit.
 /// The member is listed in a report when the first day they count as stopped
 /// (last visit + quietDays + 1) falls within the period, up to today.
-package enum LapsedMemberRule {
+@_spi(Decisions) public enum LapsedMemberRule {
     static let regularDays = 4
     static let windowDays = 30
     static let quietDays = 30

@@ -16,12 +16,12 @@ package enum CardOwnership {
     }
 
     /// A member card that is an operator's card is refused.
-    package static func requireFreeForMember(_ passId: String, isStaffCard: Bool) throws(DeskError) {
+    @_spi(Decisions) public static func requireFreeForMember(_ passId: String, isStaffCard: Bool) throws(DeskError) {
         if isStaffCard { throw DeskError.conflict("card \(passId) is a staff card; a member card must be its own") }
     }
 
     /// A member's pass that another live member holds (any case) is refused, naming the holder.
-    package static func requireFreePass(_ passId: String, heldBy holder: MemberRecord?) throws(DeskError) {
+    @_spi(Decisions) public static func requireFreePass(_ passId: String, heldBy holder: MemberRecord?) throws(DeskError) {
         guard let holder else { return }
         throw DeskError.conflict(passTaken(passId, by: holder))
     }
@@ -33,7 +33,7 @@ package enum CardOwnership {
     }
 
     /// A card an operator may take: no other operator's, and no live member's.
-    package static func requireFreeForStaff(_ card: String, _ holders: Holders) throws(DeskError) {
+    @_spi(Decisions) public static func requireFreeForStaff(_ card: String, _ holders: Holders) throws(DeskError) {
         if let holder = holders.staff { throw DeskError.conflict("card \(card) is already \(holder)'s staff card") }
         if holders.member { throw DeskError.conflict("card \(card) is a member's card; a staff card must be its own") }
     }

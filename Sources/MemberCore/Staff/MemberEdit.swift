@@ -2,8 +2,8 @@ import Foundation
 
 /// What an edit changed, as audit entries: one `edit` per field (field, before, after), and a
 /// change of status as `suspend` or `reinstate`.
-package enum MemberEdit {
-    package struct Entry: Equatable {
+@_spi(Decisions) public enum MemberEdit {
+    public struct Entry: Equatable {
         package var action: AuditAction
         package var detail: [String: String]
     }

@@ -1,7 +1,7 @@
 /// What a sign-in or a manager's approval records and answers, once the operator was looked up
 /// and (when found) the PIN checked: pure. The PIN check itself is the adapter's (`PINHasher`:
 /// slow on purpose), so it comes in as a fact.
-package enum SignInDecision {
+@_spi(Decisions) public enum SignInDecision {
     /// What the lookup and the PIN check found.
     package enum Attempt: Sendable, Equatable {
         /// A typed name that starts more than one operator's name: refused before any PIN is checked.

@@ -1,6 +1,6 @@
 /// Adding an operator: pure, over what the store read in the transaction. The name is validated
 /// and the PIN hashed before it (hashing is slow on purpose, and no rule).
-package enum StaffAddition {
+@_spi(Decisions) public enum StaffAddition {
     package struct Request: Sendable {
         package var name: String
         package var role: StaffRole

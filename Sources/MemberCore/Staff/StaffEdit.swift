@@ -1,6 +1,6 @@
 /// A change to a live operator's account (removing it, a new PIN, a new card): pure, over the
 /// account the store read in the transaction. Each is one new version and one audit line.
-package enum StaffEdit: Sendable, Equatable {
+@_spi(Decisions) public enum StaffEdit: Sendable, Equatable {
     /// A tombstone: the removal syncs; its card is free again.
     case remove
     /// A new PIN, already hashed (slow on purpose: before the transaction).

@@ -29,7 +29,7 @@ public final class EventBus: EventSink, Sendable {
         _ = subscribers.withLock { $0.removeValue(forKey: ObjectIdentifier(subscription)) }
     }
 
-    package var subscriberCount: Int { subscribers.withLock { $0.count } }
+    @_spi(Testing) public var subscriberCount: Int { subscribers.withLock { $0.count } }
 }
 
 /// One subscriber's view of the bus: an AsyncSequence, or polled with `drain()` by a
@@ -96,7 +96,7 @@ public final class EventSubscription: AsyncSequence, Sendable {
     }
 
     /// Events dropped because this subscriber fell behind.
-    package var droppedCount: Int { state.withLock { $0.dropped } }
+    @_spi(Testing) public var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// Takes up to `limit` buffered events without waiting.
     public func drain(limit: Int = .max) -> [DeskEvent] {

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Decisions) import MemberCore
 
 /// What a check-in report says of what was asked, whichever operation asked it (a tap, "let in
 /// anyway", a phone's refusal, a staff check-out).

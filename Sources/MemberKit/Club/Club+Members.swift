@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Decisions) import MemberCore
 
 /// Member edits by hand. Each is: the input checked and the pass normalized here, then one
 /// store operation run by `perform` (it reads the facts, a MemberCore decision says what to

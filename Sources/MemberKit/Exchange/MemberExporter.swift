@@ -41,7 +41,7 @@ public struct MemberExporter: Sendable {
     }
 
     /// The whole export in memory, for tests and small lists.
-    package func exportBytes(format: ExchangeFormat, clubKit: Bool = false) throws -> [UInt8] {
+    @_spi(Testing) public func exportBytes(format: ExchangeFormat, clubKit: Bool = false) throws -> [UInt8] {
         var bytes: [UInt8] = []
         _ = try write(format: format, clubKit: clubKit, progress: nil) { bytes.append(contentsOf: $0) }
         return bytes

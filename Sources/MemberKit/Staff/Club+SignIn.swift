@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Decisions) import MemberCore
 
 extension Club {
     /// Checks `pin` for the operator (slow on purpose: call it off the UI thread) and records the

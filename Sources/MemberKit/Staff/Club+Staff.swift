@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Decisions) import MemberCore
 
 /// Operators: adding, removing, new PINs and cards. The name is checked, the card normalized and
 /// the PIN hashed here; one store operation (`perform`) then reads the account and who holds the

@@ -79,7 +79,7 @@ extension AppDatabase {
     }
 
     /// How many entries the record holds.
-    package func auditCount() throws -> Int {
+    @_spi(Testing) public func auditCount() throws -> Int {
         try read { store in try Int.fetchOne(store.db, sql: "SELECT COUNT(*) FROM audit") ?? 0 }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 
 /// Closing time caught up: the visits closing time or the longest stay ended are closed, as
 /// `ClosingRule.checkOuts` (MemberCore) decides: the same exits whichever desk notices. Every

@@ -6,7 +6,7 @@ import GRDB
 extension AppDatabase {
     /// Appends messages in order; returns how many of the oldest were dropped to stay within `limit`.
     @discardableResult
-    package func enqueueOutbox(_ messages: [OutboxMessage], limit: Int, now: Date) throws -> Int {
+    @_spi(Testing) public func enqueueOutbox(_ messages: [OutboxMessage], limit: Int, now: Date) throws -> Int {
         try appendToOutbox(messages, limit: limit, now: now).dropped
     }
 

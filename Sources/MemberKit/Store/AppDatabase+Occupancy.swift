@@ -26,7 +26,7 @@ extension AppDatabase {
     }
 
     /// How many visit events are stored.
-    package func visitEventCount() throws -> Int {
+    @_spi(Testing) public func visitEventCount() throws -> Int {
         try read { store in try Int.fetchOne(store.db, sql: "SELECT count(*) FROM visit_event") ?? 0 }
     }
 

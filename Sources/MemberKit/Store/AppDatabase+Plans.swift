@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 
 /// Plans: the per-desk pack counters, their balance, households, and the listings the manager
 /// calls members from (`--expiring`, `--pack-below`).

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 
 /// The report's read. Each local day's visits are folded as a `ReportDay`: past days from the
 /// `report_day` cache where it holds, the others (the first report, days an event changed since,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 
 /// The report cache's warm-up, one slice at a time (`ReportWarmUp` decides which days): the same
 /// claim, read and store as a report's (`reportFigures`), so a warmed day is the day a report

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 
 /// A staff check-out of one member as an operation (`AppDatabase.run`): the member and whether it
 /// is inside read, `StaffCheckOut` (MemberCore) decides, its exit written, and the report's

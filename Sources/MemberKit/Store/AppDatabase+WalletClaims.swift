@@ -30,7 +30,7 @@ extension AppDatabase {
     }
 
     /// Every claim not yet expired, every desk's (tests and the three-desk property): digest → keepUntil.
-    package func liveWalletClaims(now: Double) throws -> [[UInt8]: Double] {
+    @_spi(Testing) public func liveWalletClaims(now: Double) throws -> [[UInt8]: Double] {
         try read { store in
             Dictionary(uniqueKeysWithValues: try store.walletClaims(sql: "SELECT * FROM wallet_claim WHERE keepUntil >= ?", [now])
                 .map { ($0.digest, $0.keepUntil) })

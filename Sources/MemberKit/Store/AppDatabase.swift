@@ -81,7 +81,7 @@ public final class AppDatabase: Sendable {
     }
 
     /// An in-memory database with production's settings, for tests.
-    package static func inMemory() throws -> AppDatabase {
+    @_spi(Testing) public static func inMemory() throws -> AppDatabase {
         try AppDatabase(writer: inMemoryQueue(), path: nil)
     }
 
@@ -117,9 +117,9 @@ public final class AppDatabase: Sendable {
     }
 
     /// Pages of write-ahead log this process's commits wrote (the bench's pages per tap); 0 in memory.
-    package var walPagesWritten: Int { checkpointer?.pagesWritten ?? 0 }
+    @_spi(Testing) public var walPagesWritten: Int { checkpointer?.pagesWritten ?? 0 }
     /// Times a commit copied the log itself because the checkpointer fell behind (`WALCheckpointer`).
-    package var walBackstops: Int { checkpointer?.backstopCount ?? 0 }
+    @_spi(Testing) public var walBackstops: Int { checkpointer?.backstopCount ?? 0 }
 
     /// Whether this database was opened read-only (listing, stats).
     var isReadOnly: Bool { writer.configuration.readonly }
@@ -173,7 +173,7 @@ public final class AppDatabase: Sendable {
     }
 
     /// Holds one read transaction's snapshot while `body` runs (tests: a long reader pins the log).
-    package func whileReading(_ body: () throws -> Void) throws {
+    @_spi(Testing) public func whileReading(_ body: () throws -> Void) throws {
         try read { store in
             _ = try Int.fetchOne(store.db, sql: "SELECT count(*) FROM terminal_setting")
             try body()

@@ -6,7 +6,7 @@ import GRDB
 ///
 /// Values are delivered on a private queue, not the main queue: the terminal UI blocks the
 /// main thread in its input loop, and main-queue delivery would starve.
-package final class MemberCollection: Sendable {
+@_spi(Testing) public final class MemberCollection: Sendable {
     package let search: String?
     let sort: MemberSort
     package let limit: Int

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Decisions) import MemberCore
 
 /// The one rule that pairs entries with exits: an entry's visit ends as `VisitEndRule` says,
 /// from the member's next event (by time, then id): that exit, the next entry, or the closing

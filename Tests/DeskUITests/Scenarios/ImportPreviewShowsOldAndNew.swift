@@ -1,6 +1,6 @@
 import DeskUI
 import Foundation
-import MemberKit
+@_spi(Testing) import MemberKit
 import Testing
 
 /// MemberKit's merge plan as the desk's review dialog gets it (as `SyncImportService` does).

@@ -1,7 +1,7 @@
 import DeskUI
 import Foundation
 import MemberDeskTestSupport
-import MemberKit
+@_spi(Testing) import MemberKit
 import TerminalColumns
 
 /// One front-desk scenario, lazygit-style: a database with members, the real loop on a headless

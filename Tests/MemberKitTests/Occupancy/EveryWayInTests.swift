@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// Issue 28 items 3 and 6: every way in (a tap, a pass typed by hand, staff's yes to the enrol

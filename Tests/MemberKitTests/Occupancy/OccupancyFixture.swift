@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 
 /// A club with occupancy settings, a fake clock starting 2026-01-01 00:00 UTC, and closing time
 /// read in UTC.

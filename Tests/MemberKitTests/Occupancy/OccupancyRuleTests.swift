@@ -1,6 +1,7 @@
 import Foundation
+@_spi(Decisions) import MemberCore
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 @Suite struct OccupancyRuleTests {

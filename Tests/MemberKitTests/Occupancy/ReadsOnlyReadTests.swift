@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// Issue 47 item 3: a read of who is inside only reads. Closing time's catch-up is an operation

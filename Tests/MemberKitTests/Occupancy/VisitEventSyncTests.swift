@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// Entries and exits through exported files: an entry at one desk and an exit at another, repeats,

@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 
 /// A club in the desk's zone (Europe/Berlin) on an in-memory database, with a fake clock that
 /// starts at 10:00 local on 2026-03-02, and plan settings to choose.

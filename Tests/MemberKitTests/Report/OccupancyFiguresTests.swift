@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Decisions) import MemberCore
 import MemberKit
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
-import MemberDeskTestSupport
 @testable import MemberCore
-@testable import MemberKit
+import MemberDeskTestSupport
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// The report's cache of past days (`report_day`): a report read with the cache warm gives the

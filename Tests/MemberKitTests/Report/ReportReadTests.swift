@@ -1,7 +1,7 @@
 import Foundation
-import MemberDeskTestSupport
 @testable import MemberCore
-@testable import MemberKit
+import MemberDeskTestSupport
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// The store's read of visits (`forEachVisitSpan`, behind `visits` and the report): the pairing

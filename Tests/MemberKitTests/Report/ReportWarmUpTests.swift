@@ -1,7 +1,8 @@
 import Foundation
-import MemberDeskTestSupport
 @testable import MemberCore
-@testable import MemberKit
+@_spi(Decisions) import MemberCore
+import MemberDeskTestSupport
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// The report cache's background warm-up (`ReportWarmUp`, `AppDatabase.warmReportDays`): slice by

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MemberDeskTestSupport
+@_spi(Testing) @testable import MemberKit
 import Testing
-@testable import MemberKit
 
 /// `v18-audit-rows-in-time`: a row's number says its millisecond (`AuditRowId`), and the record
 /// is one b-tree with no index. An upgrade keeps every entry in time order and moves the sync

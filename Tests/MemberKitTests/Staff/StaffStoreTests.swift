@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 @Suite struct StaffStoreTests {

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MemberDeskTestSupport
+@_spi(Testing) @testable import MemberKit
 import Testing
-@testable import MemberKit
 
 /// Sync format 3: the per-field stamps written short (times as offsets, desks by their index in
 /// the file's `desks`), read back exactly, and format 2 files (as desks before it write them) still merged.

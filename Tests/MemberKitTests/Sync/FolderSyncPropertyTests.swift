@@ -1,9 +1,9 @@
 import Foundation
 import MemberDeskTestSupport
+@_spi(Testing) @testable import MemberKit
 import PropertyBased
 import Synchronization
 import Testing
-@testable import MemberKit
 
 /// Three terminals sharing a folder without Syncthing: random check-ins, renames, suspensions,
 /// deletions and same-card enrolments, with files written, carried (late, twice, out of order,

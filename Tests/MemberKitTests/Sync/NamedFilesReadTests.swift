@@ -1,7 +1,7 @@
 import Foundation
 import MemberDeskTestSupport
+@_spi(Testing) @testable import MemberKit
 import Testing
-@testable import MemberKit
 
 /// A pass given the files inotify named reads those alone; the full walk reads what no event named,
 /// and the merge laws make the order, the repeats and the late files harmless.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@_spi(Decisions) import MemberCore
 import MemberDeskTestSupport
 @testable import MemberKit
 import Testing

@@ -2,8 +2,8 @@ import FolderSync
 import Foundation
 import GRDB
 import MemberDeskTestSupport
+@_spi(Testing) @testable import MemberKit
 import Testing
-@testable import MemberKit
 
 /// `sync reset-id` and what travels beside the member files: operators and the audit record stay
 /// the same on both desks through a restore from a backup, the stop it causes and the new id.

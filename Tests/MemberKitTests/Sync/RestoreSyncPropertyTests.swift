@@ -2,9 +2,9 @@ import FolderSync
 import Foundation
 import GRDB
 import MemberDeskTestSupport
+@_spi(Testing) @testable import MemberKit
 import PropertyBased
 import Testing
-@testable import MemberKit
 
 /// The three-desk world with restores (`RestoringSyncWorld`): a desk restored from an earlier
 /// backup of itself at random points, files delivered in any order, repeated, late, half-written.

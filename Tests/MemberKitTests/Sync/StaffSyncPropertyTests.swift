@@ -2,9 +2,9 @@ import FolderSync
 import Foundation
 import GRDB
 import MemberDeskTestSupport
+@_spi(Testing) @testable import MemberKit
 import PropertyBased
 import Testing
-@testable import MemberKit
 
 /// Three desks sharing a folder: operators added, removed, given new PINs and cards, and audit
 /// entries written, with files carried late, twice, out of order or half-written. Once all is

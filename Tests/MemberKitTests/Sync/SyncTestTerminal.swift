@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 
 /// One terminal for sync tests: its own in-memory database, terminal id and clock.
 final class SyncTestTerminal: Sendable {

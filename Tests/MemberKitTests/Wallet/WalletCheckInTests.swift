@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-@testable import MemberKit
+@_spi(Testing) @testable import MemberKit
 import Testing
 
 /// A phone's pass in the core: the credential checks (stale, replay) before the card's rules, the

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Decisions) import MemberCore
 
 /// Who is inside: staff check-outs, closing time, and reads that catch closing time up first.
 extension Club {
