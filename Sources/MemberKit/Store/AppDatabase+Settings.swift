@@ -35,7 +35,21 @@ extension AppDatabase {
         try read { store in try store.setting(key) }
     }
 
+    /// Sets an adapter's own switch (`regions.on`, `mqtt.lastError`). The store's own settings (the
+    /// terminal's id and name, sync's marks, the collation) are written by its operations alone:
+    /// one of those keys is refused and nothing changes.
     public func setSetting(_ key: String, _ value: String) throws {
+        guard Self.adapterSettingPrefixes.contains(where: key.hasPrefix) else {
+            throw DeskError.invalidInput("the setting \(key) is the store's own; only an adapter's (\(Self.adapterSettingPrefixes.map { $0 + "…" }.joined(separator: ", "))) may be set")
+        }
+        try write { store in try store.setSetting(key, value) }
+    }
+
+    /// The namespaces of the settings adapters keep in the store.
+    package static let adapterSettingPrefixes = ["regions.", "mqtt."]
+
+    /// Any setting, the store's own too: tests plant a first run's terminal id with it.
+    func setStoreSetting(_ key: String, _ value: String) throws {
         try write { store in try store.setSetting(key, value) }
     }
 }

@@ -69,7 +69,7 @@ struct FieldMergePropertyTests {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             desks = try ["T1", "T2", "T3"].map { try SyncTestTerminal(id: $0, clock: clock) }
             // As a desk's first run stores it: a backup knows its own id.
-            for desk in desks { try desk.database.setSetting("terminalId", desk.club.terminal.id) }
+            for desk in desks { try desk.database.setStoreSetting("terminalId", desk.club.terminal.id) }
             for index in 0..<3 {
                 members.append(try desks[0].club.addMember(passId: "04FF00\(index)0", username: "Member \(index)").memberId)
                 clock.advance(by: 1)

@@ -23,7 +23,7 @@ struct RestoredDeskSyncTests {
     /// at 08:00 (synced), and A is restored from the backup as a new desk DN.
     private func restoredAfterAVisit() throws -> (desks: TwoSyncDesks, restored: SyncTestTerminal, sync: DeskSync, identity: RestoredIdentity) {
         let desks = try TwoSyncDesks(folderPrefix: "restored-desk", settings: ClubSettings())
-        try desks.a.database.setSetting("terminalId", "DA")  // as a desk's first run stores it
+        try desks.a.database.setStoreSetting("terminalId", "DA")  // as a desk's first run stores it
         for _ in 0..<2 {
             desks.clock.advance(by: 1800)
             _ = try desks.a.club.checkIn(passId: Self.george, source: .nfc)
@@ -121,7 +121,7 @@ struct RestoredDeskSyncTests {
     @Test("a field the earlier self edited after the backup, on a member another desk edited later at once, is carried by the restored desk")
     func earlierSelfsFieldEditCarried() throws {
         let desks = try TwoSyncDesks(folderPrefix: "restored-field", settings: ClubSettings())
-        try desks.a.database.setSetting("terminalId", "DA")
+        try desks.a.database.setStoreSetting("terminalId", "DA")
         desks.clock.advance(by: 1800)
         _ = try desks.b.club.checkIn(passId: Self.george, source: .nfc)  // enrolled at DB: DB authors George
         _ = try desks.syncB.pass()

@@ -21,7 +21,7 @@ final class RestoringSyncWorld {
         world = try SyncFolderWorld()
         backups = Array(repeating: [], count: world.terminals.count)
         // As a desk's first run stores it: a backup knows its own id.
-        for terminal in world.terminals { try terminal.database.setSetting("terminalId", terminal.club.terminal.id) }
+        for terminal in world.terminals { try terminal.database.setStoreSetting("terminalId", terminal.club.terminal.id) }
     }
 
     /// One step: most are the world's own; some take a backup, restore a desk, or carry an
