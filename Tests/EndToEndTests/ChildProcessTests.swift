@@ -13,6 +13,13 @@ struct ChildProcessTests {
         #expect(pipe(&leaky) == 0)
         defer { for fd in leaky { close(fd) } }
         let child = try ChildProcess("/bin/sleep", ["30"])
+        // Its descriptors are read once it sleeps (clock_nanosleep, 230, or nanosleep, 35): before
+        // that, its loader briefly holds libc open as descriptor 3, which a loaded machine shows.
+        let asleep = waitUntil(timeout: 30) {
+            let call = (try? String(contentsOfFile: "/proc/\(child.pid)/syscall", encoding: .utf8)) ?? ""
+            return call.hasPrefix("230 ") || call.hasPrefix("35 ")
+        }
+        #expect(asleep)
         let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd")
         #expect(Set(fds) == ["0", "1", "2"])
         #expect(child.isRunning)
