@@ -159,6 +159,8 @@ public struct DeskConfig: Sendable, Equatable {
     struct Plans: Sendable, Equatable {
         var packUse: PlanSettings.PackUse = .perDay
         var warnDays: Double = 14
+        /// What the club sells, with `plans.currency` (DeskConfig+Catalogue.swift).
+        var catalogue = PlanCatalogue()
     }
 
     /// Secure Unique NFC cards (NTAG 424 DNA, see docs/card-reading.md#secure-cards).
@@ -239,7 +241,8 @@ public struct DeskConfig: Sendable, Equatable {
 
     public var clubSettings: ClubSettings {
         ClubSettings(debounce: debounceSeconds, enrolment: enrolment, occupancy: occupancySettings,
-                     plans: PlanSettings(packUse: plans.packUse, warnDays: Int(plans.warnDays), calendar: Self.clubCalendar),
+                     plans: PlanSettings(packUse: plans.packUse, warnDays: Int(plans.warnDays), calendar: Self.clubCalendar,
+                                           catalogue: plans.catalogue),
                      requireSecure: cards.requireSecure,
                      wallet: WalletSettings(organization: wallet.organization.isEmpty ? terminalName : wallet.organization,
                                             maxAge: wallet.maxAgeSeconds))

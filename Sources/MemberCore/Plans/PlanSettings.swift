@@ -15,11 +15,15 @@ public struct PlanSettings: Sendable, Equatable {
     public var warnDays: Int
     /// The desk's calendar and time zone: what "a day" is.
     package var calendar: Calendar
+    /// The plans the club sells and their currency (`[plans.catalogue.NAME]`, `plans.currency`).
+    public var catalogue: PlanCatalogue
 
-    public init(packUse: PackUse = .perDay, warnDays: Int = 14, calendar: Calendar = .gregorianUTC) {
+    public init(packUse: PackUse = .perDay, warnDays: Int = 14, calendar: Calendar = .gregorianUTC,
+                catalogue: PlanCatalogue = PlanCatalogue()) {
         self.packUse = packUse
         self.warnDays = warnDays
         self.calendar = calendar
+        self.catalogue = catalogue
     }
 
     /// The local calendar day a time falls on.
