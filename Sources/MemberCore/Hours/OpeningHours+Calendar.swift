@@ -66,10 +66,9 @@ extension OpeningHours {
     /// The day's closing: the end of its last range, unless that runs on into the next day (nil
     /// then, on a day that does not open, and without weekly hours: closed days alone close no visit).
     package func closing(on day: CalendarDay, calendar: Calendar) -> Double? {
-        guard weekly != nil, !runsPastMidnight(day), let last = intervals(on: day, calendar: calendar).last else {
-            return nil
-        }
-        return last.upperBound
+        // On every operation's catch-up (`ClosingRule.dueBefore`): one instant, not the day's every range.
+        guard weekly != nil, !runsPastMidnight(day), let last = ranges(on: day).last else { return nil }
+        return Self.instant(day, minute: last.end, calendar: calendar)
     }
 
     /// The first day's closing strictly after `time`.
