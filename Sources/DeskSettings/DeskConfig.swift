@@ -162,6 +162,11 @@ public struct DeskConfig: Sendable, Equatable {
         var warnDays: Double = 14
         /// What the club sells, with `plans.currency` (DeskConfig+Catalogue.swift).
         var catalogue = PlanCatalogue()
+        var freezeExtendsExpiry = true
+        var requireWaiver = false
+        /// 0: a waiver never lapses.
+        var waiverValidDays: Double = 0
+        var adultAge: Double = 18
     }
 
     /// Secure Unique NFC cards (NTAG 424 DNA, see docs/card-reading.md#secure-cards).
@@ -243,7 +248,10 @@ public struct DeskConfig: Sendable, Equatable {
     public var clubSettings: ClubSettings {
         ClubSettings(debounce: debounceSeconds, enrolment: enrolment, occupancy: occupancySettings,
                      plans: PlanSettings(packUse: plans.packUse, warnDays: Int(plans.warnDays), calendar: Self.clubCalendar,
-                                           catalogue: plans.catalogue),
+                                           catalogue: plans.catalogue, freezeExtendsExpiry: plans.freezeExtendsExpiry,
+                                           requireWaiver: plans.requireWaiver,
+                                           waiverValidDays: plans.waiverValidDays > 0 ? Int(plans.waiverValidDays) : nil,
+                                           adultAge: Int(plans.adultAge)),
                      requireSecure: cards.requireSecure,
                      wallet: WalletSettings(organization: wallet.organization.isEmpty ? terminalName : wallet.organization,
                                             maxAge: wallet.maxAgeSeconds))

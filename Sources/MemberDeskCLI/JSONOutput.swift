@@ -74,6 +74,7 @@ enum JSONOutput {
         if let left = report.plan?.visitsLeft { object["visitsLeft"] = .int(left) }
         if let days = DoorNotice.expiresInDays(report, settings: plans) { object["expiresInDays"] = .int(days) }
         if let notice = DoorNotice.line(for: report, settings: plans) { object["notice"] = .string(notice) }
+        object["alert"] = member?.alert.map(JSONValue.string) ?? .null
         object["inside"] = report.inside.map(JSONValue.bool) ?? .null
         // Card taps only: true for a verified SUN read, false for a card a copy could give.
         if let secure = report.secure { object["secure"] = .bool(secure) }

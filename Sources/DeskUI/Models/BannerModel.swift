@@ -61,6 +61,8 @@ public struct BannerModel: Sendable, Equatable {
         var details = report.warnings.map { NamedText(before: $0) }
         // What the member needs to know, right under the welcome: "3 visits left", "Happy birthday!".
         if let notice = DoorNotice.line(for: report, settings: plans) { details.insert(NamedText(before: notice), at: 0) }
+        // What staff must know of this member, on every tap until cleared (`members edit --alert`).
+        if let alert = outcome.member?.alert { details.insert(NamedText(before: Self.alertMark + alert), at: 0) }
         // Right under the refusal, so it is never the line a short banner leaves out.
         if case .refused = outcome, let letIn { details.insert(NamedText(before: letIn), at: 0) }
         if let member = outcome.member {
@@ -82,6 +84,9 @@ public struct BannerModel: Sendable, Equatable {
         }
         if case .refused(let member, _) = outcome { current?.refusedMember = member }
     }
+
+    /// Before an alert on the banner and in the member list.
+    public static let alertMark = "⚠ "
 
     public mutating func showError(_ message: String, now: Date) {
         current = Shown(kind: .error, headlineText: NamedText(before: message), detailTexts: [], enrolPass: nil, shownAt: now)

@@ -8,6 +8,8 @@ public struct MemberFormModel: Sendable, Equatable {
         case name, pass, status, expires, note
         /// The plan (a choice), visits to add to the pack, the household's head (id or pass), the birthday.
         case plan, addVisits, household, birthday
+        /// What the door must know: the alert, the waiver's day, a minor's guardian, and a freeze to add.
+        case alert, waiver, guardian, freeze
         /// A subclass field such as `userEmailAddress`.
         case extra(String)
     }
@@ -61,10 +63,15 @@ public struct MemberFormModel: Sendable, Equatable {
         fields.append(Field(kind: .status, label: "Status", input: TextField(status.rawValue)))
         fields.append(Field(kind: .expires, label: "Expires", input: TextField(MemberFieldRules.expiryText(member?.expiresAt, calendar: calendar), maxLength: 40)))
         fields.append(Field(kind: .note, label: "Note", input: TextField(member?.note ?? "", maxLength: MemberFieldRules.noteLimit)))
+        fields.append(Field(kind: .alert, label: "Alert", input: TextField(member?.alert ?? "", maxLength: MemberFieldRules.alertLimit)))
         fields.append(Field(kind: .plan, label: "Plan", input: TextField(plan.rawValue)))
         fields.append(Field(kind: .addVisits, label: "Top up", input: TextField("", maxLength: 6)))
         fields.append(Field(kind: .household, label: "Household", input: TextField(member?.household ?? "", maxLength: PassIdNormalizer.fieldCapacity)))
         fields.append(Field(kind: .birthday, label: "Birthday", input: TextField(member?.birthday?.description ?? "", maxLength: 10)))
+        fields.append(Field(kind: .waiver, label: "Waiver", input: TextField(member?.waiver?.description ?? "", maxLength: 10)))
+        fields.append(Field(kind: .guardian, label: "Guardian", input: TextField(member?.guardian ?? "", maxLength: MemberFieldRules.nameLimit)))
+        // Empty when the form opens: a freeze typed here is added to the member's (`Club.freezeMember`).
+        if member != nil { fields.append(Field(kind: .freeze, label: "Freeze", input: TextField("", maxLength: 22))) }
         self.fields = fields
         openedWith = fields.map(\.input.text)
     }
@@ -143,6 +150,21 @@ public struct MemberFormModel: Sendable, Equatable {
                         }
                         let birthday = text.isEmpty ? nil : Birthday(parsing: text)
                         if birthday != original?.birthday { changes.plan.birthday = .some(birthday) }
+                    case .alert:
+                        try MemberFieldRules.validateAlert(text)
+                        if text != (original?.alert ?? "") { changes.alert = .some(text.isEmpty ? nil : text) }
+                    case .waiver:
+                        guard text.isEmpty || CalendarDay(parsing: text) != nil else {
+                            throw DeskError.invalidInput("'\(text)' is not a day: use YYYY-MM-DD")
+                        }
+                        let waiver = text.isEmpty ? nil : CalendarDay(parsing: text)
+                        if waiver != original?.waiver { changes.waiver = .some(waiver) }
+                    case .guardian:
+                        try MemberFieldRules.validateName(text, field: field.label)
+                        if text != (original?.guardian ?? "") { changes.guardian = .some(text.isEmpty ? nil : text) }
+                    case .freeze:
+                        guard !text.isEmpty else { break }
+                        changes.addHold = try Self.freeze(text)
                     }
                 } catch {
                     errorField = index
@@ -159,6 +181,15 @@ public struct MemberFormModel: Sendable, Equatable {
             self.error = "\(error)"
             return nil
         }
+    }
+
+    /// A freeze as typed: "FROM..UNTIL" (or "FROM UNTIL"), days as YYYY-MM-DD.
+    static func freeze(_ text: String) throws -> MemberHold {
+        let parts = text.replacingOccurrences(of: "..", with: " ").split(separator: " ").map(String.init)
+        guard parts.count == 2, let from = CalendarDay(parsing: parts[0]), let until = CalendarDay(parsing: parts[1]) else {
+            throw DeskError.invalidInput("'\(text)' is not a freeze: type FROM..UNTIL, as 2026-12-20..2027-01-03")
+        }
+        return MemberHold(from: from, until: until)
     }
 
     public func render(into grid: inout CellGrid, rect: Rect, now: Date) {
@@ -190,7 +221,8 @@ public struct MemberFormModel: Sendable, Equatable {
                 field.input.render(into: &grid, x: fx, y: y, width: width, focused: focused)
             }
             let hints: [FieldKind: String] = [.expires: "YYYY-MM-DD or empty", .addVisits: "visits to add to the pack",
-                                              .household: "the head's id or pass", .birthday: "YYYY-MM-DD or --MM-DD"]
+                                              .household: "the head's id or pass", .birthday: "YYYY-MM-DD or --MM-DD",
+                                              .waiver: "the day it was signed", .freeze: "FROM..UNTIL"]
             if let hint = hints[field.kind], focused, width + fx + 2 < inner.maxX {
                 grid.putField(hint, x: fx + width + 1, y: y, width: inner.maxX - fx - width - 1, style: CellStyle(.dim))
             }

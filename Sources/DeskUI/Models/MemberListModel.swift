@@ -285,17 +285,25 @@ public struct MemberListModel: Sendable, Equatable {
             let member = listed.member
             var cx = body.x + 2
             var statusText = member.effectiveStatus(at: now.timeIntervalSince1970).rawValue
+            // On hold today: "frozen" (the status alone would say active).
+            if statusText == "active", MemberHold.holding(CalendarDay.of(now.timeIntervalSince1970, in: calendar), in: member.holds) != nil {
+                statusText = "frozen"
+            }
             // Sorted by expiry, the column says when (the status shows where it is not active).
             if sort == .expiry, statusText == "active" { statusText = member.expiresAt.map { MemberFieldRules.expiryText($0, calendar: calendar) } ?? "never" }
+            // An alert is marked before the name, so staff see who has one before opening the form.
+            let name = member.alert == nil ? member.displayName : BannerModel.alertMark + member.displayName
             let cells: [(String, Int, Bool)] = [
-                (member.displayName, c.name, false), (member.passId, c.pass, false), (String(member.numVisits), c.visits, true),
+                (name, c.name, false), (member.passId, c.pass, false), (String(member.numVisits), c.visits, true),
                 (listed.visitsLeft.map(String.init) ?? "", c.left, true),
                 (Self.lastVisitText(member, now: now), c.last, false), (statusText, c.status, false),
             ]
             for (i, (text, width, right)) in cells.enumerated() {
                 var cellStyle = style
                 if i == 3, (listed.visitsLeft ?? 1) <= 0, !isSelected { cellStyle = CellStyle(.danger) }
-                if i == 5, member.effectiveStatus(at: now.timeIntervalSince1970) != .active, !isSelected { cellStyle = CellStyle(.danger) }
+                if i == 5, statusText == "frozen" || member.effectiveStatus(at: now.timeIntervalSince1970) != .active, !isSelected {
+                    cellStyle = CellStyle(.danger)
+                }
                 grid.putField(text, x: cx, y: y, width: width, style: cellStyle, alignRight: right)
                 cx += width + 1
             }

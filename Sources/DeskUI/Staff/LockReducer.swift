@@ -227,7 +227,8 @@ extension LockReducer {
     /// A status or expiry changed is a manager's; a new member or a contact edit a desk's.
     private static func savePermission(_ original: MemberRecord?, _ changes: MemberChanges) -> StaffPermission {
         let status = changes.status.map { $0 != (original?.status ?? .active) } ?? false
-        let expiry = changes.expiresAt.map { $0 != original?.expiresAt } ?? false
+        // A freeze moves the expiry too.
+        let expiry = (changes.expiresAt.map { $0 != original?.expiresAt } ?? false) || changes.addHold != nil
         if status { return .suspend }
         if expiry { return .changeExpiry }
         return original == nil ? .addMember : .editContact

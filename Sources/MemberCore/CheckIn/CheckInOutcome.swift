@@ -95,6 +95,9 @@ public enum CheckInOutcome: Sendable, Equatable {
         // The rule's own line says when (`CheckInReport.refusalLine`): these are what is left without it.
         case .refused(_, .closed): return ("Closed", "", "")
         case .refused(_, .outsideAccessHours): return ("Outside the plan's access hours", "", "")
+        case .refused(_, .frozen): return ("Frozen", "", "")
+        case .refused(_, .waiverNeeded): return ("Waiver needed", "", "")
+        case .refused(_, .guardianNeeded): return ("Guardian needed", "", "")
         case .checkedOut(let m, let stay): return ("Goodbye, ", m.displayName, " — \(Self.describeStay(seconds: stay))")
         case .notInside(let m): return ("", m.displayName, " is not inside")
         case .staffCard: return ("Staff card: not a member card (sign in with it at the desk)", "", "")

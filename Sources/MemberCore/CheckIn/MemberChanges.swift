@@ -11,6 +11,9 @@ public struct MemberChanges: Sendable {
     public var alert: String??
     public var waiver: CalendarDay??
     public var guardian: String??
+    /// A freeze to add (the desk's form): not an edit of the member's fields but `Club.freezeMember`,
+    /// run after the edit, with its own rules and record.
+    public var addHold: MemberHold?
 
     public init(passId: String? = nil, username: String?? = nil, fields: [String: JSONValue] = [:],
                 status: MemberStatus? = nil, expiresAt: Double?? = nil, note: String?? = nil,

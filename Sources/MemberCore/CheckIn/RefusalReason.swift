@@ -12,4 +12,8 @@ public enum RefusalReason: String, Sendable, Codable {
     case closed
     /// Outside the access windows of the member's plan (`AccessHoursRule`).
     case outsideAccessHours
+    /// On hold (a freeze: `FreezeRule`).
+    case frozen
+    /// No valid waiver where one is required (`WaiverRule`), or a minor's without a guardian.
+    case waiverNeeded, guardianNeeded
 }

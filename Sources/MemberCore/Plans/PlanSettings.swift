@@ -17,13 +17,26 @@ public struct PlanSettings: Sendable, Equatable {
     package var calendar: Calendar
     /// The plans the club sells and their currency (`[plans.catalogue.NAME]`, `plans.currency`).
     public var catalogue: PlanCatalogue
+    /// A freeze moves the member's expiry out by the days it holds (`plans.freeze_extends_expiry`).
+    public var freezeExtendsExpiry: Bool
+    /// Entries need a signed waiver (`plans.require_waiver`), one at most this many days old
+    /// (`plans.waiver_valid_days`; nil: it never lapses), and a minor's a guardian named.
+    public var requireWaiver: Bool
+    public var waiverValidDays: Int?
+    /// The age from which a member is no minor (`plans.adult_age`).
+    public var adultAge: Int
 
     public init(packUse: PackUse = .perDay, warnDays: Int = 14, calendar: Calendar = .gregorianUTC,
-                catalogue: PlanCatalogue = PlanCatalogue()) {
+                catalogue: PlanCatalogue = PlanCatalogue(), freezeExtendsExpiry: Bool = true, requireWaiver: Bool = false,
+                waiverValidDays: Int? = nil, adultAge: Int = 18) {
         self.packUse = packUse
         self.warnDays = warnDays
         self.calendar = calendar
         self.catalogue = catalogue
+        self.freezeExtendsExpiry = freezeExtendsExpiry
+        self.requireWaiver = requireWaiver
+        self.waiverValidDays = waiverValidDays
+        self.adultAge = adultAge
     }
 
     /// The local calendar day a time falls on.

@@ -6,7 +6,9 @@
         TapDirectionRule.apply,  // an exit is never refused
         ClosedRule.apply,  // a closed club refuses everyone
         StatusRule.apply,
+        FreezeRule.apply,  // a freeze moves the expiry out: before it
         ExpiryRule.apply,
+        WaiverRule.apply,
         DebounceRule.apply,
         PlanRule.apply,  // after debounce: a double tap is a duplicate, not a second use
         AccessHoursRule.apply,  // after the plan's standing (an expired off-peak plan is "expired"), before capacity

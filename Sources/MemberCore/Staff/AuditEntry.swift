@@ -63,6 +63,8 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable {
     case staffAdd = "staff-add", staffRemove = "staff-remove", staffPIN = "staff-pin", staffCard = "staff-card"
     /// A deleted member's personal data erased (`members purge`); its other entries keep no detail.
     case purge
+    /// A hold put on a member, or ended early.
+    case freeze, unfreeze
     /// Two desks edited one field of a member before they synced: the value the merge overwrote.
     case conflict
 

@@ -7,7 +7,7 @@ import Testing
 @testable import MemberKit
 
 /// Field-by-field merge over random histories on three desks: edits of every field the merge
-/// stamps (name, pass, status, note, expiry, plan, household, birthday, alert, waiver, guardian, member-type fields, one
+/// stamps (name, pass, status, note, expiry, plan, household, birthday, alert, waiver, guardian, holds (freezes and their early ends), member-type fields, one
 /// of them erased by an unset), pack top-ups, deletions, desks restored from their own earlier
 /// backups under a new identity, and files delivered in any order, repeated and late. After
 /// everyone has read everyone, every desk holds the same members; each field holds its latest
@@ -19,7 +19,7 @@ import Testing
 @Suite("Field merge properties")
 struct FieldMergePropertyTests {
     static let fields = ["username", "passId", "f.userEmailAddress", "f.phone", "status", "note", "expiresAt", "plan", "household",
-                         "birthday", "alert", "waiver", "guardian", "deletedAt"]
+                         "birthday", "alert", "waiver", "guardian", "holds", "deletedAt"]
 
     /// One edit of one field, and the edits of that field its desk had seen when it was made.
     struct Edit {
@@ -125,6 +125,18 @@ struct FieldMergePropertyTests {
             case "plan": changes = MemberChanges(plan: PlanChanges(plan: code % 2 == 0 ? .open : .pack))
             // A household has one head, the first member, who never joins one (no loops to refuse).
             case "household": changes = MemberChanges(plan: PlanChanges(household: memberId == members[0] || code % 3 == 0 ? .some(nil) : .some(members[0])))
+            case "holds":
+                // A freeze, or an early end of one: an edit of the holds (and of the expiry, which it moves).
+                let today = CalendarDay.of(clock.now().timeIntervalSince1970, in: desks[desk].club.settings.plans.calendar)
+                if code % 3 == 0 {
+                    try change(desk: desk, memberId: memberId) { _ = try $0.unfreezeMember(id: memberId) }
+                } else {
+                    let from = today.adding(days: code % 20)
+                    try change(desk: desk, memberId: memberId) {
+                        _ = try $0.freezeMember(id: memberId, from: from, until: from.adding(days: code % 9), reason: code % 2 == 0 ? nil : text)
+                    }
+                }
+                return
             case "alert": changes = MemberChanges(alert: .some(code % 4 == 0 ? nil : "alert \(text)"))
             case "waiver": changes = MemberChanges(waiver: .some(code % 4 == 0 ? nil : CalendarDay(dayNumber: 20_000 + code % 500)))
             case "guardian": changes = MemberChanges(guardian: .some(code % 4 == 0 ? nil : "Guardian \(text)"))

@@ -29,7 +29,13 @@ extension MemberFormClient {
             visitsLeft: { member in member.plan == .open ? nil : try club.planStanding(member).visitsLeft },
             save: { original, typed, actor in
                 let changes = try club.namingHouseholdHead(typed)
-                if let original { return try club.updateMember(id: original.memberId, changes, by: actor) }
+                if let original {
+                    var saved = try club.updateMember(id: original.memberId, changes, by: actor)
+                    if let hold = changes.addHold {
+                        saved = try club.freezeMember(id: original.memberId, from: hold.from, until: hold.until, by: actor)
+                    }
+                    return saved
+                }
                 return try club.addMember(passId: changes.passId ?? "", username: changes.username ?? nil,
                                           fields: changes.fields.filter { $0.value != .null },
                                           status: changes.status ?? .active, expiresAt: changes.expiresAt ?? nil,

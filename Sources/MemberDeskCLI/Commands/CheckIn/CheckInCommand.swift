@@ -30,6 +30,7 @@ struct CheckInCommand: ParsableCommand {
             print("Unknown card \(id) (\(Self.hint(for: id, near: report.nearPassHolders, context)))")
         } else {
             print(PlainText.shown(report.message(sellPack: Self.sellPack)))
+            if let alert = report.outcome.member?.alert { print("Alert: " + PlainText.shown(alert)) }
             if let notice = DoorNotice.line(for: report, settings: context.club.settings.plans) { print(notice) }
             for warning in report.warnings { print(warning) }
         }

@@ -6,8 +6,9 @@ import TerminalColumns
 struct MembersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "members",
-        abstract: "List, show, add, edit, delete and purge members.",
-        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Purge.self]
+        abstract: "List, show, add, edit, delete and purge members; freeze and unfreeze them.",
+        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Purge.self,
+                      MembersFreezeCommand.self, MembersUnfreezeCommand.self]
     )
 
     struct List: ParsableCommand {

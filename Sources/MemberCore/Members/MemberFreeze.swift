@@ -1,0 +1,111 @@
+import Foundation
+
+/// Putting a member on hold (a freeze), or ending a hold early: pure. Holds are kept merged
+/// (`MemberHold.merged`); with `plans.freeze_extends_expiry` the member's own expiry moves out by
+/// the days a freeze adds to its holds, and back by the days an early end gives back.
+@_spi(Decisions) public enum MemberFreeze {
+    package struct Request: Sendable {
+        package var memberId: String
+        package var from: CalendarDay
+        package var until: CalendarDay
+        package var reason: String?
+        package var headOnly: Bool
+
+        package init(memberId: String, from: CalendarDay, until: CalendarDay, reason: String? = nil, headOnly: Bool = false) {
+            self.memberId = memberId
+            self.from = from
+            self.until = until
+            self.reason = reason
+            self.headOnly = headOnly
+        }
+    }
+
+    /// What a hold operation is told besides its request: the time and who, and the club's days.
+    package struct Context: Sendable {
+        package var time: Double
+        package var desk: TerminalIdentity
+        package var actor: AuditActor
+        package var ids: IdSource
+        package var plans: PlanSettings
+
+        package init(time: Double, desk: TerminalIdentity, actor: AuditActor, ids: IdSource, plans: PlanSettings) {
+            self.time = time
+            self.desk = desk
+            self.actor = actor
+            self.ids = ids
+            self.plans = plans
+        }
+
+        var today: CalendarDay { plans.day(of: time) }
+    }
+
+    /// A new hold. Refused: no live member, a hold that ends before it starts, one that starts
+    /// before today (a hold in the past would take back days already open), one longer than a year.
+    package static func freeze(_ stored: MemberRecord?, _ request: Request, _ context: Context) throws -> MemberChange {
+        guard let member = stored, !member.isDeleted else { throw DeskError.notFound("no member \(request.memberId)") }
+        guard request.from <= request.until else {
+            throw DeskError.invalidInput("a freeze ends before it starts: --from \(request.from), --until \(request.until)")
+        }
+        guard request.from >= context.today else {
+            throw DeskError.invalidInput("a freeze starts today or later, not \(request.from) (today is \(context.today))")
+        }
+        guard request.until.dayNumber - request.from.dayNumber < 366 else {
+            throw DeskError.invalidInput("a freeze lasts at most a year: \(request.from) to \(request.until) is longer")
+        }
+        if let reason = request.reason { try MemberFieldRules.validateHoldReason(reason) }
+        let hold = MemberHold(from: request.from, until: request.until, reason: request.reason, headOnly: request.headOnly)
+        let holds = MemberHold.merged(member.holds + [hold])
+        guard holds.count <= MemberFieldRules.holdLimit else {
+            throw DeskError.invalidInput("\(member.displayName) has \(member.holds.count) freezes already; at most \(MemberFieldRules.holdLimit)")
+        }
+        var detail = ["from": request.from.description, "until": request.until.description]
+        if let reason = request.reason { detail["reason"] = reason }
+        if request.headOnly { detail["headOnly"] = "yes" }
+        return changed(member, holds: holds, action: .freeze, detail: detail, context)
+    }
+
+    /// Ends a hold early: the one that holds today ends yesterday (or goes, if it began today);
+    /// else the next one to come (or, with `starting`, the one that starts that day) goes.
+    package static func unfreeze(_ stored: MemberRecord?, memberId: String, starting: CalendarDay?, _ context: Context) throws -> MemberChange {
+        guard let member = stored, !member.isDeleted else { throw DeskError.notFound("no member \(memberId)") }
+        let today = context.today
+        var holds = member.holds
+        let index: Int?
+        if let starting {
+            index = holds.firstIndex { $0.from == starting && $0.until >= today }
+            guard index != nil else { throw DeskError.notFound("\(member.displayName) has no freeze from \(starting) to end") }
+        } else {
+            index = holds.firstIndex { $0.holds(today) } ?? holds.firstIndex { $0.from > today }
+        }
+        guard let index else { throw DeskError.notFound("\(member.displayName) has no freeze now or to come") }
+        let hold = holds[index]
+        if hold.from >= today {
+            holds.remove(at: index)
+        } else {
+            holds[index].until = today.adding(days: -1)
+        }
+        let detail = ["from": hold.from.description, "until": hold.until.description,
+                      "ended": hold.from >= today ? "cancelled" : today.adding(days: -1).description]
+        return changed(member, holds: holds, action: .unfreeze, detail: detail, context)
+    }
+
+    /// The member with its new holds (and expiry), stamped, and its audit line.
+    private static func changed(_ member: MemberRecord, holds: [MemberHold], action: AuditAction, detail: [String: String],
+                                _ context: Context) -> MemberChange {
+        var after = member
+        after.holds = holds
+        var detail = detail
+        let added = heldDays(holds) - heldDays(member.holds)
+        if context.plans.freezeExtendsExpiry, added != 0, let expiry = member.expiresAt,
+           let moved = context.plans.calendar.date(byAdding: .day, value: added, to: Date(timeIntervalSince1970: expiry)) {
+            after.expiresAt = moved.timeIntervalSince1970
+            detail["expires"] = MemberFieldRules.expiryText(after.expiresAt, calendar: context.plans.calendar)
+        }
+        after.stamp(changedFrom: member, at: context.time, by: context.desk.id)
+        let entry = AuditEntry.made(action, by: context.actor, at: context.desk, memberId: member.memberId, detail: detail,
+                                    time: context.time, ids: context.ids)
+        return MemberChange(writes: [.update(after)], audit: [entry], events: [.updated(after)])
+    }
+
+    static func heldDays(_ holds: [MemberHold]) -> Int { holds.map(\.days).reduce(0, +) }
+}
