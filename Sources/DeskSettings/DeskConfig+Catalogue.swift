@@ -6,7 +6,7 @@ import TOMLKit
 extension ConfigKey {
     static let catalogueKey = ConfigKey(
         name: "plans.catalogue",
-        help: "Plans the club sells, one [plans.catalogue.NAME] table each: kind (pack, open, day), visits, price, valid_days, guests_per_month",
+        help: "Plans the club sells, one [plans.catalogue.NAME] table each: kind (pack, open, day), visits, price, valid_days, guests_per_month, access",
         apply: { config, value in
             guard let table = value.table else { throw bad("plans.catalogue", "expected tables, as [plans.catalogue.ten-pack]") }
             var products: [PlanProduct] = []
@@ -25,7 +25,7 @@ extension ConfigKey {
 /// One `[plans.catalogue.NAME]` table: its fields, each checked and named in its error.
 enum CatalogueEntry {
     /// The fields a product may set, in the order `config show` writes them.
-    static let fields = ["kind", "visits", "price", "valid_days", "guests_per_month"]
+    static let fields = ["kind", "visits", "price", "valid_days", "guests_per_month", "access"]
 
     static func product(named name: String, from value: TOMLValueConvertible) throws -> PlanProduct {
         let key = "plans.catalogue.\(name)"
@@ -51,13 +51,15 @@ enum CatalogueEntry {
         let visits = try count(table, "visits", of: key, least: 1)
         let validDays = try count(table, "valid_days", of: key, least: 1)
         let guests = try count(table, "guests_per_month", of: key, least: 0)
+        let access = try accessWindows(table, of: key)
         switch kind {
         case .pack where visits == nil: throw ConfigKey.bad("\(key).visits", "missing: a pack needs its visits")
         case .open where validDays == nil: throw ConfigKey.bad("\(key).valid_days", "missing: an open plan needs its length in days")
         case .open where visits != nil, .day where visits != nil: throw ConfigKey.bad("\(key).visits", "only a pack has visits")
         default: break
         }
-        return PlanProduct(name: name, kind: kind, visits: visits, price: price, validDays: validDays, guestsPerMonth: guests)
+        return PlanProduct(name: name, kind: kind, visits: visits, price: price, validDays: validDays, guestsPerMonth: guests,
+                           access: access)
     }
 
     /// A whole number from `least` to 100 000 (a year's days a hundred times over is no plan).
@@ -77,6 +79,7 @@ enum CatalogueEntry {
         parts.append("price = \"\(product.price)\"")
         if let days = product.validDays { parts.append("valid_days = \(days)") }
         if let guests = product.guestsPerMonth { parts.append("guests_per_month = \(guests)") }
+        if let access = product.access { parts.append("access = \(ConfigKey.quote(access.written))") }
         return "{ " + parts.joined(separator: ", ") + " }"
     }
 }

@@ -53,3 +53,12 @@ extension ConfigKey {
         }, current: { "[" + $0.hours.closed.map(quote).joined(separator: ", ") + "]" })
     }
 }
+
+extension CatalogueEntry {
+    /// A plan's `access` windows (`"mon-fri 09:00-16:00; sat 08:00-12:00"`), checked; nil: not set.
+    static func accessWindows(_ table: TOMLTable, of key: String) throws -> WeeklyHours? {
+        guard let value = table["access"] else { return nil }
+        guard let text = value.string else { throw ConfigKey.bad("\(key).access", "expected a string such as \"mon-fri 09:00-16:00\"") }
+        do { return try HoursParser.access(text) } catch { throw ConfigKey.bad("\(key).access", String(describing: error)) }
+    }
+}

@@ -65,4 +65,22 @@ import Testing
         #expect(["hours.mon", "hours.tue", "hours.wed", "hours.thu", "hours.fri", "hours.sat", "hours.sun", "hours.closed"]
             .allSatisfy(names.contains))
     }
+
+    @Test func aPlansAccessWindows() throws {
+        let config = try DeskConfig.parse("""
+            [plans.catalogue.off-peak]
+            kind = "open"
+            price = "30.00"
+            valid_days = 30
+            access = "mon-fri 09:00-16:00"
+            """)
+        let product = try #require(config.clubSettings.plans.catalogue.product(named: "off-peak"))
+        #expect(product.access == (try HoursParser.access("mon-fri 09:00-16:00")))
+        #expect(config.rendered().contains("access = \"mon-fri 09:00-16:00\""))
+        #expect(try DeskConfig.parse(config.rendered()) == config)
+        let bad = "[plans.catalogue.off-peak]\nkind = \"open\"\nprice = \"30.00\"\nvalid_days = 30\naccess = \"weekdays 09:00-16:00\""
+        #expect(throws: DeskError.config("config key 'plans.catalogue.off-peak.access': expected days mon, tue, wed, thu, fri, sat, sun or runs as in mon-fri, not \"weekdays\"")) {
+            try DeskConfig.parse(bad)
+        }
+    }
 }

@@ -88,4 +88,27 @@ struct OpeningHoursEndToEndTests {
         #expect(result.stderr.contains("config key 'hours.fri': \"22:00-02:00\" does not end after it starts"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
+
+    /// An off-peak plan (Mon–Fri 09:00–16:00) sold to a member: refused at 17:00, admitted at
+    /// 10:00, on the Monday after the autumn change. The plan sold is planted in the database:
+    /// selling (`members sell`) is another section's.
+    @Test func theOffPeakMemberIsRefusedAt17AndAdmittedAt10() throws {
+        let desk = try Self.desk(Self.config + """
+
+            [plans.catalogue.off-peak]
+            kind = "open"
+            price = "30.00"
+            valid_days = 30
+            access = "mon-fri 09:00-16:00"
+            """)
+        try #require(try desk.run(["members", "add", "--pass", "OFF1", "--name", "Olga"], frozenAt: "2026-10-24 12:00:00").status == 0)
+        _ = try SQLiteShell.rows(desk.databasePath, "UPDATE member SET details = '{\"product\":\"off-peak\"}' WHERE passId = 'OFF1'")
+        let late = try Self.checkIn(desk, "OFF1", at: "2026-10-26 17:00:00")
+        #expect(late.status == 3 && late.reason == "outsideAccessHours" && late.message == "Off-peak membership: 09:00–16:00", "\(late)")
+        let morning = try Self.checkIn(desk, "OFF1", at: "2026-10-27 10:00:00")
+        #expect(morning.status == 0 && morning.outcome == "checkedIn", "\(morning)")
+        // Saturday has no window: the week's are said.
+        let saturday = try Self.checkIn(desk, "OFF1", at: "2026-10-31 10:00:00")
+        #expect(saturday.message == "Off-peak membership: Mon–Fri 09:00–16:00", "\(saturday)")
+    }
 }

@@ -48,15 +48,18 @@ public struct PlanProduct: Sendable, Equatable {
     public var validDays: Int?
     /// Guests a member on this plan may bring each month (carried for the guest rule; nil: not set).
     public var guestsPerMonth: Int?
+    /// When a member on this plan may come in (`access = "mon-fri 09:00-16:00"`, `AccessHoursRule`); nil: any time the club is open.
+    public var access: WeeklyHours?
 
     public init(name: String, kind: Kind, visits: Int? = nil, price: PlanPrice, validDays: Int? = nil,
-                guestsPerMonth: Int? = nil) {
+                guestsPerMonth: Int? = nil, access: WeeklyHours? = nil) {
         self.name = name
         self.kind = kind
         self.visits = visits
         self.price = price
         self.validDays = validDays
         self.guestsPerMonth = guestsPerMonth
+        self.access = access
     }
 
     /// The one-day pass `members add --plan day` sells when the catalogue has no `day` product.

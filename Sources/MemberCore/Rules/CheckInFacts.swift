@@ -30,6 +30,7 @@ import Foundation
         self.plan = plan
         self.latestExit = latestExit
         self.desk = desk
+        access = PlanAccess.of(member, standing: plan, catalogue: settings.plans.catalogue)
     }
 
     package var isInside: Bool { presence?.inside == true }

@@ -98,4 +98,36 @@ import Testing
             #expect(decided.decision == decision && decided.refusalLine == line, "\(name)")
         }
     }
+
+    /// The windows come from the plan sold (`MemberRecord.product`) in the catalogue, a household
+    /// member's from its head's.
+    @Test func theWindowsAreThePlanSold() throws {
+        let windows = try HoursParser.access("mon-fri 09:00-16:00")
+        let catalogue = PlanCatalogue(products: [PlanProduct(name: "off-peak", kind: .open, price: PlanPrice(cents: 3000), validDays: 30,
+                                                             access: windows),
+                                                 PlanProduct(name: "monthly", kind: .open, price: PlanPrice(cents: 5000), validDays: 30)])
+        let settings = ClubSettings(occupancy: OccupancySettings(calendar: F.berlin), plans: PlanSettings(calendar: F.berlin, catalogue: catalogue))
+        func facts(_ member: MemberRecord, head: MemberRecord? = nil) -> CheckInFacts {
+            CheckInFacts(member: member, isNew: false, presence: nil, insideCount: 0, time: F.z("2026-03-30T15:00"), settings: settings,
+                         plan: head.map { PlanStanding(member: member, holder: $0, visitsLeft: nil) })
+        }
+        var offPeak = Core.member(), monthly = Core.member(), unknown = Core.member()
+        offPeak.product = "off-peak"
+        monthly.product = "monthly"
+        unknown.product = "gone"
+        var child = Core.member("AA02", id: "m2", plan: .household, household: "m1")
+        let rows: [(String, CheckInFacts, PlanAccess?)] = [
+            ("no plan sold: none", facts(Core.member()), nil),
+            ("the off-peak plan's windows", facts(offPeak), PlanAccess(name: "off-peak", windows: windows)),
+            ("a plan without windows: none", facts(monthly), nil),
+            ("a plan no longer in the catalogue: none", facts(unknown), nil),
+            ("a household member: its head's", facts(child, head: offPeak), PlanAccess(name: "off-peak", windows: windows)),
+        ]
+        for (name, facts, access) in rows {
+            #expect(facts.access == access, "\(name)")
+        }
+        child.product = "off-peak"
+        #expect(facts(child, head: monthly).access == nil, "its own plan sold does not count: the head's does")
+        #expect(CheckInRules.decide(facts(offPeak)).refusalLine == "Off-peak membership: 09:00–16:00", "the rule reads them")
+    }
 }

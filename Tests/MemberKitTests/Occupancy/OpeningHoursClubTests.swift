@@ -23,9 +23,11 @@ import Testing
             clock = FakeClock(Date(timeIntervalSince1970: time))
             let week = WeeklyHours(days: (0..<7).map { try! HoursParser.day($0 < 5 ? "06:00-22:00" : "08:00-20:00") })
             let occupancy = OccupancySettings(calendar: OpeningHoursClubTests.berlin, hours: OpeningHours(weekly: week))
+            let offPeak = PlanProduct(name: "off-peak", kind: .open, price: PlanPrice(cents: 3000), validDays: 30,
+                                      access: try HoursParser.access("mon-fri 09:00-16:00"))
+            let plans = PlanSettings(calendar: OpeningHoursClubTests.berlin, catalogue: PlanCatalogue(products: [offPeak]))
             club = Club(database: database, terminal: try database.terminalIdentity(name: "Front"),
-                        settings: ClubSettings(debounce: 0, occupancy: occupancy, plans: PlanSettings(calendar: OpeningHoursClubTests.berlin)),
-                        bus: EventBus(), clock: clock)
+                        settings: ClubSettings(debounce: 0, occupancy: occupancy, plans: plans), bus: EventBus(), clock: clock)
         }
     }
 
@@ -58,5 +60,21 @@ import Testing
             try Double.fetchAll(store.db, sql: "SELECT time FROM visit_event WHERE kind = 'exit'")
         }
         #expect(exits == [Self.beforeOpening + 17 * 3600])
+    }
+
+    /// The off-peak member (plan sold "off-peak": Mon–Fri 09:00–16:00) at 17:00 and at 10:00 CEST,
+    /// and let in anyway at 17:00.
+    @Test func anOffPeakMemberComesInItsWindowsOnly() throws {
+        let f = try F(at: Self.beforeOpening + 12 * 3600)  // Monday 17:00 CEST
+        try f.database.insertMember(MemberRecord(memberId: "m-off", passId: "OFF1", username: "Olga", timeStampAdded: 1, modifiedAt: 1,
+                                                 modifiedBy: "desk-b", product: "off-peak"))
+        let late = try f.club.checkIn(passId: "OFF1", source: .nfc)
+        guard case .refused(_, .outsideAccessHours) = late.outcome else { Issue.record("\(late.outcome)"); return }
+        #expect(late.message == "Off-peak membership: 09:00–16:00")
+        let anyway = try f.club.admitAnyway(passId: "OFF1", by: AuditActor(operator: "Mia", method: .manual))
+        #expect(anyway.outcome.name == "checkedIn")
+        #expect(try f.database.auditEntries(AuditQuery(action: .override)).map { $0.detail["refused"] } == ["outsideAccessHours"])
+        f.clock.set(Date(timeIntervalSince1970: Self.beforeOpening + 24 * 3600 + 5 * 3600))  // Tuesday 10:00 CEST
+        #expect(try f.club.checkIn(passId: "OFF1", source: .manual).outcome.name == "checkedIn")
     }
 }
