@@ -19,6 +19,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "occupancy": runOccupancyBench,
     "occupancy-closing": runClosingBench,  // only occupancy's closing time (to compare builds)
     "plans": runPlansBench,
+    "door-rules": runDoorRulesBench,
     "tui": runTUIBench,
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
     "other-process": { _ in try runOtherProcessCommitBench() },

@@ -1,0 +1,71 @@
+import Foundation
+import MemberDeskTestSupport
+@_spi(Testing) @_spi(Decisions) import MemberKit
+
+/// Issue 48's figure: a check-in with every new door rule active (opening hours, a plan's access
+/// windows, a freeze on file, a waiver required and signed, an alert to show) beside today's
+/// open check-in, in the same run and the same process, alternating rounds (goal: ≤ 1.10 × its time).
+func runDoorRulesBench(_ arguments: [String]) throws {
+    let count = arguments.first.flatMap(Int.init) ?? 10_000
+    let memberCount = 1_000
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("memberdesk-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let now = Date().timeIntervalSince1970
+    // Open round the clock, day after day (24:00 runs into 00:00: no closing), so the rules run every time.
+    let allDay = try HoursParser.access("mon-sun 00:00-24:00")
+    var rules = ClubSettings(debounce: 0)
+    rules.occupancy.hours = OpeningHours(weekly: allDay)
+    rules.plans.requireWaiver = true
+    rules.plans.waiverValidDays = 365
+    rules.plans.catalogue = PlanCatalogue(products: [PlanProduct(name: "any-time", kind: .open, price: PlanPrice(cents: 4500),
+                                                                 validDays: 30, access: allDay)])
+
+    func seeded(_ name: String, settings: ClubSettings, door: Bool) throws -> Club {
+        let database = try AppDatabase.open(path: folder.appendingPathComponent(name).path)
+        let terminal = try database.terminalIdentity(name: "bench")
+        let today = settings.plans.day(of: now)
+        for i in 0..<memberCount {
+            var member = MemberRecord(memberId: "m\(i)", passId: "P\(i)", username: "Member \(i)", timeStampAdded: now,
+                                      modifiedAt: now, modifiedBy: terminal.id)
+            if door {
+                member.alert = "Belay check due"
+                member.holds = [MemberHold(from: today.adding(days: 30), until: today.adding(days: 44), reason: "holiday")]
+                member.waiver = today.adding(days: -10)
+                member.birthday = Birthday(parsing: "1990-05-01")
+                member.product = "any-time"
+            }
+            try database.insertMember(member)
+        }
+        return Club(database: database, terminal: terminal, settings: settings)
+    }
+    let plain = try seeded("plain.sqlite", settings: ClubSettings(debounce: 0), door: false)
+    let door = try seeded("door.sqlite", settings: rules, door: true)
+    // Every tap admitted: the rules ran to the end and the visit was counted.
+    let probe = try door.checkIn(passId: "P0", source: .manual)
+    guard case .checkedIn = probe.outcome else { throw BenchFailure("the door club refused its member: \(probe.message)") }
+
+    var plainTimes: [Double] = [], doorTimes: [Double] = []
+    let rounds = 20, perRound = max(1, count / rounds)
+    for round in 0..<rounds {
+        for (club, index) in [(plain, 0), (door, 1)] {
+            for i in 0..<perRound {
+                let start = ContinuousClock.now
+                try club.checkIn(passId: "P\((round * perRound + i) % memberCount)", source: .manual)
+                let elapsed = seconds(since: start)
+                if index == 0 { plainTimes.append(elapsed) } else { doorTimes.append(elapsed) }
+            }
+        }
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] * 1e6 }
+    let plainMean = plainTimes.reduce(0, +) / Double(plainTimes.count) * 1e6
+    let doorMean = doorTimes.reduce(0, +) / Double(doorTimes.count) * 1e6
+    print(String(format: "a check-in with every door rule (hours, access window, freeze on file, waiver, alert)  %.0f µs (median %.0f)   "
+                 + "an open check-in %.0f µs (median %.0f)   ratio %.2f (goal <= 1.10)",
+                 doorMean, median(doorTimes), plainMean, median(plainTimes), doorMean / plainMean))
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
