@@ -102,7 +102,7 @@ package struct ConfigKey: Sendable {
         string("cards.sun_cmac_param", "The SUN URL's parameter holding the CMAC", \.cards.sunCMACParam, nonEmpty: true),
         string("cards.sun_url", "The URL `cards personalise` writes, e.g. https://club.example/c?picc_data=<32 zeros>&cmac=<16 zeros>",
                \.cards.sunURL),
-    ] + walletKeys
+    ] + walletKeys + hoursKeys
 
     /// `[wallet]`, `[wallet.apple]` and `[wallet.google]` (docs/wallet.md).
     static let walletKeys: [ConfigKey] = [

@@ -19,6 +19,7 @@ public struct DeskConfig: Sendable, Equatable {
     var occupancy = Occupancy()
     var visits = Visits()
     var plans = Plans()
+    var hours = Hours()
     public var cards = Cards()
     public var wallet = Wallet()
 
@@ -253,7 +254,7 @@ public struct DeskConfig: Sendable, Equatable {
         let closing = ClosingRule.parseClosingTime(occupancy.closingTime) ?? nil
         return OccupancySettings(tap: occupancy.tap, minStay: occupancy.minStayMinutes * 60, capacity: Int(occupancy.capacity),
                                  whenFull: occupancy.whenFull, closingMinute: closing, maxStay: occupancy.maxStayHours * 3600,
-                                 keepDays: Int(visits.keepDays), calendar: Self.clubCalendar)
+                                 keepDays: Int(visits.keepDays), calendar: Self.clubCalendar, hours: hours.openingHours)
     }
 
     /// The club's local time is the machine's (`TZ`, else /etc/localtime): read here, at the edge,

@@ -28,7 +28,18 @@ enum JSONOutput {
         object["visitsLeft"] = standing?.visitsLeft.map(JSONValue.int) ?? .null
         object["household"] = member.household.map(JSONValue.string) ?? .null
         object["birthday"] = member.birthday.map { .string($0.description) } ?? .null
+        object["alert"] = member.alert.map(JSONValue.string) ?? .null
+        object["freezes"] = .array(member.holds.map(Self.hold))
+        object["waiver"] = member.waiver.map { .string($0.description) } ?? .null
+        object["guardian"] = member.guardian.map(JSONValue.string) ?? .null
+        object["photo"] = member.photo.map(JSONValue.string) ?? .null
+        object["product"] = member.product.map(JSONValue.string) ?? .null
         return object
+    }
+
+    static func hold(_ hold: MemberHold) -> JSONValue {
+        .object(["from": .string(hold.from.description), "until": .string(hold.until.description),
+                 "reason": hold.reason.map(JSONValue.string) ?? .null, "headOnly": .bool(hold.headOnly)])
     }
 
     /// An ISO-8601 time, as every command prints times.

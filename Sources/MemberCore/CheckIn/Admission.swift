@@ -11,6 +11,7 @@
             let verdict = rules(subject, request, unknown: unknown)
             var change = written(verdict.decision, subject, request, audit: .plain)
             change.warnings = verdict.warnings
+            change.refusalLine = verdict.refusalLine
             change.lastVisitBefore = subject.member?.timeStampOfLastVisit
             return change
         case .override:
@@ -21,13 +22,13 @@
     /// The rules for a tap, given the pass's member (nil: none holds it): `CardRules`' order, then
     /// enrolment, then `CheckInRules`'.
     static func rules(_ subject: CheckInSubject, _ request: CheckInRequest,
-                      unknown: EnrolmentRule.Request) -> (decision: CheckInDecision, warnings: [String]) {
+                      unknown: EnrolmentRule.Request) -> (decision: CheckInDecision, warnings: [String], refusalLine: String?) {
         let pass = request.pass, settings = request.settings
         // The card first (`CardRules.order`): a replayed or unproven card is refused before any member is looked at.
         let card = CardFacts(passId: pass.passId, source: request.source, secure: request.secure,
                              lastSecureCounter: subject.lastSecureCounter, requireSecure: settings.requireSecure,
                              isStaffCard: subject.isStaffCard)
-        if let refusal = CardRules.decide(card) { return (refusal, []) }
+        if let refusal = CardRules.decide(card) { return (refusal, [], nil) }
         var member: MemberRecord
         var isNew = false
         if let found = subject.member {
@@ -36,7 +37,7 @@
             switch EnrolmentRule.apply(pass: pass, policy: settings.enrolment, request: unknown,
                                        nearHolders: subject.nearPassHolders.count,
                                        candidate: { newMember(pass, username: $0, fields: $1, request: request) }) {
-            case .answer(let outcome): return (.answer(outcome), [])
+            case .answer(let outcome): return (.answer(outcome), [], nil)
             case .candidate(let candidate):
                 member = candidate
                 isNew = true

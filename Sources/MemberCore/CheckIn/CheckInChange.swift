@@ -16,6 +16,8 @@ package struct CheckInChange: Sendable, Equatable {
     package var outcome: CheckInOutcome
     /// Said to staff; the tap went through anyway.
     package var warnings: [String] = []
+    /// A refusal's own line, when its rule words one ("Closed — opens 06:00"; nil: the outcome's).
+    package var refusalLine: String?
     package var write: Write = .nothing
     /// A fresh SUN read used up by this tap (nil: none, or the card was refused).
     package var secureRead: SecureTap?

@@ -92,6 +92,9 @@ public enum CheckInOutcome: Sendable, Equatable {
         case .refused(_, .capacity): return ("Full", "", "")
         // Each front end says how to sell one (`CheckInReport.message(sellPack:)`).
         case .refused(_, .packUsedUp): return ("Pack used up — sell a new pack", "", "")
+        // The rule's own line says when (`CheckInReport.refusalLine`): these are what is left without it.
+        case .refused(_, .closed): return ("Closed", "", "")
+        case .refused(_, .outsideAccessHours): return ("Outside the plan's access hours", "", "")
         case .checkedOut(let m, let stay): return ("Goodbye, ", m.displayName, " — \(Self.describeStay(seconds: stay))")
         case .notInside(let m): return ("", m.displayName, " is not inside")
         case .staffCard: return ("Staff card: not a member card (sign in with it at the desk)", "", "")

@@ -7,10 +7,18 @@ public struct MemberChanges: Sendable {
     public var expiresAt: Double??
     public var note: String??
     public var plan: PlanChanges
+    /// The door's alert, the waiver's day, a minor's guardian (`.some(nil)` clears one).
+    public var alert: String??
+    public var waiver: CalendarDay??
+    public var guardian: String??
 
     public init(passId: String? = nil, username: String?? = nil, fields: [String: JSONValue] = [:],
                 status: MemberStatus? = nil, expiresAt: Double?? = nil, note: String?? = nil,
-                plan: PlanChanges = PlanChanges()) {
+                plan: PlanChanges = PlanChanges(), alert: String?? = nil, waiver: CalendarDay?? = nil,
+                guardian: String?? = nil) {
+        self.alert = alert
+        self.waiver = waiver
+        self.guardian = guardian
         self.plan = plan
         self.passId = passId
         self.username = username

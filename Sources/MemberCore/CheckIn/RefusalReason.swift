@@ -8,4 +8,8 @@ public enum RefusalReason: String, Sendable, Codable {
     case insecure
     /// A phone (its random UID) with no pass of ours: never a member.
     case noWalletPass
+    /// Outside opening hours (`[hours]`, `ClosedRule`).
+    case closed
+    /// Outside the access windows of the member's plan (`AccessHoursRule`).
+    case outsideAccessHours
 }

@@ -1,8 +1,8 @@
 /// Erasing a deleted member's personal data (the right to erasure): pure. The tombstone keeps only
 /// what the merge laws and the figures need: its id, its deletion (with that field's own stamp),
 /// its added time and last visit, its status, expiry and plan, and when it got its card
-/// (`passSince`: unification compares holdings). Its name, note, member-type fields, birthday and
-/// household link are blanked, and its pass (a card UID is personal data) becomes
+/// (`passSince`: unification compares holdings). Its name, note, member-type fields, birthday,
+/// alert, holds, waiver, guardian, photo and household link are blanked, and its pass (a card UID is personal data) becomes
 /// `erasedPass(of:)`, derived from the member the person is kept under, so a person's unified
 /// enrolments stay one group. One new stamp covers every field, so the erasure is newer than any
 /// copy already in a file, and `MergeRules` keeps an erased tombstone whatever it meets.
@@ -45,6 +45,11 @@
         erased.note = nil
         erased.fields = [:]
         erased.birthday = nil
+        erased.alert = nil
+        erased.holds = []
+        erased.waiver = nil
+        erased.guardian = nil
+        erased.photo = nil
         erased.household = nil
         if erased.plan == .household { erased.plan = .open }  // a household member without its head is open
         let next = VersionStamp.next(after: record.modifiedAt, at: time)

@@ -49,6 +49,9 @@ import Foundation
         if let status = changes.status { member.status = status }
         if let expiresAt = changes.expiresAt { member.expiresAt = expiresAt }
         if let note = changes.note { member.note = note }
+        if let alert = changes.alert { member.alert = alert }
+        if let waiver = changes.waiver { member.waiver = waiver }
+        if let guardian = changes.guardian { member.guardian = guardian }
         member = try changes.plan.applied(to: member)
         member.stamp(changedFrom: before, at: request.time, by: request.desk.id)
         return member

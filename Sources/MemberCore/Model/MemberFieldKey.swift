@@ -2,7 +2,8 @@
 /// member-type field is `f.` and its name (an unset one is null: an edit like any other).
 package enum MemberFieldKey {
     /// memberdesk's own fields; the pass carries `passSince` with it, a deletion is `deletedAt`.
-    package static let fixed = ["username", "passId", "status", "expiresAt", "note", "plan", "household", "birthday", "deletedAt"]
+    package static let fixed = ["username", "passId", "status", "expiresAt", "note", "plan", "household", "birthday",
+                                      "alert", "holds", "waiver", "guardian", "photo", "product", "deletedAt"]
     static let extraPrefix = "f."
 
     package static func extra(_ name: String) -> String { extraPrefix + name }
@@ -29,6 +30,8 @@ package enum MemberFieldKey {
         case "passId": return "pass"
         case "expiresAt": return "expiry"
         case "deletedAt": return "deletion"
+        case "holds": return "freezes"
+        case "product": return "plan sold"
         case "f.userEmailAddress": return "e-mail"
         default: return extraName(key) ?? key
         }
@@ -47,6 +50,12 @@ extension MemberRecord {
         case "plan": return plan == other.plan
         case "household": return household == other.household
         case "birthday": return birthday == other.birthday
+        case "alert": return alert == other.alert
+        case "holds": return holds == other.holds
+        case "waiver": return waiver == other.waiver
+        case "guardian": return guardian == other.guardian
+        case "photo": return photo == other.photo
+        case "product": return product == other.product
         case "deletedAt": return deletedAt == other.deletedAt
         default:
             guard let name = MemberFieldKey.extraName(key) else { return true }
@@ -67,6 +76,12 @@ extension MemberRecord {
         case "plan": plan = other.plan
         case "household": household = other.household
         case "birthday": birthday = other.birthday
+        case "alert": alert = other.alert
+        case "holds": holds = other.holds
+        case "waiver": waiver = other.waiver
+        case "guardian": guardian = other.guardian
+        case "photo": photo = other.photo
+        case "product": product = other.product
         case "deletedAt": deletedAt = other.deletedAt
         default:
             guard let name = MemberFieldKey.extraName(key) else { return }
@@ -86,6 +101,12 @@ extension MemberRecord {
         case "plan": return plan.rawValue
         case "household": return household ?? ""
         case "birthday": return birthday?.description ?? ""
+        case "alert": return alert ?? ""
+        case "holds": return MemberHold.text(holds)
+        case "waiver": return waiver?.description ?? ""
+        case "guardian": return guardian ?? ""
+        case "photo": return photo ?? ""
+        case "product": return product ?? ""
         case "deletedAt": return deletedAt.map { String($0) } ?? ""
         default:
             guard let name = MemberFieldKey.extraName(key), let value = fields[name], value != .null else { return "" }

@@ -9,6 +9,30 @@ public enum MemberFieldRules {
     public static let noteLimit = 2000
     /// Any other text field a member list carries (a subclass's own fields).
     public static let otherFieldLimit = 2000
+    /// The door's alert is read at a glance on the banner: one short line.
+    public static let alertLimit = 120
+    /// Holds a member keeps (a few a year; a file cannot make a member carry thousands).
+    public static let holdLimit = 100
+
+    public static func validateAlert(_ alert: String) throws {
+        try validateText(alert, field: "alert", limit: alertLimit)
+    }
+
+    /// A hold's reason: as short as an alert.
+    public static func validateHoldReason(_ reason: String) throws {
+        try validateText(reason, field: "freeze reason", limit: alertLimit)
+    }
+
+    /// A photo's name: the SHA-256 of its bytes, 64 lowercase hex digits.
+    public static func isPhotoHash(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// A catalogue plan's name (`plans.catalogue.NAME`): 1 to 40 of a-z, 0-9 and "-".
+    public static func isProductName(_ text: String) -> Bool {
+        (1...40).contains(text.utf8.count)
+            && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+    }
 
     /// A name, e-mail, note or other field: one line of plain text (no control characters, see
     /// `PlainText.isControl`) no longer than `limit`. `field` names it in the one-line error.
@@ -56,6 +80,12 @@ public enum MemberFieldRules {
         do {
             try validateName(record.username ?? "")
             try validateNote(record.note ?? "")
+            try validateAlert(record.alert ?? "")
+            try validateName(record.guardian ?? "", field: "guardian")
+            for hold in record.holds { try validateHoldReason(hold.reason ?? "") }
+            if record.holds.count > holdLimit { return "freezes: \(record.holds.count); at most \(holdLimit)" }
+            if let photo = record.photo, !isPhotoHash(photo) { return "photo: '\(photo)' is not a SHA-256 in hex" }
+            if let product = record.product, !isProductName(product) { return "plan sold: '\(product)' is not a plan's name" }
             for (name, value) in record.fields.sorted(by: { $0.key < $1.key }) {
                 guard case .string(let text) = value else { continue }
                 try validateText(text, field: name == emailField ? "e-mail" : name,
@@ -85,6 +115,15 @@ public enum MemberFieldRules {
         var record = record
         record.username = record.username.map { clean($0, nameLimit) }
         record.note = record.note.map { clean($0, noteLimit) }
+        record.alert = record.alert.map { clean($0, alertLimit) }
+        record.guardian = record.guardian.map { clean($0, nameLimit) }
+        if !record.holds.isEmpty {
+            record.holds = MemberHold.merged(record.holds.map {
+                MemberHold(from: $0.from, until: max($0.from, $0.until), reason: $0.reason.map { clean($0, alertLimit) })
+            }).suffix(holdLimit).map { $0 }
+        }
+        if let photo = record.photo, !isPhotoHash(photo) { record.photo = nil }
+        if let product = record.product, !isProductName(product) { record.product = nil }
         for (name, value) in record.fields {
             if case .string(let text) = value {
                 let cleaned = clean(text, name == emailField ? emailLimit : otherFieldLimit)

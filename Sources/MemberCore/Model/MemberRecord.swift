@@ -32,6 +32,19 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     package var householdExpiresAt: Double?
     /// Each field's own stamp, where it differs from the member's (see `FieldStamps`).
     package var stamps: FieldStamps?
+    /// What staff must know at the door ("Unpaid since November"), shown on every tap until
+    /// cleared; apart from the private `note`.
+    public var alert: String?
+    /// Holds (freezes), merged and in order (`MemberHold.merged`).
+    public var holds: [MemberHold]
+    /// The day the member signed the club's waiver.
+    public var waiver: CalendarDay?
+    /// A minor's guardian, by name.
+    public var guardian: String?
+    /// The member's photo: the SHA-256 (lowercase hex) of its stored bytes.
+    public var photo: String?
+    /// The catalogue plan the member holds (`plans.catalogue`'s name: "ten-pack", "off-peak").
+    public var product: String?
 
     package init(
         memberId: String, passId: String, username: String? = nil,
@@ -39,7 +52,9 @@ public struct MemberRecord: Sendable, Hashable, Codable {
         fields: [String: JSONValue] = [:], status: MemberStatus = .active, expiresAt: Double? = nil,
         note: String? = nil, modifiedAt: Double, modifiedBy: String, deletedAt: Double? = nil,
         passSince: Double? = nil, plan: MemberPlan = .open, household: String? = nil, birthday: Birthday? = nil,
-        householdExpiresAt: Double? = nil, stamps: FieldStamps? = nil
+        householdExpiresAt: Double? = nil, stamps: FieldStamps? = nil,
+        alert: String? = nil, holds: [MemberHold] = [], waiver: CalendarDay? = nil, guardian: String? = nil,
+        photo: String? = nil, product: String? = nil
     ) {
         self.memberId = memberId
         self.passId = passId
@@ -60,6 +75,12 @@ public struct MemberRecord: Sendable, Hashable, Codable {
         self.birthday = birthday
         self.householdExpiresAt = householdExpiresAt
         self.stamps = stamps
+        self.alert = alert
+        self.holds = holds
+        self.waiver = waiver
+        self.guardian = guardian
+        self.photo = photo
+        self.product = product
     }
 
     /// Since when the member has held its pass: the start of its claim on the card when two
@@ -67,6 +88,11 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     package var passHeldSince: Double { passSince ?? timeStampAdded }
 
     public var isDeleted: Bool { deletedAt != nil }
+
+    /// Whether the member has any of the door's and membership's details (most have none).
+    package var hasDetails: Bool {
+        alert != nil || !holds.isEmpty || waiver != nil || guardian != nil || photo != nil || product != nil
+    }
 
     /// Whether the expiry that applies (its own, or its household head's: `HouseholdRule`) has passed.
     package func isExpired(at time: Double) -> Bool {

@@ -8,7 +8,7 @@ extension ClosingRule {
     @_spi(Decisions) public static func checkOuts(of inside: [MemberPresence], now: Double, settings: OccupancySettings) -> [VisitCheckOut] {
         var window = ClosingWindow(settings: settings)
         return inside.compactMap { entry -> VisitCheckOut? in
-            let closing = settings.closingMinute == nil ? nil : window.nextClosing(after: entry.time)
+            let closing = settings.closingMinute == nil && !settings.closesAtHours ? nil : window.nextClosing(after: entry.time)
             guard let time = exitTime(since: entry.time, now: now, maxStay: settings.maxStay, closing: closing) else { return nil }
             let exit = VisitEvent.exit(memberId: entry.memberId, since: entry.time, at: time, desk: entry.terminalId, source: "auto",
                                        kind: .auto, eventId: VisitEvent.autoExitId(entryId: entry.eventId, time: time), placed: false)

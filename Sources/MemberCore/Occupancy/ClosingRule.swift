@@ -2,6 +2,8 @@ import Foundation
 
 /// When a visit closes by itself: at the first closing time after its entry, or after the
 /// longest stay, whichever comes first. Pure, so every desk closes the same visit at the same time.
+/// The closing time is `occupancy.closing_time` when set, else the end of each day's opening
+/// hours (`OpeningHours.closing(on:calendar:)`).
 package enum ClosingRule {
     /// The automatic exit time of an entry at `since`, if it is due by `now`.
     @_spi(Decisions) public static func exitTime(since: Double, now: Double, settings: OccupancySettings) -> Double? {
@@ -61,11 +63,13 @@ package enum ClosingRule {
     /// report day: a day computed under another rule is computed again.
     @_spi(Decisions) public static func key(_ settings: OccupancySettings) -> String {
         guard settings.closes else { return "" }
-        return "closing=\(settings.closingMinute.map(String.init) ?? "-") maxStay=\(settings.maxStay) zone=\(settings.calendar.timeZone.identifier)"
+        let key = "closing=\(settings.closingMinute.map(String.init) ?? "-") maxStay=\(settings.maxStay) zone=\(settings.calendar.timeZone.identifier)"
+        return settings.closesAtHours ? key + " hours=" + settings.hours.key : key
     }
 
     /// The first closing instant strictly after `time`.
     @_spi(Decisions) public static func nextClosing(after time: Double, settings: OccupancySettings) -> Double? {
+        if settings.closesAtHours { return settings.hours.nextClosing(after: time, calendar: settings.calendar) }
         guard let minute = settings.closingMinute else { return nil }
         let calendar = settings.calendar
         let day = calendar.startOfDay(for: Date(timeIntervalSince1970: time))
@@ -78,6 +82,7 @@ package enum ClosingRule {
 
     /// The latest closing instant at or before `time`.
     @_spi(Decisions) public static func lastClosing(atOrBefore time: Double, settings: OccupancySettings) -> Double? {
+        if settings.closesAtHours { return settings.hours.lastClosing(atOrBefore: time, calendar: settings.calendar) }
         guard let minute = settings.closingMinute else { return nil }
         let calendar = settings.calendar
         let day = calendar.startOfDay(for: Date(timeIntervalSince1970: time))

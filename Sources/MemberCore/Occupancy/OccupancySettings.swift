@@ -31,9 +31,13 @@ public struct OccupancySettings: Sendable, Equatable {
     package var keepDays: Int
     /// The local day that `closingMinute` is read in.
     public var calendar: Calendar
+    /// Opening hours (`[hours]`): entries outside them are refused (`ClosedRule`), and without a
+    /// `closingMinute` the day's last range ends the visits still open.
+    package var hours: OpeningHours = .alwaysOpen
 
     public init(tap: TapMode = .in, minStay: TimeInterval = 120, capacity: Int = 0, whenFull: WhenFull = .refuse,
-                closingMinute: Int? = nil, maxStay: TimeInterval = 0, keepDays: Int = 400, calendar: Calendar = .gregorianUTC) {
+                closingMinute: Int? = nil, maxStay: TimeInterval = 0, keepDays: Int = 400, calendar: Calendar = .gregorianUTC,
+                hours: OpeningHours = .alwaysOpen) {
         self.tap = tap
         self.minStay = minStay
         self.capacity = capacity
@@ -42,8 +46,12 @@ public struct OccupancySettings: Sendable, Equatable {
         self.maxStay = maxStay
         self.keepDays = keepDays
         self.calendar = calendar
+        self.hours = hours
     }
 
     /// Whether anything closes visits by itself.
-    package var closes: Bool { closingMinute != nil || maxStay > 0 }
+    package var closes: Bool { closingMinute != nil || maxStay > 0 || closesAtHours }
+
+    /// Visits close at the hours' end of each day: there are weekly hours and no set closing time wins.
+    package var closesAtHours: Bool { closingMinute == nil && hours.weekly != nil }
 }

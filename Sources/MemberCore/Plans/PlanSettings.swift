@@ -27,11 +27,7 @@ public struct PlanSettings: Sendable, Equatable {
     }
 
     /// The local calendar day a time falls on.
-    package func day(of time: Double) -> CalendarDay {
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: time))
-        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-            ?? CalendarDay(dayNumber: Int((time / 86_400).rounded(.down)))
-    }
+    package func day(of time: Double) -> CalendarDay { CalendarDay.of(time, in: calendar) }
 
     /// From `time` through the end of the local day `days` days later: "expiring within DAYS days"
     /// (`members list --expiring`, the desk's list).

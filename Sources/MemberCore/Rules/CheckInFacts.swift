@@ -16,6 +16,8 @@ import Foundation
     package var latestExit: VisitSpan.ExitKind? = nil
     /// This desk's terminal id (the latest event's desk is `presence.terminalId`).
     package var desk: String = ""
+    /// The access windows of the plan the member comes on, when it has any (`AccessHoursRule`).
+    package var access: PlanAccess? = nil
 
     package init(member: MemberRecord, isNew: Bool, presence: MemberPresence?, insideCount: Int, time: Double,
                  settings: ClubSettings, plan: PlanStanding? = nil, latestExit: VisitSpan.ExitKind? = nil, desk: String = "") {
@@ -41,4 +43,6 @@ import Foundation
     case next
     case decide(CheckInDecision)
     case warn(String)
+    /// A refusal that says more than its reason: the line staff read ("Closed — opens 06:00").
+    case refuse(RefusalReason, saying: String)
 }

@@ -4,22 +4,26 @@
 @_spi(Decisions) public enum CheckInRules {
     package static let order: [@Sendable (CheckInFacts) -> RuleVerdict] = [
         TapDirectionRule.apply,  // an exit is never refused
+        ClosedRule.apply,  // a closed club refuses everyone
         StatusRule.apply,
         ExpiryRule.apply,
         DebounceRule.apply,
         PlanRule.apply,  // after debounce: a double tap is a duplicate, not a second use
+        AccessHoursRule.apply,  // after the plan's standing (an expired off-peak plan is "expired"), before capacity
         CapacityRule.apply,
     ]
 
-    package static func decide(_ facts: CheckInFacts) -> (decision: CheckInDecision, warnings: [String]) {
+    /// The decision, the warnings said on the way, and a refusal's own line when its rule words one.
+    package static func decide(_ facts: CheckInFacts) -> (decision: CheckInDecision, warnings: [String], refusalLine: String?) {
         var warnings: [String] = []
         for rule in order {
             switch rule(facts) {
             case .next: continue
-            case .decide(let decision): return (decision, warnings)
+            case .decide(let decision): return (decision, warnings, nil)
             case .warn(let warning): warnings.append(warning)
+            case .refuse(let reason, let line): return (.answer(.refused(facts.member, reason: reason)), warnings, line)
             }
         }
-        return (facts.isNew ? .enrol(facts.member) : .countVisit(facts.member, packOf: PlanRule.packToUse(facts)), warnings)
+        return (facts.isNew ? .enrol(facts.member) : .countVisit(facts.member, packOf: PlanRule.packToUse(facts)), warnings, nil)
     }
 }

@@ -25,6 +25,12 @@ import Foundation
         edit("plan", before.plan.rawValue, after.plan.rawValue)
         edit("household", before.household, after.household)
         edit("birthday", before.birthday?.description, after.birthday?.description)
+        edit("alert", before.alert, after.alert)
+        edit("freezes", MemberHold.text(before.holds), MemberHold.text(after.holds))
+        edit("waiver", before.waiver?.description, after.waiver?.description)
+        edit("guardian", before.guardian, after.guardian)
+        edit("photo", before.photo, after.photo)
+        edit("plan sold", before.product, after.product)
         for field in Set(before.fields.keys).union(after.fields.keys).sorted() {
             edit(field, before.fields[field]?.displayText, after.fields[field]?.displayText)
         }

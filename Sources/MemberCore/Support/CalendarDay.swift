@@ -1,3 +1,5 @@
+import Foundation
+
 /// A day of the civil (proleptic Gregorian) calendar, as a person types it: `YYYY-MM-DD`.
 /// Days are counted from 1970-01-01 by arithmetic, so the report needs no Calendar per visit.
 public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -78,5 +80,14 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         case 4, 6, 9, 11: return 30
         default: return 31
         }
+    }
+}
+
+extension CalendarDay {
+    /// The local day `time` falls on in `calendar` (the club's: `PlanSettings.calendar`).
+    public static func of(_ time: Double, in calendar: Calendar) -> CalendarDay {
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: time))
+        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? CalendarDay(dayNumber: Int((time / 86_400).rounded(.down)))
     }
 }

@@ -55,6 +55,8 @@ public struct CheckInReport: Sendable {
     public var capacity: Int
     /// Said to staff, the tap went through anyway (the club is full under `when_full = "warn"`).
     public var warnings: [String]
+    /// A refusal's own line, when its rule words one ("Closed — opens 06:00"): `message` says it.
+    public var refusalLine: String?
     /// The member's plan after the tap, when it is not open (the door's notice and `visitsLeft` read it).
     public var plan: PlanStanding?
     /// The member's last counted visit before this tap (nil: no member stored), for "once a day" notices.

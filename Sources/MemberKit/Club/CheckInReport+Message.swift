@@ -5,6 +5,7 @@ extension CheckInReport {
         if case .refused(_, .capacity) = outcome, capacity > 0 {
             return (CheckInOutcome.describeFull(inside: insideCount, capacity: capacity), "", "")
         }
+        if case .refused = outcome, let refusalLine { return (refusalLine, "", "") }
         return outcome.messageParts
     }
 

@@ -24,6 +24,7 @@ extension CheckInReport {
         self.init(time: asked.now, source: asked.source, passId: asked.reportedPass, outcome: change.outcome,
                   terminalId: asked.desk.id, inside: inside, insideCount: insideCount, capacity: asked.capacity,
                   warnings: change.warnings, operator: asked.actor.operator)
+        refusalLine = change.refusalLine
         guard asked.ranRules else { return }
         self.plan = plan
         lastVisitBefore = change.lastVisitBefore

@@ -26,6 +26,8 @@ extension Club {
     public func updateMember(id: String, _ changes: MemberChanges, by actor: AuditActor = .anonymous(.manual)) throws -> MemberRecord {
         if let username = changes.username { try MemberFieldRules.validateName(username ?? "") }
         if let note = changes.note { try MemberFieldRules.validateNote(note ?? "") }
+        if let alert = changes.alert { try MemberFieldRules.validateAlert(alert ?? "") }
+        if let guardian = changes.guardian { try MemberFieldRules.validateName(guardian ?? "", field: "guardian") }
         for (name, value) in changes.fields { try MemberFieldRules.validateField(name, value) }
         let time = clock.now().timeIntervalSince1970
         let passId = try changes.passId.map { try normalize($0).passId }

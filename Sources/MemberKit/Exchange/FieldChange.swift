@@ -19,7 +19,7 @@ public struct FieldChange: Sendable, Equatable, Codable {
     package var text: String { "\(field) \(Self.shown(old, quoted: quoted)) → \(Self.shown(new, quoted: quoted))" }
 
     /// Counts and dates read as they are; text is quoted, so that spaces and empty values show.
-    private var quoted: Bool { !["visits", "expiry", "last visit", "status", "deleted", "plan", "birthday"].contains(field) }
+    private var quoted: Bool { !["visits", "expiry", "last visit", "status", "deleted", "plan", "birthday", "freezes", "waiver", "photo", "plan sold"].contains(field) }
 
     private static func shown(_ value: String, quoted: Bool) -> String {
         if value.isEmpty { return "(none)" }
@@ -46,6 +46,9 @@ public struct FieldChange: Sendable, Equatable, Codable {
         add("plan", a.plan.rawValue, b.plan.rawValue)
         add("household", a.household ?? "", b.household ?? "")
         add("birthday", a.birthday?.description ?? "", b.birthday?.description ?? "")
+        for key in ["alert", "holds", "waiver", "guardian", "photo", "product"] {
+            add(MemberFieldKey.label(key), a.valueText(of: key), b.valueText(of: key))
+        }
         add("visits", String(a.numVisits), String(b.numVisits))
         if a.timeStampOfLastVisit != b.timeStampOfLastVisit {
             add("last visit", lastVisit(a.timeStampOfLastVisit), lastVisit(b.timeStampOfLastVisit))

@@ -23,6 +23,7 @@ enum MemberExtras {
         if let unifiedInto = member.unifiedInto { object["unifiedInto"] = .string(unifiedInto) }
         if !fields.isEmpty { object["fields"] = .object(fields) }
         for (key, value) in planObject(member) { object[key] = value }
+        for (key, value) in MemberDetailsJSON.object(record) { object[key] = value }
         if includeEvents, !member.events.isEmpty { object["visitEvents"] = .array(member.events.map(eventObject)) }
         if let stamps = record.stamps {
             var spelled: [String] = []  // no table: the desks are spelled
@@ -57,6 +58,11 @@ enum MemberExtras {
             formatTwoStamps ? FieldStampsJSON.formatTwoValue($0, own: own) : CompactFieldStamps.value($0, own: own, desks: desks, added: &newDesks)
         }
         out.append(UInt8(ascii: "{"))
+        let details = member.record.hasDetails ? MemberDetailsJSON.object(member.record) : [:]
+        func detail(_ name: StaticString) {
+            if let value = details["\(name)"] { key(name); JSONWriter.append(value, to: &out, csvQuoted: csvQuoted) }
+        }
+        detail("alert")
         if let birthday = member.record.birthday { key("birthday"); string(birthday.description) }
         if let deletedAt = member.record.deletedAt { key("deletedAt"); JSONWriter.appendNumber(deletedAt, to: &out) }
         if !newDesks.isEmpty { key("desks"); JSONWriter.append(.array(newDesks.map(JSONValue.string)), to: &out, csvQuoted: csvQuoted) }
@@ -64,6 +70,8 @@ enum MemberExtras {
         if !fields.isEmpty { key("fields"); JSONWriter.append(.object(fields), to: &out, csvQuoted: csvQuoted) }
         // Only a member with stamps of its own needs format 3: any other reads as format 1 did.
         if stamps != nil { key("format"); JSONWriter.appendInteger(formatTwoStamps ? 2 : FieldStampsJSON.format, to: &out) }
+        detail("guardian")
+        detail("holds")
         if let household = member.record.household { key("household"); string(household) }
         key("modifiedAt"); JSONWriter.appendNumber(member.record.modifiedAt, to: &out)
         key("modifiedBy"); string(member.record.modifiedBy)
@@ -71,7 +79,9 @@ enum MemberExtras {
         // The plan's keys as `planObject` has them, without a dictionary per member (the export's hot path).
         if !member.packCounters.isEmpty { key("packCounters"); JSONWriter.append(Self.packCounters(member), to: &out, csvQuoted: csvQuoted) }
         if let passSince = member.record.passSince { key("passSince"); JSONWriter.appendNumber(passSince, to: &out) }
+        detail("photo")
         if member.record.plan != .open { key("plan"); string(member.record.plan.rawValue) }
+        detail("product")
         if let stamps { key("stamps"); JSONWriter.append(stamps, to: &out, csvQuoted: csvQuoted) }
         if includeStatus { key("status"); string(member.record.status.rawValue) }
         if exactTimes { key("timeStampAdded"); JSONWriter.appendNumber(member.record.timeStampAdded, to: &out) }
@@ -103,6 +113,7 @@ enum MemberExtras {
             out.append(UInt8(ascii: "]"))
         }
         if member.record.plan == .pack { key("visitsLeft"); JSONWriter.appendInteger(PackCounter.balance(member.packCounters), to: &out) }
+        detail("waiver")
         out.append(UInt8(ascii: "}"))
     }
 
@@ -225,6 +236,7 @@ enum MemberExtras {
         if let value = object["deletedAt"] { record.deletedAt = try FieldValue.optionalDouble(value, "deletedAt") }
         if let value = object["passSince"] { record.passSince = try FieldValue.optionalDouble(value, "passSince") }
         let packCounters = try applyPlan(object, to: &record)
+        try MemberDetailsJSON.apply(object, to: &record)
         try FieldStampsJSON.apply(object, to: &record, desks: desks)
         var unifiedInto: String?
         if let value = object["unifiedInto"] { unifiedInto = try FieldValue.optionalString(value, "unifiedInto") }

@@ -77,6 +77,8 @@ enum MergeRules {
         a.passId == b.passId && a.username == b.username && a.status == b.status && a.expiresAt == b.expiresAt
             && a.note == b.note && a.deletedAt == b.deletedAt && a.modifiedAt == b.modifiedAt && a.modifiedBy == b.modifiedBy
             && a.passSince == b.passSince && a.plan == b.plan && a.household == b.household && a.birthday == b.birthday
+            && a.alert == b.alert && a.holds == b.holds && a.waiver == b.waiver && a.guardian == b.guardian
+            && a.photo == b.photo && a.product == b.product
             && nonNull(a.fields) == nonNull(b.fields) && a.stamps == b.stamps
     }
 
@@ -97,6 +99,7 @@ enum MergeRules {
             r.deletedAt.map(JSONValue.double) ?? .null, r.passSince.map(JSONValue.double) ?? .null,
             .string(r.plan.rawValue), r.household.map(JSONValue.string) ?? .null,
             r.birthday.map { JSONValue.string($0.description) } ?? .null,
+            .object(MemberDetailsJSON.object(r)),
         ]
         return CSVFieldText.json(.array(parts))
     }

@@ -88,7 +88,7 @@ extension StoreTransaction {
     func insert(_ member: MemberRecord) throws {
         try db.cachedStatement(sql: """
             INSERT INTO member (\(MemberColumns.written), nameKey)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(MemberColumns.nameKey))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(MemberColumns.nameKey))
             """).execute(arguments: MemberColumns.arguments(member))
     }
 
@@ -98,7 +98,7 @@ extension StoreTransaction {
             UPDATE member SET passId = ?2, username = ?3, timeStampAdded = ?4, numVisits = ?5,
                 timeStampOfLastVisit = ?6, fields = ?7, status = ?8, expiresAt = ?9, note = ?10,
                 modifiedAt = ?11, modifiedBy = ?12, deletedAt = ?13, passSince = ?14,
-                plan = ?15, household = ?16, birthday = ?17, stamps = ?18, searchTokens = ?19, nameKey = \(MemberColumns.nameKey)
+                plan = ?15, household = ?16, birthday = ?17, stamps = ?18, details = ?19, searchTokens = ?20, nameKey = \(MemberColumns.nameKey)
             WHERE memberId = ?1
             """).execute(arguments: MemberColumns.arguments(member))
     }

@@ -417,6 +417,9 @@ extension AppDatabase {
         registerNameCollation(&migrator)
         registerMergedEntriesCounted(&migrator)
         registerPassDigitsIndex(&migrator)
+        // Before the next: a member's columns are read whole (MemberColumns) from there on. A
+        // database that ran the next already gets this one after it, which reads no member.
+        registerMemberDetails(&migrator)
         // Last of these: it reads and writes members with today's columns (MemberColumns).
         registerNormalisedPasses(&migrator)
         registerAuditErasure(&migrator)

@@ -9,7 +9,7 @@ enum MemberColumns {
     static let names = [
         "memberId", "passId", "username", "timeStampAdded", "numVisits", "timeStampOfLastVisit", "fields",
         "status", "expiresAt", "note", "modifiedAt", "modifiedBy", "deletedAt", "passSince",
-        "plan", "household", "birthday", "stamps",
+        "plan", "household", "birthday", "stamps", "details",
     ]
     /// The stored columns, then the household head's expiry (read with the member, never written).
     static let list = names.joined(separator: ", ") + ", " + householdExpiry(of: "member")
@@ -38,7 +38,7 @@ enum MemberColumns {
         [r.memberId, r.passId, r.username, r.timeStampAdded, r.numVisits, r.timeStampOfLastVisit, FieldsColumn.text(r.fields),
          r.status.rawValue, r.expiresAt, r.note, r.modifiedAt, r.modifiedBy, r.deletedAt, r.passSince,
          r.plan.rawValue, r.household, r.birthday?.description, FieldStampsJSON.columnText(r.stamps),
-         SearchTokens.json(of: r)]
+         MemberDetailsJSON.columnText(r), SearchTokens.json(of: r)]
     }
 
     /// The member on a stepped statement's current row. `terminals` shares the few terminal ids
@@ -58,7 +58,7 @@ enum MemberColumns {
             sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement, column)
         }
         let fields = bytes(6).map { FieldsColumn.parse($0, names: fieldNames) } ?? [:]
-        return MemberRecord(
+        var record = MemberRecord(
             memberId: text(0) ?? "", passId: text(1) ?? "", username: text(2),
             timeStampAdded: sqlite3_column_double(statement, 3),
             numVisits: Int(sqlite3_column_int64(statement, 4)), timeStampOfLastVisit: sqlite3_column_double(statement, 5),
@@ -66,8 +66,10 @@ enum MemberColumns {
             expiresAt: double(8), note: text(9), modifiedAt: sqlite3_column_double(statement, 10),
             modifiedBy: terminals?.string(statement, 11) ?? text(11) ?? "", deletedAt: double(12),
             passSince: double(13), plan: bytes(14).flatMap(plans.value) ?? .open, household: text(15),
-            birthday: text(16).flatMap(Birthday.init(parsing:)), householdExpiresAt: double(18),
+            birthday: text(16).flatMap(Birthday.init(parsing:)), householdExpiresAt: double(19),
             stamps: bytes(17).flatMap(FieldStampsJSON.column))
+        if let details = bytes(18) { MemberDetailsJSON.applyColumn(details, to: &record) }
+        return record
     }
 
     static let statuses = ColumnCases<MemberStatus>()

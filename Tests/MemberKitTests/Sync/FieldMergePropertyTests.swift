@@ -7,7 +7,7 @@ import Testing
 @testable import MemberKit
 
 /// Field-by-field merge over random histories on three desks: edits of every field the merge
-/// stamps (name, pass, status, note, expiry, plan, household, birthday, member-type fields, one
+/// stamps (name, pass, status, note, expiry, plan, household, birthday, alert, waiver, guardian, member-type fields, one
 /// of them erased by an unset), pack top-ups, deletions, desks restored from their own earlier
 /// backups under a new identity, and files delivered in any order, repeated and late. After
 /// everyone has read everyone, every desk holds the same members; each field holds its latest
@@ -19,7 +19,7 @@ import Testing
 @Suite("Field merge properties")
 struct FieldMergePropertyTests {
     static let fields = ["username", "passId", "f.userEmailAddress", "f.phone", "status", "note", "expiresAt", "plan", "household",
-                         "birthday", "deletedAt"]
+                         "birthday", "alert", "waiver", "guardian", "deletedAt"]
 
     /// One edit of one field, and the edits of that field its desk had seen when it was made.
     struct Edit {
@@ -113,7 +113,7 @@ struct FieldMergePropertyTests {
         func edit(desk: Int, memberId: String, code: Int) throws {
             let text = "v\(code)"
             let changes: MemberChanges
-            switch FieldMergePropertyTests.fields[code % 10] {
+            switch FieldMergePropertyTests.fields[code % (FieldMergePropertyTests.fields.count - 1)] {
             case "username": changes = MemberChanges(username: .some(text))
             // Passes are each member's own: two members given one pass would be one person (`PassGroup`).
             case "passId": changes = MemberChanges(passId: "04EE\(members.firstIndex(of: memberId) ?? 0)\(code)")
@@ -125,6 +125,9 @@ struct FieldMergePropertyTests {
             case "plan": changes = MemberChanges(plan: PlanChanges(plan: code % 2 == 0 ? .open : .pack))
             // A household has one head, the first member, who never joins one (no loops to refuse).
             case "household": changes = MemberChanges(plan: PlanChanges(household: memberId == members[0] || code % 3 == 0 ? .some(nil) : .some(members[0])))
+            case "alert": changes = MemberChanges(alert: .some(code % 4 == 0 ? nil : "alert \(text)"))
+            case "waiver": changes = MemberChanges(waiver: .some(code % 4 == 0 ? nil : CalendarDay(dayNumber: 20_000 + code % 500)))
+            case "guardian": changes = MemberChanges(guardian: .some(code % 4 == 0 ? nil : "Guardian \(text)"))
             default:
                 let birthday: Birthday? = code % 6 == 0 ? nil : Birthday(year: 1970 + code % 40, month: 1 + code % 12, day: 1 + code % 28)
                 changes = MemberChanges(plan: PlanChanges(birthday: .some(birthday)))

@@ -55,7 +55,7 @@ enum MemberTable {
 
     /// Name, pass, email (and a subclass's own fields), visits, last visit, and the effective status
     /// (as the desk shows it). The member id and the date added are left to `members show` and `--json`.
-    static func columns(fields: [String], at time: Double) -> [Column] {
+    static func columns(fields: [String], at time: Double, calendar: Calendar, withAlerts: Bool) -> [Column] {
         var columns = [
             Column(header: "Name", value: { $0.username ?? "" }, cuttable: true),
             Column(header: "Pass", value: { $0.passId }, cuttable: true),
@@ -66,12 +66,31 @@ enum MemberTable {
         }
         columns.append(Column(header: "Visits", value: { String($0.numVisits) }, cuttable: false))
         columns.append(Column(header: "Last visit", value: { date($0.timeStampOfLastVisit) }, cuttable: false))
-        columns.append(Column(header: "Status", value: { $0.effectiveStatus(at: time).rawValue }, cuttable: false))
+        let today = CalendarDay.of(time, in: calendar)
+        columns.append(Column(header: "Status", value: { doorStatus($0, at: time, today: today) }, cuttable: false))
+        if withAlerts { columns.append(Column(header: "Alert", value: { $0.alert ?? "" }, cuttable: true)) }
         return columns
     }
 
-    static func print(_ members: [MemberRecord], fields: [String], at time: Double) {
-        let columns = columns(fields: fields, at: time)
+    /// The effective status, "frozen" on a day a hold of its own holds.
+    static func doorStatus(_ member: MemberRecord, at time: Double, today: CalendarDay) -> String {
+        let status = member.effectiveStatus(at: time)
+        return status == .active && MemberHold.holding(today, in: member.holds) != nil ? "frozen" : status.rawValue
+    }
+
+    /// `members show`'s lines for the alert, the freezes, the waiver and the guardian (each only when set).
+    static func printDoorFacts(_ member: MemberRecord) {
+        func line(_ label: String, _ value: String) { MemberDeskCLI.print("\(TextWidth.pad(label, to: 22)) \(PlainText.shown(value))") }
+        if let alert = member.alert { line("alert", alert) }
+        for hold in member.holds { line("frozen", hold.text) }
+        if let waiver = member.waiver { line("waiver signed", waiver.description) }
+        if let guardian = member.guardian { line("guardian", guardian) }
+        if let product = member.product { line("plan sold", product) }
+        if member.photo != nil { line("photo", "yes") }
+    }
+
+    static func print(_ members: [MemberRecord], fields: [String], at time: Double, calendar: Calendar) {
+        let columns = columns(fields: fields, at: time, calendar: calendar, withAlerts: members.contains { $0.alert != nil })
         // One member, one line: a newline or escape in a name becomes "�".
         let rows = members.map { member in columns.map { PlainText.shown($0.value(member)) } }
         var widths = columns.indices.map { i in

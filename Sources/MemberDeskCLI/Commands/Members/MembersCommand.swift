@@ -57,7 +57,7 @@ struct MembersCommand: ParsableCommand {
                     JSONOutput.print(JSONOutput.member(member, fields: fields, at: now, standing: try context.standing(member)))
                 }
             } else {
-                MemberTable.print(members, fields: fields, at: now)
+                MemberTable.print(members, fields: fields, at: now, calendar: context.club.settings.plans.calendar)
             }
             guard expiring == nil, packBelow == nil else { return }
             // On stderr, so that a pipe reads only members; said only when the limit cut the list.
@@ -105,6 +105,7 @@ struct MembersCommand: ParsableCommand {
             print("\(TextWidth.pad("plan", to: 22)) \(MemberTable.planText(member, standing))")
             if let left = standing?.visitsLeft { print("\(TextWidth.pad("visits left", to: 22)) \(left)") }
             if let birthday = member.birthday { print("\(TextWidth.pad("birthday", to: 22)) \(birthday)") }
+            MemberTable.printDoorFacts(member)
             if !visits.isEmpty {
                 print("recent visits:")
                 for visit in visits { print("  \(MemberTable.date(visit.time))  \(visit.source)") }
@@ -165,6 +166,7 @@ struct MembersCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Erase one of the member's other fields (as `members show` names it); repeat for more.", valueName: "FIELD"))
         var unset: [String] = []
         @OptionGroup var plan: PlanOptions
+        @OptionGroup var door: DoorOptions
         @Flag(help: "Print JSON.") var json = false
 
         func validate() throws {
@@ -174,8 +176,9 @@ struct MembersCommand: ParsableCommand {
             if let note { try MemberInput.validateNote(note) }
             if let expires { _ = try MemberInput.expiry(expires) }
             if let product = plan.product { throw ValidationError("--plan: \(product) is a plan of the catalogue: sell it with members sell") }
-            if [name, email, pass, expires, note].allSatisfy({ $0 == nil }) && status == nil && plan.isEmpty && unset.isEmpty {
-                throw ValidationError("nothing to change: give at least one of --name, --email, --pass, --status, --expires, --note, --unset, --plan, --visits, --add-visits, --household, --birthday")
+            if [name, email, pass, expires, note].allSatisfy({ $0 == nil }) && status == nil && plan.isEmpty && door.isEmpty
+                && unset.isEmpty {
+                throw ValidationError("nothing to change: give at least one of --name, --email, --pass, --status, --expires, --note, --unset, --plan, --visits, --add-visits, --household, --birthday, --alert, --waiver, --guardian")
             }
         }
 
@@ -190,6 +193,7 @@ struct MembersCommand: ParsableCommand {
             // An erasure is an ordinary edit of that field (its value null), so it travels to other desks as any edit does.
             for field in unset { changes.fields[try MemberInput.extraField(field, of: member)] = .null }
             changes.plan = try plan.changes(context)
+            door.apply(to: &changes)
             let updated = try PlanOptions.naming { try context.club.updateMember(id: member.memberId, changes, by: context.actor) }
             try context.report(updated, json: json, "updated \(updated.displayName) (member \(updated.memberId))")
         }
