@@ -65,17 +65,17 @@ import Testing
         let stored = Core.member(plan: .open)
         let request = Self.request(Self.product(.pack, visits: 10, days: 30))
         let sold = try PlanSale.sold(stored, request)
-        #expect(sold.plan == .pack && sold.expiresAt == Self.saturday + 30 * Self.day - 3600)
+        #expect(sold.plan == .pack && sold.expiresAt == Self.saturday + 30 * Self.day - 3600 && sold.product == "p")
         #expect(sold.modifiedAt == Self.saturday && sold.modifiedBy == "desk-a")
         let change = try PlanSale.decide(before: stored, after: sold, request, facts: MemberPlanFacts(packBalance: 2))
         #expect(change.writes == [.update(sold)] && change.events == [.updated(sold)])
         #expect(change.pack == MemberChange.PackCount(memberId: "m1", added: 10, used: 0))
-        #expect(change.audit.map(\.action) == [.sale, .edit, .edit, .edit])
+        #expect(change.audit.map(\.action) == [.sale, .edit, .edit, .edit, .edit])
         let sale = change.audit[0]
         #expect(sale.memberId == nil && sale.operator == "Mia" && sale.time == Self.saturday && sale.deskId == "desk-a")
         #expect(sale.detail == ["plan": "p", "kind": "pack", "price": "120.00", "currency": "EUR", "member": "m1"])
         #expect(change.audit[1].detail == ["field": "pack", "before": "2", "after": "12"])
-        #expect(change.audit.dropFirst(2).map { $0.detail["field"] } == ["expires", "plan"])
+        #expect(change.audit.dropFirst(2).map { $0.detail["field"] } == ["expires", "plan", "plan sold"])
         #expect(SaleRecord(sale)?.price == Self.price && SaleRecord(sale)?.memberId == "m1")
     }
 
@@ -83,9 +83,9 @@ import Testing
         let stored = Core.member(plan: .household, household: "m9")
         let request = Self.request(Self.product(.day))
         let sold = try PlanSale.sold(stored, request)
-        #expect(sold.plan == .open && sold.household == nil && sold.expiresAt == 1_774_731_600)
+        #expect(sold.plan == .open && sold.household == nil && sold.expiresAt == 1_774_731_600 && sold.product == "p")
         let change = try PlanSale.decide(before: stored, after: sold, request, facts: MemberPlanFacts())
-        #expect(change.pack == nil && change.audit.map(\.action) == [.sale, .edit, .edit, .edit])
+        #expect(change.pack == nil && change.audit.map(\.action) == [.sale, .edit, .edit, .edit, .edit])
     }
 
     @Test func noLiveMemberIsNotFound() {

@@ -50,6 +50,8 @@ import Testing
         // Open from the later expiry: a year on, plus 30 days.
         let expires = ReportCommandTests.local(4, 1, 10).addingTimeInterval(365 * 86_400).timeIntervalSince1970
         #expect(member["plan"] == .string("open") && [.double(expires), .int(Int(expires))].contains(member["expiresAt"]), "\(member)")
+        // The plan sold is the member's own field (it travels as the others do).
+        #expect(member["product"] == .string("monthly"))
         #expect(member["sale"] == .object(["plan": .string("monthly"), "kind": .string("open"), "price": .string("45.50"),
                                           "currency": .string("EUR"), "operator": .string("\(Self.user)"),
                                           "desk": .string("Front desk"),
@@ -113,6 +115,7 @@ import Testing
         let sale = try Self.object(await desk.run(["audit", "--action", "sale", "--json"], at: clock).stdout)
         #expect(sale["detail"] == .object(["plan": .string("day"), "kind": .string("day"), "price": .string("12.00"),
                                            "currency": .string("EUR"), "member": .string(id)]))
+        #expect(try Self.object(await desk.run(["members", "show", "W1", "--json"], at: clock).stdout)["product"] == .string("day"))
         #expect(await desk.run(["checkin", "W1"], at: clock).status == 0)
         clock.set(ReportCommandTests.local(3, 3, 9))
         #expect(await desk.run(["checkin", "W1"], at: clock).status == 3)

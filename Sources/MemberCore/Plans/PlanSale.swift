@@ -43,6 +43,7 @@ import Foundation
         member = try request.planChanges.applied(to: member)
         member.expiresAt = try PlanTerm.expiry(of: request.product, current: member.expiresAt, at: request.time,
                                                occupancy: request.occupancy)
+        member.product = request.product.name
         member.stamp(changedFrom: before, at: request.time, by: request.desk.id)
         return member
     }

@@ -34,9 +34,10 @@ extension Club {
         let stamp = editStamp(by: actor)
         var request = try saleRequest(plan, memberId: "", stamp: stamp)
         let terms = try PlanSale.walkIn(request, plan: changes, expiresAt: expiresAt)
-        let member = try MemberAddition.candidate(pass: pass, username: username, fields: fields, status: .active,
+        var member = try MemberAddition.candidate(pass: pass, username: username, fields: fields, status: .active,
                                                   expiresAt: terms.expiresAt, note: note, plan: terms.plan, at: stamp.time,
                                                   desk: terminal.id, ids: ids)
+        member.product = request.product.name
         request.memberId = member.memberId
         let addition = MemberAdditionOperation(member: member, plan: terms.plan, stamp: stamp)
         let commit = try perform(WalkInSaleOperation(addition: addition, sale: request))
