@@ -20,6 +20,8 @@ public enum DeskDialog: Sendable, Equatable {
     indirect case confirmQuit(ConfirmQuitDialog)
     /// Signing in, or a manager's PIN for one action (over the dialog that asked, if any).
     indirect case signIn(SignInDialog)
+    /// A plan of the catalogue to sell to the selected member.
+    case sell(SellDialog)
 
     /// The one switch: the open dialog as its feature, changed in place by `body` and put back
     /// in its own case (a `NoticeDialog` stays help or a notice).
@@ -36,6 +38,7 @@ public enum DeskDialog: Sendable, Equatable {
         case .givePass(let d): edit(d, as: DeskDialog.givePass, body)
         case .confirmQuit(let d): edit(d, as: DeskDialog.confirmQuit, body)
         case .signIn(let d): edit(d, as: DeskDialog.signIn, body)
+        case .sell(let d): edit(d, as: DeskDialog.sell, body)
         }
     }
 

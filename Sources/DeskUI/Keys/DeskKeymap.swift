@@ -64,6 +64,8 @@ enum DeskKeymap {
         DeskKeyBinding(keys: [.character("l")], command: .letInAnyway,
                        help: "let the refused member on the banner in anyway (managers; recorded as an override)"),
         DeskKeyBinding(keys: [.character("a")], command: .open(.audit), help: "the record of who did what (managers)"),
+        DeskKeyBinding(keys: [.character("$")], command: .open(.sellPlan),
+                       help: "sell a plan of the catalogue to the selected member, with its price (managers; recorded as a sale)"),
     ]
 
     private static let byKey: [Key: DeskCommand] = {

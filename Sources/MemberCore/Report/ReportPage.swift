@@ -6,7 +6,7 @@ public enum ReportPage {
     /// How many stopped-coming members are listed; the rest are counted.
     static let lapsedShown = 100
 
-    public static func render(_ figures: OccupancyFigures, clubName: String? = nil) -> String {
+    public static func render(_ figures: OccupancyFigures, clubName: String? = nil, sales: SalesFigures? = nil) -> String {
         let period = figures.period
         let timeline = LocalTimeline(timeZone: period.timeZone, from: figures.now.addingTimeInterval(-86_400 * 2),
                                      to: figures.now.addingTimeInterval(86_400 * 2))
@@ -46,6 +46,7 @@ public enum ReportPage {
         html += section("How long people stay", note: stayNote(figures), body: stayChart(figures) + closedByRule(figures))
         html += "</div>\n"
         html += section("Stopped coming", note: lapsedNote, body: lapsedTable(figures))
+        if let sales { html += ReportSalesSection.html(sales) }
         html += """
         <footer>
         <p><b>Visit</b>: an entry. <b>Occupancy</b>: the number inside, counted each minute from entries and exits; a visit with no exit is closed by rule (at closing time or after the longest stay, or by the member's next entry: one person is inside at most once), and counts as inside until then. <b>Average occupancy</b>: the mean number inside over the minutes when anyone was in. <b>Stay</b>: from entry to exit, for visits whose exit was tapped or made by staff; stays closed by rule are counted apart.</p>

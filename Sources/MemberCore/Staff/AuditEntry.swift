@@ -67,6 +67,8 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable {
     case freeze, unfreeze
     /// Two desks edited one field of a member before they synced: the value the merge overwrote.
     case conflict
+    /// A catalogue plan sold to a member (`members sell`): plan, kind, price, currency and member in the detail.
+    case sale
 
     public init(parsing text: String) throws {
         guard let action = AuditAction(rawValue: text.lowercased()) else {

@@ -19,6 +19,7 @@ struct FolderSyncPropertyTests {
     func converge() async throws {
         let talliesSeen = Mutex(0)
         let walletSeen = Mutex(0)
+        let salesSeen = Mutex(0)
         await propertyCheck(count: 40, input: Self.history) { steps in
             let world = try SyncFolderWorld()
             // Half the histories start from one desk's list that every desk has, so the other
@@ -75,11 +76,18 @@ struct FolderSyncPropertyTests {
             // Operators and the record of who did what agree at all three desks.
             let staff = try world.terminals.map(StaffSyncWorld.state)
             #expect(staff[0] == staff[1] && staff[1] == staff[2])
+            // Sales made at any desk give the same sales figures at every desk, each sale once.
+            let sales = try world.terminals.map { try $0.club.salesFigures(period: world.salesPeriod) }
+            #expect(sales[0] == sales[1] && sales[1] == sales[2])
+            #expect(sales[0].sales.count == world.sales && sales[0].totals.map(\.tally.amount.cents).reduce(0, +) == world.salesCents)
+            salesSeen.withLock { $0 += world.sales }
         }
         // The histories had desks counting members they did not author.
         #expect(talliesSeen.withLock { $0 } > 0)
         // And some histories ended with phones' claims still live to compare.
         #expect(walletSeen.withLock { $0 } > 0)
+        // And sales to compare.
+        #expect(salesSeen.withLock { $0 } > 0)
     }
 
     @Test("a settled folder stays quiet: reading it again changes nothing and writes nothing")

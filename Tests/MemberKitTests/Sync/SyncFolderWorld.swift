@@ -35,7 +35,7 @@ final class SyncFolderWorld {
         root = NSTemporaryDirectory() + "memberdesk-sync-\(UUID().uuidString)"
         let clock = self.clock
         // Phones' claims kept ten minutes: about ten steps, so histories end with some live and some expired.
-        let settings = ClubSettings(plans: PlanSettings(packUse: .perVisit), wallet: WalletSettings(maxAge: 600))
+        let settings = ClubSettings(plans: PlanSettings(packUse: .perVisit, catalogue: Self.catalogue), wallet: WalletSettings(maxAge: 600))
         terminals = try ["T1", "T2", "T3"].map { try SyncTestTerminal(id: $0, clock: clock, settings: settings) }
         var syncs: [DeskSync] = []
         for (index, terminal) in terminals.enumerated() {
@@ -121,6 +121,15 @@ final class SyncFolderWorld {
                 try terminal.club.updateMember(id: member.memberId, MemberChanges(plan: PlanChanges(addVisits: visits)))
                 bought += visits
             }
+        case 4 where (code / 1728) % 4 == 3:
+            // A plan of the catalogue sold at a random desk: its sale travels in the audit files.
+            if let member = try terminal.database.member(idOrPass: pass) {
+                let product = Self.catalogue.products[(code / 5) % Self.catalogue.products.count]
+                let sold = try terminal.club.sell(product.name, to: member.memberId, by: AuditActor(operator: Self.operators[code % 2], method: .manual))
+                bought += product.visits ?? 0
+                sales += 1
+                salesCents += sold.sale.price.cents
+            }
         case 4:
             if let member = try terminal.database.member(idOrPass: pass) {
                 try terminal.club.updateMember(id: member.memberId, MemberChanges(username: .some("name \(code)")))
@@ -172,6 +181,23 @@ final class SyncFolderWorld {
     }
 
     static let operators = ["Mia", "Bo"]
+
+    /// What the desks sell (`step`'s sales), and the sales made and their sum, at every desk.
+    static let catalogue = PlanCatalogue(products: [
+        PlanProduct(name: "ten-pack", kind: .pack, visits: 10, price: PlanPrice(cents: 12000), validDays: 365),
+        PlanProduct(name: "monthly", kind: .open, price: PlanPrice(cents: 4550), validDays: 30),
+        PlanProduct(name: "day", kind: .day, price: PlanPrice(cents: 1200)),
+    ], currency: "EUR")
+    var sales = 0
+    var salesCents = 0
+
+    /// Every day the histories can reach (each step is about a minute from the fake clock's start).
+    var salesPeriod: ReportPeriod {
+        get throws {
+            let start = Int(FakeClock().now().timeIntervalSince1970 / 86_400)
+            return try ReportPeriod(from: CalendarDay(dayNumber: start - 1), to: CalendarDay(dayNumber: start + 30), timeZone: TimeZone(identifier: "UTC")!)
+        }
+    }
 
     /// A phone held at desk `index`: a new cryptogram, or one read before (a replay, refused where
     /// the desk knows it, admitted where it does not yet).

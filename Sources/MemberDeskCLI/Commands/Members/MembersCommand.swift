@@ -6,8 +6,8 @@ import TerminalColumns
 struct MembersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "members",
-        abstract: "List, show, add, edit, delete and purge members; freeze and unfreeze them.",
-        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Purge.self,
+        abstract: "List, show, add, edit, delete and purge members; freeze and unfreeze them; sell them a plan.",
+        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Purge.self, Sell.self,
                       MembersFreezeCommand.self, MembersUnfreezeCommand.self]
     )
 
@@ -138,6 +138,13 @@ struct MembersCommand: ParsableCommand {
             var fields: [String: JSONValue] = [:]
             if let email, !email.isEmpty { fields["userEmailAddress"] = .string(email) }
             let changes = try plan.changes(context)
+            if let product = plan.product {
+                let sold = try PlanOptions.naming {
+                    try context.club.addMember(passId: pass, username: name, fields: fields, expiresAt: try expires.flatMap(MemberInput.expiry),
+                                               note: note.flatMap { $0.isEmpty ? nil : $0 }, selling: product, changes: changes, by: context.actor)
+                }
+                return try context.report(sold.member, json: json, Sell.walkInSummary(sold))
+            }
             let member = try PlanOptions.naming {
                 try context.club.addMember(passId: pass, username: name, fields: fields,
                                            expiresAt: try expires.flatMap(MemberInput.expiry),
@@ -169,6 +176,7 @@ struct MembersCommand: ParsableCommand {
             if let email { try MemberInput.validateEmail(email) }
             if let note { try MemberInput.validateNote(note) }
             if let expires { _ = try MemberInput.expiry(expires) }
+            if let product = plan.product { throw ValidationError("--plan: \(product) is a plan of the catalogue: sell it with members sell") }
             if [name, email, pass, expires, note].allSatisfy({ $0 == nil }) && status == nil && plan.isEmpty && door.isEmpty
                 && unset.isEmpty {
                 throw ValidationError("nothing to change: give at least one of --name, --email, --pass, --status, --expires, --note, --unset, --plan, --visits, --add-visits, --household, --birthday, --alert, --waiver, --guardian")

@@ -3,7 +3,9 @@ import MemberKit
 
 /// `members add` and `members edit`'s plan options: --plan, --visits, --add-visits, --household, --birthday.
 struct PlanOptions: ParsableArguments {
-    @Option(help: "The member's plan: open, pack or household.") var plan: MemberPlan?
+    @Option(help: ArgumentHelp("The member's plan: open, pack or household; members add also sells a plan of the catalogue (day: a day pass until closing).",
+                               valueName: "plan"))
+    var plan: PlanChoice?
     @Option(help: ArgumentHelp("Set the pack to N visits (0 or more; the plan becomes pack).", valueName: "N")) var visits: Int?
     @Option(name: .customLong("add-visits"), help: ArgumentHelp("Top the pack up by N visits (1 or more).", valueName: "N"))
     var addVisits: Int?
@@ -14,12 +16,18 @@ struct PlanOptions: ParsableArguments {
                                valueName: "DATE"))
     var birthday: String?
 
+    /// A plan of the catalogue asked for with `--plan` (members add sells it).
+    var product: String? { plan?.product }
+
     var isEmpty: Bool { plan == nil && visits == nil && addVisits == nil && household == nil && birthday == nil }
 
     func validate() throws {
         if let visits, visits < 0 { throw ValidationError("--visits must be 0 or more, not \(visits)") }
         if let addVisits, addVisits < 1 { throw ValidationError("--add-visits must be 1 or more, not \(addVisits)") }
         if visits != nil, addVisits != nil { throw ValidationError("give --visits or --add-visits, not both") }
+        if let product, visits != nil || addVisits != nil || household != nil {
+            throw ValidationError("--plan \(product) is sold from the catalogue, which gives its plan and visits: give no --visits, --add-visits or --household")
+        }
         if let birthday, !birthday.isEmpty, Birthday(parsing: birthday) == nil {
             throw ValidationError("--birthday '\(birthday)' is not a day: use YYYY-MM-DD or --MM-DD (a day the calendar has)")
         }
@@ -27,7 +35,7 @@ struct PlanOptions: ParsableArguments {
 
     /// The changes, with the household's member looked up (an unknown one is an error naming the option).
     func changes(_ context: DeskContext) throws -> PlanChanges {
-        var changes = PlanChanges(plan: plan, visits: visits, addVisits: addVisits)
+        var changes = PlanChanges(plan: plan?.builtIn, visits: visits, addVisits: addVisits)
         if let household {
             if household.isEmpty {
                 changes.household = .some(nil)

@@ -18,10 +18,13 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The first day.") var from: String?
     @Option(help: "The last day (default: today).") var to: String?
     @Option(help: ArgumentHelp("The HTML file to write (replaced whole, or not at all).", valueName: "file")) var out: String
+    @Option(name: .customLong("sales-csv"), help: ArgumentHelp("Also write the period's sales as CSV, one row per sale (RFC 4180).", valueName: "file"))
+    var salesCSV: String?
 
     func validate() throws {
         _ = try period(now: CommandClock.current.now())
         if out.isEmpty { throw ValidationError("--out needs a file name") }
+        if salesCSV?.isEmpty == true { throw ValidationError("--sales-csv needs a file name") }
     }
 
     /// The days asked for, in this desk's time zone; a bad date or order is a usage error.
@@ -51,18 +54,22 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try Self.checkWritable(out)
+        if let salesCSV { try Self.checkWritable(salesCSV) }
         let context = try DeskContext.open(global)
         let now = context.club.clock.now()
         let period = try period(now: now)
         let read = try context.club.reportFigures(period: period, now: now)
-        let html = ReportPage.render(read.figures)
+        let sales = try context.club.salesFigures(period: period)
+        let html = ReportPage.render(read.figures, sales: sales)
         try AtomicFileWriter.write(path: out) { try $0(Array(html.utf8)) }
+        if let salesCSV { try AtomicFileWriter.write(path: salesCSV) { try $0(SalesCSV.bytes(sales, period: period)) } }
         if read.futureEvents > 0 {
             CommandLineFailure.printError("\(CountText.of(read.futureEvents, "event")) later than tomorrow left out")
         }
         let figures = read.figures
         print("Wrote \(out): \(ReportText.shortDay(period.from)) – \(ReportText.shortDay(period.to)), "
             + "\(CountText.of(figures.visits, "visit")) by \(CountText.of(figures.members, "member"))")
+        if let salesCSV { print("Wrote \(salesCSV): \(CountText.of(sales.sales.count, "sale"))") }
     }
 
     /// Fails before any work when the file cannot be written (no such folder, no permission).
