@@ -11,7 +11,7 @@ func runDoorRulesBench(_ arguments: [String]) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("memberdesk-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let now = Date().timeIntervalSince1970
+    let now = SystemClock().now().timeIntervalSince1970
     // Open round the clock, day after day (24:00 runs into 00:00: no closing), so the rules run every time.
     let allDay = try HoursParser.access("mon-sun 00:00-24:00")
     var rules = ClubSettings(debounce: 0)
