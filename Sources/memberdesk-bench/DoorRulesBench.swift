@@ -1,6 +1,6 @@
 import Foundation
 import MemberDeskTestSupport
-@_spi(Testing) @_spi(Decisions) import MemberKit
+@_spi(Testing) import MemberKit
 
 /// Issue 48's figure: a check-in with every new door rule active (opening hours, a plan's access
 /// windows, a freeze on file, a waiver required and signed, an alert to show) beside today's

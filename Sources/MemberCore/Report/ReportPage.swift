@@ -6,7 +6,8 @@ public enum ReportPage {
     /// How many stopped-coming members are listed; the rest are counted.
     static let lapsedShown = 100
 
-    public static func render(_ figures: OccupancyFigures, clubName: String? = nil, sales: SalesFigures? = nil) -> String {
+    public static func render(_ figures: OccupancyFigures, clubName: String? = nil, holds: HoldFigures? = nil,
+                              sales: SalesFigures? = nil) -> String {
         let period = figures.period
         let timeline = LocalTimeline(timeZone: period.timeZone, from: figures.now.addingTimeInterval(-86_400 * 2),
                                      to: figures.now.addingTimeInterval(86_400 * 2))
@@ -46,6 +47,7 @@ public enum ReportPage {
         html += section("How long people stay", note: stayNote(figures), body: stayChart(figures) + closedByRule(figures))
         html += "</div>\n"
         html += section("Stopped coming", note: lapsedNote, body: lapsedTable(figures))
+        if let holds { html += ReportHoldsSection.html(holds) }
         if let sales { html += ReportSalesSection.html(sales) }
         html += """
         <footer>

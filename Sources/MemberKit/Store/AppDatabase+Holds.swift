@@ -36,3 +36,24 @@ struct MemberFreezeOperation: StoreEdit {
         try store.write(change, terminalId: context.desk.id)
     }
 }
+
+extension AppDatabase {
+    /// Live members with a hold on file, and the household members of heads among them (a head's
+    /// hold keeps them out): what the report's holds are made from.
+    package func membersWithHolds() throws -> [MemberRecord] {
+        try read { store in
+            // A member's details are JSON; the figures keep only real holds, so an alert that
+            // happens to say "holds": costs a row, never a wrong figure.
+            let held = try store.members(store.db.makeStatement(sql: """
+                SELECT \(MemberColumns.list) FROM member WHERE deletedAt IS NULL AND details LIKE '%"holds":%'
+                """))
+            let heads = held.map(\.memberId)
+            guard !heads.isEmpty else { return held }
+            let households = try store.members(store.db.makeStatement(sql: """
+                SELECT \(MemberColumns.list) FROM member WHERE deletedAt IS NULL AND plan = 'household'
+                AND household IN (SELECT value FROM json_each(?)) AND COALESCE(details, '') NOT LIKE '%"holds":%'
+                """), arguments: [String(decoding: try JSONEncoder().encode(heads), as: UTF8.self)])
+            return held + households
+        }
+    }
+}

@@ -18,8 +18,8 @@ import Testing
     try scenario.waitFor("Pack used up — sell a new pack (F2)")
     scenario.terminal.press(.function(2))
     try scenario.waitFor("the form of Ben Pack") { $0.contains("Member: Ben Pack") && $0.contains("Top up") }
-    // Name, Pass, Email, Status, Expires, Note, Plan, then Top up.
-    for _ in 0..<7 { scenario.terminal.press(.tab) }
+    // Name, Pass, Email, Status, Expires, Note, Alert, Plan, then Top up.
+    for _ in 0..<8 { scenario.terminal.press(.tab) }
     scenario.terminal.type("10")
     scenario.terminal.press(.enter)
     try scenario.waitFor("the form closed") { !$0.contains("Member: Ben Pack") }

@@ -60,7 +60,7 @@ struct ReportCommand: ParsableCommand {
         let period = try period(now: now)
         let read = try context.club.reportFigures(period: period, now: now)
         let sales = try context.club.salesFigures(period: period)
-        let html = ReportPage.render(read.figures, sales: sales)
+        let html = ReportPage.render(read.figures, holds: try context.club.holdFigures(period: period, now: now), sales: sales)
         try AtomicFileWriter.write(path: out) { try $0(Array(html.utf8)) }
         if let salesCSV { try AtomicFileWriter.write(path: salesCSV) { try $0(SalesCSV.bytes(sales, period: period)) } }
         if read.futureEvents > 0 {

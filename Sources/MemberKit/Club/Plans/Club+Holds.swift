@@ -24,3 +24,10 @@ extension Club {
         return MemberFreeze.Context(time: stamp.time, desk: stamp.desk, actor: stamp.actor, ids: stamp.ids, plans: settings.plans)
     }
 }
+
+extension Club {
+    /// The report's holds: those touching the period, and the members frozen on `now`'s day.
+    public func holdFigures(period: ReportPeriod, now: Date) throws -> HoldFigures {
+        HoldFigures(try database.membersWithHolds(), period: period, today: settings.plans.day(of: now.timeIntervalSince1970))
+    }
+}
