@@ -42,7 +42,8 @@ public struct GoogleWalletIssuer: Sendable {
             id: "\(issuerId).\(Self.objectSuffix(member.memberId))", classId: classId, state: member.state.rawValue,
             cardTitle: .init(look.organization), header: .init(member.name), subheader: .init("Member"),
             textModulesData: [.init(id: "plan", header: "Plan", body: member.plan),
-                              .init(id: "expires", header: "Expires", body: member.expiresAt.map(Self.day) ?? "Never")],
+                              .init(id: "expires", header: "Expires", body: member.expiresAt.map(Self.day) ?? "Never")]
+                + (member.hours.map { [.init(id: "hours", header: "Hours", body: $0)] } ?? []),
             barcode: .init(type: "QR_CODE", value: member.passId, alternateText: member.passId),
             smartTapRedemptionValue: member.passId,
             hexBackgroundColor: look.background.hex,

@@ -31,7 +31,7 @@ public struct MemberWallet: Sendable {
 
     public func walletMember(_ record: MemberRecord) throws -> WalletMember {
         let standing = record.plan == .open ? nil : try club.planStanding(record)
-        return WalletMember(record, standing: standing, now: club.clock.now())
+        return WalletMember(record, standing: standing, now: club.clock.now(), catalogue: club.settings.plans.catalogue)
     }
 
     public func appleIssuer() throws -> ApplePassIssuer {

@@ -90,7 +90,7 @@ struct PassJSON: Encodable {
                 Field(key: "plan", label: "Plan", value: member.plan),
                 expiry.map { Field(key: "expires", label: "Expires", value: $0, dateStyle: "PKDateStyleMedium", timeStyle: "PKDateStyleNone") }
                     ?? Field(key: "expires", label: "Expires", value: "Never"),
-            ],
+            ] + (member.hours.map { [Field(key: "hours", label: "Hours", value: $0)] } ?? []),
             backFields: [Field(key: "member", label: "Member id", value: member.memberId),
                          Field(key: "pass", label: "Pass", value: member.passId)])
         // Wallet decodes the QR message as this encoding; Latin-1 is what 2D scanners expect.

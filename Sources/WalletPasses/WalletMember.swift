@@ -21,9 +21,12 @@ public struct WalletMember: Sendable, Equatable {
     /// The expiry that applies (a household's head's when earlier), nil for none.
     public var expiresAt: Date?
     public var state: State
+    /// When the plan lets the member in, for a plan with access windows ("Off-peak: Mon–Fri
+    /// 09:00–16:00"): the windows the door keeps (`PlanAccess`), so the pass says what the door does.
+    public var hours: String?
 
     public init(memberId: String, passId: String, name: String, email: String? = nil, plan: String = "Open",
-                expiresAt: Date? = nil, state: State = .active) {
+                expiresAt: Date? = nil, state: State = .active, hours: String? = nil) {
         self.memberId = memberId
         self.passId = passId
         self.name = name
@@ -31,10 +34,12 @@ public struct WalletMember: Sendable, Equatable {
         self.plan = plan
         self.expiresAt = expiresAt
         self.state = state
+        self.hours = hours
     }
 
-    /// `standing`: the store's plan standing (nil for an open member).
-    public init(_ member: MemberRecord, standing: PlanStanding?, now: Date) {
+    /// `standing`: the store's plan standing (nil for an open member); `catalogue`: the plans the
+    /// club sells, whose access windows the pass shows.
+    public init(_ member: MemberRecord, standing: PlanStanding?, now: Date, catalogue: PlanCatalogue = PlanCatalogue()) {
         let expiresAt = standing?.expiresAt ?? member.expiresAt
         let state: State
         if member.isDeleted || member.status == .suspended {
@@ -54,7 +59,9 @@ public struct WalletMember: Sendable, Equatable {
             if case .string(let text) = value, !text.isEmpty { return text }
             return nil
         }
+        let access = PlanAccess.of(member, standing: standing, catalogue: catalogue)
         self.init(memberId: member.memberId, passId: member.passId, name: member.displayName, email: email, plan: plan,
-                  expiresAt: expiresAt.map { Date(timeIntervalSince1970: $0) }, state: state)
+                  expiresAt: expiresAt.map { Date(timeIntervalSince1970: $0) }, state: state,
+                  hours: access.map { "\($0.shownName): \($0.windows.shown)" })
     }
 }
