@@ -9,15 +9,16 @@ extension Club {
     @discardableResult
     public func addMember(passId raw: String, username: String? = nil, fields: [String: JSONValue] = [:],
                           status: MemberStatus = .active, expiresAt: Double? = nil, note: String? = nil,
-                          plan: PlanChanges = PlanChanges(),
+                          plan: PlanChanges = PlanChanges(), door: DoorDetails = DoorDetails(),
                           by actor: AuditActor = .anonymous(.manual)) throws -> MemberRecord {
         try MemberFieldRules.validateName(username ?? "")
         try MemberFieldRules.validateNote(note ?? "")
         for (name, value) in fields { try MemberFieldRules.validateField(name, value) }
         let pass = try normalize(raw)
         let stamp = editStamp(by: actor)
-        let member = try MemberAddition.candidate(pass: pass, username: username, fields: fields, status: status, expiresAt: expiresAt,
-                                                  note: note, plan: plan, at: stamp.time, desk: terminal.id, ids: ids)
+        let member = try door.applied(to: MemberAddition.candidate(pass: pass, username: username, fields: fields, status: status,
+                                                                   expiresAt: expiresAt, note: note, plan: plan, at: stamp.time,
+                                                                   desk: terminal.id, ids: ids))
         _ = try perform(MemberAdditionOperation(member: member, plan: plan, stamp: stamp))
         return member
     }

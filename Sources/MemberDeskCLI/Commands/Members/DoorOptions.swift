@@ -1,8 +1,8 @@
 import ArgumentParser
 import MemberKit
 
-/// `members edit`'s options for what the door must know: --alert, --waiver, --guardian (each
-/// empty clears it).
+/// `members add` and `members edit`'s options for what the door must know: --alert, --waiver,
+/// --guardian (on an edit, each empty clears it).
 struct DoorOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What staff must see on every tap until cleared (\"Unpaid since November\"); empty clears it.",
                                valueName: "TEXT"))
@@ -24,6 +24,11 @@ struct DoorOptions: ParsableArguments {
         if let waiver, !waiver.isEmpty, CalendarDay(parsing: waiver) == nil {
             throw ValidationError("--waiver '\(waiver)' is not a day: use YYYY-MM-DD")
         }
+    }
+
+    /// A new member's (validated first: an unparsed waiver cannot reach here).
+    var details: DoorDetails {
+        DoorDetails(alert: alert, waiver: waiver.flatMap(CalendarDay.init(parsing:)), guardian: guardian)
     }
 
     func apply(to changes: inout MemberChanges) {

@@ -123,6 +123,7 @@ struct MembersCommand: ParsableCommand {
         @Option(help: "Membership expiry: YYYY-MM-DD (valid through that day), an ISO-8601 time, or 'never'.") var expires: String?
         @Option(help: "A free-text note.") var note: String?
         @OptionGroup var plan: PlanOptions
+        @OptionGroup var door: DoorOptions
         @Flag(help: "Print JSON.") var json = false
 
         func validate() throws {
@@ -141,14 +142,16 @@ struct MembersCommand: ParsableCommand {
             if let product = plan.product {
                 let sold = try PlanOptions.naming {
                     try context.club.addMember(passId: pass, username: name, fields: fields, expiresAt: try expires.flatMap(MemberInput.expiry),
-                                               note: note.flatMap { $0.isEmpty ? nil : $0 }, selling: product, changes: changes, by: context.actor)
+                                               note: note.flatMap { $0.isEmpty ? nil : $0 }, selling: product, changes: changes,
+                                               door: door.details, by: context.actor)
                 }
                 return try context.report(sold.member, json: json, Sell.walkInSummary(sold))
             }
             let member = try PlanOptions.naming {
                 try context.club.addMember(passId: pass, username: name, fields: fields,
                                            expiresAt: try expires.flatMap(MemberInput.expiry),
-                                           note: note.flatMap { $0.isEmpty ? nil : $0 }, plan: changes, by: context.actor)
+                                           note: note.flatMap { $0.isEmpty ? nil : $0 }, plan: changes, door: door.details,
+                                           by: context.actor)
             }
             try context.report(member, json: json, "added \(member.displayName): member \(member.memberId), pass \(member.passId)")
         }

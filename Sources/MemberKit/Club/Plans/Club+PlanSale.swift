@@ -26,7 +26,7 @@ extension Club {
     @discardableResult
     public func addMember(passId raw: String, username: String? = nil, fields: [String: JSONValue] = [:], expiresAt: Double? = nil,
                           note: String? = nil, selling plan: String, changes: PlanChanges = PlanChanges(),
-                          by actor: AuditActor = .anonymous(.manual)) throws -> (member: MemberRecord, sale: SaleRecord) {
+                          door: DoorDetails = DoorDetails(), by actor: AuditActor = .anonymous(.manual)) throws -> (member: MemberRecord, sale: SaleRecord) {
         try MemberFieldRules.validateName(username ?? "")
         try MemberFieldRules.validateNote(note ?? "")
         for (name, value) in fields { try MemberFieldRules.validateField(name, value) }
@@ -34,9 +34,9 @@ extension Club {
         let stamp = editStamp(by: actor)
         var request = try saleRequest(plan, memberId: "", stamp: stamp)
         let terms = try PlanSale.walkIn(request, plan: changes, expiresAt: expiresAt)
-        var member = try MemberAddition.candidate(pass: pass, username: username, fields: fields, status: .active,
-                                                  expiresAt: terms.expiresAt, note: note, plan: terms.plan, at: stamp.time,
-                                                  desk: terminal.id, ids: ids)
+        var member = try door.applied(to: MemberAddition.candidate(pass: pass, username: username, fields: fields, status: .active,
+                                                                   expiresAt: terms.expiresAt, note: note, plan: terms.plan,
+                                                                   at: stamp.time, desk: terminal.id, ids: ids))
         member.product = request.product.name
         request.memberId = member.memberId
         let addition = MemberAdditionOperation(member: member, plan: terms.plan, stamp: stamp)
