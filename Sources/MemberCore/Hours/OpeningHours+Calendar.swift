@@ -71,9 +71,23 @@ extension OpeningHours {
         return Self.instant(day, minute: last.end, calendar: calendar)
     }
 
+    /// Whether some weekday closes (its last range does not run on into the next day's first).
+    /// Without closed days a week with none never closes: a club open round the clock would
+    /// otherwise search `searchDays` days on every operation's catch-up.
+    package var weekHasClosing: Bool {
+        guard let weekly else { return false }
+        return (0..<7).contains { weekday in
+            guard let last = weekly.ranges(weekdayFromMonday: weekday).last else { return false }
+            return !(last.end == 1440 && weekly.ranges(weekdayFromMonday: (weekday + 1) % 7).first?.start == 0)
+        }
+    }
+
+    /// Whether any day may close: a weekday that closes, or a closed day (the day before it closes at 24:00).
+    private var mayClose: Bool { weekly != nil && (!closedDays.isEmpty || weekHasClosing) }
+
     /// The first day's closing strictly after `time`.
     package func nextClosing(after time: Double, calendar: Calendar) -> Double? {
-        guard weekly != nil else { return nil }
+        guard mayClose else { return nil }
         // A day's closing is never later than the next midnight: yesterday's is past.
         let today = Self.day(of: time, calendar: calendar)
         for offset in 0...Self.searchDays {
@@ -84,7 +98,7 @@ extension OpeningHours {
 
     /// The latest day's closing at or before `time`.
     package func lastClosing(atOrBefore time: Double, calendar: Calendar) -> Double? {
-        guard weekly != nil else { return nil }
+        guard mayClose else { return nil }
         let today = Self.day(of: time, calendar: calendar)
         for offset in stride(from: 0, through: -Self.searchDays, by: -1) {
             if let closing = closing(on: today.adding(days: offset), calendar: calendar), closing <= time { return closing }

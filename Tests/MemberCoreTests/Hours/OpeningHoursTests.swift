@@ -95,4 +95,25 @@ import Testing
         let hours = F.hours(closed: ["2026-12-25"])
         #expect(hours.nextClosing(after: F.z("2026-12-24T22:00"), calendar: calendar) == F.z("2026-12-26T19:00"))
     }
+
+    /// A week whose every day runs on into the next never closes (the searches give up at once,
+    /// not after `searchDays`); a closed day in it makes the day before close at 24:00.
+    @Test(arguments: [
+        ("mon-sun 00:00-24:00", false),
+        ("mon-sat 00:00-24:00", true),           // Saturday ends at midnight: Sunday is closed
+        ("mon-sun 06:00-24:00", true),           // each day's 24:00 meets no 00:00
+        ("mon 00:00-24:00; tue-sun 00:00-24:00", false),
+        ("mon-sun 00:00-12:00,13:00-24:00", false),  // the break is no closing: the day runs on
+    ])
+    func aWeekThatNeverClosesHasNoClosing(access: String, closes: Bool) throws {
+        let hours = F.hours(try HoursParser.access(access))
+        #expect(hours.weekHasClosing == closes)
+        let now = F.z("2026-10-26T08:00")
+        #expect((hours.nextClosing(after: now, calendar: calendar) != nil) == closes)
+        #expect((hours.lastClosing(atOrBefore: now, calendar: calendar) != nil) == closes)
+        let holiday = F.hours(try HoursParser.access(access), closed: ["2026-10-28"])
+        // Tuesday 27 October ends at 24:00 CET (23:00Z) before the closed Wednesday, unless the week closed earlier.
+        let tuesdayEnd = F.z("2026-10-27T23:00")
+        #expect(holiday.nextClosing(after: now, calendar: calendar) == min(hours.nextClosing(after: now, calendar: calendar) ?? tuesdayEnd, tuesdayEnd))
+    }
 }
