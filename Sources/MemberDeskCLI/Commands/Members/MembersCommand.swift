@@ -6,9 +6,9 @@ import TerminalColumns
 struct MembersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "members",
-        abstract: "List, show, add, edit, delete and purge members; freeze and unfreeze them; sell them a plan.",
+        abstract: "List, show, add, edit, delete and purge members; freeze and unfreeze them; sell them a plan; give them a photo.",
         subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Purge.self, Sell.self,
-                      MembersFreezeCommand.self, MembersUnfreezeCommand.self]
+                      MembersFreezeCommand.self, MembersUnfreezeCommand.self, MembersPhotoCommand.self]
     )
 
     struct List: ParsableCommand {
