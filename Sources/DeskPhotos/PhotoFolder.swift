@@ -1,4 +1,5 @@
 import Foundation
+import DeskUI
 import MemberKit
 
 /// The desk's photos as files beside its database: `<data dir>/photos/<sha256>.jpg`, each written
@@ -63,4 +64,12 @@ public struct PhotoFolder: PhotoLibrary {
 
 private extension String {
     func nonEmpty(or fallback: String) -> String { isEmpty ? fallback : self }
+}
+
+extension PhotoFolder: PhotoIntake {
+    /// The member form's photo file, checked and stored as `members photo` does.
+    public func store(imageAt path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { throw PhotoError("Photo: cannot read \(path)") }
+        do { return try store(image: [UInt8](data)) } catch { throw PhotoError("Photo: \(path): \(error)") }
+    }
 }

@@ -56,6 +56,12 @@ public protocol PhotoArtSource: Sendable {
     func art(photo hash: String, columns: Int, rows: Int) -> PhotoArt?
 }
 
+/// Where the member form's photo file goes: stored small, its hash returned (DeskPhotos'
+/// `PhotoFolder`), or a one-line error and nothing kept.
+public protocol PhotoIntake: Sendable {
+    func store(imageAt path: String) throws -> String
+}
+
 /// A source with fixed art for every photo it was given (tests, the bench).
 public struct FixedPhotoArt: PhotoArtSource {
     public var art: [String: PhotoArt]

@@ -16,6 +16,9 @@ public struct MemberChanges: Sendable {
     /// A freeze to add (the desk's form): not an edit of the member's fields but `Club.freezeMember`,
     /// run after the edit, with its own rules and record.
     public var addHold: MemberHold?
+    /// An image file to make the member's photo of (the desk's form): the desk's photo intake stores
+    /// it first, and the edit then points `photo` at what it stored.
+    public var photoFile: String?
 
     public init(passId: String? = nil, username: String?? = nil, fields: [String: JSONValue] = [:],
                 status: MemberStatus? = nil, expiresAt: Double?? = nil, note: String?? = nil,

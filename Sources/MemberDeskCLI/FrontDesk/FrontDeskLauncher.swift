@@ -36,6 +36,7 @@ enum FrontDeskLauncher {
         let folderSync = try? context.deskSync()
         services.syncEnabled = folderSync != nil
         services.wallet = WalletDeskService(wallet: context.wallet)
+        services.photoIntake = context.photos
         services.photos = ChafaPhotoArt(library: context.photos,
                                         mode: PhotoArtMode.detect(setting: config.ui.photo.rawValue, environment: environment))
         // The lock: on once an operator exists (and staff.lock is not off); taps are recorded
