@@ -109,3 +109,21 @@ final class TwoPhotoDesks {
         #expect(names.isEmpty, "\(names)")  // no temporary file left behind
     }
 }
+
+@Suite struct MemberPhotosQueryTests {
+    /// The sync's question reads the photo index (`INDEXED BY`: SQLite refuses the query if it
+    /// cannot use it), not the members: only live members' photos.
+    @Test func onlyLiveMembersPhotosAreFoundThroughTheIndex() throws {
+        let database = try AppDatabase.inMemory()
+        let club = Club(database: database, terminal: TerminalIdentity(id: "DA", name: "A"), settings: ClubSettings(), clock: FakeClock())
+        let one = String(repeating: "a", count: 64), two = String(repeating: "b", count: 64)
+        let ada = try club.addMember(passId: "04A1", username: "Ada")
+        let ben = try club.addMember(passId: "04B2", username: "Ben")
+        _ = try club.addMember(passId: "04C3", username: "Cleo", note: "no photo")
+        try club.setMemberPhoto(id: ada.memberId, photo: one)
+        try club.setMemberPhoto(id: ben.memberId, photo: two)
+        #expect(try database.memberPhotos() == [one, two])
+        try club.deleteMember(id: ben.memberId)
+        #expect(try database.memberPhotos() == [one])
+    }
+}
