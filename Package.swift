@@ -107,7 +107,7 @@ let package = Package(
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
             "MemberKit", "DeskSettings", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskMQTT", "CJavaScriptCore",
-            "StaffAuth", "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
+            "StaffAuth", "WalletReading", "DeskPhotos", .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "GRDB", package: "GRDB.swift"),
             "MemberDeskTestSupport",  // the virtual card, the pcscd harness, the btsnoop writer, TmuxSession
