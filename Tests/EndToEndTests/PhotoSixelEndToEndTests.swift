@@ -43,21 +43,25 @@ struct PhotoSixelEndToEndTests {
         let description: String
     }
 
-    /// Where the photo's orange (240, 140, 20) shows: how many pixels, and the leftmost and lowest.
-    static func orange(_ shot: (width: Int, height: Int, rgb: [UInt8])) -> (count: Int, minX: Int, maxY: Int) {
-        var count = 0, minX = Int.max, maxY = 0
+    /// Where the photo's orange (240, 140, 20) shows: how many pixels, their bounding box, and how
+    /// many rows inside it are mostly not orange (the photo's dark stripes, which only a picture
+    /// keeps: block art's two samples a cell average them away).
+    static func orange(_ shot: (width: Int, height: Int, rgb: [UInt8])) -> (count: Int, minX: Int, maxY: Int, stripes: Int) {
+        func isOrange(_ x: Int, _ y: Int) -> Bool {
+            let i = (y * shot.width + x) * 3
+            return shot.rgb[i] > 200 && shot.rgb[i + 1] > 100 && shot.rgb[i + 1] < 180 && shot.rgb[i + 2] < 80
+        }
+        var count = 0, minX = Int.max, maxX = 0, minY = Int.max, maxY = 0
         for y in 0..<shot.height {
-            for x in 0..<shot.width {
-                let i = (y * shot.width + x) * 3
-                let (r, g, b) = (shot.rgb[i], shot.rgb[i + 1], shot.rgb[i + 2])
-                if r > 200, g > 100, g < 180, b < 80 {
-                    count += 1
-                    minX = min(minX, x)
-                    maxY = max(maxY, y)
-                }
+            for x in 0..<shot.width where isOrange(x, y) {
+                count += 1
+                minX = min(minX, x); maxX = max(maxX, x)
+                minY = min(minY, y); maxY = max(maxY, y)
             }
         }
-        return (count, minX, maxY)
+        guard count > 0 else { return (0, 0, 0, 0) }
+        let stripes = (minY...maxY).filter { y in (minX...maxX).filter { isOrange($0, y) }.count * 10 < (maxX - minX + 1) * 3 }.count
+        return (count, minX, maxY, stripes)
     }
 
     @Test func aCheckInShowsThePhotoAsSixel() throws {
@@ -93,7 +97,7 @@ struct PhotoSixelEndToEndTests {
         try display.run("xdotool", ["key", "F4"])
         try display.run("xdotool", ["type", "04c0ffee"])
         try display.run("xdotool", ["key", "Return"])
-        var found = (count: 0, minX: 0, maxY: 0)
+        var found = (count: 0, minX: 0, maxY: 0, stripes: 0)
         let shown = waitUntil(timeout: 20, poll: 0.2) {
             guard let shot = try? display.screenshot(shots) else { return false }
             found = Self.orange(shot)
@@ -102,5 +106,7 @@ struct PhotoSixelEndToEndTests {
         #expect(shown, "no photo on the screen: \(found)")
         // On the banner (the screen's top rows), at its left.
         #expect(found.minX < 60 && found.maxY < 200, "\(found)")
+        // Drawn as a picture: its thin dark stripes are there.
+        #expect(found.stripes >= 3, "\(found)")
     }
 }
