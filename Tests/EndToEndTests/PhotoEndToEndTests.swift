@@ -93,6 +93,17 @@ struct PhotoEndToEndTests {
         #expect(try desk.run(["audit", "--json"]).stdout == auditBefore)
     }
 
+    @Test func aDeletedMembersPhotoGoesWithIt() throws {
+        let desk = try DeskBinary()
+        try #require(try desk.run(["members", "add", "--pass", "DORA", "--name", "Dora"]).status == 0)
+        let file = desk.home.path + "/dora.jpg"
+        try Self.write(try #require(PhotoEncoding.jpeg(width: 300, height: 400, rgb: Self.image(width: 300, height: 400))), file)
+        try #require(try desk.run(["members", "photo", "DORA", file]).status == 0)
+        #expect(Self.photos(desk).count == 1)
+        try #require(try desk.run(["members", "delete", "DORA", "--yes"]).status == 0)
+        #expect(Self.photos(desk).isEmpty)
+    }
+
     /// The desk in tmux (block art: tmux passes no pictures through): a check-in of a member with
     /// a photo shows half blocks left of the name, in the photo's colour.
     @Test func theBannerShowsThePhotoAsBlocksInTmux() throws {

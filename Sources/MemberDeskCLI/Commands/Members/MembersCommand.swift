@@ -224,6 +224,7 @@ struct MembersCommand: ParsableCommand {
                 }
             }
             let released = try context.club.deleteMember(id: member.memberId, by: context.actor)
+            try context.forgetPhoto(member.photo)
             print("deleted \(member.displayName) (member \(member.memberId))")
             if !released.isEmpty {
                 writeError("warning: \(CountText.of(released.count, "member")) of \(member.displayName)'s household "

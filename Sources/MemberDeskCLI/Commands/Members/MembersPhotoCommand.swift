@@ -46,7 +46,7 @@ struct MembersPhotoCommand: ParsableCommand {
         if let stored, let hash { try photos.adopt(stored, as: hash) }
         let after = try context.club.setMemberPhoto(id: member.memberId, photo: hash, by: context.actor)
         // The old file goes once no member points at it (the other desks' copies go with their next sync).
-        if let old = member.photo, old != hash, !(try context.database.memberPhotos().contains(old)) { photos.remove(old) }
+        if member.photo != hash { try context.forgetPhoto(member.photo) }
         try context.report(after, json: json, hash.map { "photo of \(after.displayName) stored (\($0.prefix(12)))" }
                            ?? (member.photo == nil ? "\(after.displayName) had no photo" : "photo of \(after.displayName) removed"))
     }
@@ -55,4 +55,11 @@ struct MembersPhotoCommand: ParsableCommand {
 extension DeskContext {
     /// The photos folder beside the database.
     var photos: PhotoFolder { PhotoFolder(besideDatabase: database.path ?? paths.database()) }
+
+    /// Removes the photo file `hash` names once no live member points at it: a deleted or erased
+    /// member's face is not kept.
+    func forgetPhoto(_ hash: String?) throws {
+        guard let hash, !(try database.memberPhotos().contains(hash)) else { return }
+        photos.remove(hash)
+    }
 }
