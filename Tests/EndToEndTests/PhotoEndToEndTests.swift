@@ -53,7 +53,9 @@ struct PhotoEndToEndTests {
         #expect(gone.status == 0 && gone.stdout == "photo of Anna removed\n", "\(gone.stdout)\(gone.stderr)")
         #expect(try Self.json(desk, "ANNA")["photo"] is NSNull)
         #expect(Self.photos(desk).isEmpty)
+        let record = try desk.run(["audit", "--json"]).stdout
         #expect(try desk.run(["members", "photo", "ANNA", "--delete"]).stdout == "Anna had no photo\n")
+        #expect(try desk.run(["audit", "--json"]).stdout == record)  // no edit
     }
 
     @Test func aBadFileIsOneLineAndChangesNothing() throws {

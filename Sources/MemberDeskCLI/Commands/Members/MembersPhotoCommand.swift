@@ -44,7 +44,8 @@ struct MembersPhotoCommand: ParsableCommand {
         let photos = context.photos
         let hash = stored.map(PhotoHash.of)
         if let stored, let hash { try photos.adopt(stored, as: hash) }
-        let after = try context.club.setMemberPhoto(id: member.memberId, photo: hash, by: context.actor)
+        // The same photo again, or no photo to remove, is no edit.
+        let after = hash == member.photo ? member : try context.club.setMemberPhoto(id: member.memberId, photo: hash, by: context.actor)
         // The old file goes once no member points at it (the other desks' copies go with their next sync).
         if member.photo != hash { try context.forgetPhoto(member.photo) }
         try context.report(after, json: json, hash.map { "photo of \(after.displayName) stored (\($0.prefix(12)))" }
