@@ -106,6 +106,44 @@ struct PhotoEndToEndTests {
         #expect(Self.photos(desk).isEmpty)
     }
 
+    /// The member form's Photo field in tmux: a path typed there gives the member the photo, and
+    /// the next check-in shows it; "-" there removes it.
+    @Test func theFormTakesAPhotoFile() throws {
+        let desk = try DeskBinary()
+        try desk.writeConfig("[reader]\nname = \"no reader for the photo tests\"\n")
+        try #require(try desk.run(["members", "add", "--pass", "04F0F0F0", "--name", "Finn Form"]).status == 0)
+        let file = desk.home.path + "/finn.png"
+        try Self.write(try #require(PhotoEncoding.png(width: 300, height: 400, rgb: Self.image(width: 300, height: 400))), file)
+        let tmux = try TmuxSession(command: [DeskBinary.path], environment: desk.terminalEnvironment,
+                                   directory: desk.home.path, width: 100, height: 40)
+        defer { tmux.kill() }
+        try tmux.waitForList(1)
+        try tmux.press("F2")
+        try tmux.waitFor("Visit history")
+        try tmux.press("BTab")  // from Name back round to the last field, Photo
+        try tmux.type(file)
+        try tmux.press("Enter")
+        try tmux.waitFor("updated")
+        let hash = try #require(try Self.json(desk, "04F0F0F0")["photo"] as? String)
+        #expect(Self.photos(desk) == [hash + ".jpg"])
+        try tmux.press("F4")
+        try tmux.waitFor("Type or paste a pass id")
+        try tmux.type("04f0f0f0")
+        try tmux.press("Enter")
+        try tmux.waitFor("the welcome with block art beside it") { screen in
+            screen.split(separator: "\n").contains { $0.contains("Welcome, Finn Form") && $0.contains { "▀▄▌▐█".contains($0) } }
+        }
+        try tmux.press("Escape")
+        try tmux.press("F2")
+        try tmux.waitFor("Visit history")
+        try tmux.press("BTab")
+        try tmux.type("-")
+        try tmux.press("Enter")
+        let cleared = waitUntil(timeout: 15) { (try? Self.json(desk, "04F0F0F0")["photo"] is NSNull) == true }
+        #expect(cleared)
+        try tmux.press("F10")
+    }
+
     /// The desk in tmux (block art: tmux passes no pictures through): a check-in of a member with
     /// a photo shows half blocks left of the name, in the photo's colour.
     @Test func theBannerShowsThePhotoAsBlocksInTmux() throws {
