@@ -43,7 +43,7 @@ public struct PhotoFolder: PhotoLibrary {
     @discardableResult
     public func remove(_ hash: String) -> Bool {
         guard MemberFieldRules.isPhotoHash(hash) else { return false }
-        return (try? FileManager.default.removeItem(atPath: file(hash))) != nil
+        return unlink(file(hash)) == 0
     }
 
     private func keep(_ bytes: [UInt8], as hash: String) throws {

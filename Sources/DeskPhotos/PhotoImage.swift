@@ -48,9 +48,14 @@ public enum PhotoImage {
         }
     }
 
-    /// A stored photo's pixels, for the desk's art; nil when it does not decode.
+    /// A stored photo's pixels, for the desk's art; nil when it does not decode (the banner then
+    /// shows none: a bad file never reaches the store, so this is a disk's fault, not a member's).
     static func pixels(_ bytes: [UInt8]) -> PhotoPixels? {
-        try? decode(bytes, fitting: whole, maxSide: maxSide).pixels
+        do {
+            return try decode(bytes, fitting: whole, maxSide: maxSide).pixels
+        } catch {
+            return nil
+        }
     }
 
     /// The largest size within the stored photo's box with the image's proportions (never larger).
