@@ -29,6 +29,10 @@ let package = Package(
         .systemLibrary(name: "CJavaScriptCore", path: "Sources/CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto"),
+        .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa"),
+        // Member photos in C over libjpeg-turbo, libpng and libchafa (libjpeg reports errors by longjmp).
+        .target(name: "CPhoto", dependencies: ["CChafa"], path: "Sources/CPhoto",
+                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         // Names sorted by the locale's collation: a few lines of C over Debian's ICU (libicu).
         .target(name: "CNameCollation", path: "Sources/CNameCollation",
                 linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
@@ -69,6 +73,8 @@ let package = Package(
         .target(name: "DeskHTTP"),
         .target(name: "RegionKit", dependencies: ["MemberKit", "DeskSettings", "BeaconKit", "CJavaScriptCore", "DeskHTTP"]),
         .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw", "TerminalColumns"]),
+        // Member photos' adapter: the image check and the stored JPEG, the photos folder, and the banner's art (libchafa).
+        .target(name: "DeskPhotos", dependencies: ["MemberKit", "DeskUI", "CPhoto", .product(name: "Crypto", package: "swift-crypto")]),
         // Staff PINs' adapter: MemberKit's PINHasher port on libsodium's Argon2id.
         .target(name: "StaffAuth", dependencies: ["MemberKit", "CSodium"]),
         // Folder sync's adapter: inotify and the loop that writes and reads the shared folder.
@@ -90,7 +96,7 @@ let package = Package(
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
             "MemberKit", "DeskSettings", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth",
-            "DeskMQTT", "DeskHTTP", "WalletPasses", "WalletReading", "TerminalColumns",
+            "DeskMQTT", "DeskHTTP", "WalletPasses", "WalletReading", "TerminalColumns", "DeskPhotos",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -101,7 +107,7 @@ let package = Package(
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
             "MemberKit", "DeskSettings", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskMQTT", "CJavaScriptCore",
-            "StaffAuth", "WalletReading", .product(name: "Crypto", package: "swift-crypto"),
+            "StaffAuth", "WalletReading", "DeskPhotos", .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "GRDB", package: "GRDB.swift"),
             "MemberDeskTestSupport",  // the virtual card, the pcscd harness, the btsnoop writer, TmuxSession
@@ -138,6 +144,7 @@ let package = Package(
             "MemberDeskCLI", "MemberKit", "DeskSettings", "RegionKit", "DeskMQTT", "MemberDeskTestSupport", "WalletPasses", "DeskUI", "TerminalColumns",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "DeskPhotosTests", dependencies: ["DeskPhotos", "MemberKit", "DeskUI", "FolderSync", "MemberDeskTestSupport"]),
         .testTarget(name: "StaffAuthTests", dependencies: ["StaffAuth", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "FolderSyncTests", dependencies: ["FolderSync", "MemberKit", "MemberDeskTestSupport"]),
         .testTarget(name: "DeskMQTTTests", dependencies: ["DeskMQTT", "MemberKit", "DeskSettings", "RegionKit", "MemberDeskTestSupport", "FolderSync"]),
@@ -149,7 +156,7 @@ let package = Package(
         .testTarget(name: "DeskDoctorTests", dependencies: ["DeskDoctor", "CardReader", "MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
         // The Debian package, its units and its maintainer scripts (real dpkg-deb, lintian, systemd-analyze).
         .testTarget(name: "PackagingTests", dependencies: ["MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MemberKit", "MemberDeskTestSupport", "DeskDoctor"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MemberKit", "MemberDeskTestSupport", "DeskDoctor", "DeskPhotos"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -167,11 +174,16 @@ if ProcessInfo.processInfo.environment["MEMBERDESK_FUZZ"] != nil {
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)",
             dependencies: ["MemberKit", "DeskSettings", "CardReader", "BeaconKit", "RegionKit", "DeskUI", "SecureCards", "WalletReading", "TerminalColumns",
+                           "DeskPhotos",
                            .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")],
             path: "Fuzz/\(name)",
             exclude: ["seeds"].filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\(name)/\($0)").path) },
             swiftSettings: [.enableExperimentalFeature("Extern")],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
         ))
+    }
+    // The photos' C is ours: fuzzed with its coverage and under ASan too.
+    if let photo = package.targets.first(where: { $0.name == "CPhoto" }) {
+        photo.cSettings = [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])]
     }
 }

@@ -6,9 +6,12 @@
 # the MQTT client and its tests' broker and certificates; faketime: end-to-end tests over days, and the
 # clock-jump tests that step a running desk's clock; libreoffice-calc-nogui: the spreadsheet round trip
 # test opens and saves an exported .csv in Calc; zlib1g-dev: ZIPFoundation's zlib for the wallet's
-# .pkpass; zip and unzip: the wallet's tests and its bench's reference run).
+# .pkpass; zip and unzip: the wallet's tests and its bench's reference run; libjpeg62-turbo-dev,
+# libpng-dev and libchafa-dev: members' photos and the banner's picture of them; xterm, xvfb,
+# x11-apps, xdotool and imagemagick: the test that draws the photo as sixel in a real xterm and
+# takes a screenshot of it).
 set -euo pipefail
-PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing dpkg-dev lintian systemd debootstrap binutils libcurl4-openssl-dev chromium mosquitto mosquitto-clients libmosquitto-dev openssl libsodium-dev libicu-dev faketime libreoffice-calc-nogui zlib1g-dev zip unzip"
+PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing dpkg-dev lintian systemd debootstrap binutils libcurl4-openssl-dev chromium mosquitto mosquitto-clients libmosquitto-dev openssl libsodium-dev libicu-dev faketime libreoffice-calc-nogui zlib1g-dev zip unzip libjpeg62-turbo-dev libpng-dev libchafa-dev xterm xvfb x11-apps xdotool imagemagick"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

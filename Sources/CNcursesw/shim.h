@@ -7,6 +7,9 @@
 
 // stdscr is a mutable C global, which Swift 6 will not read directly.
 static inline WINDOW *cncursesw_stdscr(void) { return stdscr; }
+// So are the palette's sizes (block art's colours are made pairs of its own).
+static inline int cncursesw_colors(void) { return COLORS; }
+static inline int cncursesw_color_pairs(void) { return COLOR_PAIRS; }
 
 // term.h last: its capability macros (lines, columns, bell …) must not touch the headers above.
 #include <ncursesw/term.h>

@@ -37,6 +37,8 @@ package struct ConfigKey: Sendable {
         string("regions.gpsd", "gpsd \"host:port\" for circular regions (empty: none)", \.regions.gpsd),
         bool("regions.notify_send", "Also send script notifications to notify-send", \.regions.notifySend),
         number("ui.banner_seconds", "How long the check-in banner stays, in seconds", \.ui.bannerSeconds, range: 0.5...600),
+        choice("ui.photo", "The banner's member photo: auto (as the terminal allows), sixel, kitty, symbols (block characters) or none",
+               \.ui.photo),
         string("sync.folder", "The folder shared with the other desks, e.g. by Syncthing (empty: sync is off)", \.sync.folder),
         number("sync.snapshot_changes", "Write a snapshot (up to 256 KB) after this many changed members", \.sync.snapshotChanges,
                range: 1...10_000_000),

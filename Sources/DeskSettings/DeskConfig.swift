@@ -81,6 +81,14 @@ public struct DeskConfig: Sendable, Equatable {
     public struct UI: Sendable, Equatable {
         /// How long the check-in banner stays before it fades (seconds).
         public var bannerSeconds: Double = 5
+        /// How the banner shows a member's photo (`PhotoDisplay`).
+        public var photo: PhotoDisplay = .auto
+    }
+
+    /// The banner's photo: as the terminal allows (auto), as a sixel or kitty picture, as block
+    /// characters, or not at all.
+    public enum PhotoDisplay: String, Sendable, CaseIterable {
+        case auto, sixel, kitty, symbols, none
     }
 
     public struct Backup: Sendable, Equatable {

@@ -22,6 +22,7 @@ let benches: [String: ([String]) throws -> Void] = [
     "door-rules": runDoorRulesBench,
     "tui": runTUIBench,
     "banner": { _ in try runCommitToBannerBench() },  // also part of "tui"
+    "banner-photo": runPhotoBannerBench,
     "other-process": { _ in try runOtherProcessCommitBench() },
     "commit-writer": runCommitWriter,  // the other-process bench's second process
     "mqtt": runMQTTBench,

@@ -68,7 +68,7 @@ public final class FrontDesk {
 
     public func render() -> CellGrid {
         send(.drawn)
-        return state.render(now: now)
+        return state.render(now: now, photos: services.photos)
     }
 
     /// Stops listening to the bus.

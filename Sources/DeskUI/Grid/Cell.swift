@@ -5,5 +5,11 @@ public struct Cell: Sendable, Hashable {
     public var width: UInt8
     public var style: CellStyle
 
+    public init(text: String, width: UInt8, style: CellStyle) {
+        self.text = text
+        self.width = width
+        self.style = style
+    }
+
     public static let blank = Cell(text: " ", width: 1, style: .plain)
 }

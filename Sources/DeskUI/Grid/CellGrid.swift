@@ -7,6 +7,8 @@ public struct CellGrid: Sendable, Equatable {
     public let width: Int
     public let height: Int
     private(set) var cells: [Cell]
+    /// Pictures the terminal draws itself over blank cells (a photo as sixel or kitty graphics).
+    public var images: [PlacedImage] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)

@@ -25,6 +25,8 @@ public struct BannerModel: Sendable, Equatable {
         public var nearHolders: [MemberRecord] = []
         /// The member a refusal was for: F2 opens its form (a pack to top up, a membership to renew).
         public var refusedMember: MemberRecord? = nil
+        /// The member's photo (its hash), shown beside the lines when the terminal can.
+        public var photo: String? = nil
 
         public var headline: String { headlineText.text }
         public var details: [String] { detailTexts.map(\.text) }
@@ -83,6 +85,7 @@ public struct BannerModel: Sendable, Equatable {
             current?.nearHolders = report.nearPassHolders
         }
         if case .refused(let member, _) = outcome { current?.refusedMember = member }
+        current?.photo = outcome.member?.photo
     }
 
     /// Before an alert on the banner and in the member list.
@@ -116,7 +119,7 @@ public struct BannerModel: Sendable, Equatable {
         }
     }
 
-    public func render(into grid: inout CellGrid, rect: Rect, now: Date) {
+    public func render(into grid: inout CellGrid, rect: Rect, now: Date, photos: (any PhotoArtSource)? = nil) {
         guard !rect.isEmpty else { return }
         guard let shown = visible(at: now) else {
             grid.fill(rect)
@@ -127,11 +130,13 @@ public struct BannerModel: Sendable, Equatable {
         // A solid band of colour (reverse video) that reads from across the room.
         let band = CellStyle(Self.tone(shown.kind), bold: true, reverse: true)
         grid.fill(rect, style: band)
+        // The photo at the left, the lines centred in what is left of the band.
+        let text = BannerPhoto.draw(shown.photo, from: photos, into: &grid, rect: rect)
         let lines = [shown.headlineText] + shown.detailTexts
         let top = rect.y + max(0, (rect.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < rect.maxY {
-            let cut = line.fitted(to: rect.width - 2)
-            let x = rect.x + max(1, (rect.width - TextWidth.of(cut)) / 2)
+            let cut = line.fitted(to: text.width - 2)
+            let x = text.x + max(1, (text.width - TextWidth.of(cut)) / 2)
             grid.put(cut, x: x, y: top + i, style: i == 0 ? band : CellStyle(Self.tone(shown.kind), reverse: true),
                      clip: rect.maxX - 1)
         }

@@ -10,6 +10,8 @@ public struct MemberFormModel: Sendable, Equatable {
         case plan, addVisits, household, birthday
         /// What the door must know: the alert, the waiver's day, a minor's guardian, and a freeze to add.
         case alert, waiver, guardian, freeze
+        /// An image file for the member's photo: empty keeps it, "-" removes it.
+        case photo
         /// A subclass field such as `userEmailAddress`.
         case extra(String)
     }
@@ -72,6 +74,8 @@ public struct MemberFormModel: Sendable, Equatable {
         fields.append(Field(kind: .guardian, label: "Guardian", input: TextField(member?.guardian ?? "", maxLength: MemberFieldRules.nameLimit)))
         // Empty when the form opens: a freeze typed here is added to the member's (`Club.freezeMember`).
         if member != nil { fields.append(Field(kind: .freeze, label: "Freeze", input: TextField("", maxLength: 22))) }
+        // Empty too: a path typed here is the new photo, "-" none (`members photo`).
+        fields.append(Field(kind: .photo, label: "Photo", input: TextField("", maxLength: 1024)))
         self.fields = fields
         openedWith = fields.map(\.input.text)
     }
@@ -165,6 +169,13 @@ public struct MemberFormModel: Sendable, Equatable {
                     case .freeze:
                         guard !text.isEmpty else { break }
                         changes.addHold = try Self.freeze(text)
+                    case .photo:
+                        if text == "-" {
+                            if original?.photo != nil { changes.photo = .some(nil) }
+                        } else if !text.isEmpty {
+                            try MemberFieldRules.validateNote(text, field: field.label)  // no control characters in a path
+                            changes.photoFile = text
+                        }
                     }
                 } catch {
                     errorField = index

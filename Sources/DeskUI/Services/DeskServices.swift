@@ -21,6 +21,10 @@ public struct DeskServices: Sendable {
     public var staff: DeskStaffServices?
     /// Members' wallet passes (the `w` key); nil: not in this build.
     public var wallet: (any WalletPassService)?
+    /// Members' photos on the banner; nil: none shown.
+    public var photos: (any PhotoArtSource)?
+    /// Where the member form stores a photo file (`members photo`'s way); nil: the form takes none.
+    public var photoIntake: (any PhotoIntake)?
 
     public init(club: Club, clock: any DeskClock = SystemClock(), terminalName: String, bannerSeconds: TimeInterval = 5,
                 importer: (any ImportService)? = nil, exporter: (any ExportService)? = nil,

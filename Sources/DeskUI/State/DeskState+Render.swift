@@ -3,11 +3,12 @@ import MemberKit
 
 extension DeskState {
     /// Draws the whole screen into a fresh grid (the driver sends only the rows that changed).
-    public func render(now: Date) -> CellGrid {
+    /// `photos`: where the banner gets a member's photo (nil: it shows none).
+    public func render(now: Date, photos: (any PhotoArtSource)? = nil) -> CellGrid {
         var grid = CellGrid(width: width, height: height)
         let layout = DeskLayout(width: width, height: height, showStats: showStats)
         status.render(into: &grid, y: layout.status.y, now: now)
-        banner.render(into: &grid, rect: layout.banner, now: now)
+        banner.render(into: &grid, rect: layout.banner, now: now, photos: photos)
         if showStats {
             stats.render(into: &grid, rect: layout.main)
         } else if showInside {

@@ -8,6 +8,11 @@ public final class CursesTerminal: TerminalDevice {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private let color: Bool
+    /// ncurses' output, where pictures are written after its refresh.
+    private let output: UnsafeMutablePointer<FILE>
+    /// Pairs made for block art's colours, by (foreground, background), after the tones' pairs.
+    private var artPairs: [Int32: Int16] = [:]
+    private var nextArtPair = Int16(Tone.allCases.count) + 1
 
     // ncurses' attribute bits (their macros are not visible to Swift).
     private static let underline: UInt32 = 1 << 17
@@ -55,6 +60,7 @@ public final class CursesTerminal: TerminalDevice {
             throw TerminalUnavailable(description: "unknown terminal type '\(term)' (TERM): no terminfo entry; try TERM=xterm-256color")
         }
         self.screen = screen
+        self.output = output
         set_term(screen)
         guard let window = cncursesw_stdscr() else {
             throw TerminalUnavailable(description: "cannot open the terminal '\(term)'")
@@ -116,6 +122,7 @@ public final class CursesTerminal: TerminalDevice {
     public var height: Int { Int(getmaxy(window)) }
 
     func attributes(_ style: CellStyle) -> (UInt32, Int16) {
+        if let colors = style.colors { return (0, color ? artPair(colors) : 0) }
         var attrs: UInt32 = 0
         if style.bold { attrs |= Self.bold }
         if style.reverse { attrs |= Self.reverse }
@@ -133,9 +140,32 @@ public final class CursesTerminal: TerminalDevice {
         return (attrs, 0)
     }
 
+    /// A pair for block art's colours, as near as the terminal's palette gets; when the pairs run
+    /// out they are made again from the first (what shows then is the newest photo).
+    private func artPair(_ colors: CellColors) -> Int16 {
+        let wide = cncursesw_colors() >= 256
+        let foreground = wide ? CellColors.xterm256(colors.foreground) : CellColors.ansi8(colors.foreground)
+        let background = wide ? CellColors.xterm256(colors.background) : CellColors.ansi8(colors.background)
+        let key = Int32(foreground) << 16 | Int32(background)
+        if let pair = artPairs[key] { return pair }
+        if Int32(nextArtPair) >= min(cncursesw_color_pairs(), 32_767) {
+            artPairs.removeAll()
+            nextArtPair = Int16(Tone.allCases.count) + 1
+        }
+        let pair = nextArtPair
+        init_pair(pair, foreground, background)
+        artPairs[key] = pair
+        nextArtPair += 1
+        return pair
+    }
+
     public func draw(_ grid: CellGrid, previous: CellGrid?) {
         let rows = grid.changedRows(since: previous)
         if previous == nil || previous?.width != grid.width || previous?.height != grid.height { werase(window) }
+        // A picture that goes leaves cells ncurses thinks are already blank: repaint its rows.
+        for gone in previous?.images ?? [] where !grid.images.contains(gone) {
+            wredrawln(window, Int32(gone.y), Int32(gone.image.rows))
+        }
         for y in rows where y < height {
             var x = 0
             let row = Array(grid.row(y))
@@ -158,6 +188,22 @@ public final class CursesTerminal: TerminalDevice {
         wattr_set(window, 0, 0, nil)
         wnoutrefresh(window)
         doupdate()
+        drawImages(grid, previous: previous, changedRows: rows)
+    }
+
+    /// Pictures go after ncurses' refresh, each at its cell with the cursor saved and restored
+    /// around it, again whenever a row under one was redrawn. Kitty keeps pictures apart from the
+    /// text: they are deleted first (other terminals ignore the request).
+    private func drawImages(_ grid: CellGrid, previous: CellGrid?, changedRows: [Int]) {
+        let before = previous?.images ?? []
+        let touched = grid.images.contains { placed in changedRows.contains { $0 >= placed.y && $0 < placed.y + placed.image.rows } }
+        guard grid.images != before || touched else { return }
+        var out = "\u{1B}_Ga=d\u{1B}\\"
+        for placed in grid.images {
+            out += "\u{1B}7\u{1B}[\(placed.y + 1);\(placed.x + 1)H" + placed.image.sequence + "\u{1B}8"
+        }
+        fputs(out, output)
+        fflush(output)
     }
 
     public var inputDescriptor: Int32 { STDIN_FILENO }

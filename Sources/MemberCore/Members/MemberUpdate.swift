@@ -52,6 +52,7 @@ import Foundation
         if let alert = changes.alert { member.alert = alert }
         if let waiver = changes.waiver { member.waiver = waiver }
         if let guardian = changes.guardian { member.guardian = guardian }
+        if let photo = changes.photo { member.photo = photo }
         member = try changes.plan.applied(to: member)
         member.stamp(changedFrom: before, at: request.time, by: request.desk.id)
         return member

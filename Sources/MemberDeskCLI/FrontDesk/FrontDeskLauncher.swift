@@ -1,5 +1,6 @@
 import BeaconKit
 import CardReader
+import DeskPhotos
 import DeskUI
 import FolderSync
 import Foundation
@@ -35,6 +36,9 @@ enum FrontDeskLauncher {
         let folderSync = try? context.deskSync()
         services.syncEnabled = folderSync != nil
         services.wallet = WalletDeskService(wallet: context.wallet)
+        services.photoIntake = context.photos
+        services.photos = ChafaPhotoArt(library: context.photos,
+                                        mode: PhotoArtMode.detect(setting: config.ui.photo.rawValue, environment: environment))
         // The lock: on once an operator exists (and staff.lock is not off); taps are recorded
         // under whoever is on duty.
         let onDuty = OperatorOnDuty()

@@ -424,6 +424,7 @@ extension AppDatabase {
         registerNormalisedPasses(&migrator)
         registerAuditErasure(&migrator)
         registerEventsBeforeTheirRecord(&migrator)
+        registerMemberPhotos(&migrator)
         return migrator
     }
 

@@ -5,12 +5,16 @@ import Foundation
 public struct DeskSync: Sendable {
     public let writer: SyncWriter
     package let reader: SyncReader
+    /// The desk's stored photos, which travel beside the sync files (`PhotoFiles`); nil: none do.
+    public let photos: (any PhotoLibrary)?
+    let refusedPhotos = RefusedPhotos()
 
     /// `files`: the folder's file system (FolderSync's `LocalSyncFolderFiles`, or a test's double).
     public init(database: AppDatabase, files: any SyncFolderFiles, settings: SyncSettings, terminal: TerminalIdentity,
                 clock: any DeskClock = SystemClock(), bus: EventBus? = nil,
                 memberFields: [String] = CustomMembershipUser.variableNamesAsStrings(),
-                eventMessages: @escaping @Sendable () -> Club.EventMessages? = { nil }) {
+                eventMessages: @escaping @Sendable () -> Club.EventMessages? = { nil }, photos: (any PhotoLibrary)? = nil) {
+        self.photos = photos
         writer = SyncWriter(database: database, files: files, settings: settings, terminal: terminal, clock: clock, memberFields: memberFields)
         reader = SyncReader(database: database, files: files, settings: settings, terminal: terminal, clock: clock, bus: bus,
                             eventMessages: eventMessages)
@@ -31,7 +35,8 @@ public struct DeskSync: Sendable {
     /// `named`: read just these subfolders, or just the files inotify named in them (nil: all).
     package func pass(write: Bool = true, read: Bool = true, named only: SyncNamedFiles?,
                       previousRead: SyncReadReport? = nil) throws -> SyncPassReport {
-        var sync = SyncPass(writer: writer, reader: reader, write: write, read: read, only: only, previousRead: previousRead)
+        var sync = SyncPass(writer: writer, reader: reader, write: write, read: read, only: only, previousRead: previousRead,
+                            photos: photos, refusedPhotos: refusedPhotos)
         for kind in SyncFileKinds.all { try kind.run(&sync) }
         return SyncPassReport(folder: writer.folder.path, written: sync.written, read: sync.readReport,
                               time: writer.clock.now().timeIntervalSince1970)

@@ -7,12 +7,19 @@ struct SyncPass {
     let read: Bool
     /// Read just these subfolders, or just the files named in them (nil: all).
     let only: SyncNamedFiles?
+    /// The desk's stored photos (nil: this pass carries none).
+    let photos: (any PhotoLibrary)?
+    /// The photo files refused before, said once (`PhotoFiles`).
+    let refusedPhotos: RefusedPhotos
     /// The member files' slots; a pass that does not read reports the read it was given.
     var written = SyncWriteReport()
     var readReport: SyncReadReport
     private var sideFilesWrite: Bool?
 
-    init(writer: SyncWriter, reader: SyncReader, write: Bool, read: Bool, only: SyncNamedFiles?, previousRead: SyncReadReport?) {
+    init(writer: SyncWriter, reader: SyncReader, write: Bool, read: Bool, only: SyncNamedFiles?, previousRead: SyncReadReport?,
+         photos: (any PhotoLibrary)? = nil, refusedPhotos: RefusedPhotos = RefusedPhotos()) {
+        self.photos = photos
+        self.refusedPhotos = refusedPhotos
         self.writer = writer
         self.reader = reader
         self.write = write

@@ -23,12 +23,17 @@ public struct MemberFormClient: Sendable {
 }
 
 extension MemberFormClient {
-    public static func live(_ club: Club) -> MemberFormClient {
+    /// `photos`: where a photo file typed in the form is stored (nil: this build takes none).
+    public static func live(_ club: Club, photos: (any PhotoIntake)? = nil) -> MemberFormClient {
         MemberFormClient(
             visits: { memberId, limit in try club.visits(memberId: memberId, limit: limit) },
             visitsLeft: { member in member.plan == .open ? nil : try club.planStanding(member).visitsLeft },
             save: { original, typed, actor in
-                let changes = try club.namingHouseholdHead(typed)
+                var changes = try club.namingHouseholdHead(typed)
+                if let file = changes.photoFile {
+                    guard let photos else { throw DeskError.invalidInput("Photo: this desk stores no photos") }
+                    changes.photo = .some(try photos.store(imageAt: file))
+                }
                 if let original {
                     var saved = try club.updateMember(id: original.memberId, changes, by: actor)
                     if let hold = changes.addHold {
@@ -36,10 +41,12 @@ extension MemberFormClient {
                     }
                     return saved
                 }
-                return try club.addMember(passId: changes.passId ?? "", username: changes.username ?? nil,
-                                          fields: changes.fields.filter { $0.value != .null },
-                                          status: changes.status ?? .active, expiresAt: changes.expiresAt ?? nil,
-                                          note: changes.note ?? nil, plan: changes.plan, by: actor)
+                let added = try club.addMember(passId: changes.passId ?? "", username: changes.username ?? nil,
+                                               fields: changes.fields.filter { $0.value != .null },
+                                               status: changes.status ?? .active, expiresAt: changes.expiresAt ?? nil,
+                                               note: changes.note ?? nil, plan: changes.plan, by: actor)
+                guard case .some(let photo?) = changes.photo else { return added }
+                return try club.setMemberPhoto(id: added.memberId, photo: photo, by: actor)
             },
             delete: { memberId, actor in _ = try club.deleteMember(id: memberId, by: actor) })
     }
@@ -53,5 +60,5 @@ extension MemberFormClient {
 }
 
 extension MemberFormClient: DeskFeatureClient {
-    public static func live(from services: DeskServices) -> MemberFormClient { .live(services.club) }
+    public static func live(from services: DeskServices) -> MemberFormClient { .live(services.club, photos: services.photoIntake) }
 }

@@ -6,9 +6,9 @@ import TerminalColumns
 struct MembersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "members",
-        abstract: "List, show, add, edit, delete and purge members; freeze and unfreeze them; sell them a plan.",
+        abstract: "List, show, add, edit, delete and purge members; freeze and unfreeze them; sell them a plan; give them a photo.",
         subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Purge.self, Sell.self,
-                      MembersFreezeCommand.self, MembersUnfreezeCommand.self]
+                      MembersFreezeCommand.self, MembersUnfreezeCommand.self, MembersPhotoCommand.self]
     )
 
     struct List: ParsableCommand {
@@ -227,6 +227,7 @@ struct MembersCommand: ParsableCommand {
                 }
             }
             let released = try context.club.deleteMember(id: member.memberId, by: context.actor)
+            try context.forgetPhoto(member.photo)
             print("deleted \(member.displayName) (member \(member.memberId))")
             if !released.isEmpty {
                 writeError("warning: \(CountText.of(released.count, "member")) of \(member.displayName)'s household "

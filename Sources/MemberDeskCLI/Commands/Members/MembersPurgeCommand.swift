@@ -32,7 +32,9 @@ extension MembersCommand {
                     break
                 }
             }
+            let photo = try context.club.member(id: memberId)?.photo
             let erased = try context.club.purgeMember(id: memberId, by: context.actor)
+            try context.forgetPhoto(photo)
             print("erased member \(erased.memberId)'s personal data")
         }
     }

@@ -121,7 +121,7 @@ extension DeskContext {
     func deskSync() throws -> DeskSync {
         guard let settings = SyncSettings(config) else { throw SyncError.off }
         return DeskSync(database: database, files: LocalSyncFolderFiles(), settings: settings, terminal: terminal, bus: bus,
-                        memberFields: club.settings.memberFields, eventMessages: { [club] in club.currentEventMessages })
+                        memberFields: club.settings.memberFields, eventMessages: { [club] in club.currentEventMessages }, photos: photos)
     }
 
     /// The watcher that keeps this desk in sync while it runs; with Syncthing on this machine, it
