@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeskDoctor
+import DeskPhotos
 import DeskSettings
 import Foundation
 import MemberKit
@@ -61,6 +62,12 @@ struct RestoreCommand: ParsableCommand {
         print("restored \(file) into \(databasePath)")
         if hadDatabase { print("the previous database is kept as \(kept)") }
         if let identity { for line in Self.lines(identity) { print(line) } }
+        // The photos the restored members point at, from beside the backup, where this desk lacks them.
+        let photos = context.photos.copy(try context.database.memberPhotos(), from: PhotoFolder(besideBackup: file))
+        if photos.copied > 0 { print("photos: \(CountText.of(photos.copied, "photo")) restored from \(PhotoFolder(besideBackup: file).path)") }
+        if photos.missing > 0 {
+            print("photos: \(CountText.of(photos.missing, "member's photo", plural: "members' photos")) not beside the backup; a sync brings them from another desk")
+        }
     }
 
     /// What the restore did to the desk's identity, in two lines.
