@@ -100,6 +100,7 @@ public final class SyncWatcher: Sendable {
                     for entry in (try? folder.files.entries(of: folder.path)) ?? [] where entry.kind == .directory
                         && SyncFolder.isTerminalId(entry.name) && entry.name != ownId {
                         notifier.watch(folder.subfolder(entry.name))
+                        notifier.watch(folder.subfolder(entry.name) + "/" + PhotoFiles.folderName)  // none yet: watched once made
                     }
                 }
                 for subfolder in events.newSubfolders { notifier?.watch(subfolder) }

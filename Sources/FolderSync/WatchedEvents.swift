@@ -11,15 +11,18 @@ struct WatchedEvents {
     private(set) var named = SyncNamedFiles()
     /// Set on an overflow: the next pass walks the whole folder.
     private(set) var walk = false
-    /// New desks' subfolders, to be watched before they are read.
+    /// New desks' subfolders (and their photos' subfolders), to be watched before they are read.
     private(set) var newSubfolders: [String] = []
+    /// A photo landed in another desk's `photos/`: the next pass reads, and brings it for a member
+    /// already here that waits for it (`PhotoFiles` reads no named file: it asks the store).
+    private(set) var photoArrived = false
 
     init(folder: String, ownId: String) {
         self.folder = folder
         self.ownId = ownId
     }
 
-    var isEmpty: Bool { named.isEmpty && !walk }
+    var isEmpty: Bool { named.isEmpty && !walk && !photoArrived }
 
     mutating func take(_ event: FolderNotifier.Event) {
         switch event {
@@ -30,12 +33,21 @@ struct WatchedEvents {
             if directory == folder {
                 // A new desk's subfolder (or one renamed in): watch it and read it whole.
                 guard SyncFolder.isTerminalId(name), name != ownId else { return }
-                newSubfolders.append(folder + "/" + name)
+                newSubfolders += [folder + "/" + name, folder + "/" + name + "/" + PhotoFiles.folderName]
                 named.add(desk: name)
             } else if directory.hasPrefix(folder + "/") {
-                let desk = String(directory.dropFirst(folder.count + 1))
+                var desk = String(directory.dropFirst(folder.count + 1))
+                let inPhotos = desk.hasSuffix("/" + PhotoFiles.folderName)
+                if inPhotos { desk.removeLast(PhotoFiles.folderName.count + 1) }
                 guard desk != ownId, SyncFolder.isTerminalId(desk) else { return }
-                named.add(file: name, in: desk)
+                if inPhotos {
+                    photoArrived = true
+                } else if name == PhotoFiles.folderName {
+                    newSubfolders.append(directory + "/" + name)
+                    photoArrived = true
+                } else {
+                    named.add(file: name, in: desk)
+                }
             }
         }
     }
@@ -45,5 +57,6 @@ struct WatchedEvents {
         named = SyncNamedFiles()
         walk = false
         newSubfolders = []
+        photoArrived = false
     }
 }

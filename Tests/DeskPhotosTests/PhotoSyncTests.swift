@@ -11,6 +11,7 @@ final class TwoPhotoDesks {
     let clock = FakeClock()
     let bus = EventBus()
     var folder: String { root + "/folder" }
+    let databaseA: AppDatabase, databaseB: AppDatabase
     let clubA: Club, clubB: Club
     let photosA: PhotoFolder, photosB: PhotoFolder
     let syncA: DeskSync, syncB: DeskSync
@@ -19,7 +20,8 @@ final class TwoPhotoDesks {
         try FileManager.default.createDirectory(atPath: root + "/folder", withIntermediateDirectories: true)
         photosA = PhotoFolder(path: root + "/a/photos")
         photosB = PhotoFolder(path: root + "/b/photos")
-        let databaseA = try AppDatabase.inMemory(), databaseB = try AppDatabase.inMemory()
+        databaseA = try AppDatabase.inMemory()
+        databaseB = try AppDatabase.inMemory()
         clubA = Club(database: databaseA, terminal: TerminalIdentity(id: "DA", name: "A"), settings: ClubSettings(), clock: clock)
         clubB = Club(database: databaseB, terminal: TerminalIdentity(id: "DB", name: "B"), settings: ClubSettings(), clock: clock)
         let settings = SyncSettings(folder: root + "/folder")

@@ -32,7 +32,25 @@ struct WatchedEventsTests {
         events.take(.named(folder: "/sync", name: "TA"))
         events.take(.named(folder: "/sync", name: ".stfolder"))
         #expect(events.named.desks == ["TB"] && events.named.files.isEmpty)
-        #expect(events.newSubfolders == ["/sync/TB"])
+        #expect(events.newSubfolders == ["/sync/TB", "/sync/TB/photos"])
+    }
+
+    @Test("a photo landing in another desk's photos/ asks for a pass (it names no file); our own photos name nothing")
+    func aPhotoAsksForAPass() {
+        var events = WatchedEvents(folder: "/sync", ownId: "TA")
+        events.take(.named(folder: "/sync/TA/photos", name: String(repeating: "a", count: 64) + ".jpg"))
+        events.take(.named(folder: "/sync/TB/photos", name: ".tmp-photo"))
+        #expect(events.isEmpty)
+        events.take(.named(folder: "/sync/TB/photos", name: String(repeating: "b", count: 64) + ".jpg"))
+        #expect(!events.isEmpty && events.photoArrived && events.named.isEmpty && !events.walk)
+        events.clear()
+        #expect(events.isEmpty && !events.photoArrived)
+        // The photos' subfolder made in a desk's subfolder: watched from now on, and read.
+        events.take(.named(folder: "/sync/TB", name: "photos"))
+        #expect(events.newSubfolders == ["/sync/TB/photos"] && events.photoArrived && events.named.files.isEmpty)
+        events.clear()
+        events.take(.named(folder: "/sync/TA", name: "photos"))
+        #expect(events.isEmpty && events.newSubfolders.isEmpty)
     }
 
     @Test("an overflow (events lost) asks for the full walk, and a pass clears it")

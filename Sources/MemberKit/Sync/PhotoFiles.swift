@@ -5,8 +5,9 @@ import Synchronization
 /// once no member points at it. A member read from another desk that points at a photo this desk
 /// lacks brings it from whichever desk's folder has it, through `PhotoLibrary.adopt` (the hash and
 /// the image checked again here); a bad file is one line in the log and the read's errors, once.
-enum PhotoFiles: SyncFileKind {
-    static let folderName = "photos"
+package enum PhotoFiles: SyncFileKind {
+    /// A desk's photos' subfolder, which the watcher watches too (FolderSync's `WatchedEvents`).
+    package static let folderName = "photos"
     /// A stored photo is at most 64 KB (DeskPhotos' `PhotoImage.maxStoredBytes`): a larger file is
     /// none of ours and is not read.
     static let maxBytes = 64 << 10
