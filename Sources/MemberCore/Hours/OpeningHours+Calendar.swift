@@ -75,10 +75,12 @@ extension OpeningHours {
     /// Without closed days a week with none never closes: a club open round the clock would
     /// otherwise search `searchDays` days on every operation's catch-up.
     package var weekHasClosing: Bool {
-        guard let weekly else { return false }
-        return (0..<7).contains { weekday in
-            guard let last = weekly.ranges(weekdayFromMonday: weekday).last else { return false }
-            return !(last.end == 1440 && weekly.ranges(weekdayFromMonday: (weekday + 1) % 7).first?.start == 0)
+        guard weekly != nil else { return false }
+        // One week of days, without the closed days: `closing(on:)`'s own test, a day at a time.
+        let week = OpeningHours(weekly: weekly), monday = CalendarDay(dayNumber: 4)  // 5 January 1970
+        return (0..<7).contains { offset in
+            let day = monday.adding(days: offset)
+            return !week.ranges(on: day).isEmpty && !week.runsPastMidnight(day)
         }
     }
 
