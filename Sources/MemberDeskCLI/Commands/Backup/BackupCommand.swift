@@ -33,7 +33,8 @@ struct BackupCommand: ParsableCommand {
         }
         let summary = try context.database.backup(to: target)
         // After the copy: a photo set since is kept too (one more is harmless), none it names is missed.
-        let photos = PhotoFolder(besideBackup: target).copy(try context.database.memberPhotos(), from: context.photos)
+        let kept = PhotoFolder(besideBackup: target)
+        let photos = kept.copy(try context.database.memberPhotos(), from: context.photos)
         let pruned = file == nil ? try folder.prune(keep: Int(context.config.backup.keep)) : []
         if json {
             var object: [String: JSONValue] = [
@@ -45,7 +46,7 @@ struct BackupCommand: ParsableCommand {
             JSONOutput.print(object)
         } else {
             print("backup: \(target) (\(CountText.of(summary.members, "member")), \(CountText.of(summary.visits, "visit")))")
-            if photos.copied > 0 { print("photos: \(CountText.of(photos.copied, "photo")) copied to \(PhotoFolder(besideBackup: target).path)") }
+            if photos.copied > 0 { print("photos: \(CountText.of(photos.copied, "photo")) copied to \(kept.path)") }
             if photos.missing > 0 { print("photos: \(CountText.of(photos.missing, "member's photo", plural: "members' photos")) not found to copy") }
             for path in pruned { print("removed old backup: \(path)") }
         }

@@ -63,8 +63,9 @@ struct RestoreCommand: ParsableCommand {
         if hadDatabase { print("the previous database is kept as \(kept)") }
         if let identity { for line in Self.lines(identity) { print(line) } }
         // The photos the restored members point at, from beside the backup, where this desk lacks them.
-        let photos = context.photos.copy(try context.database.memberPhotos(), from: PhotoFolder(besideBackup: file))
-        if photos.copied > 0 { print("photos: \(CountText.of(photos.copied, "photo")) restored from \(PhotoFolder(besideBackup: file).path)") }
+        let besideBackup = PhotoFolder(besideBackup: file)
+        let photos = context.photos.copy(try context.database.memberPhotos(), from: besideBackup)
+        if photos.copied > 0 { print("photos: \(CountText.of(photos.copied, "photo")) restored from \(besideBackup.path)") }
         if photos.missing > 0 {
             print("photos: \(CountText.of(photos.missing, "member's photo", plural: "members' photos")) not beside the backup; a sync brings them from another desk")
         }
