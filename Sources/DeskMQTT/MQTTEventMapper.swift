@@ -33,9 +33,9 @@ public struct MQTTEventMapper: Sendable {
         switch outcome {
         case .refused, .unknownPass, .staffCard, .cardRefused, .walletRefused:
             messages.append(OutboxMessage(topic: settings.topic("refused"), text: payload))
-        case .checkedOut:
+        case .checkedOut, .guestsLeft(_, 1..., _):
             messages.append(OutboxMessage(topic: settings.topic("checkout"), text: payload))
-        case .checkedIn, .duplicate, .duplicateExit, .enrolled, .notInside:
+        case .checkedIn, .duplicate, .duplicateExit, .enrolled, .notInside, .guestsLeft:
             break
         }
         // Admitted means an entry (or its repeat while the member is inside): never an exit, an
@@ -74,6 +74,7 @@ public struct MQTTEventMapper: Sendable {
         if let inside = report.inside { fields["inside"] = .bool(inside) }
         if let secure = report.secure { fields["secure"] = .bool(secure) }
         if let wallet = report.wallet { fields["wallet"] = .string(wallet.rawValue) }
+        if report.guests > 0 { fields["guests"] = .int(report.guests) }
         if let member = report.outcome.member {
             fields["memberId"] = .string(member.memberId)
             if settings.includeNames, let name = member.username { fields["username"] = .string(name) }
@@ -90,6 +91,10 @@ public struct MQTTEventMapper: Sendable {
         case .cardRefused(_, let reason): fields["reason"] = .string(reason.rawValue)
         case .walletRefused(let refusal, _): fields["reason"] = .string(refusal.rawValue)
         case .checkedOut(let member, _), .notInside(let member): fields["numVisits"] = .int(member.numVisits)
+        case .guestsLeft(let member, let left, let still):
+            fields["numVisits"] = .int(member.numVisits)
+            fields["guestsLeft"] = .int(left)
+            fields["guestsInside"] = .int(still)
         }
         return fields
     }

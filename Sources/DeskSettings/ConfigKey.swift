@@ -100,6 +100,8 @@ package struct ConfigKey: Sendable {
              \.plans.requireWaiver),
         number("plans.waiver_valid_days", "A waiver older than this many days counts as none (0: it never lapses)",
                \.plans.waiverValidDays, range: 0...36500, whole: true),
+        number("plans.guests_per_month", "Guests a member may bring each month when its plan names no guests_per_month (-1: no limit; reason guestAllowance)",
+               \.plans.guestsPerMonth, range: -1...10000, whole: true),
         number("plans.adult_age", "Members younger than this (by a birthday with its year) need a guardian named on their waiver",
                \.plans.adultAge, range: 1...120, whole: true),
         bool("cards.require_secure", "Refuse NFC cards that are not SUN-verified NTAG 424 DNA (reason insecure); else admit them as low assurance",

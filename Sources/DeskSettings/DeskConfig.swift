@@ -175,6 +175,8 @@ public struct DeskConfig: Sendable, Equatable {
         /// 0: a waiver never lapses.
         var waiverValidDays: Double = 0
         var adultAge: Double = 18
+        /// -1: no limit.
+        var guestsPerMonth: Double = -1
     }
 
     /// Secure Unique NFC cards (NTAG 424 DNA, see docs/card-reading.md#secure-cards).
@@ -259,7 +261,8 @@ public struct DeskConfig: Sendable, Equatable {
                                            catalogue: plans.catalogue, freezeExtendsExpiry: plans.freezeExtendsExpiry,
                                            requireWaiver: plans.requireWaiver,
                                            waiverValidDays: plans.waiverValidDays > 0 ? Int(plans.waiverValidDays) : nil,
-                                           adultAge: Int(plans.adultAge)),
+                                           adultAge: Int(plans.adultAge),
+                                           guestsPerMonth: plans.guestsPerMonth >= 0 ? Int(plans.guestsPerMonth) : nil),
                      requireSecure: cards.requireSecure,
                      wallet: WalletSettings(organization: wallet.organization.isEmpty ? terminalName : wallet.organization,
                                             maxAge: wallet.maxAgeSeconds))

@@ -65,6 +65,9 @@ enum JSONOutput {
         case .duplicateExit(_, let since): object["secondsSinceExit"] = .double(since)
         case .refused(_, let reason): object["reason"] = .string(reason.rawValue)
         case .checkedOut(_, let stay): object["secondsInside"] = .double(stay)
+        case .guestsLeft(_, let left, let still):
+            object["guestsLeft"] = .int(left)
+            object["guestsInside"] = .int(still)
         case .staffCard: object["reason"] = .string("staffCard")
         case .cardRefused(_, let reason): object["reason"] = .string(reason.rawValue)
         case .walletRefused(let refusal, _): object["reason"] = .string(refusal.rawValue)
@@ -76,6 +79,7 @@ enum JSONOutput {
         if let notice = DoorNotice.line(for: report, settings: plans) { object["notice"] = .string(notice) }
         object["alert"] = member?.alert.map(JSONValue.string) ?? .null
         object["inside"] = report.inside.map(JSONValue.bool) ?? .null
+        object["guests"] = .int(report.guests)
         // Card taps only: true for a verified SUN read, false for a card a copy could give.
         if let secure = report.secure { object["secure"] = .bool(secure) }
         // Who it is recorded under: `cli:alice` at the shell, an operator at the desk, null for none.

@@ -181,6 +181,6 @@ import Testing
             let decided = CheckInRules.decide(facts)
             #expect(decided.decision == decision && decided.warnings == warnings, "\(name)")
         }
-        #expect(CheckInRules.order.count == 10, "a rule added to the list gets its table here (ClosedRule, AccessHoursRule: HoursRuleTableTests; FreezeRule, WaiverRule: HoldRuleTableTests)")
+        #expect(CheckInRules.order.count == 12, "a rule added to the list gets its table here (ClosedRule, AccessHoursRule: HoursRuleTableTests; FreezeRule, WaiverRule: HoldRuleTableTests; GuestRule: GuestRuleTableTests)")
     }
 }

@@ -76,13 +76,13 @@
             change = CheckInChange(outcome: answer)
         case .countVisit(let member, let packOf):
             let entry = VisitEvent.entry(memberId: member.memberId, at: time, after: subject.presence?.time, desk: desk,
-                                         source: request.source, eventId: request.ids.make())
+                                         source: request.source, eventId: request.ids.make(), guests: request.guests)
             let counted = member.counted(at: time)
             change = CheckInChange(outcome: .checkedIn(counted, visitNumber: counted.numVisits),
                                    write: .visit(memberId: member.memberId, entry: entry, packOf: packOf))
         case .enrol(let member):
             let entry = VisitEvent.entry(memberId: member.memberId, at: time, after: nil, desk: desk, source: request.source,
-                                         eventId: request.ids.make())
+                                         eventId: request.ids.make(), guests: request.guests)
             change = CheckInChange(outcome: .enrolled(member.counted(at: time)), write: .enrol(member, entry: entry))
         case .exit(let member, let since):
             // Strictly after the entry it closes. The stay is the stored one, never negative when
@@ -103,13 +103,20 @@
                                                      time: time, ids: request.ids, recording: request.recordsCheckIns)
             change.audit?.detail["refused"] = refused
         }
+        // The record says who came with the member.
+        if request.guests > 0, change.outcome.isEntry {
+            change.audit?.detail["guests"] = String(request.guests)
+        }
         return change
     }
 
     static func facts(_ member: MemberRecord, isNew: Bool, _ subject: CheckInSubject, _ request: CheckInRequest) -> CheckInFacts {
-        CheckInFacts(member: member, isNew: isNew, presence: subject.presence, insideCount: subject.insideCount,
-                     time: request.time, settings: request.settings, plan: subject.plan, latestExit: subject.latestExit,
-                     desk: request.desk.id)
+        var facts = CheckInFacts(member: member, isNew: isNew, presence: subject.presence, insideCount: subject.insideCount,
+                                 time: request.time, settings: request.settings, plan: subject.plan, latestExit: subject.latestExit,
+                                 desk: request.desk.id)
+        facts.guests = request.guests
+        facts.guestEntries = subject.guestEntries
+        return facts
     }
 
     /// The member an unknown pass enrols: its name typed, else the one the pass carries.

@@ -14,6 +14,9 @@ public enum CheckInOutcome: Sendable, Equatable {
     case checkedOut(MemberRecord, stay: TimeInterval)
     /// An exit asked for a member who is not inside: nothing changes.
     case notInside(MemberRecord)
+    /// `left` of the member's guests left without it (0: none was inside, nothing changes);
+    /// `stillInside` of them stay with it.
+    case guestsLeft(MemberRecord, left: Int, stillInside: Int)
     /// An operator's staff card, offered as a member card: refused, never enrolled (the desk
     /// signs its holder in instead).
     case staffCard(String)
@@ -34,6 +37,7 @@ public enum CheckInOutcome: Sendable, Equatable {
         case .unknownPass: return "unknownPass"
         case .checkedOut: return "checkedOut"
         case .notInside: return "notInside"
+        case .guestsLeft: return "guestsLeft"
         case .staffCard: return "staffCard"
         case .cardRefused, .walletRefused: return "refused"
         }
@@ -42,7 +46,7 @@ public enum CheckInOutcome: Sendable, Equatable {
     public var member: MemberRecord? {
         switch self {
         case .checkedIn(let m, _), .duplicate(let m, _), .duplicateExit(let m, _), .enrolled(let m), .refused(let m, _),
-             .checkedOut(let m, _), .notInside(let m): return m
+             .checkedOut(let m, _), .notInside(let m), .guestsLeft(let m, _, _): return m
         case .unknownPass, .staffCard, .cardRefused, .walletRefused: return nil
         }
     }
@@ -51,7 +55,8 @@ public enum CheckInOutcome: Sendable, Equatable {
     public var isAdmitted: Bool {
         switch self {
         case .checkedIn, .duplicate, .enrolled: return true
-        case .refused, .unknownPass, .checkedOut, .duplicateExit, .notInside, .staffCard, .cardRefused, .walletRefused: return false
+        case .refused, .unknownPass, .checkedOut, .duplicateExit, .notInside, .staffCard, .cardRefused, .walletRefused, .guestsLeft:
+            return false
         }
     }
 
@@ -59,6 +64,7 @@ public enum CheckInOutcome: Sendable, Equatable {
     public var isAccepted: Bool {
         switch self {
         case .checkedOut, .duplicateExit: return true
+        case .guestsLeft(_, let left, _): return left > 0
         default: return isAdmitted
         }
     }
@@ -98,8 +104,13 @@ public enum CheckInOutcome: Sendable, Equatable {
         case .refused(_, .frozen): return ("Frozen", "", "")
         case .refused(_, .waiverNeeded): return ("Waiver needed", "", "")
         case .refused(_, .guardianNeeded): return ("Guardian needed", "", "")
+        case .refused(_, .hostInside): return ("Already inside — guests come in with their host", "", "")
+        case .refused(_, .guestAllowance): return ("Guest allowance used", "", "")
         case .checkedOut(let m, let stay): return ("Goodbye, ", m.displayName, " — \(Self.describeStay(seconds: stay))")
         case .notInside(let m): return ("", m.displayName, " is not inside")
+        case .guestsLeft(let m, 0, _): return ("No guests of ", m.displayName, " are inside")
+        case .guestsLeft(let m, let left, let still):
+            return (CountText.of(left, "guest") + " of ", m.displayName, " left" + (still > 0 ? " — \(still) still inside" : ""))
         case .staffCard: return ("Staff card: not a member card (sign in with it at the desk)", "", "")
         case .cardRefused(_, .replay): return ("Card refused: this read was used before (a copied card?)", "", "")
         case .cardRefused(_, .insecure): return ("Card refused: not a secure card", "", "")

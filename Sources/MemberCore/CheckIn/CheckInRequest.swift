@@ -25,6 +25,8 @@ package struct CheckInRequest: Sendable {
     package var recordsCheckIns: Bool
     /// The new entry's, exit's, member's and audit line's ids.
     package var ids: IdSource
+    /// Guests who come in with the member (`checkin --guests`, the desk's `g`): on its entry.
+    package var guests: Int = 0
 
     package var time: Double { now.timeIntervalSince1970 }
 

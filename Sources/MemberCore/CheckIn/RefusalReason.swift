@@ -16,4 +16,8 @@ public enum RefusalReason: String, Sendable, Codable {
     case frozen
     /// No valid waiver where one is required (`WaiverRule`), or a minor's without a guardian.
     case waiverNeeded, guardianNeeded
+    /// Guests asked for with a host already inside: guests come in with their host's entry (`GuestRule`).
+    case hostInside
+    /// More guests than the host's monthly allowance has left (`GuestRule`).
+    case guestAllowance
 }

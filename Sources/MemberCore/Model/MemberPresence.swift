@@ -9,13 +9,16 @@ package struct MemberPresence: Sendable, Hashable {
     package var inside: Bool
     /// The desk of the latest event.
     package var terminalId: String
+    /// The guests inside with the member: its entry's, less those who left without it (0 outside).
+    package var guests: Int
 
-    package init(memberId: String, eventId: String, time: Double, inside: Bool, terminalId: String) {
+    package init(memberId: String, eventId: String, time: Double, inside: Bool, terminalId: String, guests: Int = 0) {
         self.memberId = memberId
         self.eventId = eventId
         self.time = time
         self.inside = inside
         self.terminalId = terminalId
+        self.guests = inside ? guests : 0
     }
 }
 
@@ -28,12 +31,15 @@ public struct InsideMember: Sendable, Hashable {
     public var since: Double
     /// The desk of its entry.
     public var desk: String
+    /// Its guests inside with it.
+    public var guests: Int
 
-    package init(memberId: String, passId: String, username: String?, since: Double, desk: String) {
+    package init(memberId: String, passId: String, username: String?, since: Double, desk: String, guests: Int = 0) {
         self.memberId = memberId
         self.passId = passId
         self.username = username
         self.since = since
         self.desk = desk
+        self.guests = guests
     }
 }

@@ -1,10 +1,14 @@
 import Foundation
 
 /// One entry or exit: the unit that tells who is inside, and that travels between desks.
-/// A member is inside when its latest event (by time, ties broken by id) is an entry.
+/// A member is inside when its latest entry or exit (by time, ties broken by id) is an entry.
+/// An entry may bring guests; guests who leave before their host are a `guestsLeft` event, which
+/// never moves the member in or out (`StoreTransaction.recordEvent` keeps who is inside).
 package struct VisitEvent: Sendable, Hashable {
     package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case entry, exit
+        /// Some of the guests of the host's visit left without their host (`guests` of them).
+        case guestsLeft
     }
 
     package var eventId: String
@@ -18,9 +22,11 @@ package struct VisitEvent: Sendable, Hashable {
     package var source: String
     /// How an exit came about (nil for an entry).
     package var exitKind: VisitSpan.ExitKind?
+    /// An entry's guests, who came in with the member; a `guestsLeft` event's, who left (0 for an exit).
+    package var guests: Int
 
     package init(eventId: String, memberId: String, kind: Kind, time: Double, terminalId: String, source: String,
-                exitKind: VisitSpan.ExitKind? = nil) {
+                exitKind: VisitSpan.ExitKind? = nil, guests: Int = 0) {
         self.eventId = eventId
         self.memberId = memberId
         self.kind = kind
@@ -28,7 +34,11 @@ package struct VisitEvent: Sendable, Hashable {
         self.terminalId = terminalId
         self.source = source
         self.exitKind = kind == .exit ? (exitKind ?? .tap) : nil
+        self.guests = kind == .exit ? 0 : max(0, guests)
     }
+
+    /// An entry or an exit: an event that says whether the member is inside (a `guestsLeft` does not).
+    package var movesMember: Bool { kind != .guestsLeft }
 
     /// The order that decides who is inside: time, then id, so every desk picks the same latest event.
     func isAfter(_ other: VisitEvent) -> Bool {

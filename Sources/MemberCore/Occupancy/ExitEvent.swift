@@ -19,8 +19,15 @@ extension VisitEvent {
 
     /// A counted visit's entry at `time` by `desk`, after the member's latest event (nil: none).
     package static func entry(memberId: String, at time: Double, after latest: Double?, desk: String,
-                              source: CheckInSource, eventId: String) -> VisitEvent {
+                              source: CheckInSource, eventId: String, guests: Int = 0) -> VisitEvent {
         VisitEvent(eventId: eventId, memberId: memberId, kind: .entry, time: placed(at: time, after: latest),
-                   terminalId: desk, source: source.rawValue)
+                   terminalId: desk, source: source.rawValue, guests: guests)
+    }
+
+    /// `count` of the guests of the visit that began at `since` leave without their host.
+    package static func guestsLeft(_ count: Int, memberId: String, since: Double, at time: Double, desk: String, source: String,
+                                   eventId: String) -> VisitEvent {
+        VisitEvent(eventId: eventId, memberId: memberId, kind: .guestsLeft, time: placed(at: time, after: since),
+                   terminalId: desk, source: source, guests: count)
     }
 }

@@ -30,6 +30,8 @@ import Foundation
         package var recordsCheckIns: Bool
         /// The exit's and its line's ids.
         package var ids: IdSource
+        /// Only this many of the member's guests leave, the member staying (nil: the member leaves, its guests with it).
+        package var guests: Int?
 
         package var time: Double { now.timeIntervalSince1970 }
 
@@ -50,6 +52,7 @@ import Foundation
     package static func decide(member: MemberRecord?, presence: MemberPresence?, _ request: Request) -> CheckInChange {
         guard let member else { return CheckInChange(outcome: .unknownPass(request.target.text)) }
         guard let presence, presence.inside else { return CheckInChange(outcome: .notInside(member)) }
+        if let guests = request.guests { return guestsLeave(guests, of: member, presence, request) }
         let exit = VisitEvent.exit(memberId: member.memberId, since: presence.time, at: request.time, desk: request.desk.id,
                                    source: request.source.rawValue, kind: .staff, eventId: request.ids.make())
         // The stay as staff see it: to the moment they pressed, not to the exit's placed time.
@@ -57,5 +60,18 @@ import Foundation
         return CheckInChange(outcome: outcome, write: .exit(exit),
                              audit: outcome.auditEntry(source: request.source, by: request.actor, at: request.desk,
                                                        time: request.time, ids: request.ids, recording: request.recordsCheckIns))
+    }
+
+    /// `asked` of the member's guests leave without it: as many as are inside, at most.
+    static func guestsLeave(_ asked: Int, of member: MemberRecord, _ presence: MemberPresence, _ request: Request) -> CheckInChange {
+        let left = min(max(0, asked), presence.guests)
+        let outcome = CheckInOutcome.guestsLeft(member, left: left, stillInside: presence.guests - left)
+        guard left > 0 else { return CheckInChange(outcome: outcome) }
+        let event = VisitEvent.guestsLeft(left, memberId: member.memberId, since: presence.time, at: request.time, desk: request.desk.id,
+                                          source: request.source.rawValue, eventId: request.ids.make())
+        var audit = outcome.auditEntry(source: request.source, by: request.actor, at: request.desk, time: request.time, ids: request.ids,
+                                       recording: request.recordsCheckIns)
+        audit?.detail["guests"] = String(left)
+        return CheckInChange(outcome: outcome, write: .exit(event), audit: audit)
     }
 }

@@ -25,10 +25,14 @@ public struct PlanSettings: Sendable, Equatable {
     public var waiverValidDays: Int?
     /// The age from which a member is no minor (`plans.adult_age`).
     public var adultAge: Int
+    /// Guests a member may bring each calendar month when its plan names no allowance of its own
+    /// (`plans.guests_per_month`; nil: no limit). `GuestRule`.
+    public var guestsPerMonth: Int?
 
     public init(packUse: PackUse = .perDay, warnDays: Int = 14, calendar: Calendar = .gregorianUTC,
                 catalogue: PlanCatalogue = PlanCatalogue(), freezeExtendsExpiry: Bool = true, requireWaiver: Bool = false,
-                waiverValidDays: Int? = nil, adultAge: Int = 18) {
+                waiverValidDays: Int? = nil, adultAge: Int = 18, guestsPerMonth: Int? = nil) {
+        self.guestsPerMonth = guestsPerMonth
         self.packUse = packUse
         self.warnDays = warnDays
         self.calendar = calendar

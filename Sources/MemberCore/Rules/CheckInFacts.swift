@@ -18,6 +18,11 @@ import Foundation
     package var desk: String = ""
     /// The access windows of the plan the member comes on, when it has any (`AccessHoursRule`).
     package var access: PlanAccess? = nil
+    /// The guests who would come in with the member (`GuestRule`, `CapacityRule`).
+    package var guests: Int = 0
+    /// When guests are asked for: the member's entries with guests in the last month and more,
+    /// the allowance's history (`GuestRule` keeps those of this calendar month).
+    package var guestEntries: [VisitEvent] = []
 
     package init(member: MemberRecord, isNew: Bool, presence: MemberPresence?, insideCount: Int, time: Double,
                  settings: ClubSettings, plan: PlanStanding? = nil, latestExit: VisitSpan.ExitKind? = nil, desk: String = "") {

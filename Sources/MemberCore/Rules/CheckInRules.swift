@@ -3,6 +3,7 @@
 /// and one more line here.
 @_spi(Decisions) public enum CheckInRules {
     package static let order: [@Sendable (CheckInFacts) -> RuleVerdict] = [
+        GuestRule.withHost,  // guests come in with their host: a request with guests is never an exit
         TapDirectionRule.apply,  // an exit is never refused
         ClosedRule.apply,  // a closed club refuses everyone
         StatusRule.apply,
@@ -12,6 +13,7 @@
         DebounceRule.apply,
         PlanRule.apply,  // after debounce: a double tap is a duplicate, not a second use
         AccessHoursRule.apply,  // after the plan's standing (an expired off-peak plan is "expired"), before capacity
+        GuestRule.allowance,
         CapacityRule.apply,
     ]
 

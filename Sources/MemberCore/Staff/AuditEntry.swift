@@ -56,6 +56,8 @@ public enum AuditMethod: String, Sendable, Codable, CaseIterable {
 /// What was done. The raw values are what `memberdesk audit --action` takes.
 public enum AuditAction: String, Sendable, Codable, CaseIterable {
     case visit, exit, manualCheckIn = "manual-checkin", override, enrol, edit, suspend, reinstate, delete
+    /// Guests who left without their host (`checkout MEMBER --guests N`).
+    case guestsLeft = "guests-left"
     case `import`, export, restore
     case signIn = "sign-in", signInFailed = "sign-in-failed", lockout
     /// A manager's PIN given for one action at the desk (what for: the detail `for`).

@@ -7,6 +7,7 @@ extension CheckInOutcome {
         case .checkedIn: return source == .manual ? .manualCheckIn : .visit
         case .enrolled: return .enrol
         case .checkedOut: return .exit
+        case .guestsLeft(_, let left, _): return left > 0 ? .guestsLeft : nil
         case .duplicate, .duplicateExit, .refused, .unknownPass, .notInside, .staffCard, .cardRefused, .walletRefused: return nil
         }
     }

@@ -50,8 +50,10 @@ public struct CheckInReport: Sendable {
     package var terminalId: String
     /// Whether the member is inside after the tap (nil: no member).
     public var inside: Bool?
-    /// How many are inside after the tap, and the capacity (0: none).
+    /// How many are inside after the tap (guests too), and the capacity (0: none).
     public var insideCount: Int
+    /// The guests who came in with the member on this entry (0: none, or no entry).
+    public var guests = 0
     public var capacity: Int
     /// Said to staff, the tap went through anyway (the club is full under `when_full = "warn"`).
     public var warnings: [String]

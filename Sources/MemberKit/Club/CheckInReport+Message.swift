@@ -6,7 +6,9 @@ extension CheckInReport {
             return (CheckInOutcome.describeFull(inside: insideCount, capacity: capacity), "", "")
         }
         if case .refused = outcome, let refusalLine { return (refusalLine, "", "") }
-        return outcome.messageParts
+        var parts = outcome.messageParts
+        if guests > 0, outcome.isEntry { parts.after += " · " + CountText.of(guests, "guest") }
+        return parts
     }
 
     public var message: String {

@@ -25,6 +25,10 @@ extension CheckInReport {
                   terminalId: asked.desk.id, inside: inside, insideCount: insideCount, capacity: asked.capacity,
                   warnings: change.warnings, operator: asked.actor.operator)
         refusalLine = change.refusalLine
+        switch change.write {
+        case .visit(_, let entry, _), .enrol(_, let entry): guests = entry.guests
+        default: break
+        }
         guard asked.ranRules else { return }
         self.plan = plan
         lastVisitBefore = change.lastVisitBefore

@@ -54,11 +54,13 @@ public final class Club: Sendable {
     /// commits it, and the report is published and returned. With `enrolUnknown` false an unknown
     /// pass is reported even under the `auto` policy, so that the desk can ask first (a pass typed
     /// by hand may be a typo, where a tap is a real card). `actor` is who is recorded (nil: nobody
-    /// signed in, by the source's method).
+    /// signed in, by the source's method). `guests` come in with the member, on its entry (`GuestRule`).
     @discardableResult
     public func checkIn(passId raw: String, source: CheckInSource, at date: Date? = nil,
-                        enrolUnknown: Bool = true, by actor: AuditActor? = nil, secure: SecureTap? = nil) throws -> CheckInReport {
-        try admit(raw, source: source, at: date, unknown: enrolUnknown ? .byPolicy : .ask, by: actor, secure: secure, wallet: nil)
+                        enrolUnknown: Bool = true, by actor: AuditActor? = nil, secure: SecureTap? = nil,
+                        guests: Int = 0) throws -> CheckInReport {
+        try admit(raw, source: source, at: date, unknown: enrolUnknown ? .byPolicy : .ask, by: actor, secure: secure, wallet: nil,
+                  guests: guests)
     }
 
     /// Enrols an unknown pass with its first visit: staff's yes to the enrol prompt. It is an
@@ -81,11 +83,20 @@ public final class Club: Sendable {
     /// it reads the facts, `Admission.decide` (MemberCore) decides, it writes the change), and
     /// the report published after the commit.
     func admit(_ raw: String, source: CheckInSource, at date: Date?, unknown: EnrolmentRule.Request,
-               by actor: AuditActor?, secure: SecureTap?, wallet: WalletClaim?) throws -> CheckInReport {
+               by actor: AuditActor?, secure: SecureTap?, wallet: WalletClaim?, guests: Int = 0) throws -> CheckInReport {
         let pass = try normalize(raw, source: source.rawValue)
-        let request = CheckInRequest(pass: pass, source: source, now: date ?? clock.now(), desk: terminal, settings: settings,
+        var request = CheckInRequest(pass: pass, source: source, now: date ?? clock.now(), desk: terminal, settings: settings,
                                      mode: .rules(unknown: unknown), actor: actor ?? .anonymous(AuditMethod(source)),
                                      ids: ids, secure: secure, wallet: wallet.map { ($0.kind, $0.digest) }, recordsCheckIns: recordsCheckIns)
+        request.guests = try Self.guestCount(guests)
         return try perform(CheckInOperation(request: request), tap: pass.passId)
+    }
+
+    /// Guests asked for: 0 to `MemberExtras.maximumGuests` (what an event may carry between desks).
+    static func guestCount(_ guests: Int) throws -> Int {
+        guard (0...MemberExtras.maximumGuests).contains(guests) else {
+            throw DeskError.invalidInput("guests must be 0 to \(MemberExtras.maximumGuests), not \(guests)")
+        }
+        return guests
     }
 }

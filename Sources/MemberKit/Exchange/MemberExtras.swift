@@ -184,11 +184,14 @@ enum MemberExtras {
                                            "time": .double(event.time), "desk": .string(event.terminalId),
                                            "source": .string(event.source)]
         if let exitKind = event.exitKind { object["exitKind"] = .string(exitKind.rawValue) }
+        if event.guests > 0 { object["guests"] = .int(event.guests) }
         return .object(object)
     }
 
     /// The longest id, desk or source an event may carry.
     static let maximumEventText = 200
+    /// The most guests an event may carry (`checkin --guests` takes as many).
+    package static let maximumGuests = 50
 
     static func event(_ value: JSONValue, memberId: String, index: Int) throws(FieldError) -> VisitEvent {
         let name = "visitEvents[\(index)]"
@@ -201,7 +204,9 @@ enum MemberExtras {
             return value
         }
         let id = try text("id")
-        guard let kind = VisitEvent.Kind(rawValue: try text("kind")) else { throw FieldError("\(name).kind must be \"entry\" or \"exit\"") }
+        guard let kind = VisitEvent.Kind(rawValue: try text("kind")) else {
+            throw FieldError("\(name).kind must be \"entry\", \"exit\" or \"guestsLeft\"")
+        }
         let time = try FieldValue.requiredDouble(object["time"], "\(name).time")
         guard time.isFinite, time >= 0 else { throw FieldError("\(name).time must be a time") }
         var exitKind: VisitSpan.ExitKind?
@@ -211,8 +216,16 @@ enum MemberExtras {
             }
             exitKind = parsed
         }
+        var guests = 0
+        if let value = object["guests"], value != .null {
+            guard let count = FieldValue.int(value), (0...maximumGuests).contains(count), kind != .exit || count == 0 else {
+                throw FieldError("\(name).guests must be a whole number from 0 to \(maximumGuests), and 0 on an exit")
+            }
+            guests = count
+        }
+        if kind == .guestsLeft, guests == 0 { throw FieldError("\(name).guests must say how many guests left") }
         return VisitEvent(eventId: id, memberId: memberId, kind: kind, time: time, terminalId: try text("desk"),
-                          source: try text("source"), exitKind: exitKind)
+                          source: try text("source"), exitKind: exitKind, guests: guests)
     }
 
     /// Applies an extras object to a member decoded from the ClubKit keys; `desks` is the file's

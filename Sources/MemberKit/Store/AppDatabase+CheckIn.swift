@@ -19,7 +19,12 @@ struct CheckInOperation: StoreOperation {
             replayed = try !store.claimWalletCryptogram(wallet.digest, until: request.time + request.settings.wallet.maxAge,
                                                         now: request.time, terminalId: request.desk.id)
         }
-        return try store.checkInSubject(passId: request.pass.passId, secure: request.secure, walletReplayed: replayed)
+        var subject = try store.checkInSubject(passId: request.pass.passId, secure: request.secure, walletReplayed: replayed)
+        // The allowance's history, read only when guests are asked for: a month and a day covers any calendar month.
+        if request.guests > 0, let member = subject.member {
+            subject.guestEntries = try store.guestEntries(memberId: member.memberId, since: request.time - 32 * 86_400)
+        }
+        return subject
     }
 
     func decide(_ subject: CheckInSubject) -> CheckInChange {

@@ -40,7 +40,7 @@ extension AppDatabase {
             }
             let events = try selection.eventCondition.map { condition in
                 try statement("""
-                    SELECT memberId, eventId, kind, time, terminalId, source, exitKind, \(ExchangeSelection.derivedHere) FROM visit_event
+                    SELECT memberId, eventId, kind, time, terminalId, source, exitKind, \(ExchangeSelection.derivedHere), guests FROM visit_event
                     WHERE \(condition) ORDER BY memberId, time, eventId
                     """)
             }
@@ -119,7 +119,8 @@ extension AppDatabase {
                                                        time: sqlite3_column_double(row, 3),
                                                        terminalId: terminals.string(row, 4) ?? text(row, 4),
                                                        source: text(row, 5),
-                                                       exitKind: exitKind.flatMap(VisitSpan.ExitKind.init(rawValue:))))
+                                                       exitKind: exitKind.flatMap(VisitSpan.ExitKind.init(rawValue:)),
+                                                       guests: Int(sqlite3_column_int64(row, 8))))
                     }
                 }
                 // A unified member's entry carries its own deletion time (nil if it was never deleted).

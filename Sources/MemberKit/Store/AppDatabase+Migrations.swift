@@ -425,6 +425,7 @@ extension AppDatabase {
         registerAuditErasure(&migrator)
         registerEventsBeforeTheirRecord(&migrator)
         registerMemberPhotos(&migrator)
+        registerGuests(&migrator)
         return migrator
     }
 
@@ -432,15 +433,16 @@ extension AppDatabase {
     /// the member's previous event by (time, eventId) if that is an entry, whose next event it
     /// becomes or stops being. Each drops the cached days, in any zone, holding either time, through the
     /// (dayStart) index (a local day lasts at most 25 hours); nothing at all before a report.
-    private static var reportDayTriggers: String {
+    static var reportDayTriggers: String {
         func drop(_ time: String) -> String {
             "DELETE FROM report_day WHERE dayStart > \(time) - 172800 AND dayStart <= \(time) AND dayEnd > \(time);"
         }
-        /// The time of the member's event before (time, eventId), but for the row `except`, when
-        /// that is an entry: a visit's exit, the usual case, begins no visit, so no day changes.
+        /// The time of the member's entry or exit before (time, eventId), but for the row `except`,
+        /// when that is an entry: a visit's exit, the usual case, begins no visit, so no day changes.
+        /// Guests leaving end no visit: they are passed over.
         func previous(_ row: String, except: String? = nil) -> String {
             """
-            (SELECT CASE kind WHEN '\(VisitEvent.Kind.entry.rawValue)' THEN time END FROM visit_event WHERE memberId = \(row).memberId AND (time, eventId) < (\(row).time, \(row).eventId)\(except.map { " AND id != \($0).id" } ?? "")
+            (SELECT CASE kind WHEN '\(VisitEvent.Kind.entry.rawValue)' THEN time END FROM visit_event WHERE memberId = \(row).memberId AND kind != 'guestsLeft' AND (time, eventId) < (\(row).time, \(row).eventId)\(except.map { " AND id != \($0).id" } ?? "")
              ORDER BY time DESC, eventId DESC LIMIT 1)
             """
         }

@@ -13,10 +13,10 @@ extension AppDatabase {
     func insideMembers() throws -> [InsideMember] {
         try read { store in
             try Row.fetchAll(store.db, sql: """
-                SELECT p.memberId, m.passId, m.username, p.time, p.terminalId
+                SELECT p.memberId, m.passId, m.username, p.time, p.terminalId, p.guests
                 FROM member_presence p JOIN member m ON m.memberId = p.memberId
                 WHERE p.inside = 1 ORDER BY p.time, p.eventId
-                """).map { InsideMember(memberId: $0[0], passId: $0[1], username: $0[2], since: $0[3], desk: $0[4]) }
+                """).map { InsideMember(memberId: $0[0], passId: $0[1], username: $0[2], since: $0[3], desk: $0[4], guests: $0[5]) }
         }
     }
 
@@ -54,31 +54,37 @@ extension AppDatabase {
 
 extension StoreTransaction {
     /// Stores an event (once: a known id is ignored) and moves the member's presence to it when it
-    /// is the latest. Returns whether it was new.
+    /// is the latest entry or exit; guests (an entry's, or those who left) recount the member's
+    /// guests inside (`recountGuests`). Returns whether it was new.
     @discardableResult
     func recordEvent(_ event: VisitEvent, visitTime: Double? = nil) throws -> Bool {
         try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO visit_event(eventId, memberId, kind, time, terminalId, source, exitKind, visitTime)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO visit_event(eventId, memberId, kind, time, terminalId, source, exitKind, visitTime, guests)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [event.eventId, event.memberId, event.kind.rawValue, event.time, event.terminalId,
-                                     event.source, event.exitKind?.rawValue, visitTime])
+                                     event.source, event.exitKind?.rawValue, visitTime, event.guests])
         guard db.changesCount > 0 else { return false }
-        // The latest event by (time, id) wins, whatever order events arrive in.
-        try db.cachedStatement(sql: """
-            INSERT INTO member_presence(memberId, eventId, time, inside, terminalId) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT(memberId) DO UPDATE SET eventId = excluded.eventId, time = excluded.time,
-                inside = excluded.inside, terminalId = excluded.terminalId
-            WHERE excluded.time > member_presence.time
-               OR (excluded.time = member_presence.time AND excluded.eventId > member_presence.eventId)
-            """).execute(arguments: [event.memberId, event.eventId, event.time, event.kind == .entry ? 1 : 0, event.terminalId])
+        if event.movesMember {
+            // The latest entry or exit by (time, id) wins, whatever order events arrive in.
+            try db.cachedStatement(sql: """
+                INSERT INTO member_presence(memberId, eventId, time, inside, terminalId, guests) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(memberId) DO UPDATE SET eventId = excluded.eventId, time = excluded.time,
+                    inside = excluded.inside, terminalId = excluded.terminalId, guests = excluded.guests
+                WHERE excluded.time > member_presence.time
+                   OR (excluded.time = member_presence.time AND excluded.eventId > member_presence.eventId)
+                """).execute(arguments: [event.memberId, event.eventId, event.time, event.kind == .entry ? 1 : 0, event.terminalId,
+                                         event.guests])
+        }
+        // Most taps bring no guests and cost nothing more.
+        if event.guests > 0 { try recountGuests(memberId: event.memberId) }
         return true
     }
 
     func presence(memberId: String) throws -> MemberPresence? {
         try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT eventId, time, inside, terminalId FROM member_presence WHERE memberId = ?
+            SELECT eventId, time, inside, terminalId, guests FROM member_presence WHERE memberId = ?
             """), arguments: [memberId]).map {
-            MemberPresence(memberId: memberId, eventId: $0[0], time: $0[1], inside: $0[2], terminalId: $0[3])
+            MemberPresence(memberId: memberId, eventId: $0[0], time: $0[1], inside: $0[2], terminalId: $0[3], guests: $0[4])
         }
     }
 
@@ -109,12 +115,12 @@ extension StoreTransaction {
         var arguments: StatementArguments = [memberId]
         if let after, let through { arguments += [after, through] }
         return try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT eventId, kind, time, terminalId, source, exitKind FROM visit_event
+            SELECT eventId, kind, time, terminalId, source, exitKind, guests FROM visit_event
             WHERE memberId = ? \(range) ORDER BY time, eventId
             """), arguments: arguments).compactMap { row in
             guard let kind = VisitEvent.Kind(rawValue: row[1]) else { return nil }
             return VisitEvent(eventId: row[0], memberId: memberId, kind: kind, time: row[2], terminalId: row[3], source: row[4],
-                              exitKind: (row[5] as String?).flatMap(VisitSpan.ExitKind.init(rawValue:)))
+                              exitKind: (row[5] as String?).flatMap(VisitSpan.ExitKind.init(rawValue:)), guests: row[6])
         }
     }
 }

@@ -27,7 +27,9 @@ struct StaffCheckOutOperation: StoreOperation {
 
     func write(_ change: CheckInChange, _ facts: Facts, in store: StoreTransaction) throws -> CheckInReport {
         try store.write(change, terminalId: request.desk.id, at: request.time)
-        return CheckInReport(request, change, inside: change.outcome.member.map { _ in false }, insideCount: try store.insideCount())
+        // Guests who left alone leave their host inside.
+        let inside = try change.outcome.member.map { try store.presence(memberId: $0.memberId)?.inside == true }
+        return CheckInReport(request, change, inside: inside, insideCount: try store.insideCount())
     }
 }
 

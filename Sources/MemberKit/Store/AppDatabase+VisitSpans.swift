@@ -87,6 +87,9 @@ extension StoreTransaction {
                 try pairing.entry(span, at: event.time, startsVisit: startsVisit, body)
             case .exit:
                 try pairing.exit(memberId: event.memberId, at: event.time, kind: event.exitKind, body)
+            case .guestsLeft:
+                // Guests leaving ends no visit of their host.
+                break
             case nil:
                 try pairing.other(memberId: event.memberId, at: event.time, body)
             }
@@ -121,7 +124,7 @@ extension StoreTransaction {
         throws -> (kind: VisitEvent.Kind?, time: Double, exitKind: VisitSpan.ExitKind?)? {
         try Row.fetchOne(db.cachedStatement(sql: """
             SELECT kind, time, exitKind FROM visit_event
-            WHERE memberId = ? AND (time > ? OR (time = ? AND eventId > ?)) AND time <= ?
+            WHERE memberId = ? AND (time > ? OR (time = ? AND eventId > ?)) AND time <= ? AND kind != 'guestsLeft'
             ORDER BY time, eventId LIMIT 1
             """), arguments: [memberId, time, time, eventId, through ?? Double.greatestFiniteMagnitude]).map {
             (VisitEvent.Kind(rawValue: $0[0]), $0[1], ($0[2] as String?).flatMap(VisitSpan.ExitKind.init(rawValue:)))

@@ -43,7 +43,8 @@ struct VisitPairing {
             switch $0.kind {
             case .exit: return .exit($0.time, $0.exitKind)
             case .entry: return .entry($0.time)
-            case nil: return .unknown($0.time)
+            // Guests leaving are never a visit's next event (`nextEvent` skips them).
+            case .guestsLeft, nil: return .unknown($0.time)
             }
         }
         try emit(ended(before, next: following))

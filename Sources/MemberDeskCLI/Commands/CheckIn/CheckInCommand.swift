@@ -14,6 +14,7 @@ struct CheckInCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "A card UID, a pass id, or a ClubKit pass payload.") var pass: String
+    @Option(help: "Guests who come in with the member: they count inside and use the plan's guest allowance.") var guests = 0
     @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
@@ -22,7 +23,7 @@ struct CheckInCommand: ParsableCommand {
 
     func run() throws {
         let context = try DeskContext.open(global)
-        let report = try context.queueingMQTT { try context.club.checkIn(passId: pass, source: .manual, by: context.actor) }
+        let report = try context.queueingMQTT { try context.club.checkIn(passId: pass, source: .manual, by: context.actor, guests: guests) }
         let outcome = report.outcome
         if json {
             JSONOutput.print(JSONOutput.checkIn(report, plans: context.club.settings.plans))

@@ -62,11 +62,12 @@ extension Club {
 
     /// A staff check-out of the member holding `raw` (kind `staff`): `checkedOut`, or `notInside`
     /// / `unknownPass` with nothing changed. Never refuses, never counts a visit.
+    /// With `guests`: only that many of the member's guests leave, the member staying (`guestsLeft`).
     @discardableResult
     public func checkOut(passId raw: String, source: CheckInSource = .manual, at date: Date? = nil,
-                         by actor: AuditActor? = nil) throws -> CheckInReport {
+                         by actor: AuditActor? = nil, guests: Int? = nil) throws -> CheckInReport {
         let pass = try normalize(raw, source: source.rawValue)
-        return try checkOut(.pass(pass.passId), source: source, at: date, by: actor)
+        return try checkOut(.pass(pass.passId), source: source, at: date, by: actor, guests: guests)
     }
 
     /// A staff check-out of a member by id (the desk's "Inside now" list).
@@ -80,10 +81,14 @@ extension Club {
     /// The store's one transaction (`StaffCheckOutOperation`: it reads, `StaffCheckOut` decides,
     /// it writes), then the report published after the commit.
     private func checkOut(_ target: StaffCheckOut.Target, source: CheckInSource, at date: Date?,
-                          by actor: AuditActor?) throws -> CheckInReport {
-        let request = StaffCheckOut.Request(target: target, source: source, now: date ?? clock.now(), desk: terminal,
+                          by actor: AuditActor?, guests: Int? = nil) throws -> CheckInReport {
+        var request = StaffCheckOut.Request(target: target, source: source, now: date ?? clock.now(), desk: terminal,
                                             occupancy: settings.occupancy, actor: actor ?? .anonymous(AuditMethod(source)),
                                             ids: ids, recordsCheckIns: recordsCheckIns)
+        if let guests {
+            guard try Self.guestCount(guests) > 0 else { throw DeskError.invalidInput("guests must be 1 or more") }
+            request.guests = guests
+        }
         return try perform(StaffCheckOutOperation(request: request))
     }
 

@@ -1,0 +1,60 @@
+import GRDB
+@_spi(Decisions) import MemberCore
+
+/// Guests: an entry's `guests` came in with its member, a `guestsLeft` event's left without it.
+/// `member_presence.guests` holds each member's guests inside now (its latest entry's, less those
+/// who left since; 0 outside), and `inside_count` counts every guest as one more person inside, so
+/// capacity, the banner and "Inside now" see them without reading an event.
+extension AppDatabase {
+    static func registerGuests(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v24-guests") { db in
+            try db.execute(sql: """
+                ALTER TABLE visit_event ADD COLUMN guests INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE member_presence ADD COLUMN guests INTEGER NOT NULL DEFAULT 0;
+                DROP TRIGGER inside_count_insert;
+                DROP TRIGGER inside_count_update;
+                DROP TRIGGER inside_count_delete;
+                CREATE TRIGGER inside_count_insert AFTER INSERT ON member_presence WHEN NEW.inside = 1 BEGIN
+                    UPDATE inside_count SET count = count + 1 + NEW.guests;
+                END;
+                CREATE TRIGGER inside_count_update AFTER UPDATE OF inside, guests ON member_presence
+                WHEN OLD.inside != NEW.inside OR OLD.guests != NEW.guests BEGIN
+                    UPDATE inside_count SET count = count + (NEW.inside = 1) * (1 + NEW.guests) - (OLD.inside = 1) * (1 + OLD.guests);
+                END;
+                CREATE TRIGGER inside_count_delete AFTER DELETE ON member_presence WHEN OLD.inside = 1 BEGIN
+                    UPDATE inside_count SET count = count - 1 - OLD.guests;
+                END;
+                DROP TRIGGER report_day_event_insert;
+                DROP TRIGGER report_day_event_delete;
+                DROP TRIGGER report_day_event_update;
+                """)
+            // Their "member's event before" passes over guests leaving, which end no visit.
+            try db.execute(sql: reportDayTriggers)
+        }
+    }
+}
+
+extension StoreTransaction {
+    /// Sets the member's guests inside from its events: its latest entry's guests less every
+    /// `guestsLeft` after that entry, never below none. Read whole from the events (not stepped),
+    /// so events merged in any order, twice or late give the same number at every desk.
+    func recountGuests(memberId: String) throws {
+        try db.cachedStatement(sql: """
+            UPDATE member_presence SET guests = CASE WHEN inside = 1 THEN max(0,
+                coalesce((SELECT guests FROM visit_event WHERE eventId = member_presence.eventId), 0)
+                - (SELECT total(guests) FROM visit_event
+                   WHERE memberId = member_presence.memberId AND kind = 'guestsLeft' AND time > member_presence.time)) ELSE 0 END
+            WHERE memberId = ?
+            """).execute(arguments: [memberId])
+    }
+
+    /// The member's entries that brought guests since `time` (the guest allowance's history).
+    func guestEntries(memberId: String, since time: Double) throws -> [VisitEvent] {
+        try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT eventId, time, terminalId, source, guests FROM visit_event
+            WHERE memberId = ? AND kind = 'entry' AND guests > 0 AND time >= ? ORDER BY time, eventId
+            """), arguments: [memberId, time]).map {
+            VisitEvent(eventId: $0[0], memberId: memberId, kind: .entry, time: $0[1], terminalId: $0[2], source: $0[3], guests: $0[4])
+        }
+    }
+}
