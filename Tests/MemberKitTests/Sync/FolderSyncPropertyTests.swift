@@ -20,6 +20,7 @@ struct FolderSyncPropertyTests {
         let talliesSeen = Mutex(0)
         let walletSeen = Mutex(0)
         let salesSeen = Mutex(0)
+        let guestsSeen = Mutex(0)
         await propertyCheck(count: 40, input: Self.history) { steps in
             let world = try SyncFolderWorld()
             // Half the histories start from one desk's list that every desk has, so the other
@@ -52,8 +53,10 @@ struct FolderSyncPropertyTests {
                 // and every desk has the same people inside, as many as the events say.
                 #expect(try terminal.eventCount("entry") == world.checkIns)
                 #expect(try terminal.eventCount("exit") == world.exits)
+                // Guests too: each host's entry's guests, less those who left alone since.
+                #expect(try terminal.eventCount("guestsLeft") == world.guestDepartures)
                 let inside = try terminal.insideByLaw()
-                #expect(inside.law == inside.store && inside.count == inside.law.count)
+                #expect(inside.law == inside.store && inside.count == inside.lawCount)
                 // The record travelled too: every check-in and exit is in it once, at every desk.
                 let visits = try terminal.database.auditEntries(AuditQuery(action: .visit)).count
                 let enrols = try terminal.database.auditEntries(AuditQuery(action: .enrol)).count
@@ -81,6 +84,7 @@ struct FolderSyncPropertyTests {
             #expect(sales[0] == sales[1] && sales[1] == sales[2])
             #expect(sales[0].sales.count == world.sales && sales[0].totals.map(\.tally.amount.cents).reduce(0, +) == world.salesCents)
             salesSeen.withLock { $0 += world.sales }
+            guestsSeen.withLock { $0 += world.guestDepartures }
         }
         // The histories had desks counting members they did not author.
         #expect(talliesSeen.withLock { $0 } > 0)
@@ -88,6 +92,8 @@ struct FolderSyncPropertyTests {
         #expect(walletSeen.withLock { $0 } > 0)
         // And sales to compare.
         #expect(salesSeen.withLock { $0 } > 0)
+        // And guests who left without their hosts.
+        #expect(guestsSeen.withLock { $0 } > 0)
     }
 
     @Test("a settled folder stays quiet: reading it again changes nothing and writes nothing")

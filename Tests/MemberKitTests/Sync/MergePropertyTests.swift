@@ -184,7 +184,7 @@ struct MergePropertyTests {
             #expect(try world.totalCounters(terminal) == world.checkIns)
             // Every entry and exit once; who is inside is the law's answer, and the count matches.
             let inside = try terminal.insideByLaw()
-            #expect(inside.law == inside.store && inside.count == inside.law.count)
+            #expect(inside.law == inside.store && inside.count == inside.lawCount)
             if events {
                 #expect(try terminal.eventCount("entry") == world.checkIns)
                 #expect(try terminal.eventCount("exit") == world.exits)

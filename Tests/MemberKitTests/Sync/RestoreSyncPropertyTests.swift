@@ -81,7 +81,7 @@ struct RestoreSyncPropertyTests {
                 let table = try countsAndListed(terminal)
                 #expect(table.allSatisfy { $0.value[0] == $0.value[1] }, "counts beside visits listed: \(table.filter { $0.value[0] != $0.value[1] })")
                 let inside = try terminal.insideByLaw()
-                #expect(inside.law == inside.store && inside.count == inside.law.count)
+                #expect(inside.law == inside.store && inside.count == inside.lawCount)
                 let visits = try terminal.database.auditEntries(AuditQuery(action: .visit)).count
                 let enrols = try terminal.database.auditEntries(AuditQuery(action: .enrol)).count
                 #expect(visits + enrols == world.checkIns)

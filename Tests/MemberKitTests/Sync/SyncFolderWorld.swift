@@ -17,6 +17,10 @@ final class SyncFolderWorld {
     let hasher = FakePINHasher()
     var checkIns = 0
     var exits = 0
+    /// Guests who left without their host (`guestsLeft` events), at every desk.
+    var guestDepartures = 0
+    /// The desk and pass of the latest entry that brought guests.
+    var lastGuestHost: (desk: Int, pass: String)?
     /// Visits bought (pack top-ups) and used (admitted entries of a pack member, per visit), at every desk.
     var bought = 0
     var used = 0
@@ -98,6 +102,14 @@ final class SyncFolderWorld {
         let terminal = terminals[index]
         let pass = PassCase.vary(Self.passes[(code / 3) % Self.passes.count], code)
         switch (code / 12) % 14 {
+        case 0..<4 where (code / 1728) % 4 == 0 && (code / 6912) % 2 == 0:
+            // Some guests leave without their host: often the last guests' host, at the desk that let
+            // them in; else anyone's, at a desk that may not know yet of their entry.
+            let (desk, host) = (code / 7) % 3 != 0 ? lastGuestHost ?? (index, pass) : (index, pass)
+            if active.contains(desk),
+               case .guestsLeft(_, 1..., _) = try terminals[desk].club.checkOut(passId: host, guests: 1 + code % 2).outcome {
+                guestDepartures += 1
+            }
         case 0..<4 where (code / 1728) % 4 == 0:
             // An exit at a random desk, which may not know yet of the entry another desk made.
             if case .checkedOut = try terminal.club.checkOut(passId: pass).outcome { exits += 1 }
@@ -107,10 +119,12 @@ final class SyncFolderWorld {
         case 0..<4:
             // A tap on a locked desk (nobody), or with an operator on duty.
             let actor = code % 2 == 0 ? nil : AuditActor(operator: Self.operators[(code / 7) % 2], method: .tap)
-            let report = try terminal.club.checkIn(passId: pass, source: .nfc, by: actor)
+            // Some hosts bring guests (refused while the host is inside at this desk).
+            let report = try terminal.club.checkIn(passId: pass, source: .nfc, by: actor, guests: (code / 5) % 2 == 0 ? 1 + code % 3 : 0)
             switch report.outcome {
             case .checkedIn, .enrolled:
                 checkIns += 1
+                if report.guests > 0 { lastGuestHost = (index, pass) }
                 if report.plan?.visitsLeft != nil { used += 1 }
             default: break
             }

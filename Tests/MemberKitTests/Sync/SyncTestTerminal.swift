@@ -66,11 +66,11 @@ final class SyncTestTerminal: Sendable {
             // Entries and exits travel too (not `seq`: that is where this desk recorded them).
             if includingEvents {
                 for row in try Row.fetchAll(db, sql: """
-                    SELECT eventId, memberId, kind, time, terminalId, source, exitKind FROM visit_event ORDER BY eventId
+                    SELECT eventId, memberId, kind, time, terminalId, source, exitKind, guests FROM visit_event ORDER BY eventId
                     """) {
                     lines.append("event \(row)")
                 }
-                for row in try Row.fetchAll(db, sql: "SELECT memberId, eventId, inside FROM member_presence ORDER BY memberId") {
+                for row in try Row.fetchAll(db, sql: "SELECT memberId, eventId, inside, guests FROM member_presence ORDER BY memberId") {
                     lines.append("presence \(row)")
                 }
             }
@@ -80,17 +80,30 @@ final class SyncTestTerminal: Sendable {
 
     /// Who is inside by the law (each member's latest event by time, then id, is an entry),
     /// worked out from the events alone, beside what the store's presence says.
-    func insideByLaw() throws -> (law: Set<String>, store: Set<String>, count: Int) {
+    func insideByLaw() throws -> (law: Set<String>, store: Set<String>, count: Int, lawCount: Int) {
         try database.read { store in
-            var latest: [String: (time: Double, id: String, entry: Bool)] = [:]
-            for row in try Row.fetchAll(store.db, sql: "SELECT memberId, time, eventId, kind FROM visit_event") {
-                let event = (time: row[1] as Double, id: row[2] as String, entry: (row[3] as String) == "entry")
+            // Each member's latest entry or exit; guests leaving move no one in or out.
+            var latest: [String: (time: Double, id: String, entry: Bool, guests: Int)] = [:]
+            var guestsLeft: [(memberId: String, time: Double, guests: Int)] = []
+            for row in try Row.fetchAll(store.db, sql: "SELECT memberId, time, eventId, kind, guests FROM visit_event") {
+                let kind = row[3] as String
+                if kind == "guestsLeft" {
+                    guestsLeft.append((row[0], row[1], row[4]))
+                    continue
+                }
+                let event = (time: row[1] as Double, id: row[2] as String, entry: kind == "entry", guests: row[4] as Int)
                 if let known = latest[row[0]], (known.time, known.id) >= (event.time, event.id) { continue }
                 latest[row[0]] = event
             }
-            let law = Set(latest.filter { $0.value.entry }.keys)
-            let inside = Set(try String.fetchAll(store.db, sql: "SELECT memberId FROM member_presence WHERE inside = 1"))
-            return (law, inside, try store.insideCount())
+            let inside = latest.filter { $0.value.entry }
+            let law = Set(inside.keys)
+            // A host and its entry's guests, less those who left after that entry: never below none.
+            let lawCount = inside.reduce(0) { sum, host in
+                let left = guestsLeft.filter { $0.memberId == host.key && $0.time > host.value.time }.reduce(0) { $0 + $1.guests }
+                return sum + 1 + max(0, host.value.guests - left)
+            }
+            let present = Set(try String.fetchAll(store.db, sql: "SELECT memberId FROM member_presence WHERE inside = 1"))
+            return (law, present, try store.insideCount(), lawCount)
         }
     }
 
