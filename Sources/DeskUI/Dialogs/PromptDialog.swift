@@ -8,6 +8,8 @@ public struct PromptDialog: Sendable, Equatable {
         case importFile
         /// Enrol this unknown pass, with the name typed.
         case enrol(pass: String)
+        /// Check the member holding this pass in with the number of guests typed.
+        case guests(pass: String)
     }
 
     public var purpose: Purpose
@@ -31,6 +33,11 @@ public struct PromptDialog: Sendable, Equatable {
         PromptDialog(purpose: .enrol(pass: pass), title: "Enrol unknown card",
                      message: "Pass \(pass) is not a member. Enrol it with a first visit?", label: "Name",
                      field: TextField(maxLength: 200))
+    }
+
+    public static func guests(pass: String, name: String) -> PromptDialog {
+        PromptDialog(purpose: .guests(pass: pass), title: "Check in with guests",
+                     message: "How many guests come in with \(name)?", label: "Guests", field: TextField(maxLength: 2))
     }
 
     public func render(into grid: inout CellGrid) {
@@ -79,8 +86,20 @@ extension PromptDialog {
             return .stayAnd(.previewImport(file: text))
         case .enrol(let pass):
             return .closeAnd(.enrol(pass: pass, name: text.isEmpty ? nil : text))
+        case .guests(let pass):
+            // The allowance and capacity are the rules' to say, on the banner: here only a count.
+            guard let guests = Int(text), (1...PromptDialog.mostGuests).contains(guests) else {
+                error = "type how many guests, 1 to \(PromptDialog.mostGuests)"
+                return .stay
+            }
+            return .closeAnd(.checkInWithGuests(pass: pass, guests: guests))
         }
     }
+}
+
+extension PromptDialog {
+    /// The most guests one entry brings (what an event may carry between desks).
+    static let mostGuests = VisitEvent.maximumGuests
 }
 
 extension PromptDialog: DeskDialogFeature {
@@ -93,6 +112,12 @@ extension PromptDialog: DeskDialogFeature {
 extension DialogOpener {
     /// F4: check in by a pass id typed or pasted.
     static let checkIn = DialogOpener(permission: .checkInByHand) { _, _ in DialogOpening(.prompt(.checkIn())) }
+
+    /// `g`: how many guests come in with the member selected in the list (a check-in by hand).
+    static let checkInWithGuests = DialogOpener(permission: .checkInByHand) { state, _ in
+        guard !state.showInside, !state.showStats, let member = state.list.selectedMember else { return nil }
+        return DialogOpening(.prompt(.guests(pass: member.passId, name: member.displayName)))
+    }
 
     /// F6: the file to import (its review follows), or why there is no import in this build.
     static let importFile = DialogOpener(permission: .importMembers) { state, _ in

@@ -16,6 +16,8 @@ public enum DeskCommand: Sendable, Equatable {
     case checkOutSelected
     /// A check-in by hand of the member selected in the list (a forgotten card): the rules of a tap.
     case checkInSelected
+    /// `g`'s prompt answered: a check-in by hand of the member holding `pass`, with guests.
+    case checkInWithGuests(pass: String, guests: Int)
     /// Esc on the desk: dismiss the banner, or clear the search.
     case escape
     // From dialogs.

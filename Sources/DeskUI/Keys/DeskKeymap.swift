@@ -31,6 +31,8 @@ enum DeskKeymap {
         DeskKeyBinding(keys: [.character("v")], command: .checkInSelected,
                        help: "check in the selected member (a forgotten card): the rules of a tap, recorded as manual",
                        bar: ("Check in selected", "In")),
+        DeskKeyBinding(keys: [.character("g")], command: .open(.checkInWithGuests),
+                       help: "check in the selected member with guests: they count inside and use the plan's guest allowance"),
         DeskKeyBinding(keys: [.character("i")], command: .toggleInside,
                        help: "Inside now: who is inside, by entry time, and for how long (again: all members)",
                        bar: ("Inside", "Inside")),

@@ -42,11 +42,14 @@ public struct InsideListModel: Sendable, Equatable {
         top = max(0, min(top, members.count - viewport))
     }
 
-    /// "Ana López" (the pass when the member has no name).
+    /// "Ana López" (the pass when the member has no name), "Ana López +2" with two guests.
     static func name(_ member: InsideMember) -> String {
-        if let name = member.username, !name.isEmpty { return name }
-        return member.passId
+        let name = member.username.flatMap { $0.isEmpty ? nil : $0 } ?? member.passId
+        return member.guests > 0 ? "\(name) +\(member.guests)" : name
     }
+
+    /// The people inside: the members listed and their guests.
+    var people: Int { members.reduce(0) { $0 + 1 + $1.guests } }
 
     public struct Columns: Equatable {
         public var name: Int, pass: Int, since: Int, stay: Int
@@ -62,7 +65,7 @@ public struct InsideListModel: Sendable, Equatable {
     /// `capacity`: 0 for none.
     public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool, capacity: Int) {
         grid.fill(rect)
-        let count = loaded ? CountText.grouped(members.count) + (capacity > 0 ? " of \(CountText.grouped(capacity))" : "") : "…"
+        let count = loaded ? CountText.grouped(people) + (capacity > 0 ? " of \(CountText.grouped(capacity))" : "") : "…"
         grid.box(rect, title: "Inside now (\(count)) · by entry time [i: all members]", style: CellStyle(focused ? .title : .dim))
         let inner = rect.inset(1)
         guard inner.height >= 3, inner.width >= 20 else { return }

@@ -213,7 +213,7 @@ extension LockReducer {
         switch command {
         case .open(let opener): return opener.permission
         case .checkOutSelected: return .checkOut
-        case .checkInSelected, .checkInNamed: return .checkInByHand
+        case .checkInSelected, .checkInNamed, .checkInWithGuests: return .checkInByHand
         case .givePass: return .editContact
         case .save(let original, let changes): return savePermission(original, changes)
         case .delete: return .deleteMember

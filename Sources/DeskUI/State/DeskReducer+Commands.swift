@@ -32,6 +32,8 @@ extension DeskReducer {
             route(CheckInFeature.self, .checkOutSelected, &state, &effects, now: now)
         case .checkInSelected:
             route(CheckInFeature.self, .checkInSelected, &state, &effects, now: now)
+        case .checkInWithGuests(let pass, let guests):
+            route(CheckInFeature.self, .withGuests(pass: pass, guests: guests), &state, &effects, now: now)
         case .swapSidePane:
             layout(.swapSidePane, &state, &effects, now: now)
         case .switchFocus:

@@ -37,6 +37,9 @@ package struct VisitEvent: Sendable, Hashable {
         self.guests = kind == .exit ? 0 : max(0, guests)
     }
 
+    /// The most guests one event may carry: one entry's party, as any desk takes it in.
+    package static let maximumGuests = 50
+
     /// An entry or an exit: an event that says whether the member is inside (a `guestsLeft` does not).
     package var movesMember: Bool { kind != .guestsLeft }
 

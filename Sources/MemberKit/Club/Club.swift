@@ -92,10 +92,10 @@ public final class Club: Sendable {
         return try perform(CheckInOperation(request: request), tap: pass.passId)
     }
 
-    /// Guests asked for: 0 to `MemberExtras.maximumGuests` (what an event may carry between desks).
+    /// Guests asked for: 0 to `VisitEvent.maximumGuests` (what an event may carry between desks).
     static func guestCount(_ guests: Int) throws -> Int {
-        guard (0...MemberExtras.maximumGuests).contains(guests) else {
-            throw DeskError.invalidInput("guests must be 0 to \(MemberExtras.maximumGuests), not \(guests)")
+        guard (0...VisitEvent.maximumGuests).contains(guests) else {
+            throw DeskError.invalidInput("guests must be 0 to \(VisitEvent.maximumGuests), not \(guests)")
         }
         return guests
     }

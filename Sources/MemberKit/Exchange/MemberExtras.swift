@@ -190,8 +190,7 @@ enum MemberExtras {
 
     /// The longest id, desk or source an event may carry.
     static let maximumEventText = 200
-    /// The most guests an event may carry (`checkin --guests` takes as many).
-    package static let maximumGuests = 50
+    static let maximumGuests = VisitEvent.maximumGuests
 
     static func event(_ value: JSONValue, memberId: String, index: Int) throws(FieldError) -> VisitEvent {
         let name = "visitEvents[\(index)]"

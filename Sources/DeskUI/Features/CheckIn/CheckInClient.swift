@@ -13,19 +13,23 @@ public struct CheckInClient: Sendable {
     public var membersNamed: @Sendable (_ typed: String) throws -> [MemberRecord]
     /// An unknown pass given to the member who holds it but for leading zeros, then checked in by it.
     public var givePass: @Sendable (_ pass: String, _ memberId: String, AuditActor) throws -> Void
+    /// A member's pass checked in by hand with guests who come in with it (`g`).
+    public var checkInWithGuests: @Sendable (_ pass: String, _ guests: Int, AuditActor) throws -> Void
 
     public init(checkIn: @escaping @Sendable (String, CheckInSource, Bool, AuditActor) throws -> Void,
                 enrol: @escaping @Sendable (String, String?, AuditActor) throws -> Void,
                 checkOut: @escaping @Sendable (String, AuditActor) throws -> Void,
                 admitAnyway: @escaping @Sendable (String, AuditActor) throws -> Void,
                 membersNamed: @escaping @Sendable (String) throws -> [MemberRecord],
-                givePass: @escaping @Sendable (String, String, AuditActor) throws -> Void) {
+                givePass: @escaping @Sendable (String, String, AuditActor) throws -> Void,
+                checkInWithGuests: @escaping @Sendable (String, Int, AuditActor) throws -> Void) {
         self.checkIn = checkIn
         self.enrol = enrol
         self.checkOut = checkOut
         self.admitAnyway = admitAnyway
         self.membersNamed = membersNamed
         self.givePass = givePass
+        self.checkInWithGuests = checkInWithGuests
     }
 
     /// How many members F4 offers for a name: a screenful to choose from; more means type more of it.
@@ -49,6 +53,9 @@ extension CheckInClient {
             givePass: { pass, memberId, actor in
                 _ = try club.updateMember(id: memberId, MemberChanges(passId: pass), by: actor)
                 _ = try club.checkIn(passId: pass, source: .manual, enrolUnknown: false, by: actor)
+            },
+            checkInWithGuests: { pass, guests, actor in
+                _ = try club.checkIn(passId: pass, source: .manual, enrolUnknown: false, by: actor, guests: guests)
             })
     }
 
@@ -58,7 +65,8 @@ extension CheckInClient {
         checkOut: { _, _ in throw ClientUnavailable.unset("checkIn.checkOut") },
         admitAnyway: { _, _ in throw ClientUnavailable.unset("checkIn.admitAnyway") },
         membersNamed: { _ in throw ClientUnavailable.unset("checkIn.membersNamed") },
-        givePass: { _, _, _ in throw ClientUnavailable.unset("checkIn.givePass") })
+        givePass: { _, _, _ in throw ClientUnavailable.unset("checkIn.givePass") },
+        checkInWithGuests: { _, _, _ in throw ClientUnavailable.unset("checkIn.checkInWithGuests") })
 }
 
 extension CheckInClient: DeskFeatureClient {

@@ -14,6 +14,8 @@ public enum CheckInEffect: Sendable, Equatable {
     /// A staff check-out (kind `staff`) of a member by id, as the "Inside now" list names them.
     case checkOut(memberId: String, operator: String?)
     case letInAnyway(pass: String, operator: String)
+    /// `g`'s count: the member's pass by hand, with guests on its entry.
+    case withGuests(pass: String, guests: Int, operator: String?)
 }
 
 /// Only what the bus does not say comes back: a failure, or the members F4's text names.
@@ -43,6 +45,8 @@ enum CheckInAction: Equatable, FinishingAction {
     case checkOutSelected
     /// `v`: the member list's selection, by its own pass.
     case checkInSelected
+    /// `g`'s prompt answered: the member's pass with this many guests.
+    case withGuests(pass: String, guests: Int)
 }
 
 /// What the keys act on, read only: whether a dialog is open, who the record names, the calendar a
@@ -111,6 +115,8 @@ enum CheckInFeature: DeskFeature {
                 return FeatureOutput(note: DeskNote(text: checkOutBeforeTheRow, tone: .info))
             }
             return FeatureOutput()
+        case .withGuests(let pass, let guests):
+            return FeatureOutput(effects: [.checkIn(.withGuests(pass: pass, guests: guests, operator: by))])
         case .checkInSelected:
             // The member's own pass, by hand: the rules, capacity and record of a tap, method `manual`.
             if slice.showStats || slice.showInside {
@@ -174,6 +180,8 @@ enum CheckInFeature: DeskFeature {
             runner.submit({ try checkIn.checkOut(memberId, byHand(name)); return nil }, failed: { .checkIn(.checkOutFailed($0)) })
         case .letInAnyway(let pass, let name):
             runner.submit({ try checkIn.admitAnyway(pass, byHand(name)); return nil }, failed: { .checkIn(.failed($0)) })
+        case .withGuests(let pass, let guests, let name):
+            runner.submit({ try checkIn.checkInWithGuests(pass, guests, byHand(name)); return nil }, failed: { .checkIn(.failed($0)) })
         }
     }
 

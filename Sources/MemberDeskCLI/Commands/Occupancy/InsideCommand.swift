@@ -5,7 +5,7 @@ import MemberKit
 struct InsideCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inside",
-        abstract: "Who is inside: since when, at which desk, then the count.",
+        abstract: "Who is inside: since when, at which desk, with how many guests, then the count (guests too).",
         discussion: "Closing time and the longest stay are applied first. The count is as far as sync files have travelled."
     )
 
@@ -22,16 +22,19 @@ struct InsideCommand: ParsableCommand {
                 JSONOutput.print(["memberId": .string(member.memberId), "passId": .string(member.passId),
                                   "username": member.username.map(JSONValue.string) ?? .null,
                                   "since": JSONOutput.time(member.since), "desk": .string(member.desk),
-                                  "deskName": .string(names.desk(member.desk))])
+                                  "deskName": .string(names.desk(member.desk)), "guests": .int(member.guests)])
             } else {
                 let since = LocalClock.text(member.since)
-                print("\(since)  \(member.username ?? "-")  pass \(member.passId)  at \(names.desk(member.desk))")
+                let guests = member.guests > 0 ? "  with " + CountText.of(member.guests, "guest") : ""
+                print("\(since)  \(member.username ?? "-")  pass \(member.passId)  at \(names.desk(member.desk))\(guests)")
             }
         }
+        // People, not members: guests take room inside too.
+        let people = members.reduce(0) { $0 + 1 + $1.guests }
         if json {
-            JSONOutput.print(["inside": .int(members.count), "capacity": capacity > 0 ? .int(capacity) : .null])
+            JSONOutput.print(["inside": .int(people), "capacity": capacity > 0 ? .int(capacity) : .null])
         } else {
-            print(Self.countLine(members.count, capacity: capacity))
+            print(Self.countLine(people, capacity: capacity))
         }
     }
 
