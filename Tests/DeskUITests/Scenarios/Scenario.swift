@@ -98,7 +98,9 @@ extension Scenario {
         guard let top = (0..<grid.height).first(where: { grid.text(row: $0).contains(title) }) else { return [] }
         // By display column: a wide name (山田太郎) left of the dialog takes two columns, one Character.
         let topLine = grid.text(row: top)
-        guard let corner = topLine.firstIndex(of: "┌") else { return [] }
+        // The dialog's own corner: the last one before its title (a pane's top border may share the row).
+        guard let titleAt = topLine.range(of: title)?.lowerBound,
+              let corner = topLine[..<titleAt].lastIndex(of: "┌") else { return [] }
         let left = TextWidth.of(String(topLine[..<corner]))
         var rows: [String] = []
         for y in (top + 1)..<grid.height {
