@@ -46,6 +46,11 @@ public struct PlanSettings: Sendable, Equatable {
     /// The local calendar day a time falls on.
     package func day(of time: Double) -> CalendarDay { CalendarDay.of(time, in: calendar) }
 
+    /// When the club's calendar month of `time` began (local midnight of its first day).
+    package func monthStart(of time: Double) -> Double {
+        calendar.dateInterval(of: .month, for: Date(timeIntervalSince1970: time))?.start.timeIntervalSince1970 ?? time
+    }
+
     /// From `time` through the end of the local day `days` days later: "expiring within DAYS days"
     /// (`members list --expiring`, the desk's list).
     public func expiring(withinDays days: Int, from time: Double) -> ClosedRange<Double> {

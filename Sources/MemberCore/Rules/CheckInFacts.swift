@@ -20,8 +20,8 @@ import Foundation
     package var access: PlanAccess? = nil
     /// The guests who would come in with the member (`GuestRule`, `CapacityRule`).
     package var guests: Int = 0
-    /// When guests are asked for: the member's entries with guests in the last month and more,
-    /// the allowance's history (`GuestRule` keeps those of this calendar month).
+    /// When guests are asked for: the member's entries with guests this calendar month (or
+    /// more), the allowance's history (`GuestRule` counts those of this month).
     package var guestEntries: [VisitEvent] = []
 
     package init(member: MemberRecord, isNew: Bool, presence: MemberPresence?, insideCount: Int, time: Double,

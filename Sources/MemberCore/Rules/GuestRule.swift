@@ -30,14 +30,10 @@
         return plans.guestsPerMonth
     }
 
-    /// The guests the member's entries brought in the club's calendar month of `facts.time`.
+    /// The guests the member's entries brought in the club's calendar month of `facts.time`
+    /// (one calendar reckoning: the month's start, then a comparison per entry).
     package static func usedThisMonth(_ facts: CheckInFacts) -> Int {
-        let plans = facts.settings.plans
-        let today = plans.day(of: facts.time)
-        return facts.guestEntries.reduce(0) { sum, entry in
-            guard entry.kind == .entry else { return sum }
-            let day = plans.day(of: entry.time)
-            return day.year == today.year && day.month == today.month ? sum + entry.guests : sum
-        }
+        let start = facts.settings.plans.monthStart(of: facts.time)
+        return facts.guestEntries.reduce(0) { sum, entry in entry.kind == .entry && entry.time >= start ? sum + entry.guests : sum }
     }
 }
