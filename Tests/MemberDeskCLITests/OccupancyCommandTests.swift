@@ -37,7 +37,7 @@ import Testing
         #expect(lines.count == 3)
         let first = try Self.object(lines[0])
         #expect(first["passId"] as? String == "P1" && first["username"] as? String == "Ann")
-        #expect(Set(first.keys) == ["memberId", "passId", "username", "since", "desk", "deskName"])
+        #expect(Set(first.keys) == ["memberId", "passId", "username", "since", "desk", "deskName", "guests"])
         #expect(lines[2] == #"{"capacity":80,"inside":2}"#)
         #expect((await desk.run(["inside"])).stdout.hasSuffix("2 inside of 80\n"))
 
