@@ -28,11 +28,7 @@ import Testing
         return member
     }
 
-    static func entry(_ time: Double, guests: Int, id: String = UUID().uuidString) -> VisitEvent {
-        VisitEvent(eventId: id, memberId: "m1", kind: .entry, time: time, terminalId: "desk-a", source: "manual", guests: guests)
-    }
-
-    static func facts(_ member: MemberRecord = member(), guests: Int, entries: [VisitEvent] = [], inside: Bool = false,
+    static func facts(_ member: MemberRecord = member(), guests: Int, used: Int = 0, inside: Bool = false,
                       insideCount: Int = 0, capacity: Int = 0, perMonth: Int? = nil, head: MemberRecord? = nil,
                       at time: Double = noon) -> CheckInFacts {
         let plans = PlanSettings(calendar: berlin, catalogue: catalogue, guestsPerMonth: perMonth)
@@ -41,23 +37,20 @@ import Testing
         var facts = CheckInFacts(member: member, isNew: false, presence: presence, insideCount: insideCount, time: time,
                                  settings: settings, plan: head.map { PlanStanding(member: member, holder: $0, visitsLeft: nil) })
         facts.guests = guests
-        facts.guestEntries = entries
+        facts.guestsThisMonth = used
         return facts
     }
 
     @Test func allowance() {
         let used = RuleVerdict.refuse(.guestAllowance, saying: "Guest allowance used: 2 of 2 this month")
         let rows: [(String, CheckInFacts, RuleVerdict)] = [
-            ("no guests asked: no say", Self.facts(guests: 0, entries: [Self.entry(Self.noon - 86_400, guests: 5)]), .next),
+            ("no guests asked: no say", Self.facts(guests: 0, used: 5), .next),
             ("within the plan's 2", Self.facts(guests: 2), .next),
-            ("one brought, one more", Self.facts(guests: 1, entries: [Self.entry(Self.noon - 86_400, guests: 1)]), .next),
-            ("two brought this month", Self.facts(guests: 1, entries: [Self.entry(Self.noon - 86_400, guests: 2)]), used),
-            ("one brought, two more asked", Self.facts(guests: 2, entries: [Self.entry(Self.noon - 86_400, guests: 1)]),
+            ("one brought, one more", Self.facts(guests: 1, used: 1), .next),
+            ("two brought this month", Self.facts(guests: 1, used: 2), used),
+            ("one brought, two more asked", Self.facts(guests: 2, used: 1),
              .refuse(.guestAllowance, saying: "Guest allowance: 1 of 2 left this month")),
             ("three asked at once", Self.facts(guests: 3), .refuse(.guestAllowance, saying: "Guest allowance: 2 of 2 left this month")),
-            ("last month's do not count", Self.facts(guests: 2, entries: [Self.entry(Self.noon - 20 * 86_400, guests: 2)]), .next),
-            // 1 December 00:30 in Berlin is December's, though still November in UTC.
-            ("the month is the club's", Self.facts(guests: 1, entries: [Self.entry(Self.firstOfDecemberInBerlin, guests: 2)]), used),
             ("a plan with none", Self.facts(Self.member(product: "solo"), guests: 1),
              .refuse(.guestAllowance, saying: "No guests on this membership")),
             ("a plan that names none: no limit", Self.facts(Self.member(product: "family"), guests: 9), .next),
@@ -72,6 +65,14 @@ import Testing
         for (name, facts, expected) in rows {
             #expect(GuestRule.allowance(facts) == expected, "\(name)")
         }
+    }
+
+    @Test func theMonthIsTheClubs() {
+        // 1 December 00:30 in Berlin is December's, though still November in UTC: its month began at
+        // Berlin's midnight (23:00 UTC), and UTC's a month before.
+        #expect(PlanSettings(calendar: Self.berlin).monthStart(of: Self.firstOfDecemberInBerlin) == 1_796_079_600)
+        #expect(PlanSettings(calendar: Core.utc).monthStart(of: Self.firstOfDecemberInBerlin) == 1_793_491_200)
+        #expect(PlanSettings(calendar: Self.berlin).monthStart(of: Self.noon) == 1_796_079_600)
     }
 
     @Test func guestsComeInWithTheirHost() {

@@ -115,7 +115,7 @@
                                  time: request.time, settings: request.settings, plan: subject.plan, latestExit: subject.latestExit,
                                  desk: request.desk.id)
         facts.guests = request.guests
-        facts.guestEntries = subject.guestEntries
+        facts.guestsThisMonth = subject.guestsThisMonth
         return facts
     }
 

@@ -17,8 +17,8 @@ package struct CheckInSubject: Sendable {
     package var walletReplayed: Bool
     /// When no member holds the pass: the live members who hold it but for leading zeros.
     package var nearPassHolders: [MemberRecord]
-    /// When guests are asked for: the member's recent entries that brought guests (`CheckInFacts.guestEntries`).
-    package var guestEntries: [VisitEvent] = []
+    /// When guests are asked for: the guests the member's entries brought this calendar month (`CheckInFacts.guestsThisMonth`).
+    package var guestsThisMonth = 0
 
     package init(member: MemberRecord?, isStaffCard: Bool, presence: MemberPresence?, latestExit: VisitSpan.ExitKind?,
                  insideCount: Int, plan: PlanStanding?, lastSecureCounter: UInt32? = nil, walletReplayed: Bool = false,

@@ -20,9 +20,9 @@ import Foundation
     package var access: PlanAccess? = nil
     /// The guests who would come in with the member (`GuestRule`, `CapacityRule`).
     package var guests: Int = 0
-    /// When guests are asked for: the member's entries with guests this calendar month (or
-    /// more), the allowance's history (`GuestRule` counts those of this month).
-    package var guestEntries: [VisitEvent] = []
+    /// When guests are asked for: the guests the member's entries brought in the club's calendar
+    /// month so far (from `PlanSettings.monthStart`), the allowance's history.
+    package var guestsThisMonth = 0
 
     package init(member: MemberRecord, isNew: Bool, presence: MemberPresence?, insideCount: Int, time: Double,
                  settings: ClubSettings, plan: PlanStanding? = nil, latestExit: VisitSpan.ExitKind? = nil, desk: String = "") {

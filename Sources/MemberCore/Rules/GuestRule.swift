@@ -12,7 +12,7 @@
 
     package static func allowance(_ facts: CheckInFacts) -> RuleVerdict {
         guard facts.guests > 0, let allowance = allowance(of: facts) else { return .next }
-        let used = usedThisMonth(facts)
+        let used = facts.guestsThisMonth
         guard used + facts.guests > allowance else { return .next }
         if allowance == 0 { return .refuse(.guestAllowance, saying: "No guests on this membership") }
         if used >= allowance {
@@ -28,12 +28,5 @@
             return own
         }
         return plans.guestsPerMonth
-    }
-
-    /// The guests the member's entries brought in the club's calendar month of `facts.time`
-    /// (one calendar reckoning: the month's start, then a comparison per entry).
-    package static func usedThisMonth(_ facts: CheckInFacts) -> Int {
-        let start = facts.settings.plans.monthStart(of: facts.time)
-        return facts.guestEntries.reduce(0) { sum, entry in entry.kind == .entry && entry.time >= start ? sum + entry.guests : sum }
     }
 }

@@ -20,9 +20,9 @@ struct CheckInOperation: StoreOperation {
                                                         now: request.time, terminalId: request.desk.id)
         }
         var subject = try store.checkInSubject(passId: request.pass.passId, secure: request.secure, walletReplayed: replayed)
-        // The allowance's history, read only when guests are asked for: this month's entries with guests.
+        // The allowance's history, read only when guests are asked for: the guests of this month's entries.
         if request.guests > 0, let member = subject.member {
-            subject.guestEntries = try store.guestEntries(memberId: member.memberId, since: request.settings.plans.monthStart(of: request.time))
+            subject.guestsThisMonth = try store.guestsBrought(memberId: member.memberId, since: request.settings.plans.monthStart(of: request.time))
         }
         return subject
     }

@@ -11,6 +11,9 @@ extension AppDatabase {
             try db.execute(sql: """
                 ALTER TABLE visit_event ADD COLUMN guests INTEGER NOT NULL DEFAULT 0;
                 ALTER TABLE member_presence ADD COLUMN guests INTEGER NOT NULL DEFAULT 0;
+                -- Only events with guests, covering what the allowance and the recount read: a
+                -- tap without guests adds nothing to it, one with guests reads no table row.
+                CREATE INDEX visit_event_guests ON visit_event(memberId, kind, time, guests) WHERE guests > 0;
                 DROP TRIGGER inside_count_insert;
                 DROP TRIGGER inside_count_update;
                 DROP TRIGGER inside_count_delete;
@@ -34,6 +37,14 @@ extension AppDatabase {
     }
 }
 
+/// The one rule of guests inside, in SQL: an entry's guests less those who left after it.
+enum GuestsInside {
+    /// For `recordEvent`'s upsert of an entry (?1 the member, ?3 the entry's time, ?6 its guests).
+    static let afterEntry = """
+        max(0, ?6 - (SELECT total(guests) FROM visit_event WHERE memberId = ?1 AND kind = 'guestsLeft' AND guests > 0 AND time > ?3))
+        """
+}
+
 extension StoreTransaction {
     /// Sets the member's guests inside from its events: its latest entry's guests less every
     /// `guestsLeft` after that entry, never below none. Read whole from the events (not stepped),
@@ -43,18 +54,16 @@ extension StoreTransaction {
             UPDATE member_presence SET guests = CASE WHEN inside = 1 THEN max(0,
                 coalesce((SELECT guests FROM visit_event WHERE eventId = member_presence.eventId), 0)
                 - (SELECT total(guests) FROM visit_event
-                   WHERE memberId = member_presence.memberId AND kind = 'guestsLeft' AND time > member_presence.time)) ELSE 0 END
+                   WHERE memberId = member_presence.memberId AND kind = 'guestsLeft' AND guests > 0
+                     AND time > member_presence.time)) ELSE 0 END
             WHERE memberId = ?
             """).execute(arguments: [memberId])
     }
 
-    /// The member's entries that brought guests since `time` (the guest allowance's history).
-    func guestEntries(memberId: String, since time: Double) throws -> [VisitEvent] {
-        try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT eventId, time, terminalId, source, guests FROM visit_event
-            WHERE memberId = ? AND kind = 'entry' AND guests > 0 AND time >= ? ORDER BY time, eventId
-            """), arguments: [memberId, time]).map {
-            VisitEvent(eventId: $0[0], memberId: memberId, kind: .entry, time: $0[1], terminalId: $0[2], source: $0[3], guests: $0[4])
-        }
+    /// The guests the member's entries brought since `time` (the guest allowance's history).
+    func guestsBrought(memberId: String, since time: Double) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT CAST(total(guests) AS INTEGER) FROM visit_event WHERE memberId = ? AND kind = 'entry' AND guests > 0 AND time >= ?
+            """), arguments: [memberId, time]) ?? 0
     }
 }

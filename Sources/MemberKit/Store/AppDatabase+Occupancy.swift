@@ -65,18 +65,22 @@ extension StoreTransaction {
                                      event.source, event.exitKind?.rawValue, visitTime, event.guests])
         guard db.changesCount > 0 else { return false }
         if event.movesMember {
-            // The latest entry or exit by (time, id) wins, whatever order events arrive in.
+            // The latest entry or exit by (time, id) wins, whatever order events arrive in. An
+            // entry's guests inside are its own less those who left after it (`recountGuests`'s
+            // rule, in the same statement: a tap with guests costs no second write).
+            let guests = event.guests > 0 ? GuestsInside.afterEntry : "?"
             try db.cachedStatement(sql: """
-                INSERT INTO member_presence(memberId, eventId, time, inside, terminalId, guests) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO member_presence(memberId, eventId, time, inside, terminalId, guests) VALUES (?1, ?2, ?3, ?4, ?5, \(guests))
                 ON CONFLICT(memberId) DO UPDATE SET eventId = excluded.eventId, time = excluded.time,
                     inside = excluded.inside, terminalId = excluded.terminalId, guests = excluded.guests
                 WHERE excluded.time > member_presence.time
                    OR (excluded.time = member_presence.time AND excluded.eventId > member_presence.eventId)
                 """).execute(arguments: [event.memberId, event.eventId, event.time, event.kind == .entry ? 1 : 0, event.terminalId,
                                          event.guests])
+        } else {
+            // Guests who left: their host's count, read again from its events.
+            try recountGuests(memberId: event.memberId)
         }
-        // Most taps bring no guests and cost nothing more.
-        if event.guests > 0 { try recountGuests(memberId: event.memberId) }
         return true
     }
 
