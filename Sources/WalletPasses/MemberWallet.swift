@@ -17,7 +17,9 @@ public struct MemberWallet: Sendable {
 
     /// MEMBER as the commands take it: a member id (a deleted member's too: its pass is then
     /// voided), or a live member's pass. A deleted member is not found by pass: the pass may be another's now.
-    public func member(_ idOrPass: String) throws -> WalletMember {
+    /// `issuing`: the pass about to be issued for that wallet, with its own credential
+    /// (`Club.credentialForIssue`); nil: the member's card as its pass id (nothing issued).
+    public func member(_ idOrPass: String, issuing: WalletKind? = nil) throws -> WalletMember {
         let record: MemberRecord
         if let byId = try club.member(id: idOrPass) {
             record = byId
@@ -26,12 +28,15 @@ public struct MemberWallet: Sendable {
         } else {
             throw WalletError(.member, "no member with id or pass '\(idOrPass)' (a deleted member is found by its member id only)")
         }
-        return try walletMember(record)
+        return try walletMember(record, issuing: issuing)
     }
 
-    public func walletMember(_ record: MemberRecord) throws -> WalletMember {
+    /// `issuing`: as `member(_:issuing:)`. A pass is its own credential, never the card's UID.
+    public func walletMember(_ record: MemberRecord, issuing: WalletKind? = nil) throws -> WalletMember {
         let standing = record.plan == .open ? nil : try club.planStanding(record)
-        return WalletMember(record, standing: standing, now: club.clock.now(), catalogue: club.settings.plans.catalogue)
+        var member = WalletMember(record, standing: standing, now: club.clock.now(), catalogue: club.settings.plans.catalogue)
+        if let issuing { member.passId = try club.credentialForIssue(memberId: record.memberId, wallet: issuing).credential }
+        return member
     }
 
     public func appleIssuer() throws -> ApplePassIssuer {

@@ -12,7 +12,8 @@ public struct WalletMember: Sendable, Equatable {
     }
 
     public var memberId: String
-    /// The pass id: the QR code's message, NFC's and Smart Tap's value.
+    /// The pass id: the QR code's message, NFC's and Smart Tap's value: the pass's own credential
+    /// when it is issued (`MemberWallet.walletMember(_:issuing:)`), never the card's UID.
     public var passId: String
     public var name: String
     public var email: String?

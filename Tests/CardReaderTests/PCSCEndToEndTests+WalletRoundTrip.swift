@@ -7,7 +7,8 @@ import Testing
 /// The round trip: a pass made by `memberdesk wallet apple` is read back. The virtual phone takes
 /// what a real phone takes from the .pkpass (pass.json's pass type id, `nfc.message` and
 /// `nfc.encryptionPublicKey`) and seals its cryptogram for that key; `memberdesk scan`, set up with
-/// the same `nfc_key_file`, checks the member in through real pcscd and vpcd.
+/// the same `nfc_key_file`, checks the member in through real pcscd and vpcd. The pass carries its
+/// own credential, never the card's number; issued again, the old pass is refused at the reader.
 extension PCSCEndToEndTests {
     /// SubjectPublicKeyInfo { id-ecPublicKey, prime256v1 } with a 33-byte compressed point: what
     /// Apple asks for in `encryptionPublicKey`.
@@ -31,7 +32,8 @@ extension PCSCEndToEndTests {
         let passTypeId = try #require(pass["passTypeIdentifier"] as? String)
         let encoded = try #require(nfc["encryptionPublicKey"] as? String)
         let spki = Array(try #require(Data(base64Encoded: encoded)))
-        #expect(message == "RT-0042" && passTypeId == "pass.org.example.test")
+        #expect(message.hasPrefix("WP-") && message.count == 35 && !message.contains("RT-0042") && passTypeId == "pass.org.example.test")
+        #expect(!text.contains("RT-0042"), "the pass names the card: \(text)")
         #expect(Array(spki.prefix(Self.compressedP256SPKIHeader.count)) == Self.compressedP256SPKIHeader && spki.count == 59)
         let passKey = try P256.KeyAgreement.PublicKey(compressedRepresentation: spki.suffix(33))
         // The pass's key is the public half of the configured nfc_key_file.
@@ -46,12 +48,21 @@ extension PCSCEndToEndTests {
         #expect(waitUntil { scan.lines.contains { $0.contains("\"outcome\"") } }, "stdout: \(scan.stdout) stderr: \(scan.stderr)")
         card.remove()
         #expect(waitUntil { scan.stdout.contains("\"cardRemoved\"") }, "stdout: \(scan.stdout)")
+        // Issued again (the phone lost, say): the phone's old pass is refused, in so many words.
+        #expect(try binary.run(["wallet", "apple", "RT-0042", "--out", binary.home.file("ann-2.pkpass")]).status == 0)
+        let again = phone.card()
+        try again.insert()
+        #expect(waitUntil { scan.lines.filter { $0.contains("\"outcome\"") }.count >= 2 }, "stdout: \(scan.stdout) stderr: \(scan.stderr)")
+        again.remove()
         #expect(scan.signal(SIGINT) == 0)
-        let outcome = try #require(scan.lines.compactMap(Self.json).first { $0["outcome"] != nil })
+        let outcomes = scan.lines.compactMap(Self.json).filter { $0["outcome"] != nil }
+        let replaced = try #require(outcomes.dropFirst().first)
+        #expect(replaced["outcome"] as? String == "refused" && replaced["reason"] as? String == "passReplaced", "\(replaced)")
+        let outcome = try #require(outcomes.first)
         #expect(outcome["outcome"] as? String == "checkedIn", "\(outcome)")
         #expect(outcome["passId"] as? String == "RT-0042")
         #expect(outcome["source"] as? String == "wallet" && outcome["wallet"] as? String == "apple")
-        #expect(phone.cryptogramsSent.count == 1)
+        #expect(phone.cryptogramsSent.count == 2)
         let database = try AppDatabase.open(path: binary.databasePath, readOnly: true)
         #expect(try database.member(idOrPass: "RT-0042")?.numVisits == 1)
     }

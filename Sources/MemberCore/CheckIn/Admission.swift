@@ -25,9 +25,10 @@
                       unknown: EnrolmentRule.Request) -> (decision: CheckInDecision, warnings: [String], refusalLine: String?) {
         let pass = request.pass, settings = request.settings
         // The card first (`CardRules.order`): a replayed or unproven card is refused before any member is looked at.
-        let card = CardFacts(passId: pass.passId, source: request.source, secure: request.secure,
+        var card = CardFacts(passId: pass.passId, source: request.source, secure: request.secure,
                              lastSecureCounter: subject.lastSecureCounter, requireSecure: settings.requireSecure,
                              isStaffCard: subject.isStaffCard)
+        card.credential = subject.passCredential
         if let refusal = CardRules.decide(card) { return (refusal, [], nil) }
         var member: MemberRecord
         var isNew = false

@@ -115,8 +115,11 @@ public enum CheckInOutcome: Sendable, Equatable {
         case .cardRefused(_, .replay): return ("Card refused: this read was used before (a copied card?)", "", "")
         case .cardRefused(_, .insecure): return ("Card refused: not a secure card", "", "")
         case .cardRefused(_, .noWalletPass): return ("No pass of ours on this phone: open the club's pass in Wallet", "", "")
+        case .cardRefused(_, .passReplaced): return ("This pass was replaced; open the new one", "", "")
+        case .cardRefused(_, .passRevoked): return ("This pass was revoked: the member's card still works", "", "")
         case .cardRefused(_, let reason): return ("Card refused (\(reason.rawValue))", "", "")
-        case .refused(_, .replay), .refused(_, .insecure), .refused(_, .noWalletPass): return ("Card refused", "", "")
+        case .refused(_, .replay), .refused(_, .insecure), .refused(_, .noWalletPass), .refused(_, .passReplaced),
+             .refused(_, .passRevoked): return ("Card refused", "", "")
         case .walletRefused(.noWalletPass, let organization):
             return ("No \(organization.isEmpty ? "club" : organization) pass on this phone", "", "")
         case .walletRefused(.confirmOnPhone, _): return ("Confirm on the phone, then hold it here again", "", "")

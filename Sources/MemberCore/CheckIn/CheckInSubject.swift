@@ -17,6 +17,9 @@ package struct CheckInSubject: Sendable {
     package var walletReplayed: Bool
     /// When no member holds the pass: the live members who hold it but for leading zeros.
     package var nearPassHolders: [MemberRecord]
+    /// The pass is a Wallet pass's credential: its standing (nil: it is none). A current one's
+    /// member is `member`.
+    package var passCredential: PassCredential.Standing? = nil
     /// When guests are asked for: the guests the member's entries brought this calendar month (`CheckInFacts.guestsThisMonth`).
     package var guestsThisMonth = 0
 

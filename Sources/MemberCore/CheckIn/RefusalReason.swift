@@ -20,4 +20,6 @@ public enum RefusalReason: String, Sendable, Codable {
     case hostInside
     /// More guests than the host's monthly allowance has left (`GuestRule`).
     case guestAllowance
+    /// A Wallet pass whose credential a later pass replaced, or that was revoked (`PassCredentialRule`).
+    case passReplaced, passRevoked
 }

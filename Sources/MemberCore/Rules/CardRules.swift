@@ -3,6 +3,7 @@
 /// more file and one more line here.
 @_spi(Decisions) public enum CardRules {
     package static let order: [@Sendable (CardFacts) -> CheckInDecision?] = [
+        PassCredentialRule.apply,  // a replaced or revoked Wallet pass, whatever else it is
         RandomUIDRule.apply,
         ReplayRule.apply,
         InsecureCardRule.apply,
@@ -26,6 +27,8 @@
     package var lastSecureCounter: UInt32?
     package var requireSecure: Bool
     package var isStaffCard: Bool
+    /// The pass is a Wallet pass's credential: its standing (nil: it is none).
+    package var credential: PassCredential.Standing? = nil
 
     package init(passId: String, source: CheckInSource, secure: SecureTap?, lastSecureCounter: UInt32?, requireSecure: Bool,
                  isStaffCard: Bool) {

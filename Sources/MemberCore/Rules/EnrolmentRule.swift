@@ -21,6 +21,8 @@
 
     package static func apply(pass: NormalizedPass, policy: EnrolmentPolicy, request: Request, nearHolders: Int = 0,
                       candidate: (_ username: String?, _ fields: [String: JSONValue]) -> MemberRecord) -> Verdict {
+        // A Wallet pass's credential no file has brought yet is a pass of ours, never a new member's card.
+        if PassCredential.isWellFormed(pass.passId) { return .answer(.unknownPass(pass.passId)) }
         switch request {
         case .byPolicy where policy == .auto && nearHolders == 0: return .candidate(candidate(nil, [:]))
         case .byPolicy, .ask: return .answer(.unknownPass(pass.passId))

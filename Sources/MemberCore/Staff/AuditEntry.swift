@@ -58,6 +58,8 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable {
     case visit, exit, manualCheckIn = "manual-checkin", override, enrol, edit, suspend, reinstate, delete
     /// Guests who left without their host (`checkout MEMBER --guests N`).
     case guestsLeft = "guests-left"
+    /// A Wallet pass revoked (`wallet revoke`): refused at the reader from then on.
+    case passRevoke = "pass-revoke"
     case `import`, export, restore
     case signIn = "sign-in", signInFailed = "sign-in-failed", lockout
     /// A manager's PIN given for one action at the desk (what for: the detail `for`).

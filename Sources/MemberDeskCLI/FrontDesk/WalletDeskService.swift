@@ -12,14 +12,15 @@ struct WalletDeskService: WalletPassService {
     func writePass(memberId: String) throws -> WalletPassNotice {
         // The set-up is read at each key, so a fixed certificate or key file needs no restart.
         let issuer = try wallet.appleIssuer()
-        let member = try wallet.member(memberId)
+        let member = try wallet.member(memberId, issuing: .apple)
         let path = try wallet.defaultPath(for: member)
         try wallet.writeApplePass(member, with: issuer, to: path)
         guard wallet.wallet.missingGoogle.isEmpty else {
             return WalletPassNotice(memberName: member.name, path: path, googleLinkLength: nil)
         }
         do {
-            let link = try wallet.googleIssuer().saveLink(for: member, at: wallet.club.clock.now())
+            let google = try wallet.member(memberId, issuing: .google)
+            let link = try wallet.googleIssuer().saveLink(for: google, at: wallet.club.clock.now())
             return WalletPassNotice(memberName: member.name, path: path, googleLinkLength: link.count)
         } catch {
             return WalletPassNotice(memberName: member.name, path: path, googleLinkLength: nil, googleProblem: "\(error)")

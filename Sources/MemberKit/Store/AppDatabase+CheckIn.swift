@@ -49,17 +49,22 @@ extension StoreTransaction {
     /// What `Admission` is shown of a tap: the pass's live member (nil if none), its latest entry
     /// or exit, how many are inside, its plan, and a SUN tag's last accepted counter.
     func checkInSubject(passId: String, secure: SecureTap?, walletReplayed: Bool) throws -> CheckInSubject {
-        let member = try liveMember(passIdAnyCase: passId)
+        var member = try liveMember(passIdAnyCase: passId)
+        // No card of that text: a Wallet pass's credential, whose current one stands for its member.
+        let credential = member == nil ? try passCredentialStanding(passId) : nil
+        if case .current(let memberId)? = credential { member = try self.member(memberId: memberId).flatMap { $0.isDeleted ? nil : $0 } }
         let presence = try member.flatMap { try self.presence(memberId: $0.memberId) }
         let latestExit = try presence.flatMap { $0.inside ? nil : try exitKind(eventId: $0.eventId) }
         // Open members (most) cost no read more.
         let plan = try member.flatMap { $0.plan == .open ? nil : try planStanding($0) }
         let isStaffCard = try liveStaffAccount(card: passId) != nil
         let near = member == nil && !isStaffCard ? try nearPassHolders(passId) : []
-        return CheckInSubject(member: member, isStaffCard: isStaffCard, presence: presence,
-                              latestExit: latestExit, insideCount: try insideCount(), plan: plan,
-                              lastSecureCounter: try secure.flatMap { try lastSecureCounter(uid: $0.uid) },
-                              walletReplayed: walletReplayed, nearPassHolders: near)
+        var subject = CheckInSubject(member: member, isStaffCard: isStaffCard, presence: presence,
+                                     latestExit: latestExit, insideCount: try insideCount(), plan: plan,
+                                     lastSecureCounter: try secure.flatMap { try lastSecureCounter(uid: $0.uid) },
+                                     walletReplayed: walletReplayed, nearPassHolders: near)
+        subject.passCredential = credential
+        return subject
     }
 
     /// Writes what a tap's decision says, at the tap's `time`: nothing else.

@@ -426,6 +426,7 @@ extension AppDatabase {
         registerEventsBeforeTheirRecord(&migrator)
         registerMemberPhotos(&migrator)
         registerGuests(&migrator)
+        registerPassCredentials(&migrator)
         return migrator
     }
 

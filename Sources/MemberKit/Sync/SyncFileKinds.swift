@@ -11,5 +11,5 @@ protocol SyncFileKind: SendableMetatype {
 /// of its own as the audit files have) and a line here.
 enum SyncFileKinds {
     static let all: [any SyncFileKind.Type] = [MemberFiles.self, StaffState.self, SecureCounterState.self, WalletClaimState.self,
-                                               AuditFileSync.self, PhotoFiles.self]
+                                               PassCredentialState.self, AuditFileSync.self, PhotoFiles.self]
 }

@@ -21,6 +21,7 @@ struct FolderSyncPropertyTests {
         let walletSeen = Mutex(0)
         let salesSeen = Mutex(0)
         let guestsSeen = Mutex(0)
+        let passesSeen = Mutex(0)
         await propertyCheck(count: 40, input: Self.history) { steps in
             let world = try SyncFolderWorld()
             // Half the histories start from one desk's list that every desk has, so the other
@@ -76,6 +77,12 @@ struct FolderSyncPropertyTests {
             let claims = world.walletClaims.filter { $0.value >= now }
             for terminal in world.terminals { #expect(try terminal.database.liveWalletClaims(now: now) == claims) }
             walletSeen.withLock { $0 += claims.count }
+            // Wallet passes' credentials: every desk holds every one issued, revoked alike, so every
+            // desk judges a pass at the reader alike.
+            let credentials = try world.terminals.map { try $0.database.allPassCredentials() }
+            #expect(credentials[0] == credentials[1] && credentials[1] == credentials[2])
+            #expect(Set(credentials[0].map(\.credential)) == Set(world.passesIssued))
+            passesSeen.withLock { $0 += world.passesIssued.count }
             // Operators and the record of who did what agree at all three desks.
             let staff = try world.terminals.map(StaffSyncWorld.state)
             #expect(staff[0] == staff[1] && staff[1] == staff[2])
@@ -92,6 +99,8 @@ struct FolderSyncPropertyTests {
         #expect(walletSeen.withLock { $0 } > 0)
         // And sales to compare.
         #expect(salesSeen.withLock { $0 } > 0)
+        // And Wallet passes issued.
+        #expect(passesSeen.withLock { $0 } > 0)
         // And guests who left without their hosts.
         #expect(guestsSeen.withLock { $0 } > 0)
     }

@@ -19,6 +19,8 @@ final class SyncFolderWorld {
     var exits = 0
     /// Guests who left without their host (`guestsLeft` events), at every desk.
     var guestDepartures = 0
+    /// Every Wallet pass credential issued, at any desk, in order.
+    var passesIssued: [String] = []
     /// The desk and pass of the latest entry that brought guests.
     var lastGuestHost: (desk: Int, pass: String)?
     /// Visits bought (pack top-ups) and used (admitted entries of a pack member, per visit), at every desk.
@@ -181,6 +183,20 @@ final class SyncFolderWorld {
             default: break
             }
             sunHighest[uid] = max(highest, counter)
+        case 11 where (code / 3456) % 2 == 0 && (code / 6912) % 2 == 0:
+            // A Wallet pass issued, or a member's passes revoked, at a desk that may not know the
+            // other desks' yet; then the pass at the reader, which every desk must judge alike once settled.
+            if let member = try terminal.database.member(idOrPass: pass) {
+                if (code / 13824) % 3 == 0 {
+                    _ = try terminal.club.revokePasses(memberId: member.memberId)
+                } else {
+                    let wallet: WalletKind = code % 2 == 0 ? .apple : .google
+                    passesIssued.append(try terminal.club.issuePassCredential(memberId: member.memberId, wallet: wallet).credential)
+                }
+            }
+            if let credential = passesIssued.last, case .checkedIn = try terminal.club.checkIn(passId: credential, source: .wedge).outcome {
+                checkIns += 1
+            }
         case 11 where (code / 3456) % 2 == 0:
             try walletStep(code, at: index, pass: pass)
         case 12:
@@ -189,6 +205,7 @@ final class SyncFolderWorld {
             _ = try staffSync(index).pass()
             _ = try secureCounterSync(index).pass()
             _ = try walletClaimSync(index).pass()
+            _ = try passCredentialSync(index).pass()
         default:
             _ = try syncs[index].reader.read()
         }
@@ -258,6 +275,11 @@ final class SyncFolderWorld {
     }
 
     /// Desk `index`'s phone claims: its file written, then the others' merged.
+    func passCredentialSync(_ index: Int) -> PassCredentialSync {
+        PassCredentialSync(database: terminals[index].database, terminal: terminals[index].club.terminal,
+                           folder: SyncFolder(path: view(index), files: LocalSyncFolderFiles()), clock: clock)
+    }
+
     func walletClaimSync(_ index: Int) -> WalletClaimSync {
         WalletClaimSync(database: terminals[index].database, terminal: terminals[index].club.terminal,
                         folder: SyncFolder(path: view(index), files: LocalSyncFolderFiles()), clock: clock)
@@ -283,6 +305,7 @@ final class SyncFolderWorld {
                 _ = try staffSync(index).pass()
                 _ = try secureCounterSync(index).pass()
                 _ = try walletClaimSync(index).pass()
+                _ = try passCredentialSync(index).pass()
             }
             for from in active { for to in active where from != to { try mirror(from: from, to: to) } }
             for index in active {
@@ -290,6 +313,7 @@ final class SyncFolderWorld {
                 _ = try staffSync(index).pass()
                 _ = try secureCounterSync(index).pass()
                 _ = try walletClaimSync(index).pass()
+                _ = try passCredentialSync(index).pass()
             }
         }
     }

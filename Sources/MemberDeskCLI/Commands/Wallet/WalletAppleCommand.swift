@@ -25,14 +25,15 @@ struct WalletAppleCommand: ParsableCommand {
     }
 
     func run() throws {
-        let context = try DeskContext.open(global, readOnly: true)
+        // Writable: each pass issued mints its own credential.
+        let context = try DeskContext.open(global)
         let wallet = context.wallet
         // The set-up is checked whole (files, key, certificate dates) before any member is read.
         let issuer = try wallet.appleIssuer()
         if all {
             try writeAll(wallet, issuer, folder: out ?? wallet.look.outFolder, members: try context.database.memberCount())
         } else {
-            let target = try wallet.member(member ?? "")
+            let target = try wallet.member(member ?? "", issuing: .apple)
             if let out { try ReportCommand.checkWritable(out) }
             let path = try out ?? wallet.defaultPath(for: target)
             try wallet.writeApplePass(target, with: issuer, to: path)
@@ -45,7 +46,7 @@ struct WalletAppleCommand: ParsableCommand {
         let progress = ProgressBar(label: "Passes")
         var written = 0, refused = 0
         try wallet.forEachLiveMember { record in
-            let target = try wallet.walletMember(record)
+            let target = try wallet.walletMember(record, issuing: .apple)
             let path = URL(fileURLWithPath: folder).appendingPathComponent(ApplePassIssuer.fileName(for: target)).path
             do {
                 try wallet.writeApplePass(target, with: issuer, to: path, durable: false)

@@ -8,6 +8,7 @@ struct WalletCommand: ParsableCommand {
             Set-up is [wallet], [wallet.apple] and [wallet.google] in the config (memberdesk config show). \
             MEMBER is a member id or a live member's pass.
             """,
-        subcommands: [WalletKeysCommand.self, WalletGoogleClassCommand.self, WalletAppleCommand.self, WalletGoogleCommand.self]
+        subcommands: [WalletKeysCommand.self, WalletGoogleClassCommand.self, WalletAppleCommand.self, WalletGoogleCommand.self,
+                      WalletRevokeCommand.self]
     )
 }

@@ -29,7 +29,8 @@ struct WalletGoogleCommand: ParsableCommand {
     }
 
     func run() throws {
-        let context = try DeskContext.open(global, readOnly: true)
+        // Writable: each link issued mints its pass's own credential.
+        let context = try DeskContext.open(global)
         let wallet = context.wallet
         let issuer = try wallet.googleIssuer()
         let now = context.club.clock.now()
@@ -41,7 +42,7 @@ struct WalletGoogleCommand: ParsableCommand {
             try AtomicFileWriter.write(path: csv) { sink in
                 try sink(Array(WalletLinkCSV.header.utf8))
                 try wallet.forEachLiveMember { record in
-                    let target = try wallet.walletMember(record)
+                    let target = try wallet.walletMember(record, issuing: .google)
                     try sink(Array(WalletLinkCSV.row(target, link: try issuer.saveLink(for: target, at: now)).utf8))
                     count += 1
                     if (target.email ?? "").isEmpty { withoutEmail += 1 }
@@ -54,7 +55,7 @@ struct WalletGoogleCommand: ParsableCommand {
             print("Wrote \(CountText.of(count, "link")) to \(csv)\(unreachable)")
             return
         }
-        let target = try wallet.member(member ?? "")
+        let target = try wallet.member(member ?? "", issuing: .google)
         let link = try issuer.saveLink(for: target, at: now)
         if json {
             JSONOutput.print(["memberId": .string(target.memberId), "name": .string(target.name),
