@@ -71,6 +71,9 @@ import Testing
             CardFacts(passId: pass, source: source, secure: secure, lastSecureCounter: last, requireSecure: requireSecure,
                       isStaffCard: staff)
         }
+        // A replaced Wallet pass that is also a staff card's text where proof is required: the pass speaks first.
+        var replacedPass = facts("WP-X", requireSecure: true, staff: true)
+        replacedPass.credential = .replaced(memberId: "m1")
         let rows: [(String, CardFacts, CheckInDecision?)] = [
             ("a plain card passes every rule", facts("04A1B2C3"), nil),
             ("a random UID where proof is required is a phone, not an insecure card", facts("08A1B2C3", requireSecure: true),
@@ -82,11 +85,12 @@ import Testing
              .answer(.cardRefused("ST01", reason: .insecure))),
             ("a proven staff card is staff's", facts(sun, secure: Self.read, last: 6, staff: true), .answer(.staffCard(sun))),
             ("a staff card typed by hand is staff's", facts("ST01", .manual, requireSecure: true, staff: true), .answer(.staffCard("ST01"))),
+            ("a replaced Wallet pass is refused before anything else", replacedPass, .answer(.cardRefused("WP-X", reason: .passReplaced))),
         ]
         for (name, facts, expected) in rows {
             #expect(CardRules.decide(facts) == expected, "\(name)")
         }
-        #expect(CardRules.order.count == 4)
+        #expect(CardRules.order.count == 5, "a rule added to the list gets its row here (PassCredentialRule: PassCredentialTests too)")
     }
 
     @Test func walletRulesInOrder() {

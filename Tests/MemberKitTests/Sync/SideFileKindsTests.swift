@@ -11,7 +11,7 @@ import Testing
 
     @Test func eachKindHasItsOwnKeyAndTheKindsRunInTheOrderSyncStatusNamesThem() {
         #expect(SideFileKinds.all.map { $0.reportKey } == [StaffSyncFile.fileName, SecureCounterFile.fileName, WalletClaimFile.fileName,
-                                                      "audit files"])
+                                                      PassCredentialFile.fileName, "audit files"])
     }
 
     @Test func theReportsFindingsAreReadByKindInTheKindsOrder() {
