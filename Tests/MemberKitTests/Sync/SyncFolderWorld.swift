@@ -194,8 +194,13 @@ final class SyncFolderWorld {
                     passesIssued.append(try terminal.club.issuePassCredential(memberId: member.memberId, wallet: wallet).credential)
                 }
             }
-            if let credential = passesIssued.last, case .checkedIn = try terminal.club.checkIn(passId: credential, source: .wedge).outcome {
-                checkIns += 1
+            if let credential = passesIssued.last {
+                let report = try terminal.club.checkIn(passId: credential, source: .wedge)
+                if case .checkedIn = report.outcome {
+                    checkIns += 1
+                    // A pack member's pass uses a visit of the pack, as the card does.
+                    if report.plan?.visitsLeft != nil { used += 1 }
+                }
             }
         case 11 where (code / 3456) % 2 == 0:
             try walletStep(code, at: index, pass: pass)
