@@ -88,18 +88,13 @@ extension PromptDialog {
             return .closeAnd(.enrol(pass: pass, name: text.isEmpty ? nil : text))
         case .guests(let pass):
             // The allowance and capacity are the rules' to say, on the banner: here only a count.
-            guard let guests = Int(text), (1...PromptDialog.mostGuests).contains(guests) else {
-                error = "type how many guests, 1 to \(PromptDialog.mostGuests)"
+            guard let guests = Int(text), (1...VisitEvent.maximumGuests).contains(guests) else {
+                error = "type how many guests, 1 to \(VisitEvent.maximumGuests)"
                 return .stay
             }
             return .closeAnd(.checkInWithGuests(pass: pass, guests: guests))
         }
     }
-}
-
-extension PromptDialog {
-    /// The most guests one entry brings (what an event may carry between desks).
-    static let mostGuests = VisitEvent.maximumGuests
 }
 
 extension PromptDialog: DeskDialogFeature {

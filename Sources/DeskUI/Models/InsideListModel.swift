@@ -49,7 +49,7 @@ public struct InsideListModel: Sendable, Equatable {
     }
 
     /// The people inside: the members listed and their guests.
-    var people: Int { members.reduce(0) { $0 + 1 + $1.guests } }
+    var people: Int { InsideMember.people(members) }
 
     public struct Columns: Equatable {
         public var name: Int, pass: Int, since: Int, stay: Int

@@ -9,7 +9,7 @@ package struct CheckInChange: Sendable, Equatable {
         case visit(memberId: String, entry: VisitEvent, packOf: String?)
         /// A new member (as stored before its first visit), then its visit.
         case enrol(MemberRecord, entry: VisitEvent)
-        /// An exit; no visit is counted.
+        /// An exit, or guests leaving without their host (`guestsLeft`); no visit is counted.
         case exit(VisitEvent)
     }
 

@@ -42,4 +42,7 @@ public struct InsideMember: Sendable, Hashable {
         self.desk = desk
         self.guests = guests
     }
+
+    /// The people `members` are: each member and its guests.
+    public static func people(_ members: [InsideMember]) -> Int { members.reduce(0) { $0 + 1 + $1.guests } }
 }

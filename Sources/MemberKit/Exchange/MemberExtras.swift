@@ -190,7 +190,6 @@ enum MemberExtras {
 
     /// The longest id, desk or source an event may carry.
     static let maximumEventText = 200
-    static let maximumGuests = VisitEvent.maximumGuests
 
     static func event(_ value: JSONValue, memberId: String, index: Int) throws(FieldError) -> VisitEvent {
         let name = "visitEvents[\(index)]"
@@ -217,8 +216,8 @@ enum MemberExtras {
         }
         var guests = 0
         if let value = object["guests"], value != .null {
-            guard let count = FieldValue.int(value), (0...maximumGuests).contains(count), kind != .exit || count == 0 else {
-                throw FieldError("\(name).guests must be a whole number from 0 to \(maximumGuests), and 0 on an exit")
+            guard let count = FieldValue.int(value), (0...VisitEvent.maximumGuests).contains(count), kind != .exit || count == 0 else {
+                throw FieldError("\(name).guests must be a whole number from 0 to \(VisitEvent.maximumGuests), and 0 on an exit")
             }
             guests = count
         }

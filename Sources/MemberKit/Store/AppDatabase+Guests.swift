@@ -39,10 +39,20 @@ extension AppDatabase {
 
 /// The one rule of guests inside, in SQL: an entry's guests less those who left after it.
 enum GuestsInside {
-    /// For `recordEvent`'s upsert of an entry (?1 the member, ?3 the entry's time, ?6 its guests).
-    static let afterEntry = """
-        max(0, ?6 - (SELECT total(guests) FROM visit_event WHERE memberId = ?1 AND kind = 'guestsLeft' AND guests > 0 AND time > ?3))
+    /// The guests inside of `member`'s visit that began at `since` with `entryGuests`: SQL expressions.
+    static func of(member: String, since: String, entryGuests: String) -> String {
         """
+        max(0, \(entryGuests) - (SELECT total(guests) FROM visit_event
+                                 WHERE memberId = \(member) AND kind = 'guestsLeft' AND guests > 0 AND time > \(since)))
+        """
+    }
+
+    /// For `recordEvent`'s upsert of an entry (?1 the member, ?3 the entry's time, ?6 its guests).
+    static let afterEntry = of(member: "?1", since: "?3", entryGuests: "?6")
+
+    /// For `recountGuests`: the presence row's own entry.
+    static let ofPresence = of(member: "member_presence.memberId", since: "member_presence.time",
+                               entryGuests: "coalesce((SELECT guests FROM visit_event WHERE eventId = member_presence.eventId), 0)")
 }
 
 extension StoreTransaction {
@@ -51,11 +61,7 @@ extension StoreTransaction {
     /// so events merged in any order, twice or late give the same number at every desk.
     func recountGuests(memberId: String) throws {
         try db.cachedStatement(sql: """
-            UPDATE member_presence SET guests = CASE WHEN inside = 1 THEN max(0,
-                coalesce((SELECT guests FROM visit_event WHERE eventId = member_presence.eventId), 0)
-                - (SELECT total(guests) FROM visit_event
-                   WHERE memberId = member_presence.memberId AND kind = 'guestsLeft' AND guests > 0
-                     AND time > member_presence.time)) ELSE 0 END
+            UPDATE member_presence SET guests = CASE WHEN inside = 1 THEN \(GuestsInside.ofPresence) ELSE 0 END
             WHERE memberId = ?
             """).execute(arguments: [memberId])
     }

@@ -30,7 +30,7 @@ struct InsideCommand: ParsableCommand {
             }
         }
         // People, not members: guests take room inside too.
-        let people = members.reduce(0) { $0 + 1 + $1.guests }
+        let people = InsideMember.people(members)
         if json {
             JSONOutput.print(["inside": .int(people), "capacity": capacity > 0 ? .int(capacity) : .null])
         } else {
