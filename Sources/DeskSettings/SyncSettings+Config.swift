@@ -9,5 +9,6 @@ extension SyncSettings {
         self.init(folder: folder, snapshotChanges: Int(config.sync.snapshotChanges),
                   snapshotInterval: config.sync.snapshotHours * 3600,
                   maxFileBytes: Int64(config.sync.maxFileMB * 1_048_576), rescanInterval: config.sync.rescanSeconds)
+        calendar = DeskConfig.clubCalendar
     }
 }

@@ -32,7 +32,7 @@ func runDoorRulesBench(_ arguments: [String]) throws {
                                       modifiedAt: now, modifiedBy: terminal.id)
             if door {
                 member.alert = "Belay check due"
-                member.holds = [MemberHold(from: today.adding(days: 30), until: today.adding(days: 44), reason: "holiday")]
+                member.holdRecords = [MemberHold(from: today.adding(days: 30), until: today.adding(days: 44), reason: "holiday")]
                 member.waiver = today.adding(days: -10)
                 member.birthday = Birthday(parsing: "1990-05-01")
                 member.product = "any-time"

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Putting a member on hold (a freeze), or ending a hold early: pure. Holds are kept merged
-/// (`MemberHold.merged`); with `plans.freeze_extends_expiry` the member's own expiry moves out by
-/// the days a freeze adds to its holds, and back by the days an early end gives back.
+/// Putting a member on hold (a freeze), or ending a hold early: pure. Each freeze is a hold record
+/// of its own (`MemberHold`), and an early end only shortens records, so freezes made at two desks
+/// both stand; with `plans.freeze_extends_expiry` the expiry moves out by the days a freeze adds,
+/// and back by the days an early end gives back (`HoldExtension`).
 @_spi(Decisions) public enum MemberFreeze {
     package struct Request: Sendable {
         package var memberId: String
@@ -37,6 +38,9 @@ import Foundation
         }
 
         var today: CalendarDay { plans.day(of: time) }
+
+        /// The stamp the member's new version gets (`VersionStamp`): a hold is made at it.
+        func versionTime(after member: MemberRecord) -> Double { VersionStamp.next(after: member.modifiedAt, at: time) }
     }
 
     /// A new hold. Refused: no live member, a hold that ends before it starts, one that starts
@@ -53,59 +57,56 @@ import Foundation
             throw DeskError.invalidInput("a freeze lasts at most a year: \(request.from) to \(request.until) is longer")
         }
         if let reason = request.reason { try MemberFieldRules.validateHoldReason(reason) }
-        let hold = MemberHold(from: request.from, until: request.until, reason: request.reason, headOnly: request.headOnly)
-        let holds = MemberHold.merged(member.holds + [hold])
-        guard holds.count <= MemberFieldRules.holdLimit else {
-            throw DeskError.invalidInput("\(member.displayName) has \(member.holds.count) freezes already; at most \(MemberFieldRules.holdLimit)")
+        guard member.holdRecords.count < MemberFieldRules.holdLimit else {
+            throw DeskError.invalidInput("\(member.displayName) has \(member.holdRecords.count) freezes already; at most \(MemberFieldRules.holdLimit)")
         }
+        let hold = MemberHold(id: context.ids.make(), from: request.from, until: request.until, reason: request.reason,
+                              headOnly: request.headOnly, madeAt: context.versionTime(after: member),
+                              extendsExpiry: context.plans.freezeExtendsExpiry)
         var detail = ["from": request.from.description, "until": request.until.description]
         if let reason = request.reason { detail["reason"] = reason }
         if request.headOnly { detail["headOnly"] = "yes" }
-        return changed(member, holds: holds, action: .freeze, detail: detail, context)
+        return changed(member, holds: member.holdRecords + [hold], action: .freeze, detail: detail, context)
     }
 
     /// Ends a hold early: the one that holds today ends yesterday (or goes, if it began today);
-    /// else the next one to come (or, with `starting`, the one that starts that day) goes.
+    /// else the next one to come (or, with `starting`, the one that starts that day) goes. The
+    /// hold as the member sees it may be several records (overlapping freezes): each is ended.
     package static func unfreeze(_ stored: MemberRecord?, memberId: String, starting: CalendarDay?, _ context: Context) throws -> MemberChange {
         guard let member = stored, !member.isDeleted else { throw DeskError.notFound("no member \(memberId)") }
         let today = context.today
-        var holds = member.holds
-        let index: Int?
+        let holds = member.holds
+        let found: MemberHold?
         if let starting {
-            index = holds.firstIndex { $0.from == starting && $0.until >= today }
-            guard index != nil else { throw DeskError.notFound("\(member.displayName) has no freeze from \(starting) to end") }
+            found = holds.first { $0.from == starting && $0.until >= today }
+            guard found != nil else { throw DeskError.notFound("\(member.displayName) has no freeze from \(starting) to end") }
         } else {
-            index = holds.firstIndex { $0.holds(today) } ?? holds.firstIndex { $0.from > today }
+            found = holds.first { $0.holds(today) } ?? holds.first { $0.from > today }
         }
-        guard let index else { throw DeskError.notFound("\(member.displayName) has no freeze now or to come") }
-        let hold = holds[index]
-        if hold.from >= today {
-            holds.remove(at: index)
-        } else {
-            holds[index].until = today.adding(days: -1)
+        guard let hold = found else { throw DeskError.notFound("\(member.displayName) has no freeze now or to come") }
+        let end = today.adding(days: -1)
+        let records = member.holdRecords.map { record in
+            record.isLive && record.headOnly == hold.headOnly && hold.from <= record.from && record.until <= hold.until
+                ? record.ending(by: end) : record
         }
         let detail = ["from": hold.from.description, "until": hold.until.description,
-                      "ended": hold.from >= today ? "cancelled" : today.adding(days: -1).description]
-        return changed(member, holds: holds, action: .unfreeze, detail: detail, context)
+                      "ended": hold.from >= today ? "cancelled" : end.description]
+        return changed(member, holds: records, action: .unfreeze, detail: detail, context)
     }
 
-    /// The member with its new holds (and expiry), stamped, and its audit line.
+    /// The member with its new hold records (and the expiry they move), stamped, and its audit line.
     private static func changed(_ member: MemberRecord, holds: [MemberHold], action: AuditAction, detail: [String: String],
                                 _ context: Context) -> MemberChange {
         var after = member
-        after.holds = holds
+        after.holdRecords = holds
+        after.stamp(changedFrom: member, at: context.time, by: context.desk.id)
+        after.settleExpiry(calendar: context.plans.calendar)
         var detail = detail
-        let added = heldDays(holds) - heldDays(member.holds)
-        if context.plans.freezeExtendsExpiry, added != 0, let expiry = member.expiresAt,
-           let moved = context.plans.calendar.date(byAdding: .day, value: added, to: Date(timeIntervalSince1970: expiry)) {
-            after.expiresAt = moved.timeIntervalSince1970
+        if after.expiresAt != member.expiresAt {
             detail["expires"] = MemberFieldRules.expiryText(after.expiresAt, calendar: context.plans.calendar)
         }
-        after.stamp(changedFrom: member, at: context.time, by: context.desk.id)
         let entry = AuditEntry.made(action, by: context.actor, at: context.desk, memberId: member.memberId, detail: detail,
                                     time: context.time, ids: context.ids)
         return MemberChange(writes: [.update(after)], audit: [entry], events: [.updated(after)])
     }
-
-    static func heldDays(_ holds: [MemberHold]) -> Int { holds.map(\.days).reduce(0, +) }
 }

@@ -46,7 +46,7 @@
         erased.fields = [:]
         erased.birthday = nil
         erased.alert = nil
-        erased.holds = []
+        erased.holdRecords = []
         erased.waiver = nil
         erased.guardian = nil
         erased.photo = nil

@@ -45,13 +45,13 @@ extension MemberRecord {
         case "username": return username == other.username
         case "passId": return passId == other.passId && passSince == other.passSince
         case "status": return status == other.status
-        case "expiresAt": return expiresAt == other.expiresAt
+        case "expiresAt": return expirySet == other.expirySet
         case "note": return note == other.note
         case "plan": return plan == other.plan
         case "household": return household == other.household
         case "birthday": return birthday == other.birthday
         case "alert": return alert == other.alert
-        case "holds": return holds == other.holds
+        case "holds": return holdRecords == other.holdRecords
         case "waiver": return waiver == other.waiver
         case "guardian": return guardian == other.guardian
         case "photo": return photo == other.photo
@@ -71,13 +71,13 @@ extension MemberRecord {
             passId = other.passId
             passSince = other.passSince
         case "status": status = other.status
-        case "expiresAt": expiresAt = other.expiresAt
+        case "expiresAt": expiresAt = other.expirySet  // the holds move it again: `settleExpiry`
         case "note": note = other.note
         case "plan": plan = other.plan
         case "household": household = other.household
         case "birthday": birthday = other.birthday
         case "alert": alert = other.alert
-        case "holds": holds = other.holds
+        case "holds": holdRecords = other.holdRecords
         case "waiver": waiver = other.waiver
         case "guardian": guardian = other.guardian
         case "photo": photo = other.photo
@@ -96,13 +96,13 @@ extension MemberRecord {
         case "username": return username ?? ""
         case "passId": return passId
         case "status": return status.rawValue
-        case "expiresAt": return expiresAt.map { String($0) } ?? ""
+        case "expiresAt": return expirySet.map { String($0) } ?? ""
         case "note": return note ?? ""
         case "plan": return plan.rawValue
         case "household": return household ?? ""
         case "birthday": return birthday?.description ?? ""
         case "alert": return alert ?? ""
-        case "holds": return MemberHold.text(holds)
+        case "holds": return holdRecords.map { $0.text(withId: true) }.joined(separator: ", ")
         case "waiver": return waiver?.description ?? ""
         case "guardian": return guardian ?? ""
         case "photo": return photo ?? ""

@@ -82,8 +82,8 @@ public enum MemberFieldRules {
             try validateNote(record.note ?? "")
             try validateAlert(record.alert ?? "")
             try validateName(record.guardian ?? "", field: "guardian")
-            for hold in record.holds { try validateHoldReason(hold.reason ?? "") }
-            if record.holds.count > holdLimit { return "freezes: \(record.holds.count); at most \(holdLimit)" }
+            for hold in record.holdRecords { try validateHoldReason(hold.reason ?? "") }
+            if record.holdRecords.count > holdLimit { return "freezes: \(record.holdRecords.count); at most \(holdLimit)" }
             if let photo = record.photo, !isPhotoHash(photo) { return "photo: '\(photo)' is not a SHA-256 in hex" }
             if let product = record.product, !isProductName(product) { return "plan sold: '\(product)' is not a plan's name" }
             for (name, value) in record.fields.sorted(by: { $0.key < $1.key }) {
@@ -117,10 +117,12 @@ public enum MemberFieldRules {
         record.note = record.note.map { clean($0, noteLimit) }
         record.alert = record.alert.map { clean($0, alertLimit) }
         record.guardian = record.guardian.map { clean($0, nameLimit) }
-        if !record.holds.isEmpty {
-            record.holds = MemberHold.merged(record.holds.map {
-                MemberHold(from: $0.from, until: max($0.from, $0.until), reason: $0.reason.map { clean($0, alertLimit) })
-            }).suffix(holdLimit).map { $0 }
+        if !record.holdRecords.isEmpty {
+            record.holdRecords = record.holdRecords.map {
+                var hold = $0
+                hold.reason = hold.reason.map { clean($0, alertLimit) }
+                return hold
+            }.suffix(holdLimit).map { $0 }
         }
         if let photo = record.photo, !isPhotoHash(photo) { record.photo = nil }
         if let product = record.product, !isProductName(product) { record.product = nil }

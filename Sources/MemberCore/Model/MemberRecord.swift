@@ -12,8 +12,14 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     /// Subclass fields (and fields another terminal's subclass had), keyed by name.
     public var fields: [String: JSONValue]
     public var status: MemberStatus
-    /// Membership expiry, epoch seconds; nil for no expiry.
-    public var expiresAt: Double?
+    /// Membership expiry, epoch seconds; nil for no expiry. Setting it sets the expiry anew (holds
+    /// made before no longer move it: `HoldExtension`).
+    public var expiresAt: Double? {
+        didSet { expiryBase = nil }
+    }
+    /// The expiry as last set, when holds made since have moved `expiresAt` out (nil: none has).
+    /// It, not `expiresAt`, is the field that merges, so two desks' holds both extend it.
+    package var expiryBase: Double?
     public var note: String?
     /// Last modification time and terminal, for last-writer-wins sync.
     package var modifiedAt: Double
@@ -35,8 +41,9 @@ public struct MemberRecord: Sendable, Hashable, Codable {
     /// What staff must know at the door ("Unpaid since November"), shown on every tap until
     /// cleared; apart from the private `note`.
     public var alert: String?
-    /// Holds (freezes), merged and in order (`MemberHold.merged`).
-    public var holds: [MemberHold]
+    /// Every hold the member was given, ended and cancelled ones too, by id: what merges
+    /// (`MemberHold.joined`). `holds` is what they hold.
+    public var holdRecords: [MemberHold]
     /// The day the member signed the club's waiver.
     public var waiver: CalendarDay?
     /// A minor's guardian, by name.
@@ -76,7 +83,7 @@ public struct MemberRecord: Sendable, Hashable, Codable {
         self.householdExpiresAt = householdExpiresAt
         self.stamps = stamps
         self.alert = alert
-        self.holds = holds
+        self.holdRecords = holds
         self.waiver = waiver
         self.guardian = guardian
         self.photo = photo
@@ -89,9 +96,12 @@ public struct MemberRecord: Sendable, Hashable, Codable {
 
     public var isDeleted: Bool { deletedAt != nil }
 
+    /// The live holds, merged and in order (`MemberHold.merged`): what the door and the list read.
+    public var holds: [MemberHold] { holdRecords.isEmpty ? [] : MemberHold.merged(holdRecords) }
+
     /// Whether the member has any of the door's and membership's details (most have none).
     package var hasDetails: Bool {
-        alert != nil || !holds.isEmpty || waiver != nil || guardian != nil || photo != nil || product != nil
+        alert != nil || !holdRecords.isEmpty || waiver != nil || guardian != nil || photo != nil || product != nil
     }
 
     /// Whether the expiry that applies (its own, or its household head's: `HouseholdRule`) has passed.

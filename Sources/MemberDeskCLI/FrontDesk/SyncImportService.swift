@@ -11,7 +11,8 @@ struct SyncImportService: ImportService {
     let database: AppDatabase
 
     func preview(file: String, by actor: AuditActor) throws -> ImportPreview {
-        let planner = MergePlanner(database: database, bus: club.bus, changeLimit: 1000, audit: club.importAudit(by: actor))
+        let planner = MergePlanner(database: database, bus: club.bus, changeLimit: 1000, audit: club.importAudit(by: actor),
+                                   calendar: club.settings.plans.calendar)
         return try ImportPreview(file: file, plan: planner.plan(file: file))
     }
 

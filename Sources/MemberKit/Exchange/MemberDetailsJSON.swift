@@ -1,16 +1,18 @@
-/// A member's door and membership details (alert, holds, waiver, guardian, photo, plan sold) as
+/// A member's door and membership details (alert, holds, waiver, guardian, photo, plan sold, and
+/// the expiry as set when holds have moved it: `expiryBase`) as
 /// JSON keys: the store's `details` column and a sync file's extras hold the same keys, so one
 /// codec serves both. Each key is a member field of its own, merged by its own stamp.
 enum MemberDetailsJSON {
     /// In sorted order, as `JSONWriter` writes an object's keys.
-    static let keys = ["alert", "guardian", "holds", "photo", "product", "waiver"]
+    static let keys = ["alert", "expiryBase", "guardian", "holds", "photo", "product", "waiver"]
 
     /// The details a member has (absent keys for none).
     static func object(_ r: MemberRecord) -> [String: JSONValue] {
         var object: [String: JSONValue] = [:]
         if let alert = r.alert { object["alert"] = .string(alert) }
+        if let base = r.expiryBase { object["expiryBase"] = .double(base) }
         if let guardian = r.guardian { object["guardian"] = .string(guardian) }
-        if !r.holds.isEmpty { object["holds"] = .array(r.holds.map(holdValue)) }
+        if !r.holdRecords.isEmpty { object["holds"] = .array(r.holdRecords.map(holdValue)) }
         if let photo = r.photo { object["photo"] = .string(photo) }
         if let product = r.product { object["product"] = .string(product) }
         if let waiver = r.waiver { object["waiver"] = .string(waiver.description) }
@@ -18,14 +20,23 @@ enum MemberDetailsJSON {
     }
 
     static func holdValue(_ hold: MemberHold) -> JSONValue {
-        var object: [String: JSONValue] = ["from": .string(hold.from.description), "until": .string(hold.until.description)]
+        var object: [String: JSONValue] = ["id": .string(hold.id), "from": .string(hold.from.description),
+                                           "until": .string(hold.until.description)]
         if let reason = hold.reason { object["reason"] = .string(reason) }
         if hold.headOnly { object["headOnly"] = .bool(true) }
+        if let madeAt = hold.madeAt { object["madeAt"] = .double(madeAt) }
+        if hold.extendsExpiry { object["extends"] = .bool(true) }
         return .object(object)
     }
 
     /// Reads the keys `object` has into the member (an absent key leaves a field as it is, null clears it).
+    /// `expiryBase` is read after the expiry (setting an expiry clears it).
     static func apply(_ object: [String: JSONValue], to r: inout MemberRecord) throws(FieldError) {
+        if let value = object["expiryBase"] {
+            let base = try FieldValue.optionalDouble(value, "expiryBase")
+            guard base == nil || r.expiresAt != nil else { throw FieldError("expiryBase without an expiresAt") }
+            r.expiryBase = base
+        }
         if let value = object["alert"] { r.alert = try FieldValue.optionalString(value, "alert") }
         if let value = object["guardian"] { r.guardian = try FieldValue.optionalString(value, "guardian") }
         if let value = object["photo"] { r.photo = try FieldValue.optionalString(value, "photo") }
@@ -33,7 +44,7 @@ enum MemberDetailsJSON {
         if let value = object["waiver"] { r.waiver = try day(value, "waiver") }
         switch object["holds"] {
         case nil: break
-        case .null?: r.holds = []
+        case .null?: r.holdRecords = []
         case .array(let values)?:
             guard values.count <= MemberFieldRules.holdLimit else {
                 throw FieldError("holds: \(values.count); at most \(MemberFieldRules.holdLimit)")
@@ -45,7 +56,8 @@ enum MemberDetailsJSON {
                       let until = try day(hold["until"] ?? .null, "holds[\(index)].until") else {
                     throw FieldError("holds[\(index)] needs a from and an until day")
                 }
-                guard from <= until else { throw FieldError("holds[\(index)] ends before it starts") }
+                // A cancelled hold ends the day before it begins (`MemberHold.ending(by:)`).
+                guard from.dayNumber - 1 <= until.dayNumber else { throw FieldError("holds[\(index)] ends before it starts") }
                 var reason: String?
                 if let value = hold["reason"] { reason = try FieldValue.optionalString(value, "holds[\(index)].reason") }
                 let headOnly: Bool
@@ -54,9 +66,25 @@ enum MemberDetailsJSON {
                 case .bool(let flag)?: headOnly = flag
                 default: throw FieldError("holds[\(index)].headOnly must be true or false")
                 }
-                holds.append(MemberHold(from: from, until: until, reason: reason, headOnly: headOnly))
+                var id: String?
+                if let value = hold["id"] {
+                    guard let text = value.stringValue, MemberHold.isId(text) else {
+                        throw FieldError("holds[\(index)].id must be a short text")
+                    }
+                    id = text
+                }
+                var madeAt: Double?
+                if let value = hold["madeAt"] { madeAt = try FieldValue.optionalDouble(value, "holds[\(index)].madeAt") }
+                let extends: Bool
+                switch hold["extends"] {
+                case nil, .null?: extends = false
+                case .bool(let flag)?: extends = flag
+                default: throw FieldError("holds[\(index)].extends must be true or false")
+                }
+                holds.append(MemberHold(id: id, from: from, until: until, reason: reason, headOnly: headOnly,
+                                        madeAt: madeAt, extendsExpiry: extends))
             }
-            r.holds = MemberHold.merged(holds)
+            r.holdRecords = MemberHold.joined(holds, [])
         default: throw FieldError("holds must be an array")
         }
     }

@@ -23,7 +23,7 @@ enum MemberExtras {
         if let unifiedInto = member.unifiedInto { object["unifiedInto"] = .string(unifiedInto) }
         if !fields.isEmpty { object["fields"] = .object(fields) }
         for (key, value) in planObject(member) { object[key] = value }
-        for (key, value) in MemberDetailsJSON.object(record) { object[key] = value }
+        for (key, value) in MemberDetailsJSON.object(record) where includeStatus || key != "expiryBase" { object[key] = value }
         if includeEvents, !member.events.isEmpty { object["visitEvents"] = .array(member.events.map(eventObject)) }
         if let stamps = record.stamps {
             var spelled: [String] = []  // no table: the desks are spelled
@@ -67,6 +67,7 @@ enum MemberExtras {
         if let deletedAt = member.record.deletedAt { key("deletedAt"); JSONWriter.appendNumber(deletedAt, to: &out) }
         if !newDesks.isEmpty { key("desks"); JSONWriter.append(.array(newDesks.map(JSONValue.string)), to: &out, csvQuoted: csvQuoted) }
         if includeStatus, let expiresAt = member.record.expiresAt { key("expiresAt"); JSONWriter.appendNumber(expiresAt, to: &out) }
+        if includeStatus { detail("expiryBase") }
         if !fields.isEmpty { key("fields"); JSONWriter.append(.object(fields), to: &out, csvQuoted: csvQuoted) }
         // Only a member with stamps of its own needs format 3: any other reads as format 1 did.
         if stamps != nil { key("format"); JSONWriter.appendInteger(formatTwoStamps ? 2 : FieldStampsJSON.format, to: &out) }

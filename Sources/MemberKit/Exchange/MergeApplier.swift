@@ -13,6 +13,8 @@ public struct MergeApplier: Sendable {
     package let audit: (@Sendable (ImportNotice) -> AuditEntry)?
     /// How a `.csv` from another system is read (`import --columns`, `--date-format`…).
     package var sheet = SheetOptions()
+    /// The club's days, in which holds move a merged member's expiry out.
+    package var calendar: Calendar = .gregorianUTC
 
     public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000, terminalId: String? = nil,
                 clock: any DeskClock = SystemClock(), audit: (@Sendable (ImportNotice) -> AuditEntry)? = nil) {
@@ -58,7 +60,7 @@ public struct MergeApplier: Sendable {
             return try database.write(commit: commit) { store in
                 let editor = try terminalId ?? store.terminalId() ?? "import"
                 var engine = MergeEngine(store: store, changeLimit: changeLimit,
-                                         editor: (editor, clock.now().timeIntervalSince1970))
+                                         editor: (editor, clock.now().timeIntervalSince1970), calendar: calendar)
                 var count = 0
                 var received = MemberFileCount()
                 var firstRows: [MemberRecord] = []

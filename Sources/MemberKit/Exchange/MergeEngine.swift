@@ -8,12 +8,15 @@ struct MergeEngine {
     let changeLimit: Int
     /// This terminal and the import's time, which sign edits made to an exported file.
     let editor: (terminalId: String, time: Double)
+    /// The club's days, in which holds move an expiry out (`settleExpiry`).
+    let calendar: Calendar
     private(set) var counts = MergeCounts()
     private(set) var changes: [MergeChange] = []
     private(set) var changesTruncated = false
 
-    init(store: StoreTransaction, changeLimit: Int, editor: (terminalId: String, time: Double)) {
+    init(store: StoreTransaction, changeLimit: Int, editor: (terminalId: String, time: Double), calendar: Calendar) {
         self.store = store
+        self.calendar = calendar
         self.changeLimit = changeLimit
         self.editor = editor
     }
@@ -68,7 +71,7 @@ struct MergeEngine {
         }
         var merged = record
         if let local {
-            let (result, conflicts) = MergeRules.merge(local, record)
+            let (result, conflicts) = MergeRules.merge(local, record, calendar: calendar)
             merged = result
             try report(conflicts)
         }

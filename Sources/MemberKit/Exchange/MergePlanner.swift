@@ -6,9 +6,11 @@ public struct MergePlanner: Sendable {
     var applier: MergeApplier
 
     public init(database: AppDatabase, bus: EventBus? = nil, changeLimit: Int = 1000, terminalId: String? = nil,
-                clock: any DeskClock = SystemClock(), audit: (@Sendable (ImportNotice) -> AuditEntry)? = nil) {
+                clock: any DeskClock = SystemClock(), audit: (@Sendable (ImportNotice) -> AuditEntry)? = nil,
+                calendar: Calendar = .gregorianUTC) {
         applier = MergeApplier(database: database, bus: bus, changeLimit: changeLimit, terminalId: terminalId, clock: clock,
                                audit: audit)
+        applier.calendar = calendar
     }
 
     /// How a `.csv` from another system is read.

@@ -7,8 +7,11 @@ enum MergeRules {
     /// Field by field: each field keeps its later stamp (`FieldStamp.isLater`), so edits of
     /// different fields on different desks both survive; at a full tie a deletion wins, then the
     /// greater content. Added time is the earliest, last visit the latest; numVisits comes from
-    /// the counters. `conflicts` are the fields both versions edited without seeing the other's.
-    package static func merge(_ a: MemberRecord, _ b: MemberRecord) -> (record: MemberRecord, conflicts: [FieldConflict]) {
+    /// the counters. Holds are records by id, joined (`MemberHold.joined`): two desks' freezes
+    /// both stand, and the expiry they move out is worked out again in `calendar`, the club's.
+    /// `conflicts` are the fields both versions edited without seeing the other's.
+    package static func merge(_ a: MemberRecord, _ b: MemberRecord,
+                              calendar: Calendar) -> (record: MemberRecord, conflicts: [FieldConflict]) {
         if a.isPurged || b.isPurged { return (erased(a, b), []) }
         var merged = wins(a, over: b) ? a : b
         merged.timeStampAdded = min(a.timeStampAdded, b.timeStampAdded)
@@ -22,13 +25,18 @@ enum MergeRules {
             let fromA = fieldWins(key, a, stampA, over: b, stampB)
             let (winner, loser) = fromA ? (a, b) : (b, a)
             let (kept, lost) = fromA ? (stampA, stampB) : (stampB, stampA)
-            merged.copyValue(of: key, from: winner)
             edited[key] = kept
+            if key == "holds" {
+                merged.holdRecords = MemberHold.joined(a.holdRecords, b.holdRecords)
+                continue  // nothing lost: no conflict
+            }
+            merged.copyValue(of: key, from: winner)
             if let conflict = FieldConflict(key: key, winner: winner, kept: kept, loser: loser, lost: lost) {
                 conflicts.append(conflict)
             }
         }
         merged.setStamps(rest: rest, edited: edited)
+        merged.settleExpiry(calendar: calendar)
         return (merged, conflicts)
     }
 
@@ -74,10 +82,10 @@ enum MergeRules {
 
     /// The fields last-writer-wins decides (a null subclass field counts as an absent one).
     static func sameEditableFields(_ a: MemberRecord, _ b: MemberRecord) -> Bool {
-        a.passId == b.passId && a.username == b.username && a.status == b.status && a.expiresAt == b.expiresAt
+        a.passId == b.passId && a.username == b.username && a.status == b.status && a.expiresAt == b.expiresAt && a.expiryBase == b.expiryBase
             && a.note == b.note && a.deletedAt == b.deletedAt && a.modifiedAt == b.modifiedAt && a.modifiedBy == b.modifiedBy
             && a.passSince == b.passSince && a.plan == b.plan && a.household == b.household && a.birthday == b.birthday
-            && a.alert == b.alert && a.holds == b.holds && a.waiver == b.waiver && a.guardian == b.guardian
+            && a.alert == b.alert && a.holdRecords == b.holdRecords && a.waiver == b.waiver && a.guardian == b.guardian
             && a.photo == b.photo && a.product == b.product
             && nonNull(a.fields) == nonNull(b.fields) && a.stamps == b.stamps
     }

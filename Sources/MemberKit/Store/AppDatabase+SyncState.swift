@@ -219,12 +219,13 @@ extension AppDatabase {
     /// a crash between chunks only means the file is read again. `committing` runs inside each
     /// chunk's transaction with what that chunk merged (the sync reader queues its MQTT count there).
     package func mergeSyncMembers(_ next: () throws -> ExchangeMember?, chunk: Int, editor: String, time: Double,
-                                  file: SyncFileRecord, coveredThrough: Int64?) throws -> MergeCounts {
-        try mergeSyncMembers(next, chunk: chunk, editor: editor, time: time, file: file, coveredThrough: coveredThrough) { _, _ in }
+                                  calendar: Calendar = .gregorianUTC, file: SyncFileRecord, coveredThrough: Int64?) throws -> MergeCounts {
+        try mergeSyncMembers(next, chunk: chunk, editor: editor, time: time, calendar: calendar, file: file,
+                             coveredThrough: coveredThrough) { _, _ in }
     }
 
     func mergeSyncMembers(_ next: () throws -> ExchangeMember?, chunk: Int, editor: String, time: Double,
-                          file: SyncFileRecord, coveredThrough: Int64?,
+                          calendar: Calendar, file: SyncFileRecord, coveredThrough: Int64?,
                           committing: (StoreTransaction, MergeCounts) throws -> Void) throws -> MergeCounts {
         var total = MergeCounts()
         var finished = false
@@ -233,7 +234,7 @@ extension AppDatabase {
             try write { store in
                 let db = store.db
                 try db.execute(sql: "INSERT INTO member_change_muted(muted) VALUES (1)")
-                var engine = MergeEngine(store: store, changeLimit: 0, editor: (editor, time))
+                var engine = MergeEngine(store: store, changeLimit: 0, editor: (editor, time), calendar: calendar)
                 var merged = 0
                 while merged < chunk {
                     guard let member = try next() else {

@@ -270,14 +270,14 @@ package struct SyncReader: Sendable {
         while buffered.count <= settings.mergeChunk, let member = try decoder.next() { buffered.append(member) }
         if buffered.count <= settings.mergeChunk {
             var iterator = buffered.makeIterator()
-            return try database.mergeSyncMembers({ iterator.next().map(Self.safeText) }, chunk: buffered.count + 1, editor: editor, time: time,
+            return try database.mergeSyncMembers({ iterator.next().map(Self.safeText) }, chunk: buffered.count + 1, editor: editor, time: time, calendar: settings.calendar,
                                                  file: record, coveredThrough: coveredThrough, committing: queueCount)
         }
         while try decoder.next() != nil {}
         let second = try files.open(path, expected: entry)
         guard second.identity == first.identity else { throw SyncError.badFile(path, "changed while being read; read again later") }
         let again = MusrlDecoder(reader: second.reader, name: path)
-        return try database.mergeSyncMembers({ try again.next().map(Self.safeText) }, chunk: settings.mergeChunk, editor: editor, time: time,
+        return try database.mergeSyncMembers({ try again.next().map(Self.safeText) }, chunk: settings.mergeChunk, editor: editor, time: time, calendar: settings.calendar,
                                              file: record, coveredThrough: coveredThrough, committing: queueCount)
     }
 }

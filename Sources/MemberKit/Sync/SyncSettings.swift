@@ -14,6 +14,8 @@ public struct SyncSettings: Sendable, Equatable {
     /// snapshot larger than this is rewritten for that reason only, not by `snapshotChanges` or
     /// `snapshotInterval` (which would rewrite the list's author's whole list every day).
     package var keptBytesFloor: Int64 = 256 << 10
+    /// The club's days, in which holds move a merged member's expiry out (the config's, `TZ`).
+    package var calendar: Calendar = .gregorianUTC
 
     package init(folder: String, snapshotChanges: Int = 1000, snapshotInterval: TimeInterval = 86400,
                 maxFileBytes: Int64 = 2048 << 20, rescanInterval: TimeInterval = 30, mergeChunk: Int = 500) {

@@ -11,7 +11,7 @@ import Testing
     static func member(_ id: String, _ name: String, holds: [MemberHold] = [], household: String? = nil) -> MemberRecord {
         var member = Core.member("P-\(id)", id: id, plan: household == nil ? .open : .household, household: household)
         member.username = name
-        member.holds = holds
+        member.holdRecords = holds
         return member
     }
 

@@ -19,13 +19,13 @@ import Testing
 
     static func held(_ from: String, _ until: String, reason: String? = nil, headOnly: Bool = false) -> MemberRecord {
         var member = Core.member()
-        member.holds = [MemberHold(from: day(from), until: day(until), reason: reason, headOnly: headOnly)]
+        member.holdRecords = [MemberHold(from: day(from), until: day(until), reason: reason, headOnly: headOnly)]
         return member
     }
 
     @Test func freezeRule() {
         var householder = Core.member("BB02", id: "m2", plan: .household, household: "m1")
-        householder.holds = []
+        householder.holdRecords = []
         let rows: [(String, CheckInFacts, RuleVerdict)] = [
             ("no holds", Self.facts(Core.member()), .next),
             ("held today", Self.facts(Self.held("2026-12-01", "2026-12-12")), .refuse(.frozen, saying: "Frozen until 12 December")),

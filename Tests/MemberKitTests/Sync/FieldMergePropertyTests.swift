@@ -12,7 +12,8 @@ import Testing
 /// backups under a new identity, and files delivered in any order, repeated and late. After
 /// everyone has read everyone, every desk holds the same members; each field holds its latest
 /// edit (no edit lost but to a later edit of that field, or to a restore that went back past it
-/// before it left its desk); every pack holds what was bought; every conflict reported is a real
+/// before it left its desk), but the holds, which hold every hold any edit made, each ended as
+/// early as any edit ended it (two desks' freezes both stand); every pack holds what was bought; every conflict reported is a real
 /// one (the kept edit was made without its desk having seen the overwritten one); and, once the
 /// audit files have travelled, every desk holds the same audit entries, conflicts included. An
 /// erased member (`members purge`) keeps no value in any field, whatever edits came before or after.
@@ -28,6 +29,8 @@ struct FieldMergePropertyTests {
         var time: Double
         var value: String
         var seen: Set<Int>
+        /// For an edit of the holds: the hold records it left.
+        var holds: [MemberHold] = []
     }
 
     /// A desk's database as it was, with what it had merged then (a backup `memberdesk restore` takes back).
@@ -168,7 +171,8 @@ struct FieldMergePropertyTests {
                     let key = id + "/" + field
                     let seen = Set((edits[key] ?? []).map(\.id)).intersection(known[desk])
                     edits[key, default: []].append(Edit(id: nextId, desk: desk, time: after.stamp(of: field).time,
-                                                        value: after.valueText(of: field), seen: seen))
+                                                        value: after.valueText(of: field), seen: seen,
+                                                        holds: field == "holds" ? after.holdRecords : []))
                     known[desk].insert(nextId)
                     nextId += 1
                 }
@@ -255,6 +259,13 @@ struct FieldMergePropertyTests {
                     let latest = world.edits[memberId + "/" + field]?.filter { !world.lost.contains($0.id) }.max(by: { $0.time < $1.time })
                     if field == "deletedAt" { #expect(member.isDeleted == (latest != nil), "deletion of \(memberId)") }
                     guard let latest else { continue }
+                    if field == "holds" {
+                        // Holds join: every record any kept edit made, each ended as early as any ended it.
+                        let kept = world.edits[memberId + "/holds"]?.filter { !world.lost.contains($0.id) } ?? []
+                        let joined = kept.reduce([MemberHold]()) { MemberHold.joined($0, $1.holds) }
+                        #expect(member.holdRecords == joined, "holds of \(memberId)")
+                        continue
+                    }
                     #expect(member.valueText(of: field) == latest.value, "\(field) of \(memberId)")
                 }
                 let bought = world.topUps.filter { $0.memberId == memberId }.map(\.visits).reduce(0, +)

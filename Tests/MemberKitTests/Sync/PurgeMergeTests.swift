@@ -101,11 +101,11 @@ struct PurgeMergeTests {
         deleted.modifiedAt = 100
         let erased = MemberPurge.erased(deleted, pass: MemberPurge.erasedPass(of: "M1"), at: 200, by: "DA")
         for (x, y) in [(erased, full), (full, erased)] {
-            let merged = MergeRules.merge(x, y)
+            let merged = MergeRules.merge(x, y, calendar: .gregorianUTC)
             #expect(merged.conflicts.isEmpty)
             #expect(merged.record.isPurged && merged.record.username == nil && merged.record.note == nil)
             #expect(merged.record.timeStampOfLastVisit == 50 && merged.record.timeStampAdded == 10)
         }
-        #expect(MergeRules.merge(erased, full).record == MergeRules.merge(full, erased).record)
+        #expect(MergeRules.merge(erased, full, calendar: .gregorianUTC).record == MergeRules.merge(full, erased, calendar: .gregorianUTC).record)
     }
 }

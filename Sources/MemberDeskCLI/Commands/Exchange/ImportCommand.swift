@@ -49,7 +49,7 @@ struct ImportCommand: ParsableCommand {
             return
         }
         var planner = MergePlanner(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20,
-                                   audit: context.club.importAudit(by: context.actor))
+                                   audit: context.club.importAudit(by: context.actor), calendar: context.club.settings.plans.calendar)
         planner.sheet = try sheetOptions()
         let bar = ProgressBar(label: "reading")
         let plan = try planner.plan(file: file, format: format) { bar.update(done: $0, total: $1) }
@@ -91,6 +91,7 @@ struct ImportCommand: ParsableCommand {
         var applier = MergeApplier(database: context.database, bus: context.bus, changeLimit: json ? 1000 : 20,
                                    audit: context.club.importAudit(by: context.actor))
         applier.sheet = try sheetOptions()
+        applier.calendar = context.club.settings.plans.calendar
         let bar = ProgressBar(label: "importing")
         let outcome = try applier.apply(.file(path: file, format: chosen)) { bar.update(done: $0, total: $1) }
         bar.finish()
