@@ -22,7 +22,7 @@ import Testing
         #expect(change.lastVisitBefore == 0)
     }
 
-    @Test func aSuspendedMemberIsRefusedAndNothingIsWritten() {
+    @Test func aSuspendedMemberIsRefusedWithOnlyTheRefusalRecorded() {
         let change = Admission.decide(Core.subject(Core.member(status: .suspended)), Core.request())
         guard case .refused(_, .suspended) = change.outcome else {
             Issue.record("not refused: \(change.outcome)")
@@ -32,7 +32,13 @@ import Testing
             Issue.record("a refusal wrote \(change.write)")
             return
         }
-        #expect(change.audit == nil)
+        // The record says who was turned away and by which rule, as --json and MQTT do.
+        #expect(change.audit?.action == .refusal && change.audit?.memberId == "m1")
+        #expect(change.audit?.detail == ["pass": "AA01", "reason": "suspended"])
+        // A desk that records no check-ins records no refusals either.
+        var quiet = Core.request()
+        quiet.recordsCheckIns = false
+        #expect(Admission.decide(Core.subject(Core.member(status: .suspended)), quiet).audit == nil)
     }
 
     @Test func anUnknownPassIsEnrolledByPolicyOrAskedAbout() {

@@ -71,6 +71,8 @@ public enum AuditAction: String, Sendable, Codable, CaseIterable {
     case freeze, unfreeze
     /// Two desks edited one field of a member before they synced: the value the merge overwrote.
     case conflict
+    /// A member refused at the door by a rule (the rule's reason in the detail `reason`).
+    case refusal
     /// A catalogue plan sold to a member (`members sell`): plan, kind, price, currency and member in the detail.
     case sale
 

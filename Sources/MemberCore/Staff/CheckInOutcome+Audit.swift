@@ -1,5 +1,6 @@
-/// What the record says of a tap, a check-in by hand or a check-out: only outcomes that wrote
-/// something are recorded (a duplicate, a refusal or an unknown card changes nothing).
+/// What the record says of a tap, a check-in by hand or a check-out: outcomes that wrote
+/// something, and a member refused, with the rule's reason (staff are asked why a member was
+/// turned away); a duplicate, an unknown card or a refused card (no member) is not recorded.
 extension CheckInOutcome {
     /// The record's action for this outcome from `source`, or nil when nothing was written.
     package func auditAction(source: CheckInSource) -> AuditAction? {
@@ -8,7 +9,8 @@ extension CheckInOutcome {
         case .enrolled: return .enrol
         case .checkedOut: return .exit
         case .guestsLeft(_, let left, _): return left > 0 ? .guestsLeft : nil
-        case .duplicate, .duplicateExit, .refused, .unknownPass, .notInside, .staffCard, .cardRefused, .walletRefused: return nil
+        case .refused: return .refusal
+        case .duplicate, .duplicateExit, .unknownPass, .notInside, .staffCard, .cardRefused, .walletRefused: return nil
         }
     }
 
@@ -19,6 +21,7 @@ extension CheckInOutcome {
         guard recording, let action = action ?? auditAction(source: source), let member else { return nil }
         var detail = ["pass": member.passId]
         if let wallet { detail["wallet"] = wallet.rawValue }
+        if case .refused(_, let reason) = self { detail["reason"] = reason.rawValue }
         return AuditEntry.made(action, by: actor, at: desk, memberId: member.memberId, detail: detail, time: time, ids: ids)
     }
 }
