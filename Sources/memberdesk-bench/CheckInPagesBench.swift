@@ -2,13 +2,14 @@ import Foundation
 import GRDBSQLite
 import MemberKit
 
-/// Where a tap's log pages go: `memberdesk-bench checkin-pages [TAPS]` runs the checkin bench's
-/// taps (1,000 members, each tap its own commit, audit included), empties the log before each
-/// measured tap, then maps the pages its commit wrote (the WAL's frame headers) to the b-tree
+/// Where a tap's log pages go: `memberdesk-bench checkin-pages [TAPS] [GUESTS]` runs the checkin
+/// bench's taps (1,000 members, each tap its own commit, audit included; with GUESTS (0 too), each
+/// measured tap a member outside bringing that many), empties the log before each measured tap, then maps the pages its commit wrote (the WAL's frame headers) to the b-tree
 /// each belongs to (`dbstat`), and prints pages per tap per table and index. A count, not a timing:
 /// any build type gives the same figures.
 func runCheckInPagesBench(_ arguments: [String]) throws {
     let measured = arguments.first.flatMap(Int.init) ?? 300
+    let guests = arguments.dropFirst().first.flatMap(Int.init)
     let warmUp = 5_000, memberCount = 1_000
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("memberdesk-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -24,8 +25,11 @@ func runCheckInPagesBench(_ arguments: [String]) throws {
     var perTree: [String: Int] = [:]
     var taps = 0
     for i in 0..<measured {
+        let pass = "P\((warmUp + i) % memberCount)"
+        // Guests come in on an entry: the member is checked out first, unmeasured.
+        if guests != nil { try club.checkOut(passId: pass) }
         try pages.emptyLog()
-        try club.checkIn(passId: "P\((warmUp + i) % memberCount)", source: .manual)
+        try club.checkIn(passId: pass, source: .manual, guests: guests ?? 0)
         let written = try pages.pagesInLog()
         // The checkpointer emptied the log meanwhile (a quiet second): this tap is not counted.
         guard !written.isEmpty else { continue }

@@ -20,6 +20,22 @@ public struct VisitSpan: Sendable, Equatable, Hashable {
     public var desk: String
     /// What admitted the entry: "card", "beacon", "manual" …
     public var source: String
+    /// The guests who came in with the entry (`VisitEvent.guests`).
+    public var guests: Int = 0
+    /// Guests who left before their host (`guestsLeft` events during the visit), in time order;
+    /// the rest leave with the host.
+    public var guestsLeaving: [GuestsLeaving] = []
+
+    /// Some of a visit's guests leaving on their own.
+    public struct GuestsLeaving: Sendable, Equatable, Hashable {
+        public var time: Double
+        public var count: Int
+
+        public init(time: Double, count: Int) {
+            self.time = time
+            self.count = count
+        }
+    }
 
     public init(
         visitId: String, memberId: String, username: String, entered: Date,

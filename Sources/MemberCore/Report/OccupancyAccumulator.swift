@@ -29,6 +29,7 @@ package struct OccupancyAccumulator {
     /// Of the closed visits, those the closing rule or a next entry ended: no measured stay.
     private var closedByRule = 0
     private var open = 0
+    private var guests = 0
     private var exitKinds: [VisitSpan.ExitKind: Int] = [:]
     private var future = 0
     /// The trails for `LapsedMemberRule`, by member number: each member's newest distinct visit
@@ -79,7 +80,8 @@ package struct OccupancyAccumulator {
         }
         let exited = ReportDay.believedExit(entered: entered, exited: span.exited?.timeIntervalSince1970, futureLimit: futureLimit)
         spanDays[day, default: ReportDay.Builder(day: day)].add(entered: entered, exited: exited, exitKind: span.exitKind,
-                                                                hour: timeline.hour(entered), member: number)
+                                                                hour: timeline.hour(entered), member: number, guests: span.guests,
+                                                                leaving: span.guestsLeaving, futureLimit: futureLimit)
     }
 
     /// What the visits entered on one day contribute, each day once, in any order. The store
@@ -89,7 +91,7 @@ package struct OccupancyAccumulator {
         // minute, puts its +1 and −1 on the same index, where they cancel.
         func index(_ minute: Int) -> Int { min(endIndex, max(0, minute - firstMinute)) }
         for change in day.insideDeltas { insideDelta[index(change.minute)] += Int32(change.delta) }
-        if day.open > 0 { insideDelta[endIndex] -= Int32(day.open) }
+        if day.open + day.openGuests > 0 { insideDelta[endIndex] -= Int32(day.open + day.openGuests) }
         if day.day <= lastCountedDay {
             for member in day.members { addToTrail(member: member, day: day.day) }
         }
@@ -100,6 +102,7 @@ package struct OccupancyAccumulator {
         closed += day.closed
         closedByRule += day.closedByRule
         open += day.open
+        guests += day.guests
         staySum += day.staySum
         for stay in day.stayMinutes { stayMinutes[stay.minute] += stay.count }
         for (kind, count) in day.exitKinds { exitKinds[kind, default: 0] += count }
@@ -209,7 +212,8 @@ package struct OccupancyAccumulator {
             exitKinds: exitKinds,
             busiestHours: Array(busiest),
             lapsed: lapsed,
-            futureVisitsIgnored: future
+            futureVisitsIgnored: future,
+            guests: guests
         )
     }
 

@@ -69,6 +69,8 @@ public struct OccupancyFigures: Sendable, Equatable {
     package var lapsed: [LapsedMember]
     /// Visits whose entry is more than a day after `now` (a bad clock or a hostile file): left out.
     package var futureVisitsIgnored: Int
+    /// Guests the period's entries brought (they count inside, in the occupancy figures, too).
+    package var guests = 0
 
     /// The figures of `spans` over `period` as they stand at `now`.
     public static func compute<S: Sequence<VisitSpan>>(_ spans: S, period: ReportPeriod, now: Date) -> OccupancyFigures {

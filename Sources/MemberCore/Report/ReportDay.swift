@@ -25,9 +25,14 @@ package struct ReportDay: Sendable, Equatable {
     /// Entries by local hour (24).
     package var arrivals = [Int](repeating: 0, count: 24)
     /// +1 at each entry's minute, −1 at each closed visit's exit minute (which may fall on a later
-    /// day), summed per minute, sorted, no zeros. An open visit's −1 comes at the fold (at now).
+    /// day), summed per minute, sorted, no zeros; each guest the same, from the host's entry to
+    /// the guest's leaving (on its own, else with the host). An open visit's −1 (and its guests
+    /// still inside) comes at the fold (at now): people inside, not members.
     var insideDeltas: [MinuteDelta] = []
     package var open = 0
+    /// The guests the day's entries brought, and those of them still inside with an open visit.
+    package var guests = 0
+    var openGuests = 0
     /// Visits with an exit, a person's or the closing rule's (`closedByRule` of them).
     var closed = 0
     /// The stays measured by a person's exit (a tap, staff), in seconds, summed smallest first
@@ -60,14 +65,19 @@ package struct ReportDay: Sendable, Equatable {
         private var summary: ReportDay
         private var entryMinutes: [Int] = []
         private var exitMinutes: [Int] = []
+        /// Guests coming and going: (minute, +n at the entry or −n at their leaving).
+        private var guestChanges: [MinuteDelta] = []
         private var stays: [Double] = []
         private var members: [Int] = []
 
         package init(day: Int) { summary = ReportDay(day: day) }
 
         /// A visit that entered on this day, at local `hour`, by member `member`; `exited` is
-        /// already believed (see `believedExit`).
-        package mutating func add(entered: Double, exited: Double?, exitKind: VisitSpan.ExitKind?, hour: Int, member: Int) {
+        /// already believed (see `believedExit`). `guests` came in with it; `leaving` are those who
+        /// left on their own (their times believed as the exit's, up to `futureLimit`).
+        package mutating func add(entered: Double, exited: Double?, exitKind: VisitSpan.ExitKind?, hour: Int, member: Int,
+                                  guests: Int = 0, leaving: [VisitSpan.GuestsLeaving] = [], futureLimit: Double = .infinity) {
+            if guests > 0 { addGuests(guests, entered: entered, exited: exited, leaving: leaving, futureLimit: futureLimit) }
             summary.visits += 1
             summary.arrivals[hour] += 1
             entryMinutes.append(ReportDay.minute(entered))
@@ -82,6 +92,26 @@ package struct ReportDay: Sendable, Equatable {
             }
         }
 
+        /// Guests inside from the host's entry until they left: on their own (a believed time
+        /// within the visit), else with the host; still inside with an open visit.
+        private mutating func addGuests(_ guests: Int, entered: Double, exited: Double?, leaving: [VisitSpan.GuestsLeaving],
+                                        futureLimit: Double) {
+            summary.guests += guests
+            guestChanges.append(MinuteDelta(minute: ReportDay.minute(entered), delta: guests))
+            var inside = guests
+            for left in leaving where inside > 0 && left.time >= entered && left.time <= min(exited ?? futureLimit, futureLimit) {
+                let count = min(inside, left.count)
+                guestChanges.append(MinuteDelta(minute: ReportDay.minute(left.time), delta: -count))
+                inside -= count
+            }
+            guard inside > 0 else { return }
+            if let exited {
+                guestChanges.append(MinuteDelta(minute: ReportDay.minute(exited), delta: -inside))
+            } else {
+                summary.openGuests += inside
+            }
+        }
+
         /// Gives the members other numbers (the store hands new ones out in member id order).
         package mutating func renumber(_ number: (Int) -> Int) {
             for index in members.indices { members[index] = number(members[index]) }
@@ -91,12 +121,15 @@ package struct ReportDay: Sendable, Equatable {
             var day = summary
             // Sorted and merged rather than hashed: a busy day has tens of thousands of visits.
             let entries = entryMinutes.sorted(), exits = exitMinutes.sorted()
-            var e = 0, x = 0
-            while e < entries.count || x < exits.count {
-                let minute = min(e < entries.count ? entries[e] : .max, x < exits.count ? exits[x] : .max)
+            let guests = guestChanges.sorted { $0.minute < $1.minute }
+            var e = 0, x = 0, g = 0
+            while e < entries.count || x < exits.count || g < guests.count {
+                let minute = min(e < entries.count ? entries[e] : .max, x < exits.count ? exits[x] : .max,
+                                 g < guests.count ? guests[g].minute : .max)
                 var delta = 0
                 while e < entries.count, entries[e] == minute { delta += 1; e += 1 }
                 while x < exits.count, exits[x] == minute { delta -= 1; x += 1 }
+                while g < guests.count, guests[g].minute == minute { delta += guests[g].delta; g += 1 }
                 if delta != 0 { day.insideDeltas.append(MinuteDelta(minute: minute, delta: delta)) }
             }
             var histogram = [Int](repeating: 0, count: ReportDay.stayMinuteCap + 1)

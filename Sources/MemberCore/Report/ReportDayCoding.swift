@@ -4,7 +4,7 @@ import Foundation
 /// zig-zagged), sorted lists delta-coded. A blob that does not decode whole and consistent is
 /// nil: the report treats it as a day not cached, never as figures.
 package enum ReportDayCoding {
-    static let version: UInt8 = 2  // 2: the `reentry` exit kind; stays ended by rule left out
+    static let version: UInt8 = 3  // 2: the `reentry` exit kind; stays ended by rule left out. 3: guests
     /// No count in a day comes near this; a larger one is a corrupt blob.
     static let countLimit = 1 << 31
     /// The exit kinds by their place in this list; a new kind goes at the end, with a new version.
@@ -23,6 +23,7 @@ package enum ReportDayCoding {
         putSigned(day.day)
         put(day.visits); put(day.open); put(day.closed)
         put(day.staySum.bitPattern)
+        put(day.guests); put(day.openGuests)
         for count in day.arrivals { put(count) }
         for kind in exitKinds { put(day.exitKinds[kind] ?? 0) }
         put(day.stayMinutes.count)
@@ -84,6 +85,9 @@ package enum ReportDayCoding {
             guard let visits = count(), let open = count(), let closed = count(), open + closed == visits,
                   let sum = raw() else { return nil }
             day.visits = visits; day.open = open; day.closed = closed
+            guard let guests = count(), let openGuests = count(), openGuests <= guests,
+                  guests <= visits * VisitEvent.maximumGuests else { return nil }
+            day.guests = guests; day.openGuests = openGuests
             day.staySum = Double(bitPattern: sum)
             guard day.staySum.isFinite, day.staySum >= 0 else { return nil }
             var arrived = 0
@@ -111,18 +115,18 @@ package enum ReportDayCoding {
                 day.stayMinutes.append(.init(minute: minute, count: count))
             }
             guard stays == measured, let deltaCount = length(), let first = signed() else { return nil }
-            // Each minute's delta lies within ±visits, and they sum to the open visits' +1s.
+            // Each minute's delta lies within ±(visits + guests), and they sum to the open visits' +1s and their guests'.
             minute = first
             var total = 0
             for index in 0..<deltaCount {
-                guard let gap = count(), index == 0 ? gap == 0 : gap > 0, let delta = signed(), delta != 0, abs(delta) <= visits else { return nil }
+                guard let gap = count(), index == 0 ? gap == 0 : gap > 0, let delta = signed(), delta != 0, abs(delta) <= visits + guests else { return nil }
                 let (next, overflow) = minute.addingReportingOverflow(gap)
                 guard !overflow else { return nil }
                 minute = next
                 total += delta
                 day.insideDeltas.append(.init(minute: minute, delta: delta))
             }
-            guard total == open, let memberCount = length(), memberCount <= visits, (memberCount == 0) == (visits == 0) else { return nil }
+            guard total == open + openGuests, let memberCount = length(), memberCount <= visits, (memberCount == 0) == (visits == 0) else { return nil }
             var member = 0
             for _ in 0..<memberCount {
                 guard let gap = count(), gap > 0 else { return nil }

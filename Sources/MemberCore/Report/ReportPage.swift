@@ -67,7 +67,8 @@ public enum ReportPage {
     private static func kpis(_ figures: OccupancyFigures, _ timeline: LocalTimeline) -> String {
         let perDay = Double(figures.visits) / Double(max(1, figures.days.count))
         let cards: [(String, String, String, String)] = [
-            ("visits", "Visits", ReportText.integer(figures.visits), "\(ReportText.decimal(perDay)) a day"),
+            ("visits", "Visits", ReportText.integer(figures.visits), "\(ReportText.decimal(perDay)) a day"
+                + (figures.guests > 0 ? " · \(ReportText.integer(figures.guests)) \(figures.guests == 1 ? "guest" : "guests")" : "")),
             ("members", "Members", ReportText.integer(figures.members), "came at least once"),
             ("average-stay", "Average stay", figures.averageStay.map(ReportText.duration) ?? "—",
              figures.medianStay.map { "median " + ReportText.duration($0) } ?? "no exits tapped yet"),

@@ -122,7 +122,8 @@ extension StoreTransaction {
                 guard (0..<(runEnd - runStart)).contains(index) else { return }
                 let exited = ReportDay.believedExit(entered: entered, exited: span.exited?.timeIntervalSince1970, futureLimit: through)
                 builders[first + index].add(entered: entered, exited: exited, exitKind: span.exitKind, hour: timeline.hour(entered),
-                                            member: try numbers.number(of: span.memberId, self))
+                                            member: try numbers.number(of: span.memberId, self), guests: span.guests,
+                                            leaving: span.guestsLeaving, futureLimit: through)
             }
             runStart = runEnd
         }

@@ -36,6 +36,7 @@ extension StoreTransaction {
         var desk: String
         var source: String
         var name: String?
+        var guests: Int
 
         init(_ row: Row) {
             eventId = row[0]
@@ -46,6 +47,7 @@ extension StoreTransaction {
             desk = row[5]
             source = row[6]
             name = row[7]
+            guests = row[8]
         }
     }
 
@@ -62,7 +64,7 @@ extension StoreTransaction {
         // In the time index's order; events of the same time are put in id order here, which
         // spares SQLite sorting every row for the rare tie.
         let sql = """
-            SELECT e.eventId, e.memberId, e.kind, e.time, e.exitKind, \(details)
+            SELECT e.eventId, e.memberId, e.kind, e.time, e.exitKind, \(details), e.guests
             FROM visit_event e \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY e.time
             """
@@ -82,14 +84,15 @@ extension StoreTransaction {
             }
             switch event.kind {
             case .entry:
-                let span = VisitSpan(visitId: event.eventId, memberId: event.memberId, username: event.name ?? (range.details ? event.memberId : ""),
+                var span = VisitSpan(visitId: event.eventId, memberId: event.memberId, username: event.name ?? (range.details ? event.memberId : ""),
                                      entered: Date(timeIntervalSince1970: event.time), desk: event.desk, source: event.source)
+                span.guests = event.guests
                 try pairing.entry(span, at: event.time, startsVisit: startsVisit, body)
             case .exit:
                 try pairing.exit(memberId: event.memberId, at: event.time, kind: event.exitKind, body)
             case .guestsLeft:
-                // Guests leaving ends no visit of their host.
-                break
+                // Guests leaving end no visit of their host: they leave its guests fewer.
+                pairing.guestsLeft(memberId: event.memberId, at: event.time, count: event.guests)
             case nil:
                 try pairing.other(memberId: event.memberId, at: event.time, body)
             }

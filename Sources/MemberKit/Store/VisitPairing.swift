@@ -30,6 +30,12 @@ struct VisitPairing {
         try emit(ended(before, next: .exit(time, kind)))
     }
 
+    /// Guests of the member's waiting visit leaving on their own (none waiting: nothing to end).
+    mutating func guestsLeft(memberId: String, at time: Double, count: Int) {
+        guard count > 0, waiting[memberId] != nil else { return }
+        waiting[memberId]?.span.guestsLeaving.append(VisitSpan.GuestsLeaving(time: time, count: count))
+    }
+
     /// An event of a kind this version does not know: not an exit, so only the closing rule may end the waiting visit.
     mutating func other(memberId: String, at time: Double, _ emit: (VisitSpan) throws -> Void) rethrows {
         if let before = waiting.removeValue(forKey: memberId) { try emit(ended(before, next: .unknown(time))) }
