@@ -7,8 +7,12 @@ import MemberDeskTestSupport
 /// plan's allowance) beside today's open check-in, in the same run and the same process,
 /// alternating rounds (goal: ≤ 1.10 × its time). Guests come in with their host's entry, so every
 /// measured tap in both clubs is of a member outside: an unmeasured check-out comes before it.
+///
+/// `door-rules [TAPS] [plain|door]` taps only that club: under `valgrind --tool=callgrind` the
+/// two runs' instruction counts give the ratio without the machine's noise.
 func runDoorRulesBench(_ arguments: [String]) throws {
     let count = arguments.first.flatMap(Int.init) ?? 10_000
+    let only = arguments.dropFirst().first
     let memberCount = 1_000
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("memberdesk-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -50,7 +54,7 @@ func runDoorRulesBench(_ arguments: [String]) throws {
     var plainTimes: [Double] = [], doorTimes: [Double] = []
     let rounds = 20, perRound = max(1, count / rounds)
     for round in 0..<rounds {
-        for (club, index) in [(plain, 0), (door, 1)] {
+        for (club, index) in [(plain, 0), (door, 1)] where only == nil || only == (index == 0 ? "plain" : "door") {
             for i in 0..<perRound {
                 let pass = "P\((round * perRound + i) % memberCount)"
                 try club.checkOut(passId: pass)
@@ -62,6 +66,7 @@ func runDoorRulesBench(_ arguments: [String]) throws {
             }
         }
     }
+    guard only == nil else { return print("tapped only the \(only!) club: \(plainTimes.count + doorTimes.count) taps") }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] * 1e6 }
     let plainMean = plainTimes.reduce(0, +) / Double(plainTimes.count) * 1e6
     let doorMean = doorTimes.reduce(0, +) / Double(doorTimes.count) * 1e6

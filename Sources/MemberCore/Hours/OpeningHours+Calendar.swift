@@ -74,15 +74,7 @@ extension OpeningHours {
     /// Whether some weekday closes (its last range does not run on into the next day's first).
     /// Without closed days a week with none never closes: a club open round the clock would
     /// otherwise search `searchDays` days on every operation's catch-up.
-    package var weekHasClosing: Bool {
-        guard weekly != nil else { return false }
-        // One week of days, without the closed days: `closing(on:)`'s own test, a day at a time.
-        let week = OpeningHours(weekly: weekly), monday = CalendarDay(dayNumber: 4)  // 5 January 1970
-        return (0..<7).contains { offset in
-            let day = monday.adding(days: offset)
-            return !week.ranges(on: day).isEmpty && !week.runsPastMidnight(day)
-        }
-    }
+    package var weekHasClosing: Bool { weekly?.closesSomeDay ?? false }
 
     /// Whether any day may close: a weekday that closes, or a closed day (the day before it closes at 24:00).
     private var mayClose: Bool { weekly != nil && (!closedDays.isEmpty || weekHasClosing) }

@@ -26,7 +26,7 @@ public struct OpeningHours: Sendable, Hashable {
     /// Whether the day's last range runs on into the next day's first (24:00, then 00:00): the
     /// club does not close at that midnight.
     package func runsPastMidnight(_ day: CalendarDay) -> Bool {
-        ranges(on: day).last?.end == 1440 && ranges(on: day.adding(days: 1)).first?.start == 0
+        WeeklyHours.runsOn(ranges(on: day), into: ranges(on: day.adding(days: 1)))
     }
 
     /// The key the report caches its days under (`ClosingRule.key`): changed hours, new figures.

@@ -3,10 +3,21 @@
 public struct WeeklyHours: Sendable, Hashable {
     /// Seven days, 0 = Monday … 6 = Sunday, each its ranges in order, never overlapping.
     package private(set) var days: [[DayRange]]
+    /// Whether some weekday closes: it opens and its last range does not run on into the next
+    /// day's first. Worked out once: every operation's catch-up asks (`OpeningHours.weekHasClosing`).
+    package let closesSomeDay: Bool
 
     package init(days: [[DayRange]]) {
         precondition(days.count == 7, "a week has seven days")
         self.days = days
+        closesSomeDay = (0..<7).contains { weekday in
+            !days[weekday].isEmpty && !Self.runsOn(days[weekday], into: days[(weekday + 1) % 7])
+        }
+    }
+
+    /// Whether a day's last range runs on into the next day's first (24:00, then 00:00): no closing at that midnight.
+    package static func runsOn(_ day: [DayRange], into next: [DayRange]) -> Bool {
+        day.last?.end == 1440 && next.first?.start == 0
     }
 
     package static let closed = WeeklyHours(days: Array(repeating: [], count: 7))

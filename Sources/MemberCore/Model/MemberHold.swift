@@ -60,7 +60,9 @@ public struct MemberHold: Sendable, Hashable, Codable {
     /// have, the earlier end (an early end or a cancellation at either desk stands). Any order,
     /// any repeat, the same records; at a (hostile) clash of what else an id says, the greater.
     package static func joined(_ a: [MemberHold], _ b: [MemberHold]) -> [MemberHold] {
-        if a.isEmpty && b.isEmpty { return [] }
+        // Every member read joins its own records (`MemberDetailsJSON`): one record is itself.
+        if b.isEmpty && a.count <= 1 { return a }
+        if a.isEmpty && b.count <= 1 { return b }
         var byId: [String: MemberHold] = [:]
         for hold in a + b {
             guard let other = byId[hold.id] else {

@@ -37,9 +37,10 @@ enum FieldValue {
         return double
     }
 
-    static func optionalDouble(_ value: JSONValue, _ name: String) throws(FieldError) -> Double? {
+    /// `name` only for the error: the details' readers name a field by its place (`holds[0].madeAt`), made only when it is wrong.
+    static func optionalDouble(_ value: JSONValue, _ name: @autoclosure () -> String) throws(FieldError) -> Double? {
         if value == .null { return nil }
-        guard let double = double(value) else { throw unrepresentable(value, name) ?? FieldError("\(name) must be a number or null") }
+        guard let double = double(value) else { throw unrepresentable(value, name()) ?? FieldError("\(name()) must be a number or null") }
         return double
     }
 
@@ -62,11 +63,11 @@ enum FieldValue {
         return FieldError("\(name) is \(shown), too large for a count (at most \(Int.max))")
     }
 
-    static func optionalString(_ value: JSONValue, _ name: String) throws(FieldError) -> String? {
+    static func optionalString(_ value: JSONValue, _ name: @autoclosure () -> String) throws(FieldError) -> String? {
         switch value {
         case .null: return nil
         case .string(let text): return text
-        default: throw FieldError("\(name) must be a string or null")
+        default: throw FieldError("\(name()) must be a string or null")
         }
     }
 

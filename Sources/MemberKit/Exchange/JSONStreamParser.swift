@@ -72,6 +72,8 @@ struct JSONStreamParser {
         try expect(UInt8(ascii: "{"), "'{'")
         var object: [String: JSONValue] = [:]
         if try peekToken() == UInt8(ascii: "}") { _ = try reader.next(); return object }
+        // Room for a member's details or a hold at once, rather than three regrowths on the way.
+        object.reserveCapacity(8)
         while true {
             guard try peekToken() == UInt8(ascii: "\"") else { throw fail("expected a key in a JSON object\(try foundText())") }
             let key = try parseString()
@@ -95,6 +97,7 @@ struct JSONStreamParser {
         _ = try reader.next()  // the opening quote
         scratch.removeAll(keepingCapacity: true)
         while true {
+            reader.appendRun(to: &scratch) { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
             guard let byte = try reader.next() else { throw fail("unterminated JSON string") }
             switch byte {
             case UInt8(ascii: "\""):

@@ -89,10 +89,10 @@ enum MemberDetailsJSON {
         }
     }
 
-    private static func day(_ value: JSONValue, _ name: String) throws(FieldError) -> CalendarDay? {
+    private static func day(_ value: JSONValue, _ name: @autoclosure () -> String) throws(FieldError) -> CalendarDay? {
         if value == .null { return nil }
         guard let text = value.stringValue, let day = CalendarDay(parsing: text) else {
-            throw FieldError("\(name) must be a day, \"YYYY-MM-DD\"")
+            throw FieldError("\(name()) must be a day, \"YYYY-MM-DD\"")
         }
         return day
     }
