@@ -2,8 +2,8 @@ import DeskLanguage
 import MemberKit
 
 /// `DoorNotice`'s line in the desk's language ("3 visits left", "Happy birthday!").
-enum ShownDoorNotice {
-    static func line(for report: CheckInReport, settings: PlanSettings) -> String? {
+package enum ShownDoorNotice {
+    package static func line(for report: CheckInReport, settings: PlanSettings) -> String? {
         let facts = DoorNotice.facts(for: report, settings: settings)
         return facts.isEmpty ? nil : facts.map(words).joined(separator: " · ")
     }

@@ -3,9 +3,10 @@ import MemberKit
 
 /// A check-in's line in the desk's language, around the member's name (the banner cuts the name,
 /// never the words after it). The core's constant words are marked `N_` and translated here;
-/// the lines it builds with a number or a time are built again here from the outcome.
-enum ShownOutcome {
-    static func parts(_ report: CheckInReport, sellPack: String) -> (before: String, name: String, after: String) {
+/// the lines it builds with a number or a time are built again here from the outcome. The
+/// commands' plain output reads them too.
+package enum ShownOutcome {
+    package static func parts(_ report: CheckInReport, sellPack: String) -> (before: String, name: String, after: String) {
         var parts = outcomeParts(report)
         if case .refused(_, .packUsedUp) = report.outcome { parts.before += " (\(sellPack))" }
         if report.guests > 0, report.outcome.isEntry {
@@ -21,7 +22,7 @@ enum ShownOutcome {
         case .refused:
             if let line = report.refusalLine { return (tr(line), "", "") }
         case .checkedIn(let member, let visit) where visit != 1:
-            return (tr("Welcome back, "), member.displayName, tr(" — visit #%@", DeskLanguage.number(visit)))
+            return (tr("Welcome back, "), member.displayName, tr(" — visit #%@", String(visit)))
         case .duplicate(_, let since):
             return (tr("Already checked in %@ ago", ShownDuration.short(seconds: since)), "", "")
         case .duplicateExit(_, let since):
