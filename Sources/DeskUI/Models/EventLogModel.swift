@@ -84,8 +84,8 @@ public struct EventLogModel: Sendable, Equatable {
         case .memberUpdated(let m): return (tr("updated %@", m.displayName), .normal)
         case .memberDeleted(let m): return (tr("deleted %@ (pass %@)", m.displayName, m.passId), .normal)
         case .imported(let n):
-            return ("imported \(n.file): \(n.counts.summary())", .success)
-        case .error(let e): return ("error (\(e.source)): \(e.message)", .danger)
+            return (tr("imported %@: %@", n.file, n.counts.summary()), .success)
+        case .error(let e): return (tr("error (%@): %@", e.source, e.message), .danger)
         case .sync: return nil  // the status bar shows it; errors come as .error
         case .occupancy(let n):
             guard let kind = n.exitKind else { return nil }  // another desk's events: the status bar shows the count

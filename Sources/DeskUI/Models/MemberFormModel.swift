@@ -126,7 +126,7 @@ public struct MemberFormModel: Sendable, Equatable {
                         try MemberFieldRules.validateName(text, field: field.label)
                         changes.username = .some(text.isEmpty ? nil : text)
                     case .pass:
-                        guard !text.isEmpty else { throw DeskError.invalidInput("a member needs a pass") }
+                        guard !text.isEmpty else { throw DeskError.invalidInput(tr("a member needs a pass")) }
                         try PassIdNormalizer.check(text)  // refused as a tap would be; `Club` stores it normalized
                         changes.passId = text
                     case .extra(let name):
@@ -141,7 +141,7 @@ public struct MemberFormModel: Sendable, Equatable {
                     case .addVisits:
                         guard !text.isEmpty else { break }
                         guard let visits = Int(text), (1...PlanChanges.maximumVisits).contains(visits) else {
-                            throw DeskError.invalidInput("a number of visits, 1 to \(PlanChanges.maximumVisits)")
+                            throw DeskError.invalidInput(tr("a number of visits, 1 to %@", String(PlanChanges.maximumVisits)))
                         }
                         changes.plan.addVisits = visits
                     case .household:
@@ -152,7 +152,7 @@ public struct MemberFormModel: Sendable, Equatable {
                     case .birthday:
                         guard text.isEmpty || Birthday(parsing: text) != nil else {
                             // Named, as every bad date is (issue 28 #14).
-                            throw DeskError.invalidInput("'\(text)' is not a day: use YYYY-MM-DD, or --MM-DD without a year")
+                            throw DeskError.invalidInput(tr("'%@' is not a day: use YYYY-MM-DD, or --MM-DD without a year", text))
                         }
                         let birthday = text.isEmpty ? nil : Birthday(parsing: text)
                         if birthday != original?.birthday { changes.plan.birthday = .some(birthday) }
@@ -161,7 +161,7 @@ public struct MemberFormModel: Sendable, Equatable {
                         if text != (original?.alert ?? "") { changes.alert = .some(text.isEmpty ? nil : text) }
                     case .waiver:
                         guard text.isEmpty || CalendarDay(parsing: text) != nil else {
-                            throw DeskError.invalidInput("'\(text)' is not a day: use YYYY-MM-DD")
+                            throw DeskError.invalidInput(tr("'%@' is not a day: use YYYY-MM-DD", text))
                         }
                         let waiver = text.isEmpty ? nil : CalendarDay(parsing: text)
                         if waiver != original?.waiver { changes.waiver = .some(waiver) }
@@ -200,7 +200,7 @@ public struct MemberFormModel: Sendable, Equatable {
     static func freeze(_ text: String) throws -> MemberHold {
         let parts = text.replacingOccurrences(of: "..", with: " ").split(separator: " ").map(String.init)
         guard parts.count == 2, let from = CalendarDay(parsing: parts[0]), let until = CalendarDay(parsing: parts[1]) else {
-            throw DeskError.invalidInput("'\(text)' is not a freeze: type FROM..UNTIL, as 2026-12-20..2027-01-03")
+            throw DeskError.invalidInput(tr("'%@' is not a freeze: type FROM..UNTIL, as 2026-12-20..2027-01-03", text))
         }
         return MemberHold(from: from, until: until)
     }

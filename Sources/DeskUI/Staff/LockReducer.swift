@@ -103,13 +103,13 @@ enum LockReducer {
             // operator (`usesATry` false) is said, and counts for nothing.
             if usesATry, let length = slice.lock.lockout.fail(at: now) {
                 out.effects.append(.lock(.recordLockout(seconds: length)))
-                out.notes.append(DeskNote(text: "sign-in: too many wrong PINs, refused for \(SignInDialog.countdown(Int(length)))",
+                out.notes.append(DeskNote(text: tr("sign-in: too many wrong PINs, refused for %@", SignInDialog.countdown(Int(length))),
                                           tone: .danger))
             }
             guard slice.signIn != nil else { break }
             let left = SignInLockout.failuresAllowed - slice.lock.lockout.failures
             slice.signIn?.checking = false
-            slice.signIn?.error = message + (left == SignInLockout.failuresAllowed ? "" : " · \(left) \(left == 1 ? "try" : "tries") left")
+            slice.signIn?.error = message + (left == SignInLockout.failuresAllowed ? "" : " · " + trn("%d try left", "%d tries left", left))
             slice.signIn?.lockedUntil = slice.lock.lockout.lockedUntil
         case .staffCardTapped(let pass):
             // It starts a sign-in, or names the operator in the sign-in already open.
