@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT="${SWIFT:-swift}"
+# The man pages and completions are generated from the binary's --help: in English, whatever the builder speaks.
+export LANGUAGE=C LC_ALL=C.UTF-8
 version="$(cat VERSION)"
 arch="$(dpkg --print-architecture)"
 out="${DEB_OUT:-.build/deb}"

@@ -7,17 +7,17 @@ import MemberKit
 struct CheckInCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkin",
-        abstract: "Check a pass in by hand, through the same rules as a tap.",
-        discussion: "Exits 0 for checked in, duplicate, enrolled or checked out (an exit tap); 3 for refused, unknown or not inside."
+        abstract: tr("Check a pass in by hand, through the same rules as a tap."),
+        discussion: tr("Exits 0 for checked in, duplicate, enrolled or checked out (an exit tap); 3 for refused, unknown or not inside.")
     )
 
     /// How a pack is sold at the shell, after "Pack used up — sell a new pack".
     static let sellPack = "members edit --add-visits"
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "A card UID, a pass id, or a ClubKit pass payload.") var pass: String
-    @Option(help: "Guests who come in with the member: they count inside and use the plan's guest allowance.") var guests = 0
-    @Flag(help: "Print JSON.") var json = false
+    @Argument(help: ArgumentHelp(tr("A card UID, a pass id, or a ClubKit pass payload."))) var pass: String
+    @Option(help: ArgumentHelp(tr("Guests who come in with the member: they count inside and use the plan's guest allowance."))) var guests = 0
+    @Flag(help: ArgumentHelp(tr("Print JSON."))) var json = false
 
     func validate() throws {
         try MemberInput.validatePass(pass)
