@@ -3,8 +3,9 @@ import MemberDeskTestSupport
 import Testing
 
 /// Issue 50: `memberdesk checkin` says its lines in the desk's language (the config's `language`
-/// over the environment), leaves no unmarked English under the pseudo-locale, and keeps --json English.
-@Suite struct CheckInSpeaksTheLanguageTests {
+/// over the environment), leaves no unmarked English under the pseudo-locale, and keeps --json
+/// English; `members list` and `--help` speak it too.
+@Suite struct CommandsSpeakTheLanguageTests {
     func desk() throws -> DeskBinary {
         let desk = try DeskBinary()
         try #require(desk.run(["members", "add", "--pass", "04A1B2C3", "--name", "Ana López", "--plan", "pack", "--visits", "5"]).status == 0)
@@ -35,5 +36,16 @@ import Testing
                 #expect(unwrapped.firstMatch(of: /[A-Za-z]{3,}/) == nil, "\(pass): \(line)")
             }
         }
+    }
+
+    @Test func theMemberListAndHelpSpeakTheLanguage() throws {
+        var desk = try desk()
+        desk.extraEnvironment = ["LANG": "de_DE.UTF-8"]
+        let list = try desk.run(["members", "list"]).stdout
+        let header = list.split(separator: "\n").first.map { $0.split(separator: " ") } ?? []
+        #expect(header == ["Name", "Karte", "E-Mail", "Besuche", "Zuletzt", "Status"], "\(list)")
+        #expect(list.contains(" aktiv\n"), "\(list)")
+        let help = try desk.run(["checkin", "--help"]).stdout
+        #expect(help.contains("Eine Karte von Hand einchecken"), "\(help)")
     }
 }
