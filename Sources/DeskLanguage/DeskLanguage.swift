@@ -25,9 +25,11 @@ public enum DeskLanguage {
                  directory: localeDirectory(environment: environment))
     }
 
-    /// As `start`, once the config is read: nothing happens when the choice stays the same (so
-    /// commands run in-process by tests, on threads side by side, never touch the environment).
+    /// The config's key, once the config is read (`start` took the environment's language before):
+    /// nothing happens without the key or when it names the language already spoken, so commands
+    /// that tests run in-process, on threads side by side, never touch the environment.
     public static func follow(configured: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard !configured.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         let choice = LanguageChoice.choose(configured: configured, environment: environment)
         guard choice != current else { return }
         activate(choice, directory: localeDirectory(environment: environment))
