@@ -3,18 +3,22 @@ SWIFT ?= swift
 export LANG := C.UTF-8
 export LC_ALL := C.UTF-8
 
-.PHONY: deps build run test bench faults fuzz deb deb-test clean
+.PHONY: deps translations build run test bench faults fuzz deb deb-test clean
 
 deps:
 	@bash scripts/setup-deps.sh
 
-build: deps
+# The .mo files (po/ compiled into .build/locale), checked complete: docs/languages.md.
+translations: deps
+	@bash scripts/translations.sh
+
+build: deps translations
 	$(SWIFT) build
 
 run: build
 	$(SWIFT) run memberdesk $(ARGS)
 
-test: deps
+test: deps translations
 	$(SWIFT) build --build-tests
 	@# The packaging tests inspect the .deb; its release build is made here, outside the test watchdog.
 	SWIFT="$(SWIFT)" bash scripts/build-deb.sh >/dev/null

@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium"),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto"),
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa"),
+        // gettext from glibc (libintl.h): the messages in the desk's language.
+        .systemLibrary(name: "CGettext", path: "Sources/CGettext"),
         // Member photos in C over libjpeg-turbo, libpng and libchafa (libjpeg reports errors by longjmp).
         .target(name: "CPhoto", dependencies: ["CChafa"], path: "Sources/CPhoto",
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
@@ -42,6 +44,9 @@ let package = Package(
         .target(name: "MemberCore"),
         // Terminal column widths of text (CJK two, combining marks none): the desk's grid, the CLI's tables, the merge preview's lines.
         .target(name: "TerminalColumns"),
+        // The language people read: gettext's catalogues (tr, trn), the language chosen from the
+        // environment or the config, and the Locale the formatters are given. Nothing of ours.
+        .target(name: "DeskLanguage", dependencies: ["CGettext"]),
         // The core's I/O side: store, Club (decide, write, publish), exchange formats, event bus. No terminal, reader, radio or JS I/O.
         .target(name: "MemberKit", dependencies: [
             "MemberCore",
@@ -72,7 +77,7 @@ let package = Package(
         // A small HTTP client behind a protocol (URLSession): the region list, wk_http_* and the Syncthing calls.
         .target(name: "DeskHTTP"),
         .target(name: "RegionKit", dependencies: ["MemberKit", "DeskSettings", "BeaconKit", "CJavaScriptCore", "DeskHTTP"]),
-        .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw", "TerminalColumns"]),
+        .target(name: "DeskUI", dependencies: ["MemberKit", "CNcursesw", "TerminalColumns", "DeskLanguage"]),
         // Member photos' adapter: the image check and the stored JPEG, the photos folder, and the banner's art (libchafa).
         .target(name: "DeskPhotos", dependencies: ["MemberKit", "DeskUI", "CPhoto", .product(name: "Crypto", package: "swift-crypto")]),
         // Staff PINs' adapter: MemberKit's PINHasher port on libsodium's Argon2id.
@@ -96,13 +101,13 @@ let package = Package(
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
             "MemberKit", "DeskSettings", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth",
-            "DeskMQTT", "DeskHTTP", "WalletPasses", "WalletReading", "TerminalColumns", "DeskPhotos",
+            "DeskMQTT", "DeskHTTP", "WalletPasses", "WalletReading", "TerminalColumns", "DeskPhotos", "DeskLanguage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The executable: process set-up, then the parsed command. Nothing else.
         .executableTarget(name: "memberdesk", dependencies: [
-            "MemberDeskCLI", "MemberKit", "DeskSettings",
+            "MemberDeskCLI", "MemberKit", "DeskSettings", "DeskLanguage",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "memberdesk-bench", dependencies: [
@@ -119,6 +124,8 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ], path: "Tests/MemberDeskTestSupport"),
         .testTarget(name: "SecureCardsTests", dependencies: ["SecureCards"]),
+        // The language's choice, gettext's plurals and fallback (exit tests: a language is process-wide), the .po files.
+        .testTarget(name: "DeskLanguageTests", dependencies: ["DeskLanguage", "MemberDeskTestSupport"]),
         // The rules and decisions called directly, with no database.
         .testTarget(name: "MemberCoreTests", dependencies: ["MemberCore"]),
         // The config file's keys, its parsing and rendering, and the desk's paths.

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Builds memberdesk_<VERSION>_<arch>.deb with dpkg-deb from a release build, no network:
 # the binary (Swift runtime linked in), man pages, shell completions, systemd units, the
-# example config (a conffile) and the docs. Prints the .deb's path on its last line.
+# translations (.mo), the example config (a conffile) and the docs. Prints the .deb's path on its last line.
 # Output folder: DEB_OUT (default .build/deb).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT="${SWIFT:-swift}"
+# The man pages and completions are generated from the binary's --help: in English, whatever the builder speaks.
+export LANGUAGE=C LC_ALL=C.UTF-8
 version="$(cat VERSION)"
 arch="$(dpkg --print-architecture)"
 out="${DEB_OUT:-.build/deb}"
@@ -54,6 +56,15 @@ completion fish > "$stage/usr/share/fish/vendor_completions.d/memberdesk.fish"
 
 install -d -m 0755 "$stage/lib/systemd/system"
 install -m 0644 packaging/systemd/*.service packaging/systemd/*.timer "$stage/lib/systemd/system/"
+
+# The translations (docs/languages.md), checked complete first; the pseudo-locale is the tests' alone.
+bash scripts/translations.sh >&2
+for po in po/*.po; do
+    lang="$(basename "$po" .po)"
+    install -d -m 0755 "$stage/usr/share/locale/$lang/LC_MESSAGES"
+    msgfmt --check -o "$stage/usr/share/locale/$lang/LC_MESSAGES/memberdesk.mo" "$po"
+    chmod 0644 "$stage/usr/share/locale/$lang/LC_MESSAGES/memberdesk.mo"
+done
 
 install -d -m 0755 "$stage/etc/memberdesk"
 "$stage/usr/bin/memberdesk" config example > "$stage/etc/memberdesk/config.toml"

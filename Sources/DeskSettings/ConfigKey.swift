@@ -13,6 +13,8 @@ package struct ConfigKey: Sendable {
     package static let all: [ConfigKey] = [
         string("terminal_name", "This terminal's name, shown in the status bar and in synced files",
                \.terminalName, nonEmpty: true),
+        string("language", "The desk's language, as \"de\" or \"zh_CN\" (empty: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+               \.language),
         number("debounce_seconds", "The same pass again within this many seconds is not counted again",
                \.debounceSeconds, range: 0...86400),
         choice("enrolment", "Unknown passes: auto (enrol with one visit), prompt (ask staff) or deny", \.enrolment),

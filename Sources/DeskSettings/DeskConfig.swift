@@ -5,6 +5,8 @@ import MemberKit
 /// documents each key with its default, and `memberdesk config show` prints them.
 public struct DeskConfig: Sendable, Equatable {
     public var terminalName = "Front desk"
+    /// The desk's language ("de", "zh_CN"); empty: the environment's (docs/languages.md).
+    public var language = ""
     package var debounceSeconds: Double = 60
     public var enrolment: EnrolmentPolicy = .auto
     public var reader = Reader()

@@ -1,3 +1,4 @@
+import DeskLanguage
 import DeskSettings
 import Foundation
 import MemberKit
@@ -46,6 +47,8 @@ struct DeskContext {
         let configFile = paths.configFile(override: options.config)
         let configPath = configFile.path
         let config = try DeskConfig.load(configFile)
+        // The config's `language` wins over the environment main.swift started from.
+        DeskLanguage.follow(configured: config.language)
         let databasePath = paths.database(override: options.db)
         // A first run creates the database even for a read-only command: an empty list, not an error.
         let database = try AppDatabase.open(

@@ -1,11 +1,12 @@
 import ArgumentParser
+import DeskLanguage
 import MemberKit
 
 public struct MemberDesk: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "memberdesk",
-        abstract: "A membership and loyalty check-in terminal.",
-        discussion: "With no subcommand, memberdesk starts the front-desk screen.",
+        abstract: tr("A membership and loyalty check-in terminal."),
+        discussion: tr("With no subcommand, memberdesk starts the front-desk screen."),
         version: MemberDeskVersion.current,
         subcommands: [
             MembersCommand.self,

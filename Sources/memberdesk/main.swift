@@ -1,3 +1,4 @@
+import DeskLanguage
 import DeskSettings
 import Foundation
 import Logging
@@ -6,6 +7,7 @@ import MemberKit
 
 // Set-up that every command shares, then one line per error and never a stack trace.
 setlocale(LC_ALL, "")
+DeskLanguage.start()
 let logSink = LogSink(path: DeskPaths().logFile)
 LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: logSink) }
 signal(SIGPIPE, SIG_IGN)

@@ -45,7 +45,8 @@ public struct DeskBinary: Sendable {
 
     public var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
-        for key in ["MEMBERDESK_DB", "MEMBERDESK_CONFIG"] { env[key] = nil }
+        // English unless a test asks for a language: the runner's own LANGUAGE or LC_ALL would translate the output.
+        for key in ["MEMBERDESK_DB", "MEMBERDESK_CONFIG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"] { env[key] = nil }
         env["HOME"] = home.path
         env["XDG_DATA_HOME"] = home.path + "/data"
         env["XDG_CONFIG_HOME"] = home.path + "/config"

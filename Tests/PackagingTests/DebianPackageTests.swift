@@ -55,9 +55,14 @@ import Testing
                      "memberdesk.members", "memberdesk.members.add", "memberdesk.checkin", "memberdesk.config.example"] {
             expected.append("/usr/share/man/man1/\(page).1.gz")
         }
+        // Each shipped language's catalogue where gettext looks (docs/languages.md); not the tests' pseudo-locale.
+        for language in ["de", "zh_CN"] {
+            expected.append("/usr/share/locale/\(language)/LC_MESSAGES/memberdesk.mo")
+        }
         for path in expected {
             #expect(files.contains(path), "\(path) is not in the package")
         }
+        #expect(!files.contains { $0.contains("pseudo") }, "the pseudo-locale is the tests' alone")
         let conffiles = try String(contentsOfFile: BuiltPackage.stage + "/DEBIAN/conffiles", encoding: .utf8)
         #expect(conffiles == "/etc/memberdesk/config.toml\n")
         for script in ["postinst", "prerm", "postrm"] {

@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -11,9 +12,9 @@ public struct ConfirmQuitDialog: Sendable, Equatable {
 
     public func render(into grid: inout CellGrid) {
         let frame = DialogFrame.centred(in: grid.bounds, width: 56, height: 6)
-        let inner = DialogFrame.draw(&grid, frame, title: "Quit?", tone: .warning)
-        grid.putField("What you typed is not saved. Quit anyway?", x: inner.x, y: inner.y, width: inner.width)
-        DialogFrame.buttons(&grid, ["Quit", "Keep editing"], chosen: choice, y: inner.maxY - 1, in: inner)
+        let inner = DialogFrame.draw(&grid, frame, title: tr("Quit?"), tone: .warning)
+        grid.putField(tr("What you typed is not saved. Quit anyway?"), x: inner.x, y: inner.y, width: inner.width)
+        DialogFrame.buttons(&grid, [tr("Quit"), tr("Keep editing")], chosen: choice, y: inner.maxY - 1, in: inner)
     }
 }
 

@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -29,9 +30,9 @@ public struct MemberChooser: Sendable, Equatable {
 
     /// One member as a chooser offers them: the name, then what tells two namesakes apart.
     static func line(_ member: MemberRecord, calendar: Calendar) -> NamedText {
-        var facts = " · pass \(member.passId)"
-        if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires, calendar: calendar))" }
-        if member.status != .active { facts += " · \(member.status.rawValue)" }
+        var facts = " · " + tr("pass %@", member.passId)
+        if let expires = member.expiresAt { facts += " · " + tr("expires %@", ShownDate.day(expires, calendar: calendar)) }
+        if member.status != .active { facts += " · " + ShownStatus.word(member.status) }
         return NamedText(name: member.displayName, after: facts)
     }
 

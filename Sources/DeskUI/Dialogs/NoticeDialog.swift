@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 import TerminalColumns
@@ -51,8 +52,8 @@ public struct NoticeDialog: Sendable, Equatable {
         for (i, line) in all.dropFirst(scroll).prefix(rows).enumerated() {
             grid.putField(line, x: inner.x, y: inner.y + i, width: inner.width)
         }
-        let more = all.count > rows ? " · ↑↓ PgUp PgDn scroll (\(scroll + 1)–\(min(all.count, scroll + rows)) of \(all.count))" : ""
-        grid.putField("Esc to close" + more, x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
+        let more = all.count > rows ? " · " + tr("↑↓ PgUp PgDn scroll (%@–%@ of %@)", String(scroll + 1), String(min(all.count, scroll + rows)), String(all.count)) : ""
+        grid.putField(tr("Esc to close") + more, x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
     }
 }
 
@@ -78,6 +79,6 @@ extension NoticeDialog: DeskDialogFeature {
 extension DialogOpener {
     /// Enter on the focused event log: its selected line, whole.
     static let logEntry = DialogOpener { state, _ in
-        state.log.selectedEntry.map { DialogOpening(.notice(NoticeDialog(title: "Event log · \(RelativeTime.clock($0.time))", lines: [$0.text]))) }
+        state.log.selectedEntry.map { DialogOpening(.notice(NoticeDialog(title: tr("Event log") + " · \(RelativeTime.clock($0.time))", lines: [$0.text]))) }
     }
 }

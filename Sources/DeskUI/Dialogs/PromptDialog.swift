@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -20,24 +21,24 @@ public struct PromptDialog: Sendable, Equatable {
     public var error: String?
 
     public static func checkIn() -> PromptDialog {
-        PromptDialog(purpose: .checkIn, title: "Check in", message: "Type or paste a pass id, then Enter.",
-                     label: "Pass", field: TextField(maxLength: PassIdNormalizer.fieldCapacity))
+        PromptDialog(purpose: .checkIn, title: tr("Check in"), message: tr("Type or paste a pass id, then Enter."),
+                     label: tr("Pass"), field: TextField(maxLength: PassIdNormalizer.fieldCapacity))
     }
 
     public static func importFile() -> PromptDialog {
-        PromptDialog(purpose: .importFile, title: "Import members", message: "A .musrl, .mucsv or .csv file to review before importing.",
-                     label: "File", field: TextField(maxLength: 4096))
+        PromptDialog(purpose: .importFile, title: tr("Import members"), message: tr("A .musrl, .mucsv or .csv file to review before importing."),
+                     label: tr("File"), field: TextField(maxLength: 4096))
     }
 
     public static func enrol(pass: String) -> PromptDialog {
-        PromptDialog(purpose: .enrol(pass: pass), title: "Enrol unknown card",
-                     message: "Pass \(pass) is not a member. Enrol it with a first visit?", label: "Name",
+        PromptDialog(purpose: .enrol(pass: pass), title: tr("Enrol unknown card"),
+                     message: tr("Pass %@ is not a member. Enrol it with a first visit?", pass), label: tr("Name"),
                      field: TextField(maxLength: 200))
     }
 
     public static func guests(pass: String, name: String) -> PromptDialog {
-        PromptDialog(purpose: .guests(pass: pass), title: "Check in with guests",
-                     message: "How many guests come in with \(name)?", label: "Guests", field: TextField(maxLength: 2))
+        PromptDialog(purpose: .guests(pass: pass), title: tr("Check in with guests"),
+                     message: tr("How many guests come in with %@?", name), label: tr("Guests"), field: TextField(maxLength: 2))
     }
 
     public func render(into grid: inout CellGrid) {
@@ -47,7 +48,7 @@ public struct PromptDialog: Sendable, Equatable {
         let x = grid.put(label + ": ", x: inner.x, y: inner.y + 2, style: CellStyle(.normal, bold: true))
         field.render(into: &grid, x: x, y: inner.y + 2, width: inner.maxX - x, focused: true)
         if let error { grid.putField("✗ " + error, x: inner.x, y: inner.y + 3, width: inner.width, style: CellStyle(.danger, bold: true)) }
-        grid.putField("Enter OK · Esc cancel", x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
+        grid.putField(tr("Enter OK · Esc cancel"), x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
     }
 }
 
@@ -68,7 +69,7 @@ extension PromptDialog {
         switch purpose {
         case .checkIn:
             guard !text.isEmpty else {
-                error = "type a pass id"
+                error = tr("type a pass id")
                 return .stay
             }
             // The same rules as a tap: an over-long pass is an error here, never cut.
@@ -79,7 +80,7 @@ extension PromptDialog {
             return .closeAnd(.checkIn(text))
         case .importFile:
             guard !text.isEmpty else {
-                error = "type the path of a .musrl, .mucsv or .csv file"
+                error = tr("type the path of a .musrl, .mucsv or .csv file")
                 return .stay
             }
             // Stays open until the preview comes back: its error shows here.
@@ -89,7 +90,7 @@ extension PromptDialog {
         case .guests(let pass):
             // The allowance and capacity are the rules' to say, on the banner: here only a count.
             guard let guests = Int(text), (1...VisitEvent.maximumGuests).contains(guests) else {
-                error = "type how many guests, 1 to \(VisitEvent.maximumGuests)"
+                error = tr("type how many guests, 1 to %@", String(VisitEvent.maximumGuests))
                 return .stay
             }
             return .closeAnd(.checkInWithGuests(pass: pass, guests: guests))
@@ -118,7 +119,7 @@ extension DialogOpener {
     static let importFile = DialogOpener(permission: .importMembers) { state, _ in
         DialogOpening(state.setup.canImport
             ? .prompt(.importFile())
-            : .notice(NoticeDialog(title: "Import", lines: ["Import is not available in this build."])))
+            : .notice(NoticeDialog(title: tr("Import"), lines: [tr("Import is not available in this build.")])))
     }
 
     /// Enter on an unknown-card banner: give its pass to the member who holds it but for leading

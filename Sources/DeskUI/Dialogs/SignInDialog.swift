@@ -1,5 +1,7 @@
+import DeskLanguage
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// Signing in at a locked desk, or a manager's PIN for one action: a name (typed, or chosen with
 /// ↑↓ from the operators) or a tapped staff card, then the PIN. The PIN is checked on a worker
@@ -39,8 +41,8 @@ public struct SignInDialog: Sendable, Equatable {
     }
 
     var title: String {
-        if case .authorize = purpose { return "Manager's PIN" }
-        return "Sign in"
+        if case .authorize = purpose { return tr("Manager's PIN") }
+        return tr("Sign in")
     }
 
     /// The names ↑↓ offers: for a manager's PIN, those whose role may do the action.
@@ -52,11 +54,11 @@ public struct SignInDialog: Sendable, Equatable {
     var message: String {
         switch purpose {
         case .authorize(_, let permission):
-            let offered = names.isEmpty ? "" : " " + (names.count == 1 ? names[0] : names.joined(separator: ", ")) + " (↑↓ to choose)."
-            return "A manager's PIN is needed to \(permission.wording).\(offered)"
-        case .signIn(then: .quit): return "The desk is locked: sign in to quit (tap your staff card, or type your name, then your PIN)."
-        case .signIn(then: .some): return "Sign in to do that: tap your staff card, or type your name, then your PIN."
-        case .signIn(then: nil): return "Tap your staff card, or type your name (↑↓ to choose), then your PIN."
+            let offered = names.isEmpty ? "" : " " + (names.count == 1 ? names[0] : names.joined(separator: ", ")) + tr(" (↑↓ to choose).")
+            return tr("A manager's PIN is needed to %@.", permission.wording) + offered
+        case .signIn(then: .quit): return tr("The desk is locked: sign in to quit (tap your staff card, or type your name, then your PIN).")
+        case .signIn(then: .some): return tr("Sign in to do that: tap your staff card, or type your name, then your PIN.")
+        case .signIn(then: nil): return tr("Tap your staff card, or type your name (↑↓ to choose), then your PIN.")
         }
     }
 
@@ -72,25 +74,25 @@ public struct SignInDialog: Sendable, Equatable {
         }
         let bold = CellStyle(.normal, bold: true)
         let top = inner.y + 3
-        var x = grid.put("Operator: ", x: inner.x, y: top, style: bold)
+        var x = grid.put(tr("Operator: "), x: inner.x, y: top, style: bold)
         if let card {
-            grid.putField("staff card \(card)", x: x, y: top, width: inner.maxX - x)
+            grid.putField(tr("staff card %@", card), x: x, y: top, width: inner.maxX - x)
         } else {
             name.render(into: &grid, x: x, y: top, width: inner.maxX - x, focused: field == .name)
         }
-        x = grid.put("PIN:      ", x: inner.x, y: top + 1, style: bold)
+        x = grid.put(TextWidth.pad(tr("PIN:"), to: TextWidth.of(tr("Operator: "))), x: inner.x, y: top + 1, style: bold)
         var dots = TextField(String(repeating: "•", count: pin.text.count), maxLength: 12)
         dots.text = String(repeating: "•", count: pin.text.count)
         dots.render(into: &grid, x: x, y: top + 1, width: inner.maxX - x, focused: field == .pin)
         if let left = secondsLeft(now: now) {
-            grid.putField("✗ Too many wrong PINs: sign-ins refused for \(Self.countdown(left))", x: inner.x, y: top + 2,
+            grid.putField("✗ " + tr("Too many wrong PINs: sign-ins refused for %@", Self.countdown(left)), x: inner.x, y: top + 2,
                           width: inner.width, style: CellStyle(.danger, bold: true))
         } else if checking {
-            grid.putField("Checking the PIN…", x: inner.x, y: top + 2, width: inner.width, style: CellStyle(.dim))
+            grid.putField(tr("Checking the PIN…"), x: inner.x, y: top + 2, width: inner.width, style: CellStyle(.dim))
         } else if let error {
             grid.putField("✗ " + error, x: inner.x, y: top + 2, width: inner.width, style: CellStyle(.danger, bold: true))
         }
-        grid.putField("Enter OK · Tab next field · Esc cancel", x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
+        grid.putField(tr("Enter OK · Tab next field · Esc cancel"), x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
     }
 
     func secondsLeft(now: Date) -> Int? {
@@ -121,7 +123,7 @@ extension SignInDialog {
             case .pin:
                 // Digits only: a letter is refused here, never sent.
                 if case .character(let c) = key, !c.isASCII || !c.isNumber {
-                    error = "a PIN is digits only"
+                    error = tr("a PIN is digits only")
                     return .stay
                 }
                 pin.handle(key)
@@ -141,7 +143,7 @@ extension SignInDialog {
         let typedName = name.text.trimmingCharacters(in: .whitespaces)
         if field == .name, card == nil {
             guard !typedName.isEmpty else {
-                error = "type your name, or tap your staff card"
+                error = tr("type your name, or tap your staff card")
                 return .stay
             }
             // Known operators (once loaded) complete a part of a name; a name that fits none, or
@@ -150,7 +152,7 @@ extension SignInDialog {
                 switch OperatorNameMatch.resolve(typedName, among: operators.map(\.name)) {
                 case .one(let full): name.text = full
                 case .none:
-                    error = "no operator named “\(typedName)”"
+                    error = tr("no operator named “%@”", typedName)
                     return .stay
                 case .several(let fits):
                     error = SignInFailure.severalOperators(fits).description
@@ -164,7 +166,7 @@ extension SignInDialog {
         if let card { credential = .card(card) } else {
             guard !typedName.isEmpty else {
                 field = .name
-                error = "type your name, or tap your staff card"
+                error = tr("type your name, or tap your staff card")
                 return .stay
             }
             credential = .name(typedName)
@@ -184,19 +186,19 @@ extension StaffPermission {
     /// "A manager's PIN is needed to …".
     var wording: String {
         switch self {
-        case .checkInByHand: return "check in by hand"
-        case .addMember: return "add a member"
-        case .editContact: return "edit a member"
-        case .checkOut: return "check a member out"
-        case .quitDesk: return "quit the desk"
-        case .deleteMember: return "delete a member"
-        case .suspend: return "suspend or reinstate a member"
-        case .changeExpiry: return "change a membership's expiry"
-        case .importMembers: return "import members"
-        case .exportMembers: return "export the members"
-        case .switchRegions: return "turn regions on or off"
-        case .override: return "let a refused member in"
-        case .viewAudit: return "see the audit record"
+        case .checkInByHand: return tr("check in by hand")
+        case .addMember: return tr("add a member")
+        case .editContact: return tr("edit a member")
+        case .checkOut: return tr("check a member out")
+        case .quitDesk: return tr("quit the desk")
+        case .deleteMember: return tr("delete a member")
+        case .suspend: return tr("suspend or reinstate a member")
+        case .changeExpiry: return tr("change a membership's expiry")
+        case .importMembers: return tr("import members")
+        case .exportMembers: return tr("export the members")
+        case .switchRegions: return tr("turn regions on or off")
+        case .override: return tr("let a refused member in")
+        case .viewAudit: return tr("see the audit record")
         }
     }
 }

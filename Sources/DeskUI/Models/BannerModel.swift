@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 import TerminalColumns
@@ -45,40 +46,42 @@ public struct BannerModel: Sendable, Equatable {
         let outcome = report.outcome
         // Let in over a warning (a full club under `when_full = "warn"`): the warning's colour.
         let kind = report.warnings.isEmpty || !outcome.isAdmitted ? Kind(outcome) : .warned
-        let parts = report.messageParts(sellPack: "F2")
+        let parts = ShownOutcome.parts(report, sellPack: "F2")
         var headline = NamedText(before: parts.before, name: parts.name, after: parts.after)
         var enrolPass: String?
         if case .unknownPass(let pass) = outcome {
             if let holder = report.nearPassHolders.first {
-                let others = report.nearPassHolders.count > 1 ? " (and \(report.nearPassHolders.count - 1) more)" : ""
-                headline = NamedText(before: "Unknown card — ", name: holder.displayName,
-                                     after: " holds \(holder.passId)\(others): press Enter to give it to them")
+                let others = report.nearPassHolders.count > 1 ? trn(" (and %d more)", " (and %d more)", report.nearPassHolders.count - 1) : ""
+                headline = NamedText(before: tr("Unknown card — "), name: holder.displayName,
+                                     after: tr(" holds %@%@: press Enter to give it to them", holder.passId, others))
             } else if policy == .prompt {
-                headline = NamedText(before: "Unknown card — press Enter to enrol")
+                headline = NamedText(before: tr("Unknown card — press Enter to enrol"))
                 enrolPass = pass
             } else {
-                headline = NamedText(before: "Unknown card — not enrolled")
+                headline = NamedText(before: tr("Unknown card — not enrolled"))
             }
         }
-        var details = report.warnings.map { NamedText(before: $0) }
+        var details = report.warnings.map { NamedText(before: tr($0)) }
         // What the member needs to know, right under the welcome: "3 visits left", "Happy birthday!".
-        if let notice = DoorNotice.line(for: report, settings: plans) { details.insert(NamedText(before: notice), at: 0) }
+        if let notice = ShownDoorNotice.line(for: report, settings: plans) { details.insert(NamedText(before: notice), at: 0) }
         // What staff must know of this member, on every tap until cleared (`members edit --alert`).
         if let alert = outcome.member?.alert { details.insert(NamedText(before: Self.alertMark + alert), at: 0) }
         // Right under the refusal, so it is never the line a short banner leaves out.
         if case .refused = outcome, let letIn { details.insert(NamedText(before: letIn), at: 0) }
         if let member = outcome.member {
-            var facts = " · pass \(member.passId) · \(CountText.of(member.numVisits, "visit"))"
-            if let expires = member.expiresAt { facts += " · expires \(MemberFieldRules.expiryText(expires, calendar: plans.calendar))" }
-            if member.status != .active { facts += " · \(member.status.rawValue)" }
+            var facts = " · " + tr("pass %@", member.passId) + " · " + trn("%d visit", "%d visits", member.numVisits)
+            if let expires = member.expiresAt {
+                facts += " · " + tr("expires %@", ShownDate.day(expires, calendar: plans.calendar))
+            }
+            if member.status != .active { facts += " · " + ShownStatus.word(member.status) }
             details.append(NamedText(name: member.displayName, after: facts))
             if let email = member.fields["userEmailAddress"]?.displayText, !email.isEmpty { details.append(NamedText(name: email)) }
         } else {
-            details.append(NamedText(before: "pass \(report.passId)"))
+            details.append(NamedText(before: tr("pass %@", report.passId)))
         }
         // A card that proves nothing (a plain UID, an NDEF pass) could be a copy: say so.
-        let assurance = report.secure == false ? " · low assurance" : report.secure == true ? " · secure card" : ""
-        details.append(NamedText(before: "\(report.source.rawValue)\(assurance) · \(RelativeTime.clock(report.time))"))
+        let assurance = report.secure == false ? " · " + tr("low assurance") : report.secure == true ? " · " + tr("secure card") : ""
+        details.append(NamedText(before: "\(ShownStatus.source(report.source))\(assurance) · \(RelativeTime.clock(report.time))"))
         current = Shown(kind: kind, headlineText: headline, detailTexts: details, enrolPass: enrolPass, shownAt: now)
         if case .unknownPass(let pass) = outcome, !report.nearPassHolders.isEmpty {
             current?.givePass = pass
@@ -123,7 +126,7 @@ public struct BannerModel: Sendable, Equatable {
         guard !rect.isEmpty else { return }
         guard let shown = visible(at: now) else {
             grid.fill(rect)
-            let idle = "Ready — tap a card, or press F4 to check in by pass id"
+            let idle = tr("Ready — tap a card, or press F4 to check in by pass id")
             grid.putField(idle, x: rect.x + 1, y: rect.y + rect.height / 2, width: rect.width - 2, style: CellStyle(.dim))
             return
         }

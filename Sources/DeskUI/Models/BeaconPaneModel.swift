@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 import TerminalColumns
@@ -65,13 +66,13 @@ public struct BeaconPaneModel: Sendable, Equatable {
 
     public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool) {
         grid.fill(rect)
-        grid.box(rect, title: "Beacons", style: CellStyle(focused ? .title : .dim))
+        grid.box(rect, title: tr("Beacons"), style: CellStyle(focused ? .title : .dim))
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
         let message: String? = switch availability {
-        case .notAvailable: "Beacons: not available"
-        case .off(let reason): "Bluetooth off" + (reason.map { ": \($0)" } ?? "")
-        case .scanning: beacons.isEmpty ? "Scanning… no beacons in range" : nil
+        case .notAvailable: tr("Beacons: not available")
+        case .off(let reason): reason.map { tr("Bluetooth off: %@", $0) } ?? tr("Bluetooth off")
+        case .scanning: beacons.isEmpty ? tr("Scanning… no beacons in range") : nil
         }
         if let message {
             grid.putField(message, x: inner.x, y: inner.y, width: inner.width, style: CellStyle(.dim))

@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -71,53 +72,56 @@ public struct EventLogModel: Sendable, Equatable {
         switch event {
         case .checkIn(let report):
             // A staff card is a sign-in at the desk, not a member refused.
-            if case .staffCard(let pass) = report.outcome { return ("\(report.source.rawValue): staff card \(pass)", .info) }
+            if case .staffCard(let pass) = report.outcome { return ("\(ShownStatus.source(report.source)): " + tr("staff card %@", pass), .info) }
             // A pass typed by hand that no member holds says what was typed: it names nobody refused.
-            let typed = report.source == .manual ? "typed “\(report.passId)”" : report.passId
+            let typed = report.source == .manual ? tr("typed “%@”", report.passId) : report.passId
             let who = report.outcome.member?.displayName ?? typed
-            let warnings = report.warnings.map { " · \($0)" }.joined()
-            return ("\(report.source.rawValue): \(who) — \(report.message(sellPack: "F2"))\(warnings)", BannerModel.tone(BannerModel.Kind(report.outcome)))
-        case .memberCreated(let m): return ("added \(m.displayName) (pass \(m.passId))", .normal)
-        case .memberUpdated(let m): return ("updated \(m.displayName)", .normal)
-        case .memberDeleted(let m): return ("deleted \(m.displayName) (pass \(m.passId))", .normal)
+            let warnings = report.warnings.map { " · " + tr($0) }.joined()
+            let parts = ShownOutcome.parts(report, sellPack: "F2")
+            return ("\(ShownStatus.source(report.source)): \(who) — \(parts.before)\(parts.name)\(parts.after)\(warnings)",
+                    BannerModel.tone(BannerModel.Kind(report.outcome)))
+        case .memberCreated(let m): return (tr("added %@ (pass %@)", m.displayName, m.passId), .normal)
+        case .memberUpdated(let m): return (tr("updated %@", m.displayName), .normal)
+        case .memberDeleted(let m): return (tr("deleted %@ (pass %@)", m.displayName, m.passId), .normal)
         case .imported(let n):
-            return ("imported \(n.file): \(n.counts.summary())", .success)
-        case .error(let e): return ("error (\(e.source)): \(e.message)", .danger)
+            return (tr("imported %@: %@", n.file, n.counts.summary()), .success)
+        case .error(let e): return (tr("error (%@): %@", e.source, e.message), .danger)
         case .sync: return nil  // the status bar shows it; errors come as .error
         case .occupancy(let n):
             guard let kind = n.exitKind else { return nil }  // another desk's events: the status bar shows the count
-            let who = CountText.of(n.checkedOut, "member")
-            return ("\(who) checked out (\(kind == .auto ? "closing time" : "staff")), \(n.insideCount) inside", .normal)
+            let who = trn("%d member", "%d members", n.checkedOut)
+            return (tr("%@ checked out (%@), %@ inside", who, kind == .auto ? tr("closing time") : tr("staff"), DeskLanguage.number(n.insideCount)),
+                    .normal)
         case .reader(let r):
             switch r {
-            case .attached(let name): return ("reader attached: \(name)", .normal)
-            case .removed(let name): return ("reader removed: \(name)", .warning)
-            case .cardPresented(let name, _): return ("card on \(name)", .dim)
+            case .attached(let name): return (tr("reader attached: %@", name), .normal)
+            case .removed(let name): return (tr("reader removed: %@", name), .warning)
+            case .cardPresented(let name, _): return (tr("card on %@", name), .dim)
             case .cardRemoved: return nil
             // The monitor says why pcscd is down in the failure it sends just before.
-            case .service(true): return ("pcscd is running", .normal)
+            case .service(true): return (tr("pcscd is running"), .normal)
             case .service(false): return nil
-            case .failure(nil, let message): return ("card reader: \(message)", .warning)
-            case .failure(let name?, let message): return ("reader \(name) error: \(message)", .danger)
+            case .failure(nil, let message): return (tr("card reader: %@", message), .warning)
+            case .failure(let name?, let message): return (tr("reader %@ error: %@", name, message), .danger)
             }
         case .beacon(let b):
             switch b {
-            case .appeared(let s): return ("beacon in range: \(BeaconPaneModel.identityText(s.identity))", .info)
-            case .lost(let s): return ("beacon lost: \(BeaconPaneModel.identityText(s.identity))", .dim)
+            case .appeared(let s): return (tr("beacon in range: %@", BeaconPaneModel.identityText(s.identity)), .info)
+            case .lost(let s): return (tr("beacon lost: %@", BeaconPaneModel.identityText(s.identity)), .dim)
             case .proximityChanged(let s, _, let to): return ("beacon \(BeaconPaneModel.identityText(s.identity)) \(to.rawValue)", .dim)
             case .updated: return nil
-            case .scanner(let ok, let reason): return (ok ? "Bluetooth scanning" : "Bluetooth off: \(reason ?? "unavailable")", ok ? .normal : .warning)
+            case .scanner(let ok, let reason): return (ok ? tr("Bluetooth scanning") : tr("Bluetooth off: %@", reason ?? tr("unavailable")), ok ? .normal : .warning)
             }
         case .region(let r):
             switch r {
-            case .entered(_, let name): return ("entered region \(name)", .info)
-            case .exited(_, let name): return ("left region \(name)", .info)
-            case .scriptOutput(let id, let text): return ("script \(id): \(text)", .normal)
-            case .scriptError(let id, let message): return ("script \(id) error: \(message)", .danger)
-            case .listUpdated(let count, let source): return ("\(count) regions from \(source)", .normal)
-            case .switched(let on): return ("regions \(on ? "on" : "off")", .normal)
+            case .entered(_, let name): return (tr("entered region %@", name), .info)
+            case .exited(_, let name): return (tr("left region %@", name), .info)
+            case .scriptOutput(let id, let text): return (tr("script %@: %@", id, text), .normal)
+            case .scriptError(let id, let message): return (tr("script %@ error: %@", id, message), .danger)
+            case .listUpdated(let count, let source): return (trn("%d region from %@", "%d regions from %@", count, source), .normal)
+            case .switched(let on): return (on ? tr("regions on") : tr("regions off"), .normal)
             }
-        case .notification(let n): return ("notification: \(n.alert)", .info)
+        case .notification(let n): return (tr("notification: %@", n.alert), .info)
         case .log(let line): return ("\(line.source): \(line.text)", .dim)
         case .mqtt: return nil  // the status bar's; MQTT errors come as .error
         }
@@ -125,11 +129,11 @@ public struct EventLogModel: Sendable, Equatable {
 
     public func render(into grid: inout CellGrid, rect: Rect, focused: Bool) {
         grid.fill(rect)
-        grid.box(rect, title: "Event log" + (scroll > 0 ? " (↓\(scroll))" : ""), style: CellStyle(focused ? .title : .dim))
+        grid.box(rect, title: tr("Event log") + (scroll > 0 ? " (↓\(scroll))" : ""), style: CellStyle(focused ? .title : .dim))
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
         if entries.isEmpty {
-            grid.putField("No events yet", x: inner.x, y: inner.y, width: inner.width, style: CellStyle(.dim))
+            grid.putField(tr("No events yet"), x: inner.x, y: inner.y, width: inner.width, style: CellStyle(.dim))
             return
         }
         for (i, entry) in entries.dropFirst(scroll).prefix(inner.height).enumerated() {

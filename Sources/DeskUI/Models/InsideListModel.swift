@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -65,20 +66,20 @@ public struct InsideListModel: Sendable, Equatable {
     /// `capacity`: 0 for none.
     public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool, capacity: Int) {
         grid.fill(rect)
-        let count = loaded ? CountText.grouped(people) + (capacity > 0 ? " of \(CountText.grouped(capacity))" : "") : "…"
-        grid.box(rect, title: "Inside now (\(count)) · by entry time [i: all members]", style: CellStyle(focused ? .title : .dim))
+        let count = loaded ? DeskLanguage.number(people) + (capacity > 0 ? tr(" of %@", DeskLanguage.number(capacity)) : "") : "…"
+        grid.box(rect, title: tr("Inside now (%@) · by entry time [i: all members]", count), style: CellStyle(focused ? .title : .dim))
         let inner = rect.inset(1)
         guard inner.height >= 3, inner.width >= 20 else { return }
-        grid.putField("x: check the selected member out", x: inner.x, y: inner.y, width: inner.width, style: CellStyle(.dim))
+        grid.putField(tr("x: check the selected member out"), x: inner.x, y: inner.y, width: inner.width, style: CellStyle(.dim))
         let c = Self.columns(width: inner.width)
         var hx = inner.x + 2
-        for (title, width, right) in [("Name", c.name, false), ("Pass", c.pass, false), ("Since", c.since, false), ("In for", c.stay, true)] {
+        for (title, width, right) in [(tr("Name"), c.name, false), (tr("Pass"), c.pass, false), (tr("Since"), c.since, false), (tr("In for"), c.stay, true)] {
             grid.putField(title, x: hx, y: inner.y + 1, width: width, style: CellStyle(.title, bold: true), alignRight: right)
             hx += width + 1
         }
         let body = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
         guard !members.isEmpty else {
-            grid.putField(loaded ? "Nobody is inside" : "Reading who is inside…", x: body.x + 2, y: body.y, width: body.width - 2,
+            grid.putField(loaded ? tr("Nobody is inside") : tr("Reading who is inside…"), x: body.x + 2, y: body.y, width: body.width - 2,
                           style: CellStyle(.dim))
             return
         }
@@ -95,7 +96,7 @@ public struct InsideListModel: Sendable, Equatable {
             var cx = body.x + 2
             for (text, width, right) in [(Self.name(member), c.name, false), (member.passId, c.pass, false),
                                          (RelativeTime.clock(since, seconds: false), c.since, false),
-                                         (CheckInOutcome.describeStay(seconds: now.timeIntervalSince(since)), c.stay, true)] {
+                                         (ShownDuration.stay(seconds: now.timeIntervalSince(since)), c.stay, true)] {
                 grid.putField(text, x: cx, y: y, width: width, style: style, alignRight: right)
                 cx += width + 1
             }

@@ -1,5 +1,7 @@
+import DeskLanguage
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// The member detail and edit form: every editable field (the subclass's too), validation,
 /// and the member's visit history.
@@ -51,31 +53,31 @@ public struct MemberFormModel: Sendable, Equatable {
         status = member?.status ?? .active
         plan = member?.plan ?? .open
         var fields = [
-            Field(kind: .name, label: "Name", input: TextField(member?.username ?? "", maxLength: MemberFieldRules.nameLimit)),
-            Field(kind: .pass, label: "Pass", input: TextField(member?.passId ?? "", maxLength: PassIdNormalizer.fieldCapacity)),
+            Field(kind: .name, label: tr("Name"), input: TextField(member?.username ?? "", maxLength: MemberFieldRules.nameLimit)),
+            Field(kind: .pass, label: tr("Pass"), input: TextField(member?.passId ?? "", maxLength: PassIdNormalizer.fieldCapacity)),
         ]
         // The member type's fields, then any other the member holds (an import's, another desk's): each editable and erasable.
         let held = (member?.fields ?? [:]).filter { $0.value != .null && !extraFields.contains($0.key) }.keys.sorted()
         for name in extraFields + held where !MembershipUser.baseFieldNames.contains(name) {
-            let label = name == "userEmailAddress" ? "Email" : name
+            let label = name == "userEmailAddress" ? tr("Email") : name
             fields.append(Field(kind: .extra(name), label: label,
                                 input: TextField(member?.fields[name]?.displayText ?? "",
                                                  maxLength: name == "userEmailAddress" ? MemberFieldRules.emailLimit : MemberFieldRules.otherFieldLimit)))
         }
-        fields.append(Field(kind: .status, label: "Status", input: TextField(status.rawValue)))
-        fields.append(Field(kind: .expires, label: "Expires", input: TextField(MemberFieldRules.expiryText(member?.expiresAt, calendar: calendar), maxLength: 40)))
-        fields.append(Field(kind: .note, label: "Note", input: TextField(member?.note ?? "", maxLength: MemberFieldRules.noteLimit)))
-        fields.append(Field(kind: .alert, label: "Alert", input: TextField(member?.alert ?? "", maxLength: MemberFieldRules.alertLimit)))
-        fields.append(Field(kind: .plan, label: "Plan", input: TextField(plan.rawValue)))
-        fields.append(Field(kind: .addVisits, label: "Top up", input: TextField("", maxLength: 6)))
-        fields.append(Field(kind: .household, label: "Household", input: TextField(member?.household ?? "", maxLength: PassIdNormalizer.fieldCapacity)))
-        fields.append(Field(kind: .birthday, label: "Birthday", input: TextField(member?.birthday?.description ?? "", maxLength: 10)))
-        fields.append(Field(kind: .waiver, label: "Waiver", input: TextField(member?.waiver?.description ?? "", maxLength: 10)))
-        fields.append(Field(kind: .guardian, label: "Guardian", input: TextField(member?.guardian ?? "", maxLength: MemberFieldRules.nameLimit)))
+        fields.append(Field(kind: .status, label: tr("Status"), input: TextField(status.rawValue)))
+        fields.append(Field(kind: .expires, label: tr("Expires"), input: TextField(MemberFieldRules.expiryText(member?.expiresAt, calendar: calendar), maxLength: 40)))
+        fields.append(Field(kind: .note, label: tr("Note"), input: TextField(member?.note ?? "", maxLength: MemberFieldRules.noteLimit)))
+        fields.append(Field(kind: .alert, label: tr("Alert"), input: TextField(member?.alert ?? "", maxLength: MemberFieldRules.alertLimit)))
+        fields.append(Field(kind: .plan, label: tr("Plan"), input: TextField(plan.rawValue)))
+        fields.append(Field(kind: .addVisits, label: tr("Top up"), input: TextField("", maxLength: 6)))
+        fields.append(Field(kind: .household, label: tr("Household"), input: TextField(member?.household ?? "", maxLength: PassIdNormalizer.fieldCapacity)))
+        fields.append(Field(kind: .birthday, label: tr("Birthday"), input: TextField(member?.birthday?.description ?? "", maxLength: 10)))
+        fields.append(Field(kind: .waiver, label: tr("Waiver"), input: TextField(member?.waiver?.description ?? "", maxLength: 10)))
+        fields.append(Field(kind: .guardian, label: tr("Guardian"), input: TextField(member?.guardian ?? "", maxLength: MemberFieldRules.nameLimit)))
         // Empty when the form opens: a freeze typed here is added to the member's (`Club.freezeMember`).
-        if member != nil { fields.append(Field(kind: .freeze, label: "Freeze", input: TextField("", maxLength: 22))) }
+        if member != nil { fields.append(Field(kind: .freeze, label: tr("Freeze"), input: TextField("", maxLength: 22))) }
         // Empty too: a path typed here is the new photo, "-" none (`members photo`).
-        fields.append(Field(kind: .photo, label: "Photo", input: TextField("", maxLength: 1024)))
+        fields.append(Field(kind: .photo, label: tr("Photo"), input: TextField("", maxLength: 1024)))
         self.fields = fields
         openedWith = fields.map(\.input.text)
     }
@@ -124,7 +126,7 @@ public struct MemberFormModel: Sendable, Equatable {
                         try MemberFieldRules.validateName(text, field: field.label)
                         changes.username = .some(text.isEmpty ? nil : text)
                     case .pass:
-                        guard !text.isEmpty else { throw DeskError.invalidInput("a member needs a pass") }
+                        guard !text.isEmpty else { throw DeskError.invalidInput(tr("a member needs a pass")) }
                         try PassIdNormalizer.check(text)  // refused as a tap would be; `Club` stores it normalized
                         changes.passId = text
                     case .extra(let name):
@@ -139,7 +141,7 @@ public struct MemberFormModel: Sendable, Equatable {
                     case .addVisits:
                         guard !text.isEmpty else { break }
                         guard let visits = Int(text), (1...PlanChanges.maximumVisits).contains(visits) else {
-                            throw DeskError.invalidInput("a number of visits, 1 to \(PlanChanges.maximumVisits)")
+                            throw DeskError.invalidInput(tr("a number of visits, 1 to %@", String(PlanChanges.maximumVisits)))
                         }
                         changes.plan.addVisits = visits
                     case .household:
@@ -150,7 +152,7 @@ public struct MemberFormModel: Sendable, Equatable {
                     case .birthday:
                         guard text.isEmpty || Birthday(parsing: text) != nil else {
                             // Named, as every bad date is (issue 28 #14).
-                            throw DeskError.invalidInput("'\(text)' is not a day: use YYYY-MM-DD, or --MM-DD without a year")
+                            throw DeskError.invalidInput(tr("'%@' is not a day: use YYYY-MM-DD, or --MM-DD without a year", text))
                         }
                         let birthday = text.isEmpty ? nil : Birthday(parsing: text)
                         if birthday != original?.birthday { changes.plan.birthday = .some(birthday) }
@@ -159,7 +161,7 @@ public struct MemberFormModel: Sendable, Equatable {
                         if text != (original?.alert ?? "") { changes.alert = .some(text.isEmpty ? nil : text) }
                     case .waiver:
                         guard text.isEmpty || CalendarDay(parsing: text) != nil else {
-                            throw DeskError.invalidInput("'\(text)' is not a day: use YYYY-MM-DD")
+                            throw DeskError.invalidInput(tr("'%@' is not a day: use YYYY-MM-DD", text))
                         }
                         let waiver = text.isEmpty ? nil : CalendarDay(parsing: text)
                         if waiver != original?.waiver { changes.waiver = .some(waiver) }
@@ -198,18 +200,19 @@ public struct MemberFormModel: Sendable, Equatable {
     static func freeze(_ text: String) throws -> MemberHold {
         let parts = text.replacingOccurrences(of: "..", with: " ").split(separator: " ").map(String.init)
         guard parts.count == 2, let from = CalendarDay(parsing: parts[0]), let until = CalendarDay(parsing: parts[1]) else {
-            throw DeskError.invalidInput("'\(text)' is not a freeze: type FROM..UNTIL, as 2026-12-20..2027-01-03")
+            throw DeskError.invalidInput(tr("'%@' is not a freeze: type FROM..UNTIL, as 2026-12-20..2027-01-03", text))
         }
         return MemberHold(from: from, until: until)
     }
 
     public func render(into grid: inout CellGrid, rect: Rect, now: Date) {
         grid.fill(rect)
-        let title = isNew ? "New member" : "Member: \(original?.displayName ?? "")"
+        let title = isNew ? tr("New member") : tr("Member: %@", original?.displayName ?? "")
         grid.box(rect, title: title, style: CellStyle(.title))
         let inner = rect.inset(1)
         guard inner.height > 2, inner.width > 20 else { return }
-        let labelWidth = 9
+        // Nine columns fit the English labels; a longer word widens the column, up to 14.
+        let labelWidth = min(14, max(9, fields.map { TextWidth.of($0.label) }.max() ?? 9))
         var y = inner.y
         for (index, field) in fields.enumerated() where y < inner.maxY {
             let focused = index == focus
@@ -218,30 +221,31 @@ public struct MemberFormModel: Sendable, Equatable {
             let fx = inner.x + labelWidth + 1
             let width = min(inner.maxX - fx, 60)
             if field.kind == .status {
-                grid.putField("◀ \(status.rawValue) ▶", x: fx, y: y, width: width,
+                grid.putField("◀ \(ShownStatus.word(status)) ▶", x: fx, y: y, width: width,
                               style: CellStyle(status == .active ? .success : .danger, reverse: focused))
             } else if field.kind == .plan {
-                let choice = "◀ \(plan.rawValue) ▶"
+                let choice = "◀ \(ShownStatus.plan(plan)) ▶"
                 let end = grid.put(choice, x: fx, y: y, style: CellStyle(.normal, reverse: focused), clip: fx + width)
                 // The balance as stored: a plan changed in the form but not saved has none yet.
                 if let left = visitsLeft, plan == original?.plan, end + 2 < fx + width {
-                    grid.putField(DoorNotice.balance(left), x: end + 2, y: y, width: fx + width - end - 2,
+                    grid.putField(ShownDoorNotice.balance(left), x: end + 2, y: y, width: fx + width - end - 2,
                                   style: CellStyle(left > 0 ? .normal : .danger, bold: left <= 0))
                 }
             } else {
                 field.input.render(into: &grid, x: fx, y: y, width: width, focused: focused)
             }
-            let hints: [FieldKind: String] = [.expires: "YYYY-MM-DD or empty", .addVisits: "visits to add to the pack",
-                                              .household: "the head's id or pass", .birthday: "YYYY-MM-DD or --MM-DD",
-                                              .waiver: "the day it was signed", .freeze: "FROM..UNTIL"]
+            let hints: [FieldKind: String] = [.expires: tr("YYYY-MM-DD or empty"), .addVisits: tr("visits to add to the pack"),
+                                              .household: tr("the head's id or pass"), .birthday: tr("YYYY-MM-DD or --MM-DD"),
+                                              .waiver: tr("the day it was signed"), .freeze: tr("FROM..UNTIL")]
             if let hint = hints[field.kind], focused, width + fx + 2 < inner.maxX {
                 grid.putField(hint, x: fx + width + 1, y: y, width: inner.maxX - fx - width - 1, style: CellStyle(.dim))
             }
             y += 1
         }
         if let original, y < inner.maxY {
-            let line = "Visits \(original.numVisits) · last \(RelativeTime.describe(original.timeStampOfLastVisit, now: now))"
-                + " · added \(RelativeTime.day(original.timeStampAdded)) · id \(original.memberId)"
+            let line = tr("Visits %@ · last %@ · added %@ · id %@", DeskLanguage.number(original.numVisits),
+                          RelativeTime.describe(original.timeStampOfLastVisit, now: now), RelativeTime.day(original.timeStampAdded),
+                          original.memberId)
             grid.putField(line, x: inner.x, y: y, width: inner.width, style: CellStyle(.dim))
             y += 1
         }
@@ -250,19 +254,19 @@ public struct MemberFormModel: Sendable, Equatable {
         }
         y += 1
         if !isNew, y < inner.maxY - 1 {
-            grid.putField("Visit history", x: inner.x, y: y, width: inner.width, style: CellStyle(.title, bold: true))
+            grid.putField(tr("Visit history"), x: inner.x, y: y, width: inner.width, style: CellStyle(.title, bold: true))
             y += 1
             if let visits {
-                if visits.isEmpty { grid.putField("no visits", x: inner.x, y: y, width: inner.width, style: CellStyle(.dim)) }
+                if visits.isEmpty { grid.putField(tr("no visits"), x: inner.x, y: y, width: inner.width, style: CellStyle(.dim)) }
                 for visit in visits where y < inner.maxY - 1 {
-                    grid.putField("\(RelativeTime.day(visit.time))  \(visit.source)", x: inner.x, y: y, width: inner.width)
+                    grid.putField("\(RelativeTime.day(visit.time))  \(CheckInSource(rawValue: visit.source).map(ShownStatus.source) ?? visit.source)", x: inner.x, y: y, width: inner.width)
                     y += 1
                 }
             } else {
-                grid.putField("loading…", x: inner.x, y: y, width: inner.width, style: CellStyle(.dim))
+                grid.putField(tr("loading…"), x: inner.x, y: y, width: inner.width, style: CellStyle(.dim))
             }
         }
-        let hint = saving ? "Saving…" : "Enter save · Tab/↑↓ next field · ←→ status · Esc cancel"
+        let hint = saving ? tr("Saving…") : tr("Enter save · Tab/↑↓ next field · ←→ status · Esc cancel")
         grid.putField(hint, x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
     }
 }

@@ -1,5 +1,7 @@
+import DeskLanguage
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// The virtualized member list. It holds only a window of rows around the viewport (never
 /// every member) and asks for the next page by keyset when the viewport nears an edge.
@@ -221,7 +223,10 @@ public struct MemberListModel: Sendable, Equatable {
 
     public static func columns(width: Int) -> Columns {
         // Wide enough for each header and its sort arrow ("Visits ▼", "Left ▲", "Last visit ▼"): headers are never cut.
-        let visits = 8, left = 6, last = 12, status = 10  // "suspended", "Expires ▲", or an expiry date
+        // A language with longer headers widens their columns (its arrow included).
+        let header = { (title: String, least: Int) in max(least, TextWidth.of(title) + 2) }
+        let visits = header(tr("Visits"), 8), left = header(tr("Left"), 6), last = header(tr("Last visit"), 12)
+        let status = max(header(tr("Status"), 10), header(tr("Expires"), 10))  // "suspended", "Expires ▲", or an expiry date
         let pass = width >= 100 ? 20 : 14
         let name = max(4, width - 2 - pass - visits - left - last - status - 5)
         return Columns(name: name, pass: pass, visits: visits, left: left, last: last, status: status)
@@ -231,45 +236,49 @@ public struct MemberListModel: Sendable, Equatable {
     public func render(into grid: inout CellGrid, rect: Rect, now: Date, focused: Bool, calendar: Calendar) {
         grid.fill(rect)
         let sortName = switch sort {
-        case .lastVisit: "last visit"; case .name: "name"; case .visits: "visits"; case .added: "added"; case .expiry: "expiry"; case .visitsLeft: "visits left"
+        case .lastVisit: tr("last visit"); case .name: tr("name"); case .visits: tr("visits"); case .added: tr("added"); case .expiry: tr("expiry"); case .visitsLeft: tr("visits left")
         }
         let count = total.map { CountText.grouped($0) } ?? "…"
-        let filter = expiringDays.map { " · expiring within \($0) days [e]" } ?? ""
-        grid.box(rect, title: "Members (\(count))\(filter) · sort: \(sortName) [o]", style: CellStyle(focused ? .title : .dim))
+        let filter = expiringDays.map { " · " + trn("expiring within %d day [e]", "expiring within %d days [e]", $0) } ?? ""
+        grid.box(rect, title: tr("Members (%@)", count) + filter + " · " + tr("sort: %@ [o]", sortName), style: CellStyle(focused ? .title : .dim))
         let inner = rect.inset(1)
         guard inner.height >= 3, inner.width >= 20 else { return }
         // Search line.
-        let label = "Search [/]: "
+        let label = tr("Search [/]: ")
         let x = grid.put(label, x: inner.x, y: inner.y, style: CellStyle(isSearching ? .title : .dim, bold: isSearching))
         if isSearching || !search.text.isEmpty {
             search.render(into: &grid, x: x, y: inner.y, width: inner.maxX - x, focused: isSearching)
         } else {
-            grid.putField("name, pass or email", x: x, y: inner.y, width: inner.maxX - x, style: CellStyle(.dim))
+            grid.putField(tr("name, pass or email"), x: x, y: inner.y, width: inner.maxX - x, style: CellStyle(.dim))
         }
         // Header.
         let c = Self.columns(width: inner.width)
         let header = CellStyle(.title, bold: true)
         var hx = inner.x + 2
         // "Left": a pack's visits left (the household head's pack for its household), blank for other plans.
-        for (title, width, sortKey) in [("Name", c.name, MemberSort.name), ("Pass", c.pass, nil), ("Visits", c.visits, .visits),
-                                        ("Left", c.left, .visitsLeft), ("Last visit", c.last, .lastVisit),
-                                        (sort == .expiry ? "Expires" : "Status", c.status, .expiry)] {
+        for (title, width, sortKey, right) in [(tr("Name"), c.name, MemberSort.name, false), (tr("Pass"), c.pass, nil, false),
+                                               (tr("Visits"), c.visits, .visits, true), (tr("Left"), c.left, .visitsLeft, true),
+                                               (tr("Last visit"), c.last, .lastVisit, false),
+                                               (sort == .expiry ? tr("Expires") : tr("Status"), c.status, .expiry, false)] {
             let rising = sort == .name || sort == .expiry || sort == .visitsLeft
             let marked = sortKey == sort ? title + (rising ? " ▲" : " ▼") : title
-            grid.putField(marked, x: hx, y: inner.y + 1, width: width, style: header, alignRight: title == "Visits" || title == "Left")
+            grid.putField(marked, x: hx, y: inner.y + 1, width: width, style: header, alignRight: right)
             hx += width + 1
         }
         let body = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
         if total == 0 {
             let empty = if let days = expiringDays {
-                "No membership ends within \(CountText.of(days, "day")) (e: everyone)"
+                trn("No membership ends within %d day (e: everyone)", "No membership ends within %d days (e: everyone)", days)
             } else {
-                searchText == nil ? "No members yet: press F7 to add one" : "No member matches"
+                searchText == nil ? tr("No members yet: press F7 to add one") : tr("No member matches")
             }
             grid.putField(empty,
                           x: body.x + 2, y: body.y, width: body.width - 2, style: CellStyle(.dim))
             return
         }
+        // The column's words in the desk's language (an expiry day stays as it is).
+        let statusWords = ["active": tr("active"), "suspended": tr("suspended"), "expired": tr("expired"), "frozen": tr("frozen"),
+                           "never": tr("never")]
         for line in 0..<body.height {
             let index = top + line
             if let total, index >= total { break }
@@ -296,7 +305,7 @@ public struct MemberListModel: Sendable, Equatable {
             let cells: [(String, Int, Bool)] = [
                 (name, c.name, false), (member.passId, c.pass, false), (String(member.numVisits), c.visits, true),
                 (listed.visitsLeft.map(String.init) ?? "", c.left, true),
-                (Self.lastVisitText(member, now: now), c.last, false), (statusText, c.status, false),
+                (Self.lastVisitText(member, now: now), c.last, false), (statusWords[statusText] ?? statusText, c.status, false),
             ]
             for (i, (text, width, right)) in cells.enumerated() {
                 var cellStyle = style
@@ -312,6 +321,6 @@ public struct MemberListModel: Sendable, Equatable {
 
     /// ClubKit sets the last-visit time to the time added, so a member never seen shows "never".
     static func lastVisitText(_ member: MemberRecord, now: Date) -> String {
-        member.numVisits == 0 ? "never" : RelativeTime.describe(member.timeStampOfLastVisit, now: now)
+        member.numVisits == 0 ? tr("never") : RelativeTime.describe(member.timeStampOfLastVisit, now: now)
     }
 }

@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -25,9 +26,9 @@ public struct OccupancyCount: Sendable, Equatable {
 
     /// "Inside 23/80", "Inside 23"; "Inside …" before the first count.
     public var text: String {
-        guard let inside else { return "Inside …" }
+        guard let inside else { return tr("Inside …") }
         let count = CountText.grouped(inside)
-        return capacity > 0 ? "Inside \(count)/\(CountText.grouped(capacity))" : "Inside \(count)"
+        return capacity > 0 ? tr("Inside %@/%@", count, DeskLanguage.number(capacity)) : tr("Inside %@", count)
     }
 
     /// How old the count is, once that is more than `staleAfter`; nil while sync keeps it fresh.
@@ -41,6 +42,6 @@ public struct OccupancyCount: Sendable, Equatable {
     /// part before it leaves any out, and the age matters more than the parts that go first).
     public func barText(now: Date) -> String {
         guard inside != nil, let age = age(now: now) else { return text }
-        return "\(text) (\(CheckInOutcome.describe(seconds: age)) old)"
+        return tr("%@ (%@ old)", text, ShownDuration.short(seconds: age))
     }
 }

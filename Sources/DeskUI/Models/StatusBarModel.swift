@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 import TerminalColumns
@@ -80,12 +81,12 @@ public struct StatusBarModel: Sendable, Equatable {
     /// The reader's wordings, longest first.
     public var readerForms: [String] {
         switch reader {
-        case .notAvailable: return ["Reader: not available", "Reader: n/a"]
-        case .none: return ["Reader: none"]
-        case .serviceDown: return ["Reader: pcscd down"]
+        case .notAvailable: return [tr("Reader: not available"), tr("Reader: n/a")]
+        case .none: return [tr("Reader: none")]
+        case .serviceDown: return [tr("Reader: pcscd down")]
         case .readers(let names):
-            let label = names.count == 1 ? "Reader: " : "Readers: "
-            return [label + names.joined(separator: ", "), label + "\(names.count)"]
+            let label = names.count == 1 ? tr("Reader: ") : tr("Readers: ")
+            return [label + names.joined(separator: ", "), label + DeskLanguage.number(names.count)]
         }
     }
 
@@ -96,30 +97,31 @@ public struct StatusBarModel: Sendable, Equatable {
     /// The whole reason when there is room (the event log has it too), then shorter.
     public var bluetoothForms: [String] {
         switch bluetooth {
-        case .notAvailable: return ["Bluetooth: not available", "BT: n/a"]
-        case .scanning: return ["Bluetooth: scanning", "BT: on"]
+        case .notAvailable: return [tr("Bluetooth: not available"), tr("BT: n/a")]
+        case .scanning: return [tr("Bluetooth: scanning"), tr("BT: on")]
         case .unavailable(let reason):
-            return (reason.map { ["Bluetooth: off (\($0))"] } ?? []) + ["Bluetooth: off", "BT: off"]
+            return (reason.map { [tr("Bluetooth: off (%@)", $0)] } ?? []) + [tr("Bluetooth: off"), tr("BT: off")]
         }
     }
 
     public var regionsForms: [String] {
         switch regions {
-        case .notAvailable: return ["Regions: not available", "Regions: n/a"]
-        case .on: return ["Regions: on"]
-        case .off: return ["Regions: off"]
+        case .notAvailable: return [tr("Regions: not available"), tr("Regions: n/a")]
+        case .on: return [tr("Regions: on")]
+        case .off: return [tr("Regions: off")]
         }
     }
 
     /// `Sync: 3 desks · 4 s ago`, `Sync: error` (the reason is in the event log), or nil when sync is off.
     public func syncText(now: Date) -> String? {
         guard let sync else { return nil }
-        guard let notice = sync else { return "Sync: starting" }
-        if notice.error != nil { return "Sync: error" }
-        let desks = CountText.of(notice.desks, "desk")
+        guard let notice = sync else { return tr("Sync: starting") }
+        if notice.error != nil { return tr("Sync: error") }
+        let desks = trn("%d desk", "%d desks", notice.desks)
         let seconds = max(0, Int(now.timeIntervalSince(notice.time)))
-        let ago = seconds < 60 ? "\(seconds) s ago" : seconds < 3600 ? "\(seconds / 60) min ago" : "\(seconds / 3600) h ago"
-        return "Sync: \(desks) · \(ago)"
+        let ago = seconds < 60 ? tr("%@ s ago", String(seconds)) : seconds < 3600 ? tr("%@ min ago", String(seconds / 60))
+            : tr("%@ h ago", String(seconds / 3600))
+        return tr("Sync: %@ · %@", desks, ago)
     }
 
     /// The bar's parts in order, each with its priority (see `StatusBarLayout`).
@@ -129,12 +131,12 @@ public struct StatusBarModel: Sendable, Equatable {
                      StatusBarPart(readerForms, priority: readerFault ? P.readerDown : P.reader),
                      StatusBarPart(bluetoothForms, priority: P.bluetooth),
                      StatusBarPart(regionsForms, priority: P.regions)]
-        if let sync = syncText(now: now) { parts.append(StatusBarPart([sync, "Sync"], priority: P.sync, wordsPriority: P.syncWords)) }
+        if let sync = syncText(now: now) { parts.append(StatusBarPart([sync, tr("Sync")], priority: P.sync, wordsPriority: P.syncWords)) }
         if let mqtt { parts.append(StatusBarPart([mqtt], priority: P.mqtt)) }
         if let duty { parts.append(StatusBarPart([duty], priority: P.duty)) }
         // Shown once counted (a moment after start): a placeholder would read as a cut word.
         if occupancy.inside != nil { parts.append(StatusBarPart([occupancy.barText(now: now)], priority: P.inside)) }
-        let members = memberCount.map { CountText.of($0, "member") } ?? "… members"
+        let members = memberCount.map { trn("%d member", "%d members", $0) } ?? tr("… members")
         parts.append(StatusBarPart([members], priority: P.memberCount))
         return parts
     }

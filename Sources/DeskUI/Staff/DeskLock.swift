@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -50,12 +51,12 @@ public struct DeskLock: Sendable, Equatable {
 
     /// The refusal banner's line: `l` lets the member in anyway, and whether a manager's PIN comes first.
     var letInAnywayHint: String {
-        allows(.override) ? "Press l to let them in anyway" : "Press l to let them in anyway (needs a manager's PIN)"
+        allows(.override) ? tr("Press l to let them in anyway") : tr("Press l to let them in anyway (needs a manager's PIN)")
     }
 
     /// The status bar's words: `Locked`, or who is on duty.
     var barText: String? {
         guard enabled else { return nil }
-        return onDuty.map { "On duty: \($0.name)" } ?? "Locked"
+        return onDuty.map { tr("On duty: %@", $0.name) } ?? tr("Locked")
     }
 }

@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -68,7 +69,7 @@ enum LockReducer {
             if let deadline = slice.lock.idleDeadline, now >= deadline { lockNow(&slice, &out, reason: "idle") }
         case .lockKey:
             guard slice.lock.enabled else {
-                out.notes.append(DeskNote(text: "lock: no operators yet (add one with memberdesk staff add)", tone: .warning))
+                out.notes.append(DeskNote(text: tr("lock: no operators yet (add one with memberdesk staff add)"), tone: .warning))
                 break
             }
             if slice.lock.onDuty != nil {
@@ -102,13 +103,13 @@ enum LockReducer {
             // operator (`usesATry` false) is said, and counts for nothing.
             if usesATry, let length = slice.lock.lockout.fail(at: now) {
                 out.effects.append(.lock(.recordLockout(seconds: length)))
-                out.notes.append(DeskNote(text: "sign-in: too many wrong PINs, refused for \(SignInDialog.countdown(Int(length)))",
+                out.notes.append(DeskNote(text: tr("sign-in: too many wrong PINs, refused for %@", SignInDialog.countdown(Int(length))),
                                           tone: .danger))
             }
             guard slice.signIn != nil else { break }
             let left = SignInLockout.failuresAllowed - slice.lock.lockout.failures
             slice.signIn?.checking = false
-            slice.signIn?.error = message + (left == SignInLockout.failuresAllowed ? "" : " · \(left) \(left == 1 ? "try" : "tries") left")
+            slice.signIn?.error = message + (left == SignInLockout.failuresAllowed ? "" : " · " + trn("%d try left", "%d tries left", left))
             slice.signIn?.lockedUntil = slice.lock.lockout.lockedUntil
         case .staffCardTapped(let pass):
             // It starts a sign-in, or names the operator in the sign-in already open.
@@ -127,7 +128,7 @@ enum LockReducer {
         case .letInAnyway(let bannerShowsRefusal):
             // A manager's, recorded as an override.
             guard bannerShowsRefusal, let pass = slice.lock.refusedPass else {
-                out.notes.append(DeskNote(text: "let in anyway: no refused member on the banner", tone: .warning))
+                out.notes.append(DeskNote(text: tr("let in anyway: no refused member on the banner"), tone: .warning))
                 break
             }
             out.effects.append(.checkIn(.letInAnyway(pass: pass, operator: slice.lock.operatorName ?? "desk")))
@@ -155,7 +156,7 @@ enum LockReducer {
         }
         out.dialog = .closeAll
         out.effects.append(.lock(.onDuty(nil)))
-        out.notes.append(DeskNote(text: "\(onDuty.name) signed out: desk locked (\(reason))", tone: .warning))
+        out.notes.append(DeskNote(text: tr("%@ signed out: desk locked (%@)", onDuty.name, reason), tone: .warning))
         out.redraw = true
     }
 
@@ -172,14 +173,14 @@ enum LockReducer {
             slice.lock.onDuty = DeskLock.OnDuty(name: account.name, role: account.role)
             slice.lock.lastKeyAt = now
             out.effects.append(.lock(.onDuty(account.name)))
-            out.notes.append(DeskNote(text: "\(account.name) signed in (\(account.role.rawValue))", tone: .success))
+            out.notes.append(DeskNote(text: tr("%@ signed in (%@)", account.name, account.role.rawValue), tone: .success))
             if let note = comesBack.note { out.notes.append(DeskNote(text: note, tone: .warning)) }
             out.then = then
         case .authorize(let command, let permission):
             guard permission.allows(account.role) else {
                 slice.signIn?.checking = false
                 slice.signIn?.card = nil
-                slice.signIn?.error = "\(account.name) is not a manager"
+                slice.signIn?.error = tr("%@ is not a manager", account.name)
                 return
             }
             slice.signIn = nil

@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -67,6 +68,6 @@ public struct DeskSetup: Sendable {
 extension DeskSetup {
     /// The event log's first lines, for what the desk starts without (`DeskState.init` logs them as notes).
     var startNotes: [DeskNote] {
-        readerMonitorRunning ? [] : [DeskNote(text: "card reader: not available", tone: .warning)]
+        readerMonitorRunning ? [] : [DeskNote(text: tr("card reader: not available"), tone: .warning)]
     }
 }

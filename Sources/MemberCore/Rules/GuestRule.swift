@@ -7,14 +7,14 @@
 @_spi(Decisions) public enum GuestRule {
     package static func withHost(_ facts: CheckInFacts) -> RuleVerdict {
         guard facts.guests > 0, facts.isInside else { return .next }
-        return .refuse(.hostInside, saying: "Already inside — guests come in with their host's entry")
+        return .refuse(.hostInside, saying: N_("Already inside — guests come in with their host's entry"))
     }
 
     package static func allowance(_ facts: CheckInFacts) -> RuleVerdict {
         guard facts.guests > 0, let allowance = allowance(of: facts) else { return .next }
         let used = facts.guestsThisMonth
         guard used + facts.guests > allowance else { return .next }
-        if allowance == 0 { return .refuse(.guestAllowance, saying: "No guests on this membership") }
+        if allowance == 0 { return .refuse(.guestAllowance, saying: N_("No guests on this membership")) }
         if used >= allowance {
             return .refuse(.guestAllowance, saying: "Guest allowance used: \(used) of \(allowance) this month")
         }

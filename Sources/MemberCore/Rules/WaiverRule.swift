@@ -9,10 +9,10 @@
         let today = plans.day(of: facts.time)
         guard let signed = facts.member.waiver, isValid(signed, today: today, validDays: plans.waiverValidDays) else {
             let lapsed = facts.member.waiver.map { $0 <= today } ?? false
-            return .refuse(.waiverNeeded, saying: lapsed ? "Waiver needed: the last one has lapsed" : "Waiver needed")
+            return .refuse(.waiverNeeded, saying: lapsed ? N_("Waiver needed: the last one has lapsed") : N_("Waiver needed"))
         }
         if isMinor(facts.member, on: today, adultAge: plans.adultAge), (facts.member.guardian ?? "").isEmpty {
-            return .refuse(.guardianNeeded, saying: "Guardian needed: a minor's waiver names a guardian")
+            return .refuse(.guardianNeeded, saying: N_("Guardian needed: a minor's waiver names a guardian"))
         }
         return .next
     }

@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -20,11 +21,11 @@ public struct GivePassDialog: Sendable, Equatable {
 
     public func render(into grid: inout CellGrid) {
         let frame = DialogFrame.centred(in: grid.bounds, width: 70, height: holders.members.count + 7)
-        let inner = DialogFrame.draw(&grid, frame, title: "Unknown card \(pass)")
-        grid.putField("No member holds \(pass), but a spreadsheet drops leading zeros.", x: inner.x, y: inner.y, width: inner.width)
-        grid.putField("Is it the card of:", x: inner.x, y: inner.y + 1, width: inner.width)
+        let inner = DialogFrame.draw(&grid, frame, title: tr("Unknown card %@", pass))
+        grid.putField(tr("No member holds %@, but a spreadsheet drops leading zeros.", pass), x: inner.x, y: inner.y, width: inner.width)
+        grid.putField(tr("Is it the card of:"), x: inner.x, y: inner.y + 1, width: inner.width)
         holders.render(into: &grid, x: inner.x, y: inner.y + 3, width: inner.width, above: inner.maxY - 1)
-        let keys = "↑↓ choose · Enter give them the card and check in" + (canEnrol ? " · n new member" : "") + " · Esc cancel"
+        let keys = tr("↑↓ choose · Enter give them the card and check in") + (canEnrol ? " · " + tr("n new member") : "") + " · " + tr("Esc cancel")
         grid.putField(keys, x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
     }
 }

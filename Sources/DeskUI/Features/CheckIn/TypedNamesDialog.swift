@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -17,14 +18,14 @@ public struct TypedNamesDialog: Sendable, Equatable {
     public func render(into grid: inout CellGrid) {
         let more = members.members.count >= CheckInClient.namedLimit
         let frame = DialogFrame.centred(in: grid.bounds, width: 70, height: members.members.count + (more ? 7 : 6))
-        let inner = DialogFrame.draw(&grid, frame, title: "Check in by name")
-        grid.putField("“\(typed)” is no member's pass. Check in which member?", x: inner.x, y: inner.y, width: inner.width)
+        let inner = DialogFrame.draw(&grid, frame, title: tr("Check in by name"))
+        grid.putField(tr("“%@” is no member's pass. Check in which member?", typed), x: inner.x, y: inner.y, width: inner.width)
         members.render(into: &grid, x: inner.x, y: inner.y + 2, width: inner.width, above: inner.maxY - 1)
         if more {
-            grid.putField("More may match: type more of the name at F4.", x: inner.x, y: inner.maxY - 2, width: inner.width,
+            grid.putField(tr("More may match: type more of the name at F4."), x: inner.x, y: inner.maxY - 2, width: inner.width,
                           style: CellStyle(.dim))
         }
-        grid.putField("↑↓ choose · Enter check in · Esc cancel", x: inner.x, y: inner.maxY - 1, width: inner.width,
+        grid.putField(tr("↑↓ choose · Enter check in · Esc cancel"), x: inner.x, y: inner.maxY - 1, width: inner.width,
                       style: CellStyle(.dim))
     }
 }

@@ -1,5 +1,7 @@
+import DeskLanguage
 import Foundation
 import MemberKit
+import TerminalColumns
 
 /// Export: a format, a path, a progress bar, then the result.
 public struct ExportDialog: Sendable, Equatable {
@@ -32,17 +34,17 @@ public struct ExportDialog: Sendable, Equatable {
 
     public func render(into grid: inout CellGrid) {
         let frame = DialogFrame.centred(in: grid.bounds, width: 72, height: 9)
-        let inner = DialogFrame.draw(&grid, frame, title: "Export members")
-        var x = grid.put("Format: ", x: inner.x, y: inner.y, style: CellStyle(.normal, bold: true))
+        let inner = DialogFrame.draw(&grid, frame, title: tr("Export members"))
+        var x = grid.put(tr("Format: "), x: inner.x, y: inner.y, style: CellStyle(.normal, bold: true))
         for (i, name) in formats.enumerated() {
             x = grid.put(i == format ? "(•) \(name)" : "( ) \(name)", x: x, y: inner.y,
                          style: CellStyle(i == format ? .selected : .normal, bold: i == format), clip: inner.maxX) + 2
         }
-        let px = grid.put("Path:   ", x: inner.x, y: inner.y + 1, style: CellStyle(.normal, bold: true))
+        let px = grid.put(TextWidth.pad(tr("Path:"), to: TextWidth.of(tr("Format: "))), x: inner.x, y: inner.y + 1, style: CellStyle(.normal, bold: true))
         path.render(into: &grid, x: px, y: inner.y + 1, width: inner.maxX - px, focused: phase == .editing)
         switch phase {
         case .editing:
-            grid.putField("Tab format · Enter export · Esc cancel", x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
+            grid.putField(tr("Tab format · Enter export · Esc cancel"), x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
         case .running(let fraction):
             grid.putField(Self.progressBar(fraction, width: max(1, inner.width - 6)), x: inner.x, y: inner.y + 3, width: inner.width,
                           style: CellStyle(.info))
@@ -50,10 +52,10 @@ public struct ExportDialog: Sendable, Equatable {
             grid.putField(Self.progressBar(1, width: max(1, inner.width - 6)), x: inner.x, y: inner.y + 3, width: inner.width,
                           style: CellStyle(.success))
             grid.putField("✓ " + summary, x: inner.x, y: inner.y + 4, width: inner.width, style: CellStyle(.success, bold: true))
-            grid.putField("Enter or Esc to close", x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
+            grid.putField(tr("Enter or Esc to close"), x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
         case .failed(let message):
             grid.putField("✗ " + message, x: inner.x, y: inner.y + 3, width: inner.width, style: CellStyle(.danger, bold: true))
-            grid.putField("Enter to try again · Esc to close", x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
+            grid.putField(tr("Enter to try again · Esc to close"), x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.dim))
         }
     }
 }
@@ -115,7 +117,7 @@ extension DialogOpener {
     static let export = DialogOpener(permission: .exportMembers) { state, _ in
         let formats = state.setup.exportFormats
         return DialogOpening(formats.isEmpty
-            ? .notice(NoticeDialog(title: "Export", lines: ["Export is not available in this build."]))
+            ? .notice(NoticeDialog(title: tr("Export"), lines: [tr("Export is not available in this build.")]))
             : .export(ExportDialog(formats: formats, defaultPaths: formats.map(state.setup.exportPath))))
     }
 }

@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -13,8 +14,9 @@ public struct ImportReviewDialog: Sendable, Equatable {
         let r = preview.received
         let others = r.deletions + r.unified
         // Live members are the users; the deletions that travel with them are counted apart.
-        let beside = others == 0 ? "" : " (and \(others) deletion\(others == 1 ? "" : "s"))"
-        return "Received \(r.members) user\(r.members == 1 ? "" : "s")\(beside) to import. Would you like to save them?"
+        let beside = others == 0 ? "" : trn(" (and %d deletion)", " (and %d deletions)", others)
+        return trn("Received %d user%@ to import. Would you like to save them?", "Received %d users%@ to import. Would you like to save them?",
+                   r.members, beside)
     }
 
     public var summary: String {
@@ -26,7 +28,7 @@ public struct ImportReviewDialog: Sendable, Equatable {
 
     public func render(into grid: inout CellGrid) {
         let frame = DialogFrame.centred(in: grid.bounds, width: 90, height: 22)
-        let inner = DialogFrame.draw(&grid, frame, title: "Import review: \(preview.file)")
+        let inner = DialogFrame.draw(&grid, frame, title: tr("Import review: %@", preview.file))
         grid.putField(headline, x: inner.x, y: inner.y, width: inner.width, style: CellStyle(.normal, bold: true))
         grid.putField(summary, x: inner.x, y: inner.y + 1, width: inner.width, style: CellStyle(.info))
         let list = Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: inner.height - 5)
@@ -34,13 +36,13 @@ public struct ImportReviewDialog: Sendable, Equatable {
             grid.putField(line, x: list.x, y: list.y + i, width: list.width)
         }
         if preview.lines.count > list.height {
-            grid.putField("\(scroll + 1)–\(min(preview.lines.count, scroll + list.height)) of \(preview.lines.count) (↑↓ PgUp PgDn)",
+            grid.putField(tr("%@–%@ of %@ (↑↓ PgUp PgDn)", String(scroll + 1), String(min(preview.lines.count, scroll + list.height)), String(preview.lines.count)),
                           x: inner.x, y: inner.maxY - 2, width: inner.width, style: CellStyle(.dim))
         }
         if applying {
-            grid.putField("Importing…", x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.info, bold: true))
+            grid.putField(tr("Importing…"), x: inner.x, y: inner.maxY - 1, width: inner.width, style: CellStyle(.info, bold: true))
         } else {
-            DialogFrame.buttons(&grid, ["Merge", "Cancel"], chosen: choice, y: inner.maxY - 1, in: inner)
+            DialogFrame.buttons(&grid, [tr("Merge"), tr("Cancel")], chosen: choice, y: inner.maxY - 1, in: inner)
         }
     }
 }

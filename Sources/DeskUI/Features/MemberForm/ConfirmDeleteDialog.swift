@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -9,11 +10,11 @@ public struct ConfirmDeleteDialog: Sendable, Equatable {
 
     public func render(into grid: inout CellGrid) {
         let frame = DialogFrame.centred(in: grid.bounds, width: 60, height: 7)
-        let inner = DialogFrame.draw(&grid, frame, title: "Delete member", tone: .danger)
-        grid.putField("Delete \(member.displayName) (pass \(member.passId))?", x: inner.x, y: inner.y, width: inner.width)
-        grid.putField("\(member.numVisits) visit\(member.numVisits == 1 ? "" : "s"). The deletion syncs to other terminals.", x: inner.x, y: inner.y + 1,
+        let inner = DialogFrame.draw(&grid, frame, title: tr("Delete member"), tone: .danger)
+        grid.putField(tr("Delete %@ (pass %@)?", member.displayName, member.passId), x: inner.x, y: inner.y, width: inner.width)
+        grid.putField(trn("%d visit. The deletion syncs to other terminals.", "%d visits. The deletion syncs to other terminals.", member.numVisits), x: inner.x, y: inner.y + 1,
                       width: inner.width, style: CellStyle(.dim))
-        DialogFrame.buttons(&grid, ["Delete", "Cancel"], chosen: choice, y: inner.maxY - 1, in: inner)
+        DialogFrame.buttons(&grid, [tr("Delete"), tr("Cancel")], chosen: choice, y: inner.maxY - 1, in: inner)
     }
 }
 

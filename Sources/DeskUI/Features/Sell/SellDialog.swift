@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -23,9 +24,9 @@ public struct SellDialog: Sendable, Equatable {
     /// "ten-pack · 10 visits, 365 days · 120.00 EUR"
     static func line(_ product: PlanProduct, currency: String) -> String {
         var terms: [String] = []
-        if let visits = product.visits { terms.append(CountText.of(visits, "visit")) }
+        if let visits = product.visits { terms.append(trn("%d visit", "%d visits", visits)) }
         let days = product.validDays ?? (product.kind == .day ? 1 : 0)
-        if product.kind == .day, days == 1 { terms.append("until closing") } else if days > 0 { terms.append(CountText.of(days, "day")) }
+        if product.kind == .day, days == 1 { terms.append(tr("until closing")) } else if days > 0 { terms.append(trn("%d day", "%d days", days)) }
         return "\(product.name) · \(product.kind.rawValue)" + (terms.isEmpty ? "" : ", " + terms.joined(separator: ", "))
             + " · \(amount(product.price, currency))"
     }
@@ -34,13 +35,13 @@ public struct SellDialog: Sendable, Equatable {
 
     public func render(into grid: inout CellGrid) {
         let frame = DialogFrame.centred(in: grid.bounds, width: 64, height: products.count + 6)
-        let inner = DialogFrame.draw(&grid, frame, title: "Sell a plan to \(memberName)")
+        let inner = DialogFrame.draw(&grid, frame, title: tr("Sell a plan to %@", memberName))
         for (i, product) in products.enumerated() where inner.y + 1 + i < inner.maxY - 1 {
             let isChosen = i == choice
             grid.putField((isChosen ? "▸ " : "  ") + Self.line(product, currency: currency), x: inner.x, y: inner.y + 1 + i, width: inner.width,
                           style: isChosen ? CellStyle(.selected, bold: true, reverse: true) : .plain)
         }
-        grid.putField("↑↓ choose · Enter sell (no payment is taken) · Esc cancel", x: inner.x, y: inner.maxY - 1, width: inner.width,
+        grid.putField(tr("↑↓ choose · Enter sell (no payment is taken) · Esc cancel"), x: inner.x, y: inner.maxY - 1, width: inner.width,
                       style: CellStyle(.dim))
     }
 

@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 
@@ -34,7 +35,8 @@ public struct OccupancyCurve: Sendable, Equatable {
 
     /// "People inside today (now 23 of 80, peak 31)".
     public var title: String {
-        let now = capacity > 0 ? "now \(CountText.grouped(inside)) of \(CountText.grouped(capacity))" : "now \(CountText.grouped(inside))"
-        return "People inside today (\(now), peak \(CountText.grouped(peak)))"
+        let now = capacity > 0 ? tr("now %@ of %@", DeskLanguage.number(inside), DeskLanguage.number(capacity))
+            : tr("now %@", DeskLanguage.number(inside))
+        return tr("People inside today (%@, peak %@)", now, DeskLanguage.number(peak))
     }
 }

@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 import TerminalColumns
@@ -56,31 +57,32 @@ public struct StatsModel: Sendable, Equatable {
                                 labels: hours.map { ($0.0 * perHour, $0.1) }))
         }
         if let stats {
-            charts.append(Chart(title: "Check-ins per hour today (max \(stats.perHourToday.max() ?? 0))",
+            charts.append(Chart(title: tr("Check-ins per hour today (max %@)", DeskLanguage.number(stats.perHourToday.max() ?? 0)),
                                 values: stats.perHourToday.map(Double.init), top: nil,
                                 barWidth: max(1, min(3, width / 24)), labels: hours))
-            charts.append(Chart(title: "Check-ins per day, last 30 days (max \(stats.perDayLast30.max() ?? 0))",
+            charts.append(Chart(title: tr("Check-ins per day, last 30 days (max %@)", DeskLanguage.number(stats.perDayLast30.max() ?? 0)),
                                 values: stats.perDayLast30.map(Double.init), top: nil,
-                                barWidth: max(1, min(3, width / 30)), labels: [(0, "-29d"), (29, "today")]))
+                                barWidth: max(1, min(3, width / 30)), labels: [(0, tr("-29d")), (29, tr("today"))]))
         }
         return charts
     }
 
     public func render(into grid: inout CellGrid, rect: Rect) {
         grid.fill(rect)
-        grid.box(rect, title: "Stats (s: back to members)", style: CellStyle(.title))
+        grid.box(rect, title: tr("Stats (s: back to members)"), style: CellStyle(.title))
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
         guard let stats else {
-            grid.putField(loading ? "Loading stats…" : "No stats yet", x: inner.x, y: inner.y, width: inner.width,
+            grid.putField(loading ? tr("Loading stats…") : tr("No stats yet"), x: inner.x, y: inner.y, width: inner.width,
                           style: CellStyle(.dim))
             return
         }
         var y = inner.y
         // Every desk's check-ins; this desk's beside them only when others made some.
-        let here = stats.visitsTodayHere == stats.visitsToday ? "" : " (\(CountText.grouped(stats.visitsTodayHere)) at this desk)"
-        let summary = "Today \(CountText.of(stats.visitsToday, "check-in"))\(here) · active this week \(CountText.grouped(stats.activeThisWeek)) · "
-            + "active this month \(CountText.grouped(stats.activeThisMonth)) · \(CountText.of(stats.memberCount, "member"))"
+        let here = stats.visitsTodayHere == stats.visitsToday ? "" : tr(" (%@ at this desk)", DeskLanguage.number(stats.visitsTodayHere))
+        let summary = tr("Today %@%@ · active this week %@ · active this month %@ · %@",
+                         trn("%d check-in", "%d check-ins", stats.visitsToday), here, DeskLanguage.number(stats.activeThisWeek),
+                         DeskLanguage.number(stats.activeThisMonth), trn("%d member", "%d members", stats.memberCount))
         grid.putField(summary, x: inner.x, y: y, width: inner.width, style: CellStyle(.normal, bold: true))
         y += 1
         let charts = charts(width: inner.width - 1)

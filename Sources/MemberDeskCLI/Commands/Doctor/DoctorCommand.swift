@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardReader
 import DeskDoctor
+import DeskLanguage
 import DeskMQTT
 import DeskSettings
 import Foundation
@@ -11,7 +12,7 @@ import WalletPasses
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check everything a desk needs, and say what to do about each problem.",
+        abstract: tr("Check everything a desk needs, and say what to do about each problem."),
         discussion: """
             Checks pcscd and the readers (including a USB reader pcscd does not see, and the kernel's \
             pn533 driver holding an ACR122U), the database (owner, mode, integrity, schema, free space), \

@@ -1,3 +1,4 @@
+import DeskLanguage
 import Foundation
 import MemberKit
 import TerminalColumns
@@ -57,19 +58,30 @@ enum MemberTable {
     /// (as the desk shows it). The member id and the date added are left to `members show` and `--json`.
     static func columns(fields: [String], at time: Double, calendar: Calendar, withAlerts: Bool) -> [Column] {
         var columns = [
-            Column(header: "Name", value: { $0.username ?? "" }, cuttable: true),
-            Column(header: "Pass", value: { $0.passId }, cuttable: true),
+            Column(header: tr("Name"), value: { $0.username ?? "" }, cuttable: true),
+            Column(header: tr("Pass"), value: { $0.passId }, cuttable: true),
         ]
         for field in fields where !MembershipUser.baseFieldNames.contains(field) {
-            let header = field == "userEmailAddress" ? "Email" : field
+            let header = field == "userEmailAddress" ? tr("Email") : field
             columns.append(Column(header: header, value: { cell($0, field) }, cuttable: true))
         }
-        columns.append(Column(header: "Visits", value: { String($0.numVisits) }, cuttable: false))
-        columns.append(Column(header: "Last visit", value: { date($0.timeStampOfLastVisit) }, cuttable: false))
+        columns.append(Column(header: tr("Visits"), value: { String($0.numVisits) }, cuttable: false))
+        columns.append(Column(header: tr("Last visit"), value: { date($0.timeStampOfLastVisit) }, cuttable: false))
         let today = CalendarDay.of(time, in: calendar)
-        columns.append(Column(header: "Status", value: { doorStatus($0, at: time, today: today) }, cuttable: false))
-        if withAlerts { columns.append(Column(header: "Alert", value: { $0.alert ?? "" }, cuttable: true)) }
+        columns.append(Column(header: tr("Status"), value: { shownStatus(doorStatus($0, at: time, today: today)) }, cuttable: false))
+        if withAlerts { columns.append(Column(header: tr("Alert"), value: { $0.alert ?? "" }, cuttable: true)) }
         return columns
+    }
+
+    /// A status word in the desk's language (the names stay English in --json).
+    static func shownStatus(_ english: String) -> String {
+        switch english {
+        case "active": return tr("active")
+        case "suspended": return tr("suspended")
+        case "expired": return tr("expired")
+        case "frozen": return tr("frozen")
+        default: return english
+        }
     }
 
     /// The effective status, "frozen" on a day a hold of its own holds.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeskLanguage
 import Foundation
 import MemberKit
 import TerminalColumns
@@ -6,13 +7,13 @@ import TerminalColumns
 struct MembersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "members",
-        abstract: "List, show, add, edit, delete and purge members; freeze and unfreeze them; sell them a plan; give them a photo.",
+        abstract: tr("List, show, add, edit, delete and purge members; freeze and unfreeze them; sell them a plan; give them a photo."),
         subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Purge.self, Sell.self,
                       MembersFreezeCommand.self, MembersUnfreezeCommand.self, MembersPhotoCommand.self]
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List members (one JSON object per line with --json).")
+        static let configuration = CommandConfiguration(abstract: tr("List members (one JSON object per line with --json)."))
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print JSON lines.") var json = false
         @Option(help: ArgumentHelp("Only members with, for each word of TEXT, a word of their name, pass or email that starts with it (case and accents ignored).", valueName: "TEXT"))
@@ -72,7 +73,7 @@ struct MembersCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one member, by member id or pass.")
+        static let configuration = CommandConfiguration(abstract: tr("Show one member, by member id or pass."))
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A member id or a pass.") var idOrPass: String
         @Flag(help: "Print JSON.") var json = false
@@ -115,7 +116,7 @@ struct MembersCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a member with no visits.")
+        static let configuration = CommandConfiguration(abstract: tr("Add a member with no visits."))
         @OptionGroup var global: GlobalOptions
         @Option(help: "The member's pass: a card UID or a pass id.") var pass: String
         @Option(help: "The member's name.") var name: String?
@@ -158,7 +159,7 @@ struct MembersCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a member's fields (an empty value clears one).")
+        static let configuration = CommandConfiguration(abstract: tr("Change a member's fields (an empty value clears one)."))
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A member id or a pass.") var id: String
         @Option(help: "The member's name.") var name: String?
@@ -205,8 +206,8 @@ struct MembersCommand: ParsableCommand {
 
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete a member (a tombstone is kept for sync).",
-            discussion: "Asks first on a terminal; a script gives --yes (without a terminal and without --yes nothing is deleted, exit 1).")
+            abstract: tr("Delete a member (a tombstone is kept for sync)."),
+            discussion: tr("Asks first on a terminal; a script gives --yes (without a terminal and without --yes nothing is deleted, exit 1)."))
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A member id or a pass.") var id: String
         @Flag(name: [.customShort("y"), .long], help: "Delete without asking.") var yes = false

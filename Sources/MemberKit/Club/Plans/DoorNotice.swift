@@ -2,31 +2,56 @@
 /// "Expires in 5 days", "Happy birthday!", "Household of Anna Lee"), and under a refusal what
 /// to do. Pure: the CLI's check-in message and the desk's banner both read it.
 public enum DoorNotice {
+    /// What the line says, as facts: each front end words them (the desk in its language).
+    public enum Fact: Sendable, Equatable {
+        case birthday
+        /// A pack's visits left after this visit (negative: owed).
+        case visitsLeft(Int)
+        case expiresIn(days: Int)
+        case expired(daysAgo: Int)
+        case household(head: String)
+    }
+
     public static func line(for report: CheckInReport, settings: PlanSettings) -> String? {
-        guard let member = report.outcome.member else { return nil }
+        let facts = facts(for: report, settings: settings)
+        return facts.isEmpty ? nil : facts.map(english).joined(separator: " · ")
+    }
+
+    public static func facts(for report: CheckInReport, settings: PlanSettings) -> [Fact] {
+        guard let member = report.outcome.member else { return [] }
         let time = report.time.timeIntervalSince1970
         let standing = report.plan
         switch report.outcome {
         case .refused(_, .packUsedUp):
-            guard let left = standing?.visitsLeft, left < 0 else { return nil }
-            return owes(-left)
+            guard let left = standing?.visitsLeft, left < 0 else { return [] }
+            return [.visitsLeft(left)]
         case .refused(_, .expired):
-            return expiresAt(report).map { expired(daysAgo: -settings.daysUntil($0, from: time)) }
+            return expiresAt(report).map { [.expired(daysAgo: -settings.daysUntil($0, from: time))] } ?? []
         case .checkedIn, .enrolled, .duplicate:
-            var parts: [String] = []
+            var facts: [Fact] = []
             if case .checkedIn = report.outcome, let birthday = member.birthday, birthday.falls(on: settings.day(of: time)),
                !visitedToday(report.lastVisitBefore, at: time, settings: settings) {
-                parts.append("Happy birthday!")
+                facts.append(.birthday)
             }
-            if let left = standing?.visitsLeft { parts.append(visitsLeft(left)) }
+            if let left = standing?.visitsLeft { facts.append(.visitsLeft(left)) }
             if let expiry = expiresAt(report) {
                 let days = settings.daysUntil(expiry, from: time)
-                if days >= 0, days <= settings.warnDays { parts.append(expiresIn(days: days)) }
+                if days >= 0, days <= settings.warnDays { facts.append(.expiresIn(days: days)) }
             }
-            if let head = standing?.head { parts.append("Household of \(head.displayName)") }
-            return parts.isEmpty ? nil : parts.joined(separator: " · ")
+            if let head = standing?.head { facts.append(.household(head: head.displayName)) }
+            return facts
         default:
-            return nil
+            return []
+        }
+    }
+
+    static func english(_ fact: Fact) -> String {
+        switch fact {
+        case .birthday: return "Happy birthday!"
+        case .visitsLeft(let left): return visitsLeft(left)
+        case .expiresIn(let days): return expiresIn(days: days)
+        case .expired(let days): return expired(daysAgo: days)
+        case .household(let head): return "Household of \(head)"
         }
     }
 
