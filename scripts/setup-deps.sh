@@ -9,9 +9,9 @@
 # .pkpass; zip and unzip: the wallet's tests and its bench's reference run; libjpeg62-turbo-dev,
 # libpng-dev and libchafa-dev: members' photos and the banner's picture of them; xterm, xvfb,
 # x11-apps, xdotool and imagemagick: the test that draws the photo as sixel in a real xterm and
-# takes a screenshot of it).
+# takes a screenshot of it; nginx: the pass web service behind nginx, as docs/wallet.md sets it up).
 set -euo pipefail
-PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing dpkg-dev lintian systemd debootstrap binutils libcurl4-openssl-dev chromium mosquitto mosquitto-clients libmosquitto-dev openssl libsodium-dev libicu-dev faketime libreoffice-calc-nogui zlib1g-dev zip unzip libjpeg62-turbo-dev libpng-dev libchafa-dev xterm xvfb x11-apps xdotool imagemagick"
+PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing dpkg-dev lintian systemd debootstrap binutils libcurl4-openssl-dev chromium mosquitto mosquitto-clients libmosquitto-dev openssl libsodium-dev libicu-dev faketime libreoffice-calc-nogui zlib1g-dev zip unzip libjpeg62-turbo-dev libpng-dev libchafa-dev xterm xvfb x11-apps xdotool imagemagick nginx"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

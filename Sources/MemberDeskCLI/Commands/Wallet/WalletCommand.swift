@@ -9,6 +9,6 @@ struct WalletCommand: ParsableCommand {
             MEMBER is a member id or a live member's pass.
             """,
         subcommands: [WalletKeysCommand.self, WalletGoogleClassCommand.self, WalletAppleCommand.self, WalletGoogleCommand.self,
-                      WalletRevokeCommand.self]
+                      WalletRevokeCommand.self, WalletServeCommand.self]
     )
 }
