@@ -202,7 +202,8 @@ import Testing
         try desk.writeConfig(ca.configLines() + "[wallet.service]\nurl = \"ftp://desk.example.org/\"\n")
         let url = try desk.run(["wallet", "serve"])
         #expect(url.status == 1)
-        #expect(url.stderr.hasPrefix("memberdesk: config key 'wallet.service.url': expected an https:// URL ending in /"), "\(url.stderr)")
+        #expect(url.stderr.hasPrefix("memberdesk: \(desk.configPath): config key 'wallet.service.url': expected an https:// URL ending in /"), "\(url.stderr)")
+        #expect(url.stderr.split(separator: "\n").count == 1)
     }
 }
 

@@ -34,6 +34,8 @@ struct WalletServeCommand: AsyncParsableCommand {
         try await PassWebServer.run(responder, settings: settings, log: log) { address, port in
             let host = address.contains(":") ? "[\(address)]" : address
             print("Serving \(scheme)://\(host):\(port)\(settings.url.pathPrefix) for \(settings.url.text)")
+            // A pipe's stdout is block-buffered: the line is what a supervisor or a test waits for.
+            fflush(nil)
         }
     }
 }
