@@ -50,6 +50,15 @@ import Testing
         #expect(try #require(Double(match.output.1)) <= 2.5, "\(line): docs/deployment.md says 2.0")
     }
 
+    @Test func theWalletServiceIsRatedOKOrBetter() throws {
+        let unit = BuiltPackage.sourceRoot + "/packaging/systemd/memberdesk-wallet.service"
+        let rated = try BuiltPackage.run("systemd-analyze", ["security", "--offline=true", "--no-pager", unit])
+        let line = try #require(rated.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
+        let match = try #require(line.firstMatch(of: /: ([0-9.]+) ([A-Z]+)/))
+        #expect(["SAFE", "OK"].contains(String(match.output.2)), "\(line)")
+        #expect(try #require(Double(match.output.1)) <= 2.0, "\(line)")
+    }
+
     /// The pass web service is installed but not enabled or started: a club turns it on once
     /// [wallet.service] is set (docs/wallet.md); removing the package stops it.
     @Test func theWalletServiceIsOffUntilEnabled() throws {
