@@ -170,6 +170,8 @@ let package = Package(
         ]),
         .testTarget(name: "PassWebServiceTests", dependencies: [
             "PassWebService", "WalletPasses", "MemberKit", "DeskSettings", "MemberDeskTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "DeskDoctorTests", dependencies: ["DeskDoctor", "CardReader", "MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
         // The Debian package, its units and its maintainer scripts (real dpkg-deb, lintian, systemd-analyze).
