@@ -20,6 +20,10 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         // Readable diffs of the desk's state in `DeskTestStore` (tests only).
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
+        // The pass web service's HTTP server (`wallet serve`), TLS through swift-nio-ssl.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
     ],
     targets: [
         // System libraries: each reached only through a module map and a shim header.
@@ -96,12 +100,23 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
+        // Apple's PassKit web service (`wallet serve`): Hummingbird routes in, the core's decisions
+        // (`PassWebDecision`), the store's registrations, and passes signed by WalletPasses.
+        .target(name: "PassWebService", dependencies: [
+            "MemberKit", "DeskSettings", "WalletPasses",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // `memberdesk doctor`'s checks, over injected system roots, and who holds a database open (`/proc`).
         .target(name: "DeskDoctor", dependencies: ["MemberKit", "DeskSettings", "CardReader", "FolderSync"]),
         // The commands and what they print, as a library, so tests run them in-process.
         .target(name: "MemberDeskCLI", dependencies: [
             "MemberKit", "DeskSettings", "CardReader", "SecureCards", "BeaconKit", "RegionKit", "DeskUI", "FolderSync", "DeskDoctor", "StaffAuth",
-            "DeskMQTT", "DeskHTTP", "WalletPasses", "WalletReading", "TerminalColumns", "DeskPhotos", "DeskLanguage",
+            "DeskMQTT", "DeskHTTP", "WalletPasses", "WalletReading", "TerminalColumns", "DeskPhotos", "DeskLanguage", "PassWebService",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -159,6 +174,11 @@ let package = Package(
             "WalletPasses", "MemberKit", "DeskSettings", "MemberDeskTestSupport",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]),
+        .testTarget(name: "PassWebServiceTests", dependencies: [
+            "PassWebService", "WalletPasses", "MemberKit", "DeskSettings", "MemberDeskTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "DeskDoctorTests", dependencies: ["DeskDoctor", "CardReader", "MemberKit", "DeskSettings", "MemberDeskTestSupport"]),
         // The Debian package, its units and its maintainer scripts (real dpkg-deb, lintian, systemd-analyze).

@@ -10,9 +10,9 @@
 # libpng-dev and libchafa-dev: members' photos and the banner's picture of them; xterm, xvfb,
 # x11-apps, xdotool and imagemagick: the test that draws the photo as sixel in a real xterm and
 # takes a screenshot of it; gettext: msgfmt builds the translations' .mo files; locales: the
-# desk's tests in German and Chinese run under de_DE.UTF-8 and zh_CN.UTF-8, generated below).
+# desk's tests in German and Chinese run under de_DE.UTF-8 and zh_CN.UTF-8, generated below); nginx: the pass web service behind nginx, as docs/wallet.md sets it up.
 set -euo pipefail
-PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing dpkg-dev lintian systemd debootstrap binutils libcurl4-openssl-dev chromium mosquitto mosquitto-clients libmosquitto-dev openssl libsodium-dev libicu-dev faketime libreoffice-calc-nogui zlib1g-dev zip unzip libjpeg62-turbo-dev libpng-dev libchafa-dev xterm xvfb x11-apps xdotool imagemagick gettext locales"
+PKGS="libncursesw5-dev libpcsclite-dev libsqlite3-dev libbluetooth-dev libjavascriptcoregtk-4.1-dev pcscd vsmartcard-vpcd pcsc-tools bluez sqlite3 tmux syncthing dpkg-dev lintian systemd debootstrap binutils libcurl4-openssl-dev chromium mosquitto mosquitto-clients libmosquitto-dev openssl libsodium-dev libicu-dev faketime libreoffice-calc-nogui zlib1g-dev zip unzip libjpeg62-turbo-dev libpng-dev libchafa-dev xterm xvfb x11-apps xdotool imagemagick gettext locales nginx"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -156,6 +156,22 @@ package struct ConfigKey: Sendable {
         string("wallet.google.smart_tap_key_file", "Google: the Smart Tap P-256 private key (PEM) the reader signs with (empty: Google passes are not read)", \.wallet.google.smartTapKeyFile),
         number("wallet.google.smart_tap_key_version", "Google: the Smart Tap key's version, as the console shows it",
                \.wallet.google.smartTapKeyVersion, range: 1...1_000_000, whole: true),
+        validated("wallet.service.url", "The pass web service's URL Apple passes carry (webServiceURL), e.g. https://desk.example.org/passes/ (empty: passes are not updated)",
+                  \.wallet.service.url, WalletServiceURL.problem),
+        string("wallet.service.address", "wallet serve: the address to listen on (127.0.0.1 behind a proxy; 0.0.0.0 or :: for every interface)",
+               \.wallet.service.address, nonEmpty: true),
+        number("wallet.service.port", "wallet serve: the TCP port to listen on (0: any free port, printed at start)",
+               \.wallet.service.port, range: 0...65535, whole: true),
+        number("wallet.service.max_body_bytes", "wallet serve: a request body larger than this is refused (413)",
+               \.wallet.service.maxBodyBytes, range: 256...1_048_576, whole: true),
+        number("wallet.service.max_registrations_per_device", "wallet serve: a device registered for this many passes registers no more (429)",
+               \.wallet.service.maxRegistrationsPerDevice, range: 1...100_000, whole: true),
+        number("wallet.service.max_log_lines", "wallet serve: the lines of one POST /v1/log written to the log (the rest are counted)",
+               \.wallet.service.maxLogLines, range: 1...1000, whole: true),
+        string("wallet.service.tls_certificate", "wallet serve: the server's certificate chain (PEM) for HTTPS by the service itself (empty: plain HTTP, e.g. behind nginx)",
+               \.wallet.service.tlsCertificate),
+        string("wallet.service.tls_key", "wallet serve: the TLS certificate's private key (PEM, readable by the service user only)",
+               \.wallet.service.tlsKey),
     ]
 
     static func bad(_ name: String, _ what: String) -> DeskError {

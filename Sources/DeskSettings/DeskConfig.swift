@@ -216,8 +216,25 @@ public struct DeskConfig: Sendable, Equatable {
         var maxAgeSeconds: Double = 120
         public var apple = Apple()
         public var google = Google()
+        public var service = Service()
 
         package init() {}
+
+        /// The pass web service (`wallet serve`, docs/wallet.md "The pass web service").
+        public struct Service: Sendable, Equatable {
+            /// Apple passes' `webServiceURL`, e.g. `https://desk.example.org/passes/`; empty: passes carry none.
+            public var url = ""
+            public var address = "127.0.0.1"
+            public var port: Double = 8460
+            public var maxBodyBytes: Double = 8192
+            public var maxRegistrationsPerDevice: Double = 100
+            public var maxLogLines: Double = 50
+            /// Both set: the service speaks TLS itself; both empty: plain HTTP (behind a proxy).
+            public var tlsCertificate = ""
+            public var tlsKey = ""
+
+            package init() {}
+        }
 
         public struct Apple: Sendable, Equatable {
             public var passTypeId = ""

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MemberKit
+import PassWebService
 import WalletPasses
 
 /// Turns any error into one line on stderr and an exit status.
@@ -8,7 +9,8 @@ enum CommandLineFailure {
     static func report(_ error: Error) -> Int32 {
         if let exit = error as? ExitCode { return exit.rawValue }
         // Errors a person can act on are already one line naming the file, field or member.
-        if error is DeskError || error is ExchangeError || error is SyncError || error is SyncthingError || error is WalletError {
+        if error is DeskError || error is ExchangeError || error is SyncError || error is SyncthingError || error is WalletError
+            || error is PassWebServiceError {
             printError("\(error)")
             return 1
         }

@@ -22,7 +22,8 @@ public struct ApplePassIssuer: Sendable {
         let nfcKey = apple.nfcKeyFile.isEmpty ? nil : try WalletKeyPair.load(path: apple.nfcKeyFile, key: "wallet.apple.nfc_key_file")
         issuer = PassJSON.Issuer(passTypeId: apple.passTypeId, teamId: apple.teamId, look: look,
                                  beacon: apple.beacon.isEmpty ? nil : WalletBeacon(apple.beacon), relevantText: apple.relevantText,
-                                 nfcPublicKey: nfcKey?.appleEncryptionPublicKey)
+                                 nfcPublicKey: nfcKey?.appleEncryptionPublicKey,
+                                 webServiceURL: wallet.service.url.isEmpty ? nil : wallet.service.url)
         var images: [(String, [UInt8])] = []
         if wallet.icon.isEmpty {
             images += [("icon.png", BuiltInIcon.icon), ("icon@2x.png", BuiltInIcon.icon2x)]
@@ -33,14 +34,25 @@ public struct ApplePassIssuer: Sendable {
         self.images = images.map { (name: $0.0, bytes: $0.1, sha1: Self.sha1($0.1)) }
     }
 
+    /// Whether passes carry `webServiceURL` (and each its own `authenticationToken`).
+    public var hasWebService: Bool { issuer.webServiceURL != nil }
+    public var passTypeId: String { issuer.passTypeId }
+
     /// The member's pass.json (what the .pkpass carries), for tests and `--json`-style checks.
-    public func passJSON(for member: WalletMember) throws -> [UInt8] {
-        try PassJSON(member, issuer).encoded()
+    /// `token`: the pass's `authenticationToken` (only with a web service URL).
+    public func passJSON(for member: WalletMember, token: String? = nil) throws -> [UInt8] {
+        try PassJSON(member, issuer, authenticationToken: token).encoded()
+    }
+
+    /// SHA-256 of what the pass shows (its pass.json without the token): the web service's tag
+    /// moves when this does, whatever changed it (`Club.webPassSerials`).
+    public func contentDigest(for member: WalletMember) throws -> [UInt8] {
+        Array(SHA256.hash(data: try passJSON(for: member)))
     }
 
     /// The member's whole .pkpass, signed at `time`.
-    public func pkpass(for member: WalletMember, at time: Date) throws -> [UInt8] {
-        let pass = try passJSON(for: member)
+    public func pkpass(for member: WalletMember, token: String? = nil, at time: Date) throws -> [UInt8] {
+        let pass = try passJSON(for: member, token: token)
         var hashes = [("pass.json", Self.sha1(pass))]
         hashes += images.map { ($0.name, $0.sha1) }
         // manifest.json: {"file": "sha1 hex", …}, keys sorted.

@@ -55,8 +55,16 @@ public struct MemberWallet: Sendable {
 
     /// Writes the member's pass whole or not at all. `durable`: fsync before the rename (one pass);
     /// `--all` syncs its folder once at the end instead of 10,000 times.
+    /// With a web service URL, the pass gets a new token of its own, kept only as a digest.
     public func writeApplePass(_ member: WalletMember, with issuer: ApplePassIssuer, to path: String, durable: Bool = true) throws {
-        let bytes = try issuer.pkpass(for: member, at: club.clock.now())
+        var token: String?
+        if issuer.hasWebService {
+            let minted = PassWebToken.mint()
+            try club.recordWebPass(passTypeId: issuer.passTypeId, serialNumber: member.memberId, tokenDigest: PassWebToken.digest(minted),
+                                   contentDigest: try issuer.contentDigest(for: member))
+            token = minted
+        }
+        let bytes = try issuer.pkpass(for: member, token: token, at: club.clock.now())
         try AtomicFileWriter.write(path: path, durable: durable) { try $0(bytes) }
     }
 

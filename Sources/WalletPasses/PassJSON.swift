@@ -55,6 +55,10 @@ struct PassJSON: Encodable {
     var voided: Bool?
     var beacons: [Beacon]?
     var nfc: NFC?
+    /// The pass web service (`[wallet.service] url`) and this pass's own token for it; both nil
+    /// without a service URL. The content digest is taken with the token nil (`ApplePassIssuer.contentDigest`).
+    var webServiceURL: String?
+    var authenticationToken: String?
 
     /// NFC's message is at most 64 bytes (Apple's limit for VAS).
     static let nfcMessageLimit = 64
@@ -67,9 +71,11 @@ struct PassJSON: Encodable {
         var relevantText: String
         /// `nfc.encryptionPublicKey`; nil: barcode-only passes.
         var nfcPublicKey: String?
+        /// `webServiceURL`; nil: passes are not updated.
+        var webServiceURL: String?
     }
 
-    init(_ member: WalletMember, _ issuer: Issuer) throws {
+    init(_ member: WalletMember, _ issuer: Issuer, authenticationToken: String? = nil) throws {
         if issuer.nfcPublicKey != nil, member.passId.utf8.count > Self.nfcMessageLimit {
             throw WalletError(.member, "member \(member.memberId): pass id is \(member.passId.utf8.count) bytes, "
                 + "more than NFC's \(Self.nfcMessageLimit) (give a shorter pass, or empty wallet.apple.nfc_key_file)")
@@ -103,6 +109,8 @@ struct PassJSON: Encodable {
                     relevantText: issuer.relevantText.isEmpty ? nil : issuer.relevantText)]
         }
         nfc = issuer.nfcPublicKey.map { NFC(message: member.passId, encryptionPublicKey: $0) }
+        webServiceURL = issuer.webServiceURL
+        self.authenticationToken = issuer.webServiceURL == nil ? nil : authenticationToken
     }
 
     func encoded() throws -> [UInt8] {

@@ -138,7 +138,7 @@ public final class SyncthingInstance: @unchecked Sendable {
         return entry["connected"] as? Bool ?? false
     }
 
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SyncthingInstanceError("socket: \(errno)") }
         defer { close(fd) }

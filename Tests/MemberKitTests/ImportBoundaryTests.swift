@@ -33,11 +33,13 @@ import Testing
         // Photos: the image check over its C (libjpeg, libpng, libchafa); the banner's art is DeskUI's port.
         "DeskPhotos": ["MemberKit", "DeskUI", "CPhoto", "Crypto"],
         "WalletPasses": ["MemberKit", "DeskSettings", "Crypto", "_CryptoExtras", "SwiftASN1", "X509", "ZIPFoundation"],
+        // The pass web service: Hummingbird (over NIO, TLS by NIOSSL); passes signed by WalletPasses.
+        "PassWebService": ["MemberKit", "DeskSettings", "WalletPasses", "Hummingbird", "HummingbirdCore", "HummingbirdTLS", "NIOCore", "NIOSSL", "Logging"],
         "DeskDoctor": ["MemberKit", "DeskSettings", "CardReader", "FolderSync"],  // adapter to adapter: `PCSCContext`, `LocalSyncFolderFiles`
         // The commands wire the adapters together; the executable only starts them.
         "MemberDeskCLI": ["ArgumentParser", "Logging", "MemberKit", "DeskSettings", "CardReader", "BeaconKit", "RegionKit", "DeskMQTT",
                           "DeskUI", "FolderSync", "StaffAuth", "WalletPasses", "DeskDoctor", "SecureCards", "DeskHTTP", "TerminalColumns",
-                          "DeskPhotos", "DeskLanguage"],
+                          "DeskPhotos", "DeskLanguage", "PassWebService"],
         "memberdesk": ["Logging", "MemberDeskCLI", "MemberKit", "DeskSettings", "DeskLanguage"],
     ]
     /// Targets that hold no Swift (module maps; CNameCollation's few lines of C over ICU) or are measured, not shipped.

@@ -42,6 +42,7 @@ import Testing
             "/lib/systemd/system/memberdesk-kiosk@.service",
             "/lib/systemd/system/memberdesk-backup.service",
             "/lib/systemd/system/memberdesk-backup.timer",
+            "/lib/systemd/system/memberdesk-wallet.service",  // off by default (not in postinst's list)
             "/etc/memberdesk/config.toml",
             "/usr/share/doc/memberdesk/README.md",
             "/usr/share/doc/memberdesk/copyright",

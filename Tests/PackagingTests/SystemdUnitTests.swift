@@ -4,7 +4,7 @@ import Testing
 /// The units, as systemd itself reads them, and the scan service's exposure rating.
 @Suite(.serialized) struct SystemdUnitTests {
     static let units = ["memberdesk-scan.service", "memberdesk-kiosk@tty1.service", "memberdesk-backup.service",
-                        "memberdesk-backup.timer"]
+                        "memberdesk-backup.timer", "memberdesk-wallet.service"]
 
     /// A root holding this system's units plus the package's units and binary, so that verify
     /// resolves the targets they name and finds /usr/bin/memberdesk executable.
@@ -48,5 +48,25 @@ import Testing
         let match = try #require(line.firstMatch(of: /: ([0-9.]+) ([A-Z]+)/))
         #expect(["SAFE", "OK"].contains(String(match.output.2)), "\(line)")
         #expect(try #require(Double(match.output.1)) <= 2.5, "\(line): docs/deployment.md says 2.0")
+    }
+
+    @Test func theWalletServiceIsRatedOKOrBetter() throws {
+        let unit = BuiltPackage.sourceRoot + "/packaging/systemd/memberdesk-wallet.service"
+        let rated = try BuiltPackage.run("systemd-analyze", ["security", "--offline=true", "--no-pager", unit])
+        let line = try #require(rated.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
+        let match = try #require(line.firstMatch(of: /: ([0-9.]+) ([A-Z]+)/))
+        #expect(["SAFE", "OK"].contains(String(match.output.2)), "\(line)")
+        #expect(try #require(Double(match.output.1)) <= 2.0, "\(line)")
+    }
+
+    /// The pass web service is installed but not enabled or started: a club turns it on once
+    /// [wallet.service] is set (docs/wallet.md); removing the package stops it.
+    @Test func theWalletServiceIsOffUntilEnabled() throws {
+        let scripts = BuiltPackage.sourceRoot + "/packaging/debian/"
+        let postinst = try String(contentsOfFile: scripts + "postinst", encoding: .utf8)
+        #expect(!postinst.contains("memberdesk-wallet"))
+        #expect(try String(contentsOfFile: scripts + "prerm", encoding: .utf8).contains("memberdesk-wallet.service"))
+        let unit = try String(contentsOfFile: BuiltPackage.sourceRoot + "/packaging/systemd/memberdesk-wallet.service", encoding: .utf8)
+        #expect(unit.contains("ExecStart=/usr/bin/memberdesk wallet serve\n"))
     }
 }

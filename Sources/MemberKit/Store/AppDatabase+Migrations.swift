@@ -427,6 +427,7 @@ extension AppDatabase {
         registerMemberPhotos(&migrator)
         registerGuests(&migrator)
         registerPassCredentials(&migrator)
+        registerPassWebService(&migrator)
         registerGuestsInMemberIndex(&migrator)
         return migrator
     }

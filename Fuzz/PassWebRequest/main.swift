@@ -1,0 +1,1 @@
+../_shared/main.swift
