@@ -1,4 +1,5 @@
 import Foundation
+import MemberKit
 
 /// HTTP's dates (RFC 9110 IMF-fixdate, "Sun, 06 Nov 1994 08:49:37 GMT") for `Last-Modified` and
 /// `If-Modified-Since`, in whole seconds.
@@ -16,7 +17,7 @@ enum HTTPDate {
     private static func formatter() -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.timeZone = ISO8601Text.utc  // GMT, as RFC 9110 names it
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         return formatter
     }

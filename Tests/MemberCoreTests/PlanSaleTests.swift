@@ -88,6 +88,22 @@ import Testing
         #expect(change.pack == nil && change.audit.map(\.action) == [.sale, .edit, .edit, .edit, .edit])
     }
 
+    /// (the plan before, its expiry, the expiry after a day pass): an open membership that runs
+    /// longer keeps its expiry; a shorter one, none set up (no expiry), or a pack's validity ends at closing.
+    @Test(arguments: [
+        (MemberPlan.open, saturday + 30 * day, saturday + 30 * day),
+        (MemberPlan.open, nil, 1_774_731_600),
+        (MemberPlan.open, saturday - day, 1_774_731_600),
+        (MemberPlan.open, saturday + 0.1 * day, 1_774_731_600),
+        (MemberPlan.pack, saturday + 300 * day, 1_774_731_600),
+    ] as [(MemberPlan, Double?, Double?)])
+    func aDayPassNeverCutsShortALongerOpenMembership(plan: MemberPlan, before: Double?, after: Double?) throws {
+        var stored = Core.member(plan: plan)
+        stored.expiresAt = before
+        let sold = try PlanSale.sold(stored, Self.request(Self.product(.day)))
+        #expect(sold.plan == .open && sold.expiresAt == after)
+    }
+
     @Test func noLiveMemberIsNotFound() {
         var deleted = Core.member()
         deleted.deletedAt = 5

@@ -36,13 +36,18 @@ import Foundation
     }
 
     /// The member with the product applied and stamped. Throws when there is no live member, or
-    /// when a day pass is sold after closing.
+    /// when a day pass is sold after closing. A day pass sold to an open member whose membership
+    /// lasts longer leaves its expiry as it is.
     package static func sold(_ stored: MemberRecord?, _ request: Request) throws -> MemberRecord {
         guard var member = stored, !member.isDeleted else { throw DeskError.notFound("no member \(request.memberId)") }
         let before = member
         member = try request.planChanges.applied(to: member)
-        member.expiresAt = try PlanTerm.expiry(of: request.product, current: member.expiresAt, at: request.time,
-                                               occupancy: request.occupancy)
+        let expiry = try PlanTerm.expiry(of: request.product, current: member.expiresAt, at: request.time,
+                                         occupancy: request.occupancy)
+        // A day pass never cuts short an open membership that runs on past it. One with no expiry
+        // is a member added with nothing set up (a card enrolled at the desk): the pass is its term.
+        let keptOpen = request.product.kind == .day && before.plan == .open && (before.expiresAt ?? 0) > (expiry ?? 0)
+        member.expiresAt = keptOpen ? before.expiresAt : expiry
         member.product = request.product.name
         member.stamp(changedFrom: before, at: request.time, by: request.desk.id)
         return member
