@@ -9,8 +9,9 @@ import FoundationNetworking
 public final class SyncthingInstance: @unchecked Sendable {
     public let home: TemporaryDirectory
     public let deviceId: String
-    public let listenPort: Int
-    public let guiPort: Int
+    /// Picked free before the start; picked again when syncthing finds one taken meanwhile (`start`).
+    public private(set) var listenPort: Int
+    public private(set) var guiPort: Int
     public let apiKey = "memberdesk-test-\(UUID().uuidString.prefix(8))"
     public var folder: String { home.path + "/shared" }
     public var guiURL: String { "http://127.0.0.1:\(guiPort)" }
@@ -41,7 +42,6 @@ public final class SyncthingInstance: @unchecked Sendable {
                 xml.replaceSubrange(range, with: "<\(tag)>\(value)</\(tag)>")
             }
         }
-        set("listenAddress", listenAddress)
         set("globalAnnounceEnabled", "false")
         set("localAnnounceEnabled", "false")
         set("relaysEnabled", "false")
@@ -51,7 +51,16 @@ public final class SyncthingInstance: @unchecked Sendable {
         set("crashReportingEnabled", "false")
         set("autoUpgradeIntervalH", "0")
         set("apikey", apiKey)
-        // The GUI's address (the device's own <address> comes first in the file).
+        try xml.write(toFile: home.path + "/st/config.xml", atomically: true, encoding: .utf8)
+        try writePorts()
+    }
+
+    /// Writes the listen and GUI ports into config.xml (the device's own <address> comes before the GUI's).
+    private func writePorts() throws {
+        var xml = try String(contentsOfFile: home.path + "/st/config.xml", encoding: .utf8)
+        if let range = xml.range(of: "<listenAddress>[^<]*</listenAddress>", options: .regularExpression) {
+            xml.replaceSubrange(range, with: "<listenAddress>\(listenAddress)</listenAddress>")
+        }
         if let gui = xml.range(of: "<gui"), let range = xml.range(of: "<address>[^<]*</address>", options: .regularExpression,
                                                                   range: gui.upperBound..<xml.endIndex) {
             xml.replaceSubrange(range, with: "<address>127.0.0.1:\(guiPort)</address>")
@@ -65,17 +74,31 @@ public final class SyncthingInstance: @unchecked Sendable {
 
     /// Starts `syncthing serve` and waits until its API answers. `trace` names Syncthing's debug
     /// facilities (`STTRACE`) to log: "api" logs each REST request with its path and status.
+    /// The ports are picked free before the start, so another test may take one meanwhile:
+    /// syncthing then exits, and it is started again on fresh ports (three tries).
     public func start(trace: String? = nil) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["STNOUPGRADE"] = "1"
         environment["STTRACE"] = trace
         environment["HOME"] = home.path
-        process = try ChildProcess("syncthing", ["serve", "--home=\(syncthingHome)", "--no-browser", "--no-restart",
-                                                 "--logfile=\(home.path)/syncthing.log"],
-                                   environment: environment, stdout: .file(home.path + "/stdout.log"), stderr: .stdout)
-        guard waitUntil(timeout: 60, poll: 0.1, { (try? self.call("GET", "/rest/system/ping")) != nil }) else {
-            throw SyncthingInstanceError("syncthing did not answer on \(guiURL)")
+        for attempt in 1...3 {
+            let started = try ChildProcess("syncthing", ["serve", "--home=\(syncthingHome)", "--no-browser", "--no-restart",
+                                                         "--logfile=\(home.path)/syncthing.log"],
+                                           environment: environment, stdout: .file(home.path + "/stdout.log"), stderr: .stdout)
+            process = started
+            // Asked only once syncthing says it listens: a port another test holds would not answer the ping.
+            let listening = "GUI and API listening on 127.0.0.1:\(guiPort)"
+            let answered = waitUntil(timeout: 60, poll: 0.1, {
+                !started.isRunning || (self.log.contains(listening) && (try? self.call("GET", "/rest/system/ping")) != nil)
+            })
+            if answered && started.isRunning { return }
+            stop()
+            guard answered, attempt < 3 else { break }
+            listenPort = try Self.freePort()
+            guiPort = try Self.freePort()
+            try writePorts()
         }
+        throw SyncthingInstanceError("syncthing did not answer on \(guiURL); its log ends:\n\(log.suffix(2_000))")
     }
 
     /// What Syncthing logged so far.
